@@ -1,0 +1,39 @@
+import type { Network, PorticoConfigInput } from '@portico/react'
+
+const env = import.meta.env
+const chainA = env.VITE_PORTICO_CHAIN_A_RPC ?? 'http://127.0.0.1:8545'
+const chainB = env.VITE_PORTICO_CHAIN_B_RPC ?? 'http://127.0.0.1:8546'
+const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
+
+export const networks: Network[] = [
+  {
+    id: 31337,
+    caipNetworkId: 'eip155:31337',
+    chainNamespace: 'eip155',
+    name: 'Portico Local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chainA] } },
+    blockExplorers: { default: { name: 'Sandbox Explorer', url: `${apiUrl}/explorer/31337` } },
+    testnet: true,
+  },
+  {
+    id: 31338,
+    caipNetworkId: 'eip155:31338',
+    chainNamespace: 'eip155',
+    name: 'Portico Local B',
+    nativeCurrency: { name: 'Bolt', symbol: 'BOLT', decimals: 18 },
+    rpcUrls: { default: { http: [chainB] } },
+    blockExplorers: { default: { name: 'Sandbox Explorer', url: `${apiUrl}/explorer/31338` } },
+    testnet: true,
+  },
+]
+
+/** How a dapp configures Portico: its project, networks, metadata and service URLs. */
+export const porticoConfig: PorticoConfigInput = {
+  projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
+  networks,
+  metadata: { name: 'Portico demo', description: 'A dapp that embeds Portico', url: 'http://127.0.0.1:5173', icons: [] },
+  apiUrl,
+  catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
+  themeMode: 'light',
+}

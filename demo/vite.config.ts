@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+const walletEntry = fileURLToPath(new URL('../sandbox/wallet/inject.ts', import.meta.url))
+const WALLET_ID = '/@portico/sandbox-wallet'
+
+/**
+ * Development only: loads the sandbox's test wallet into the page as its own script, the way a browser
+ * extension injects itself. On by default with the dev server; a build includes it only when
+ * PORTICO_SANDBOX_WALLET=1 (the end-to-end tests). A production build never has it.
+ */
+function sandboxWallet(enabled: boolean): Plugin {
+  return {
+    name: 'portico-sandbox-wallet',
+    resolveId: (id) => (id === WALLET_ID ? walletEntry : undefined),
+    transformIndexHtml: () =>
+      enabled ? [{ tag: 'script', attrs: { type: 'module', src: WALLET_ID }, injectTo: 'head' }] : [],
+  }
+}
+
+/** The Content-Security-Policy the demo is served with: Portico must work under it. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*"
+
+export default defineConfig(({ command }) => {
+  const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react(), sandboxWallet(withWallet)],
+    worker: { format: 'es' },
+    build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022' },
+    server: { host: '127.0.0.1', port: Number(process.env.PORTICO_DEMO_PORT ?? 5173), strictPort: true },
+    preview: {
+      host: '127.0.0.1',
+      port: Number(process.env.PORTICO_DEMO_PORT ?? 5173),
+      strictPort: true,
+      headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+    },
+  }
+})

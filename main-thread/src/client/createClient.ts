@@ -1,0 +1,167 @@
+import { activeConnection, type CoreState } from '@portico/shared-types/light'
+import type { PorticoConfigInput, ThemeMode } from '@portico/shared-types'
+import type { DiscoveredWallet } from '../connectors/eip6963.ts'
+import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
+import type { Session } from './session.ts'
+import type { SpawnedCore } from './spawnCore.ts'
+
+/** A page-side hint that a session exists, so a returning visitor's tab wakes the core at once. */
+export const SESSION_HINT_KEY = 'portico:session'
+
+export type ConnectAttempt = { connectorId: string; status: 'pending' | 'failed'; error: string | null }
+
+export type ClientSnapshot = {
+  /** The core's state as last pushed; null until the core has been woken. */
+  core: CoreState | null
+  wallets: readonly DiscoveredWallet[]
+  modal: { open: boolean; router: RouterState }
+  attempt: ConnectAttempt | null
+  /** A configuration or start-up problem, shown in the modal. */
+  fatal: string | null
+  themeMode: ThemeMode
+}
+
+export type PorticoClient = {
+  readonly config: PorticoConfigInput
+  getSnapshot(): ClientSnapshot
+  subscribe(listener: () => void): () => void
+  /** Wakes the core (loads the session code, spawns the worker, discovers wallets). Idempotent. */
+  start(): Promise<void>
+  open(view?: View): void
+  close(): void
+  navigate(action: RouterAction): void
+  connect(connectorId: string): Promise<void>
+  disconnect(): Promise<void>
+  setThemeMode(mode: ThemeMode): void
+  destroy(): void
+}
+
+export type CreateClientParameters = {
+  config: PorticoConfigInput
+  /** Replaces the worker (tests pass an in-page core). */
+  spawn?: () => SpawnedCore
+}
+
+/** What the lazily loaded session may do to the page-side client. */
+export type ClientInternals = {
+  config: PorticoConfigInput
+  get(): ClientSnapshot
+  set(patch: Partial<ClientSnapshot>): void
+  writeHint(connected: boolean): void
+  onCleanup(fn: () => void): void
+  spawn?: (() => SpawnedCore) | undefined
+}
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeHint(connected: boolean) {
+  try {
+    if (connected) localStorage.setItem(SESSION_HINT_KEY, '1')
+    else localStorage.removeItem(SESSION_HINT_KEY)
+  } catch {
+    /* storage blocked: the hint only saves a wait */
+  }
+}
+
+/**
+ * The page side of Portico. This part is on the page's critical path and stays tiny: the view state
+ * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
+ */
+export function createClient({ config, spawn }: CreateClientParameters): PorticoClient {
+  const listeners = new Set<() => void>()
+  const cleanups: (() => void)[] = []
+  let snapshot: ClientSnapshot = {
+    core: null,
+    wallets: [],
+    modal: { open: false, router: { history: [{ name: 'Connect' }] } },
+    attempt: null,
+    fatal: null,
+    themeMode: config.themeMode ?? 'light',
+  }
+  let session: Promise<Session> | null = null
+
+  const internals: ClientInternals = {
+    config,
+    get: () => snapshot,
+    set(patch) {
+      snapshot = { ...snapshot, ...patch }
+      for (const listener of listeners) listener()
+    },
+    writeHint,
+    onCleanup: (fn) => cleanups.push(fn),
+    spawn,
+  }
+
+  function load(): Promise<Session> {
+    session ??= import('./session.ts').then(({ startSession }) => startSession(internals))
+    session.catch((error: unknown) => internals.set({ fatal: error instanceof Error ? error.message : String(error) }))
+    return session
+  }
+
+  if (typeof window !== 'undefined') {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_HINT_KEY && event.newValue === '1') void load()
+    }
+    window.addEventListener('storage', onStorage)
+    cleanups.push(() => window.removeEventListener('storage', onStorage))
+    if (readHint()) {
+      const wake = () => void load().catch(() => undefined)
+      if ('requestIdleCallback' in window) window.requestIdleCallback(wake, { timeout: 1000 })
+      else setTimeout(wake, 1)
+    }
+  }
+
+  return {
+    config,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    start: () => load().then(() => undefined),
+    open(view) {
+      const connected = snapshot.core ? activeConnection(snapshot.core).status === 'connected' : readHint()
+      const first: View = view ?? (connected ? { name: 'Account' } : { name: 'Connect' })
+      internals.set({ modal: { open: true, router: { history: [first] } }, attempt: null })
+      void load()
+        .then((s) => s.refresh())
+        .catch(() => undefined)
+    },
+    close() {
+      internals.set({ modal: { ...snapshot.modal, open: false } })
+    },
+    navigate(action) {
+      internals.set({ modal: { ...snapshot.modal, router: route(snapshot.modal.router, action) } })
+    },
+    async connect(connectorId) {
+      internals.set({
+        attempt: { connectorId, status: 'pending', error: null },
+        modal: {
+          ...snapshot.modal,
+          router: route(snapshot.modal.router, {
+            type: currentView(snapshot.modal.router).name === 'ConnectingExternal' ? 'replace' : 'push',
+            view: { name: 'ConnectingExternal', connectorId },
+          }),
+        },
+      })
+      await (await load()).connect(connectorId)
+    },
+    async disconnect() {
+      await (await load()).disconnect()
+    },
+    setThemeMode(themeMode) {
+      internals.set({ themeMode })
+    },
+    destroy() {
+      for (const cleanup of cleanups.splice(0)) cleanup()
+      void session?.then((s) => s.destroy()).catch(() => undefined)
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,33 @@
+/** The modal's views (SPEC.md §2). Views that take an argument carry it. */
+export type View =
+  | { name: 'Connect' }
+  | { name: 'ConnectingExternal'; connectorId: string }
+  | { name: 'Account' }
+
+export type ViewName = View['name']
+
+export type RouterState = { history: readonly View[] }
+
+export type RouterAction =
+  | { type: 'push'; view: View }
+  | { type: 'replace'; view: View }
+  | { type: 'reset'; view: View }
+  | { type: 'back' }
+
+/** Navigation with push, back, reset and replace; back on the first view stays there. */
+export function route(state: RouterState, action: RouterAction): RouterState {
+  switch (action.type) {
+    case 'push':
+      return { history: [...state.history, action.view] }
+    case 'replace':
+      return { history: [...state.history.slice(0, -1), action.view] }
+    case 'reset':
+      return { history: [action.view] }
+    case 'back':
+      return state.history.length > 1 ? { history: state.history.slice(0, -1) } : state
+  }
+}
+
+export function currentView(state: RouterState): View {
+  return state.history[state.history.length - 1] ?? { name: 'Connect' }
+}

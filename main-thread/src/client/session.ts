@@ -1,0 +1,155 @@
+import { proxy, type Remote } from 'comlink'
+import {
+  activeConnection,
+  coreConfigSchema,
+  parseWith,
+  porticoConfigSchema,
+  UserRejectedRequestError,
+  type CoreState,
+  type PorticoConfig,
+  type PorticoCoreApi,
+} from '@portico/shared-types'
+import { discoverWallets, type DiscoveredWallet } from '../connectors/eip6963.ts'
+import { currentAccount, requestAccount, revokeAccount, toProviderError } from '../connectors/injected.ts'
+import type { ClientInternals } from './createClient.ts'
+import { currentView, route } from './router.ts'
+import { spawnCore } from './spawnCore.ts'
+
+export type Session = {
+  config: PorticoConfig
+  refresh(): Promise<void>
+  connect(connectorId: string): Promise<void>
+  disconnect(): Promise<void>
+  destroy(): void
+}
+
+/**
+ * The part of the client that wakes on intent: validates the configuration, spawns the core, follows
+ * its pushes, and speaks to the page's wallets (which cannot leave the page).
+ */
+export async function startSession(client: ClientInternals): Promise<Session> {
+  const config = parseWith(porticoConfigSchema, client.config, 'PorticoProvider config')
+  const spawned = (client.spawn ?? spawnCore)()
+  const api: Remote<PorticoCoreApi> = spawned.api
+  let subscriptionId: number | null = null
+  let attached: { rdns: string; detach: () => void } | null = null
+  let verified = false
+
+  const walletFor = (rdns: string | null): DiscoveredWallet | undefined =>
+    rdns ? client.get().wallets.find((w) => w.info.rdns === rdns) : undefined
+
+  function onCoreState(state: CoreState) {
+    const snapshot = client.get()
+    if (snapshot.core && state.revision <= snapshot.core.revision) return
+    const connection = activeConnection(state)
+    const connected = connection.status === 'connected'
+    client.writeHint(connected)
+    let router = snapshot.modal.router
+    const view = currentView(router).name
+    if (connected && (view === 'Connect' || view === 'ConnectingExternal') && snapshot.attempt?.status !== 'failed') {
+      router = route(router, { type: 'reset', view: { name: 'Account' } })
+    } else if (!connected && connection.status !== 'connecting' && view === 'Account') {
+      router = route(router, { type: 'reset', view: { name: 'Connect' } })
+    }
+    client.set({ core: state, modal: { ...snapshot.modal, router } })
+    followWallet()
+  }
+
+  /** Follows the connected wallet's events, and checks once that it still knows this page. */
+  function followWallet() {
+    const core = client.get().core
+    const connection = core ? activeConnection(core) : null
+    const rdns = connection?.status === 'connected' ? connection.connectorId : null
+    if (attached && attached.rdns !== rdns) {
+      attached.detach()
+      attached = null
+    }
+    const wallet = walletFor(rdns)
+    if (!wallet || !rdns || attached) return
+    const { provider } = wallet
+    const sync = () =>
+      void currentAccount(provider)
+        .then((caipAddress) =>
+          caipAddress ? api.setConnected({ caipAddress, connectorId: rdns, connectorName: wallet.info.name }) : api.setDisconnected('eip155'),
+        )
+        .catch(() => undefined)
+    const onDisconnect = () => void api.setDisconnected('eip155')
+    provider.on?.('accountsChanged', sync as never)
+    provider.on?.('chainChanged', sync as never)
+    provider.on?.('disconnect', onDisconnect as never)
+    attached = {
+      rdns,
+      detach: () => {
+        provider.removeListener?.('accountsChanged', sync as never)
+        provider.removeListener?.('chainChanged', sync as never)
+        provider.removeListener?.('disconnect', onDisconnect as never)
+      },
+    }
+    if (!verified) {
+      verified = true
+      sync()
+    }
+  }
+
+  async function subscribe() {
+    const id = await api.subscribe(proxy(onCoreState))
+    if (subscriptionId !== null) void api.unsubscribe(subscriptionId)
+    subscriptionId = id
+  }
+
+  const discovery = discoverWallets((wallets) => {
+    client.set({ wallets })
+    followWallet()
+  })
+  client.set({ wallets: discovery.wallets() })
+
+  await api.configure(parseWith(coreConfigSchema, config, 'core config'))
+  await subscribe()
+
+  const online = () => void api.setOnline(true)
+  const offline = () => void api.setOnline(false)
+  const visible = () => {
+    if (document.visibilityState === 'visible') void subscribe()
+  }
+  window.addEventListener('online', online)
+  window.addEventListener('offline', offline)
+  document.addEventListener('visibilitychange', visible)
+  if (!navigator.onLine) offline()
+
+  return {
+    config,
+    refresh: () => api.refreshBalances(),
+    async connect(connectorId) {
+      const wallet = walletFor(connectorId)
+      try {
+        if (!wallet) throw new Error('This wallet is no longer available on the page')
+        await api.setConnecting('eip155', connectorId)
+        const caipAddress = await requestAccount(wallet.provider)
+        verified = true
+        client.set({ attempt: null })
+        await api.setConnected({ caipAddress, connectorId, connectorName: wallet.info.name })
+      } catch (cause) {
+        const error = toProviderError(cause)
+        await api.setDisconnected('eip155')
+        client.set({
+          attempt: { connectorId, status: 'failed', error: error instanceof UserRejectedRequestError ? 'Connection declined' : error.shortMessage },
+        })
+      }
+    },
+    async disconnect() {
+      const core = client.get().core
+      const wallet = walletFor(core ? activeConnection(core).connectorId : null)
+      if (wallet) await revokeAccount(wallet.provider)
+      await api.setDisconnected('eip155')
+    },
+    destroy() {
+      discovery.destroy()
+      attached?.detach()
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+      document.removeEventListener('visibilitychange', visible)
+      if (subscriptionId !== null) void api.unsubscribe(subscriptionId)
+      spawned.close()
+    },
+  }
+}

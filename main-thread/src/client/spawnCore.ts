@@ -1,0 +1,18 @@
+import { wrap, type Remote } from 'comlink'
+import type { PorticoCoreApi } from '@portico/shared-types'
+
+export type SpawnedCore = { api: Remote<PorticoCoreApi>; kind: 'shared' | 'dedicated'; close(): void }
+
+/**
+ * Starts the core off the main thread: a SharedWorker (one core for every tab) where the browser has
+ * one, else a dedicated module worker. The worker files come from `@portico/worker-core` as URLs only.
+ */
+export function spawnCore(): SpawnedCore {
+  if (typeof SharedWorker !== 'undefined') {
+    const worker = new SharedWorker(new URL('@portico/worker-core/shared-worker', import.meta.url), { type: 'module', name: 'portico-core' })
+    worker.port.start()
+    return { api: wrap<PorticoCoreApi>(worker.port), kind: 'shared', close: () => worker.port.close() }
+  }
+  const worker = new Worker(new URL('@portico/worker-core/dedicated-worker', import.meta.url), { type: 'module', name: 'portico-core' })
+  return { api: wrap<PorticoCoreApi>(worker), kind: 'dedicated', close: () => worker.terminate() }
+}

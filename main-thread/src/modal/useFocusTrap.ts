@@ -1,0 +1,44 @@
+import { useEffect, type RefObject } from 'react'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Keeps Tab inside the dialog, closes on Escape and gives focus back to where it was on close. */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+  useEffect(() => {
+    if (!active) return
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const node = ref.current
+    const first = () => node?.querySelector<HTMLElement>(FOCUSABLE)
+    ;(first() ?? node)?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (!node) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        onEscape()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
+      if (items.length === 0) {
+        event.preventDefault()
+        node.focus()
+        return
+      }
+      const firstItem = items[0]!
+      const lastItem = items[items.length - 1]!
+      const inside = node.contains(document.activeElement)
+      if (event.shiftKey && (document.activeElement === firstItem || !inside)) {
+        event.preventDefault()
+        lastItem.focus()
+      } else if (!event.shiftKey && (document.activeElement === lastItem || !inside)) {
+        event.preventDefault()
+        firstItem.focus()
+      }
+    }
+    node?.addEventListener('keydown', onKey)
+    return () => {
+      node?.removeEventListener('keydown', onKey)
+      if (returnTo?.isConnected) returnTo.focus()
+    }
+  }, [ref, active, onEscape])
+}

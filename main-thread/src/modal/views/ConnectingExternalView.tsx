@@ -1,0 +1,30 @@
+import { usePorticoClient, useSnapshot } from '../../context.ts'
+
+/** Waiting for the wallet's approval; on failure, says why and offers another try. */
+export function ConnectingExternalView({ connectorId }: { connectorId: string }) {
+  const client = usePorticoClient()
+  const { wallets, attempt } = useSnapshot()
+  const wallet = wallets.find((w) => w.info.rdns === connectorId)
+  const failed = attempt?.connectorId === connectorId && attempt.status === 'failed'
+  return (
+    <div className="portico-connecting">
+      <div className={failed ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
+        {wallet ? <img src={wallet.info.icon} alt="" width={72} height={72} /> : null}
+      </div>
+      {failed ? (
+        <>
+          <p className="portico-error" role="alert">{attempt.error}</p>
+          <button type="button" className="portico-button" onClick={() => void client.connect(connectorId)}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <p role="status">
+          <strong>Continue in {wallet?.info.name ?? 'your wallet'}</strong>
+          <br />
+          Accept the connection request in the wallet.
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { caipAddressSchema, caipNetworkIdSchema } from './caip.ts'
+
+/** A token balance of the blockchain-data API (SPEC.md §3). `address` is absent for the native token. */
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: caipNetworkIdSchema,
+  address: caipAddressSchema.optional(),
+  value: z.number(),
+  price: z.number(),
+  quantity: z.object({
+    decimals: z.string().regex(/^\d+$/, 'Expected decimal digits'),
+    numeric: z.string().regex(/^\d+(\.\d+)?$/, 'Expected a decimal number'),
+  }),
+  iconUrl: z.string(),
+})
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>
+
+/** `GET /v1/account/{address}/balance` answer. */
+export const balanceResponseSchema = z.object({ balances: z.array(tokenBalanceSchema) })
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>
+
+/** Query of the balance call, besides the project fields added to every call. */
+export const balanceQuerySchema = z.object({
+  currency: z.string().min(1).default('usd'),
+  chainId: caipNetworkIdSchema,
+  forceUpdate: z.string().optional(),
+})
+export type BalanceQuery = z.infer<typeof balanceQuerySchema>
+
+/** The query fields every data API and catalogue call carries (SPEC.md §7). */
+export const projectQuerySchema = z.object({
+  projectId: z.string().min(1, 'Required'),
+  st: z.string().min(1, 'Required'),
+  sv: z.string().min(1, 'Required'),
+})
+export type ProjectQuery = z.infer<typeof projectQuerySchema>
+
+/** SPEC.md §5: token balances with decimals of 0 are dropped. */
+export function dropZeroDecimalTokens(balances: readonly TokenBalance[]): TokenBalance[] {
+  return balances.filter((b) => b.quantity.decimals !== '0')
+}

@@ -1,0 +1,84 @@
+/** Business constants and limits of SPEC.md §9, in milliseconds where they are durations. */
+export const SECOND_MS = 1_000
+export const MINUTE_MS = 60 * SECOND_MS
+export const HOUR_MS = 60 * MINUTE_MS
+export const DAY_MS = 24 * HOUR_MS
+export const WEEK_MS = 7 * DAY_MS
+export const MONTH_MS = 30 * DAY_MS
+export const YEAR_MS = 365 * DAY_MS
+
+export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND_MS
+export const BALANCE_RETRY_BLOCK_MS = 30 * SECOND_MS
+export const BALANCE_CACHE_MS = 30 * SECOND_MS
+export const PORTFOLIO_CACHE_MS = 30 * SECOND_MS
+export const IDENTITY_CACHE_MS = 5 * MINUTE_MS
+export const NAME_CACHE_MS = 5 * MINUTE_MS
+
+export const RECENT_WALLETS_KEPT = 2
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+/** Display decimals. SPEC.md gives balances 2 (3 in another view), token quantity 3, token balances 2. */
+export const DISPLAY_DECIMALS = {
+  balance: 2,
+  balanceDetailed: 3,
+  tokenQuantity: 3,
+  tokenValue: 2,
+} as const
+
+export const WALLET_SEARCH_ENTRIES = 100
+export const WALLET_SEARCH_MIN_WAIT_MS = 300
+export const RECOMMENDED_WALLETS = 4
+export const ALL_WALLETS_PAGE_ENTRIES = 40
+export const ALL_WALLETS_IMAGES_PREFETCHED = 20
+export const FEATURED_WALLETS_DEFAULT = 4
+
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2 * SECOND_MS
+export const DEBOUNCE_DEFAULT_MS = 500
+export const RETRY_GUARD_MS = 1 * SECOND_MS
+export const RETRY_DEFAULT_COUNT = 3
+export const RETRY_BASE_DELAY_MS = 150
+
+export const HEARTBEAT_MS = 5 * SECOND_MS
+export const HTTP_RPC_TIMEOUT_MS = 10 * SECOND_MS
+export const HTTP_RPC_BATCH_SIZE = 1000
+export const FALLBACK_TRANSPORT = {
+  rankingIntervalMs: 4 * SECOND_MS,
+  sampleCount: 10,
+  weights: { stability: 0.7, latency: 0.3 },
+  pingTimeoutMs: 1 * SECOND_MS,
+} as const
+
+export const REQUEST_MAP_CACHE_ENTRIES = 8192
+export const STORAGE_VERSION = 1
+
+export const ANIMATION_MS = { short: 120, medium: 150 } as const
+export const NOTIFICATION_SWAP_DELAY_MS = 150
+export const SHAKE_MS = 500
+export const MODAL_Z_INDEX = 999
+export const MODAL_WIDTH_PX = 360
+export const FONT_SIZE_MASTER_PX = 10
+export const BORDER_RADIUS_MASTER_PX = 4
+export const AVATAR_TINTS = 5
+
+export const PAIRING_EXPIRY_MS = 4 * MINUTE_MS
+export const PAIRING_EXPIRED_BELOW_MS = 10 * SECOND_MS
+
+/** Namespaces for which balances are offered (SPEC.md §9). */
+export const BALANCE_NAMESPACES = ['eip155', 'solana'] as const
+/** Namespaces with names and activity history (SPEC.md §9). */
+export const HISTORY_NAMESPACES = ['eip155'] as const
+export const NAME_NAMESPACES = ['eip155'] as const
+
+export const SWAP_SUPPORTED_CHAIN_IDS = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554] as const
+
+/** Default order of connection methods (SPEC.md §1). */
+export const DEFAULT_METHOD_ORDER = ['email', 'social', 'wallet'] as const
+/** Connector order (SPEC.md §1). */
+export const CONNECTOR_ORDER = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+/** Wallet feature order (SPEC.md §1). */
+export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
+
+/** The SDK identity sent as `st` and `sv` on every data API and catalogue call. */
+export const SDK_TYPE = 'portico'
+export const SDK_VERSION = 'react-portico-0.1.0'

@@ -1,0 +1,171 @@
+import type { z } from 'zod'
+
+/** The messages of SPEC.md §8, one place for every text a visitor or developer can read. */
+export const MESSAGES = {
+  fetchTransactionsFailed: 'Failed to fetch transactions',
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  transactionStarted: 'Transaction started',
+  somethingWentWrong: 'Something went wrong',
+  solanaSendFailed: 'Failed to send transaction. Please try again.',
+  signatureDeclined: 'Signature declined',
+  smartAccountsUnsupported: 'This application might not support Smart Accounts',
+  siwxInitFailed: 'A problem occurred while trying initialize authentication',
+  authenticating: 'Authenticating...',
+  invalidAppConfiguration: 'Invalid App Configuration',
+  networkNotFound: 'Network Not Found',
+  sessionExpired: 'Session Expired',
+  projectIdNotConfigured: 'Project ID Not Configured',
+  unsupportedChain: 'Unsupported chain',
+  transactionsNeedAddress: "Transactions can't be fetched without an accountAddress",
+  networkNotFoundThrown: 'Network not found',
+  chainNotSupported: 'Chain is not supported',
+  failedToDisconnect: 'Failed to disconnect',
+  rpcNotAllowed: 'Requested RPC call is not allowed',
+  actionNotAllowed: 'Action not allowed',
+  invalidSendInput: 'Please enter a valid amount and receiver address',
+  connectionClientNotSet: 'ConnectionController client not set',
+  noActiveCaipAddress: 'No ActiveCaipAddress found',
+  caipNetworkNotFound: 'CaipNetwork not found',
+} as const
+
+export type PorticoErrorName =
+  | 'PorticoError'
+  | 'HttpRequestError'
+  | 'TimeoutError'
+  | 'SchemaValidationError'
+  | 'TokenBalanceUnavailableError'
+  | 'UnsupportedChainError'
+  | 'ProviderRpcError'
+  | 'UserRejectedRequestError'
+  | 'SwitchChainError'
+  | 'StorageUnavailableError'
+
+/** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
+export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }
+
+export type PorticoErrorOptions = { cause?: unknown; details?: string | undefined }
+
+/** Base of Portico's error family: a short message for people, the cause chain for developers. */
+export class PorticoError extends Error {
+  override name: PorticoErrorName = 'PorticoError'
+  readonly shortMessage: string
+  readonly details: string | undefined
+
+  constructor(shortMessage: string, options: PorticoErrorOptions = {}) {
+    super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause })
+    this.shortMessage = shortMessage
+    this.details = options.details
+  }
+
+  /** Walks the cause chain, returning the first error `fn` accepts, or the deepest one. */
+  walk(fn?: (err: unknown) => boolean): unknown {
+    let current: unknown = this
+    while (current instanceof Error) {
+      if (fn?.(current)) return current
+      if (current.cause === undefined) return fn ? undefined : current
+      current = current.cause
+    }
+    return fn ? undefined : current
+  }
+
+  toJSON(): SerializedError {
+    return { name: this.name, message: this.shortMessage, details: this.details }
+  }
+}
+
+/** An HTTP answer outside 2xx: 'HTTP status code: {status}'. */
+export class HttpRequestError extends PorticoError {
+  override name = 'HttpRequestError' as const
+  readonly status: number | undefined
+  readonly url: string
+  readonly retryAfterMs: number | undefined
+
+  constructor({ status, url, retryAfterMs, cause }: { status?: number | undefined; url: string; retryAfterMs?: number | undefined; cause?: unknown }) {
+    super(`HTTP status code: ${status ?? 'none'}`, { cause, details: url })
+    this.status = status
+    this.url = url
+    this.retryAfterMs = retryAfterMs
+  }
+
+  override toJSON(): SerializedError {
+    return { ...super.toJSON(), status: this.status }
+  }
+}
+
+export class TimeoutError extends PorticoError {
+  override name = 'TimeoutError' as const
+  constructor(url: string, timeoutMs: number) {
+    super(`Request timed out after ${timeoutMs} ms`, { details: url })
+  }
+}
+
+/** A payload from outside failed its schema; the message uses zod's generic texts ('Required', 'Expected X, received Y'). */
+export class SchemaValidationError extends PorticoError {
+  override name = 'SchemaValidationError' as const
+  readonly issues: readonly z.core.$ZodIssue[]
+  constructor(what: string, issues: readonly z.core.$ZodIssue[]) {
+    const first = issues[0]
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
+    super(first ? `${first.message}${where}` : 'Invalid payload', { details: what })
+    this.issues = issues
+  }
+}
+
+export class TokenBalanceUnavailableError extends PorticoError {
+  override name = 'TokenBalanceUnavailableError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super(MESSAGES.tokenBalanceUnavailable, options)
+  }
+}
+
+export class UnsupportedChainError extends PorticoError {
+  override name = 'UnsupportedChainError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super(MESSAGES.unsupportedChain, options)
+  }
+}
+
+export class StorageUnavailableError extends PorticoError {
+  override name = 'StorageUnavailableError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super('Storage unavailable: Portico keeps working in memory for this session', options)
+  }
+}
+
+/** An EIP-1193 error answered by a wallet (SPEC.md §8 provider codes). */
+export class ProviderRpcError extends PorticoError {
+  override name: PorticoErrorName = 'ProviderRpcError'
+  readonly code: number
+  constructor(code: number, message: string, options: PorticoErrorOptions = {}) {
+    super(message, options)
+    this.code = code
+  }
+  override toJSON(): SerializedError {
+    return { ...super.toJSON(), code: this.code }
+  }
+}
+
+export class UserRejectedRequestError extends ProviderRpcError {
+  override name = 'UserRejectedRequestError' as const
+  static readonly code = 4001
+  constructor(options: PorticoErrorOptions = {}) {
+    super(4001, 'User rejected the request.', options)
+  }
+}
+
+/** SPEC.md §8: the wallet cannot switch to the chain. */
+export class SwitchChainError extends PorticoError {
+  override name = 'SwitchChainError' as const
+  constructor(caipNetworkId: string, options: PorticoErrorOptions = {}) {
+    super(
+      `Failed to switch to chain '${caipNetworkId}'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method`,
+      options,
+    )
+  }
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof PorticoError) return error.toJSON()
+  if (error instanceof Error) return { name: 'PorticoError', message: error.message }
+  return { name: 'PorticoError', message: MESSAGES.somethingWentWrong }
+}

@@ -1,0 +1,12 @@
+/// <reference lib="webworker" />
+import { expose } from 'comlink'
+import { createCore } from '../core.ts'
+import { createStorage } from '../storage.ts'
+
+/** SharedWorker entry: one core for every tab of the origin. */
+const core = createCore({ storage: createStorage() })
+const scope = self as unknown as SharedWorkerGlobalScope
+scope.onconnect = (event: MessageEvent) => {
+  const port = event.ports[0]
+  if (port) expose(core, port)
+}
