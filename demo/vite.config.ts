@@ -14,8 +14,10 @@ function sandboxWallet(enabled: boolean): Plugin {
   return {
     name: 'portico-sandbox-wallet',
     resolveId: (id) => (id === WALLET_ID ? walletEntry : undefined),
-    transformIndexHtml: () =>
-      enabled ? [{ tag: 'script', attrs: { type: 'module', src: WALLET_ID }, injectTo: 'head' }] : [],
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => (enabled ? [{ tag: 'script', attrs: { type: 'module', src: WALLET_ID }, injectTo: 'head' }] : []),
+    },
   }
 }
 
@@ -29,7 +31,10 @@ export default defineConfig(({ command }) => {
     root: fileURLToPath(new URL('.', import.meta.url)),
     plugins: [react(), sandboxWallet(withWallet)],
     worker: { format: 'es' },
-    build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022' },
+    // Pre-bundle what the lazy chunks and the wallet import, so the dev server never reloads the
+    // page on the visitor's first click.
+    optimizeDeps: { include: ['comlink', 'mipd', 'zod', 'idb-keyval', 'viem', 'viem/accounts', 'react', 'react-dom/client'] },
+    build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024 },
     server: { host: '127.0.0.1', port: Number(process.env.PORTICO_DEMO_PORT ?? 5173), strictPort: true },
     preview: {
       host: '127.0.0.1',

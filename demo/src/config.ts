@@ -21,7 +21,7 @@ export const networks: Network[] = [
     caipNetworkId: 'eip155:31338',
     chainNamespace: 'eip155',
     name: 'Portico Local B',
-    nativeCurrency: { name: 'Bolt', symbol: 'BOLT', decimals: 18 },
+    nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 },
     rpcUrls: { default: { http: [chainB] } },
     blockExplorers: { default: { name: 'Sandbox Explorer', url: `${apiUrl}/explorer/31338` } },
     testnet: true,
@@ -32,7 +32,7 @@ export const networks: Network[] = [
 export const porticoConfig: PorticoConfigInput = {
   projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
   networks,
-  metadata: { name: 'Portico demo', description: 'A dapp that embeds Portico', url: 'http://127.0.0.1:5173', icons: [] },
+  metadata: { name: 'Portico demo', description: 'A dapp that embeds Portico', url: window.location.origin, icons: [] },
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
   themeMode: 'light',

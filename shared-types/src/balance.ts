@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from './caip.ts'
 
 /** A token balance of the blockchain-data API (SPEC.md §3). `address` is absent for the native token. */

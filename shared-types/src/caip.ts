@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const
 export const chainNamespaceSchema = z.enum(CHAIN_NAMESPACES)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 

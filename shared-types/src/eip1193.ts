@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { evmAddressSchema } from './caip.ts'
 
 /** Answers of an EIP-1193 wallet, parsed before use: wallets are outside code. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 
 /** A network the dapp offers (SPEC.md §3). Shaped so a viem `Chain` fits into it. */

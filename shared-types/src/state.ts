@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { STORAGE_VERSION } from './constants.ts'
 
 /** Every record the core keeps in IndexedDB is wrapped with its version and save time. */

@@ -59,7 +59,7 @@ export function AccountView() {
       <div className="portico-actions">
         {explorer ? (
           <a className="portico-button portico-secondary" href={`${explorer.replace(/\/$/, '')}/address/${address}`} target="_blank" rel="noreferrer">
-            View on explorer
+            Explorer
           </a>
         ) : null}
         <button type="button" className="portico-button portico-secondary" onClick={() => void client.disconnect()}>

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import { E2E_PORTS, E2E_URLS } from './ports.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Debian's Chromium, with the flags this machine's closed network needs. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: E2E_URLS.demo,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The production build of the demo, with the sandbox's test wallet included.
+    command: `node node_modules/vite/bin/vite.js build -c demo/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
+    cwd: root,
+    url: `${E2E_URLS.demo}/`,
+    env: {
+      PORTICO_SANDBOX_WALLET: '1',
+      PORTICO_DEMO_OUT: 'dist-e2e',
+      PORTICO_DEMO_PORT: String(E2E_PORTS.demo),
+      VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
+      VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,
+      VITE_PORTICO_API_URL: E2E_URLS.dataApi,
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+  },
+})

@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import { errorResponse } from './errors.ts'
+
+/** Fill colour per symbol; unknown symbols of the sandbox get a grey disc. */
+const COLOURS: Readonly<Record<string, string>> = {
+  ETH: '#627EEA',
+  BEE: '#F5B700',
+  USDC: '#2775CA',
+  PTK: '#7B3FE4',
+}
+
+export function iconUrl(publicUrl: string, symbol: string): string {
+  return `${publicUrl}/icons/${encodeURIComponent(symbol)}.svg`
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+export function iconSvg(symbol: string, colour: string): string {
+  const label = escapeXml(symbol.slice(0, 4))
+  const size = label.length > 3 ? 18 : 22
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">',
+    `<title>${escapeXml(symbol)}</title>`,
+    `<circle cx="32" cy="32" r="32" fill="${colour}"/>`,
+    `<text x="32" y="32" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${size}" fill="#fff">${label}</text>`,
+    '</svg>',
+  ].join('')
+}
+
+/** GET /icons/{symbol}.svg: a small SVG token icon, so iconUrl works offline. */
+export function iconRoutes(): Hono {
+  const app = new Hono()
+  app.get('/:file', (c) => {
+    const match = /^([A-Za-z0-9]{1,12})\.svg$/.exec(c.req.param('file'))
+    const symbol = match?.[1]?.toUpperCase()
+    const colour = symbol ? COLOURS[symbol] : undefined
+    if (!symbol || !colour) return errorResponse(c, 404, 'Unknown icon')
+    return c.body(iconSvg(symbol, colour), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+    })
+  })
+  return app
+}

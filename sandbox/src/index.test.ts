@@ -1,0 +1,144 @@
+import { balanceResponseSchema } from '@portico/shared-types'
+import { createPublicClient, createWalletClient, formatUnits, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readChainId } from './chain/wait-for-rpc.ts'
+import { startSandbox, type SandboxHandle } from './index.ts'
+
+// Other ports than the defaults, so a sandbox started by hand (npm run sandbox) does not clash.
+const OPTIONS = { chainPorts: { a: 18545, b: 18546 }, dataApiPort: 18787 }
+const PROJECT = 'projectId=test-project&st=appkit&sv=html-test'
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+let sandbox: SandboxHandle
+
+function balanceUrl(address: string, query: string): string {
+  return `${sandbox.dataApi.url}/v1/account/${address}/balance?${query}`
+}
+
+async function getBalances(address: string, chainId = 'eip155:31337') {
+  const res = await fetch(balanceUrl(address, `currency=usd&chainId=${chainId}&${PROJECT}`))
+  expect(res.status).toBe(200)
+  return balanceResponseSchema.parse(await res.json()).balances
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox(OPTIONS)
+})
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+describe('startSandbox', () => {
+  it('runs both chains on the requested ports and deploys tokens at deterministic addresses', async () => {
+    expect(sandbox.chains.map((c) => [c.chainId, c.rpcUrl])).toEqual([
+      [31337, 'http://127.0.0.1:18545'],
+      [31338, 'http://127.0.0.1:18546'],
+    ])
+    for (const chain of sandbox.chains) expect(await readChainId(chain.rpcUrl)).toBe(chain.chainId)
+    expect(sandbox.contracts[31337]?.USDC?.address).toBe('0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35')
+    expect(sandbox.contracts[31337]?.PTK?.address).toBe('0xA15BB66138824a1c7167f5E85b957d04Dd34E468')
+    expect(sandbox.devAccounts[0]?.address).toBe(ACCOUNT_0)
+    expect(sandbox.dataApi.url).toBe('http://127.0.0.1:18787')
+  })
+})
+
+describe('GET /v1/account/{address}/balance', () => {
+  it('answers the native balance first, then the ERC-20s with CAIP-10 addresses', async () => {
+    const balances = await getBalances(ACCOUNT_0)
+    expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'PTK'])
+    const [native, usdc] = balances
+    expect(native?.address).toBeUndefined()
+    expect(native?.price).toBe(3000)
+    expect(usdc).toMatchObject({
+      chainId: 'eip155:31337',
+      address: `eip155:31337:${sandbox.contracts[31337]?.USDC?.address}`,
+      price: 1,
+      value: 10000.25,
+      quantity: { decimals: '6', numeric: '10000.25' },
+      iconUrl: 'http://127.0.0.1:18787/icons/USDC.svg',
+    })
+  })
+
+  it("reads the native quantity from the chain on every call (equals eth_getBalance)", async () => {
+    const chain = sandbox.chains[0]!
+    const sender = sandbox.devAccounts[5]!
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const wallet = createWalletClient({ account: privateKeyToAccount(sender.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const before = await getBalances(sender.address)
+    expect(before[0]?.quantity.numeric).toBe('10000')
+
+    const hash = await wallet.sendTransaction({ to: sandbox.devAccounts[6]!.address, value: parseEther('1.5') })
+    await client.waitForTransactionReceipt({ hash })
+    const onChain = formatUnits(await client.getBalance({ address: sender.address }), 18)
+    const after = await getBalances(sender.address)
+    expect(onChain).not.toBe('10000')
+    expect(after[0]?.quantity.numeric).toBe(onChain)
+    expect(after[0]?.value).toBeCloseTo(Number(onChain) * 3000, 4)
+
+    const explorer = await fetch(`${chain.explorerUrl}/tx/${hash}`)
+    expect(explorer.status).toBe(200)
+    expect(await explorer.text()).toContain('success')
+  })
+
+  it('serves the second chain with its own native currency', async () => {
+    const balances = await getBalances(ACCOUNT_0, 'eip155:31338')
+    expect(balances[0]).toMatchObject({ symbol: 'BEE', chainId: 'eip155:31338' })
+    expect(balances.find((b) => b.symbol === 'USDC')?.quantity.numeric).toBe('2500.5')
+  })
+
+  it('answers 400 naming the missing project field', async () => {
+    const res = await fetch(balanceUrl(ACCOUNT_0, 'chainId=eip155:31337&st=appkit&sv=1'))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'Missing required query parameter: projectId' })
+  })
+
+  it('answers 400 for an unknown chain and for a bad address', async () => {
+    const chain = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:1&${PROJECT}`))
+    expect(chain.status).toBe(400)
+    expect(await chain.json()).toEqual({ error: 'Unsupported chain' })
+    const address = await fetch(balanceUrl('0x1234', `chainId=eip155:31337&${PROJECT}`))
+    expect(address.status).toBe(400)
+    expect(await address.json()).toEqual({ error: 'Invalid address' })
+  })
+
+  it('allows any origin (CORS) and serves the icons it links to', async () => {
+    const res = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`), { headers: { origin: 'http://127.0.0.1:5173' } })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    const [native] = balanceResponseSchema.parse(await res.json()).balances
+    const icon = await fetch(native!.iconUrl)
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml')
+    expect(await icon.text()).toContain('<svg')
+  })
+})
+
+describe('request log and availability', () => {
+  it('records every request, readable over HTTP and in-process, and clears', async () => {
+    sandbox.dataApi.clearRequests()
+    await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&forceUpdate=true&${PROJECT}`))
+    const [entry] = sandbox.dataApi.requests()
+    expect(entry).toMatchObject({ method: 'GET', path: `/v1/account/${ACCOUNT_0}/balance`, status: 200 })
+    expect(entry?.query).toMatchObject({ chainId: 'eip155:31337', forceUpdate: 'true', projectId: 'test-project' })
+    expect(typeof entry?.time).toBe('number')
+    const overHttp: unknown = await (await fetch(`${sandbox.dataApi.url}/__admin/requests`)).json()
+    expect(overHttp).toEqual(sandbox.dataApi.requests())
+    await fetch(`${sandbox.dataApi.url}/__admin/requests`, { method: 'DELETE' })
+    expect(sandbox.dataApi.requests()).toEqual([])
+  })
+
+  it('stop() makes the port refuse connections and start() brings the API back', async () => {
+    await sandbox.dataApi.stop()
+    await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
+    expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBe(31337)
+    await sandbox.dataApi.start()
+    expect((await fetch(`${sandbox.dataApi.url}/health`)).status).toBe(200)
+  })
+
+  it('stop() ends the chains and the API', async () => {
+    await sandbox.stop()
+    expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBeUndefined()
+    expect(await readChainId(sandbox.chains[1]!.rpcUrl)).toBeUndefined()
+    await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
+  })
+})

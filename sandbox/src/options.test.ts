@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { resolveOptions } from './options.ts'
+
+describe('resolveOptions', () => {
+  it('defaults to 8545/8546/8787', () => {
+    const resolved = resolveOptions({ env: {} })
+    expect(resolved.chains.map((c) => [c.key, c.port, c.externalRpcUrl])).toEqual([
+      ['a', 8545, undefined],
+      ['b', 8546, undefined],
+    ])
+    expect(resolved.dataApiPort).toBe(8787)
+  })
+
+  it('reads PORTICO_* env variables, and options win over them', () => {
+    const env = { PORTICO_CHAIN_A_PORT: '9545', PORTICO_CHAIN_B_RPC: 'http://127.0.0.1:7000', PORTICO_DATA_API_PORT: '9787' }
+    const fromEnv = resolveOptions({ env })
+    expect(fromEnv.chains[0]?.port).toBe(9545)
+    expect(fromEnv.chains[1]?.externalRpcUrl).toBe('http://127.0.0.1:7000')
+    expect(fromEnv.dataApiPort).toBe(9787)
+    expect(resolveOptions({ env, chainPorts: { a: 10545 }, dataApiPort: 10787 })).toMatchObject({ dataApiPort: 10787, chains: [{ port: 10545 }, {}] })
+  })
+
+  it('rejects bad values with the variable name', () => {
+    expect(() => resolveOptions({ env: { PORTICO_DATA_API_PORT: 'eighty' } })).toThrow("Invalid PORTICO_DATA_API_PORT='eighty'")
+    expect(() => resolveOptions({ dataApiPort: 70000 })).toThrow()
+  })
+})

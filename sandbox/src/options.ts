@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { CHAIN_DEFINITIONS, type ChainKey } from './chains.ts'
+
+/** Where the sandbox listens unless told otherwise. Everything binds this host only. */
+export const SANDBOX_HOST = '127.0.0.1'
+export const DEFAULT_DATA_API_PORT = 8787
+
+const portSchema = z.coerce.number().int().min(1).max(65535)
+const urlSchema = z.string().url()
+
+const chainOverridesSchema = z.object({ a: portSchema.optional(), b: portSchema.optional() }).strict()
+const chainUrlsSchema = z.object({ a: urlSchema.optional(), b: urlSchema.optional() }).strict()
+
+/** What a caller may pass to `startSandbox`. Options win over env variables, which win over defaults. */
+export const sandboxOptionsSchema = z
+  .object({
+    /** Ports of the local anvil nodes, by chain key (a = 31337, b = 31338). */
+    chainPorts: chainOverridesSchema.optional(),
+    /** Use an already running node for a chain instead of spawning anvil (see README). */
+    rpcUrls: chainUrlsSchema.optional(),
+    /** Block explorer base URLs, by chain key. Default: `{dataApiUrl}/explorer/{chainId}`. */
+    explorerUrls: chainUrlsSchema.optional(),
+    dataApiPort: portSchema.optional(),
+    /** Folder of the compiled-contract cache. Default: sandbox/.cache. */
+    cacheDir: z.string().min(1).optional(),
+    /** Env to read PORTICO_* variables from. Default: process.env. */
+    env: z.record(z.string(), z.string().optional()).optional(),
+    /** Progress lines (compiling, deploying…). Default: silent. */
+    log: z.custom<(line: string) => void>((v) => typeof v === 'function').optional(),
+  })
+  .strict()
+export type SandboxOptions = z.input<typeof sandboxOptionsSchema>
+
+export type ResolvedChainConfig = { key: ChainKey; port: number; externalRpcUrl: string | undefined; explorerUrl: string | undefined }
+
+export type ResolvedOptions = {
+  chains: ResolvedChainConfig[]
+  dataApiPort: number
+  cacheDir: string | undefined
+  log: (line: string) => void
+}
+
+const envSchema = z.record(z.string(), z.string().optional())
+
+function fromEnv<T>(env: Record<string, string | undefined>, name: string, schema: z.ZodType<T>): T | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new Error(`Invalid ${name}='${raw}': ${parsed.error.issues[0]?.message ?? 'invalid value'}`)
+  return parsed.data
+}
+
+/** Merges options, PORTICO_* env variables and defaults into one validated configuration. */
+export function resolveOptions(input: unknown = {}): ResolvedOptions {
+  const options = sandboxOptionsSchema.parse(input)
+  const env = envSchema.parse({ ...(options.env ?? process.env) })
+  const chains = CHAIN_DEFINITIONS.map((def): ResolvedChainConfig => ({
+    key: def.key,
+    port: options.chainPorts?.[def.key] ?? fromEnv(env, `${def.envPrefix}_PORT`, portSchema) ?? def.defaultPort,
+    externalRpcUrl: options.rpcUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_RPC`, urlSchema),
+    explorerUrl: options.explorerUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_EXPLORER`, urlSchema),
+  }))
+  return {
+    chains,
+    dataApiPort: options.dataApiPort ?? fromEnv(env, 'PORTICO_DATA_API_PORT', portSchema) ?? DEFAULT_DATA_API_PORT,
+    cacheDir: options.cacheDir ?? fromEnv(env, 'PORTICO_SANDBOX_CACHE_DIR', z.string().min(1)),
+    log: options.log ?? (() => {}),
+  }
+}

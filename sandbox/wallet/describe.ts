@@ -1,0 +1,52 @@
+import { formatEther } from 'viem'
+import type { ApprovalRequest } from './types.ts'
+
+/** `mono` for addresses and hex; `block` for long text in a scrolling box. */
+export type RequestRow = { label: string; value: string; mono?: boolean; block?: boolean }
+export type RequestDescription = { title: string; rows: RequestRow[] }
+
+const MAX_DATA_CHARS = 320
+const clip = (text: string): string => (text.length > MAX_DATA_CHARS ? `${text.slice(0, MAX_DATA_CHARS)}… (${text.length} chars)` : text)
+
+/** The words the prompt shows for a request: a question and the facts to judge it by. */
+export function describeRequest(request: ApprovalRequest): RequestDescription {
+  switch (request.kind) {
+    case 'connect':
+      return { title: `Connect to ${request.origin}?`, rows: [{ label: 'Account', value: request.address, mono: true }] }
+    case 'personal_sign':
+      return {
+        title: `Sign a message for ${request.origin}?`,
+        rows: [{ label: 'Message', value: request.message, block: true }, { label: 'Account', value: request.address, mono: true }],
+      }
+    case 'eth_signTypedData_v4':
+      return {
+        title: `Sign typed data for ${request.origin}?`,
+        rows: [
+          { label: 'Type', value: request.primaryType },
+          ...(request.domainName ? [{ label: 'Domain', value: request.domainName }] : []),
+          { label: 'Message', value: request.json, mono: true, block: true },
+        ],
+      }
+    case 'eth_sendTransaction': {
+      const symbol = request.chain.nativeCurrency?.symbol ?? 'ETH'
+      return {
+        title: `Send a transaction for ${request.origin}?`,
+        rows: [
+          request.to ? { label: 'To', value: request.to, mono: true } : { label: 'To', value: 'New contract' },
+          { label: 'Value', value: `${formatEther(request.value)} ${symbol}` },
+          { label: 'Network', value: `${request.chain.name} (${request.chain.id})` },
+          ...(request.data && request.data !== '0x' ? [{ label: 'Data', value: clip(request.data), mono: true, block: true }] : []),
+        ],
+      }
+    }
+    case 'wallet_addEthereumChain':
+      return {
+        title: `Add network ${request.chain.name} for ${request.origin}?`,
+        rows: [
+          { label: 'Chain ID', value: String(request.chain.id) },
+          { label: 'RPC URL', value: request.chain.rpcUrl, mono: true },
+          ...(request.chain.nativeCurrency ? [{ label: 'Currency', value: request.chain.nativeCurrency.symbol }] : []),
+        ],
+      }
+  }
+}

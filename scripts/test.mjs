@@ -1,0 +1,49 @@
+// `npm test`: type check, unit and integration tests (Vitest), end-to-end tests (Playwright in
+// Debian's Chromium). Installs what it needs first, and ends with one summary line.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { ensureChromium, ensureDependencies, root } from './ensure.mjs'
+
+ensureDependencies()
+ensureChromium()
+
+const results = { passed: 0, failed: 0, skipped: 0 }
+let ok = true
+
+function step(name, args, env = {}) {
+  console.log(`\n▶ ${name}`)
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) {
+    ok = false
+    console.log(`✖ ${name} failed (exit code ${result.status})`)
+  }
+  return result.status === 0
+}
+
+step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
+
+const vitestJson = `${root}/.vitest-results.json`
+rmSync(vitestJson, { force: true })
+step('Unit and integration tests (Vitest)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+  results.passed += report.numPassedTests
+  results.failed += report.numFailedTests
+  results.skipped += report.numPendingTests + report.numTodoTests
+} else ok = false
+
+const e2eJson = `${root}/.e2e-results.json`
+rmSync(e2eJson, { force: true })
+step('End-to-end tests (Playwright, Chromium)', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+})
+if (existsSync(e2eJson)) {
+  const { stats } = JSON.parse(readFileSync(e2eJson, 'utf8'))
+  results.passed += stats.expected + stats.flaky
+  results.failed += stats.unexpected
+  results.skipped += stats.skipped
+} else ok = false
+
+if (results.failed > 0) ok = false
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`)
+process.exit(ok ? 0 : 1)
