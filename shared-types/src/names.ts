@@ -1,0 +1,26 @@
+/** Account names (SPEC.md §5): letters, digits and hyphens, at least 4, under a known suffix. */
+export const NAME_SUFFIXES = ['.reown.id', '.wcn.id'] as const
+export const DEFAULT_NAME_SUFFIX = NAME_SUFFIXES[0]
+
+const LABEL = /^[a-zA-Z0-9-]{4,}$/
+
+/** Whether `label` (without suffix) is an acceptable account name. */
+export function isValidNameLabel(label: string): boolean {
+  return LABEL.test(label)
+}
+
+/** Splits 'alice.reown.id' into its label and suffix; undefined for an unknown suffix. */
+export function splitName(name: string): { label: string; suffix: (typeof NAME_SUFFIXES)[number] } | undefined {
+  const suffix = NAME_SUFFIXES.find((s) => name.endsWith(s))
+  return suffix ? { label: name.slice(0, -suffix.length), suffix } : undefined
+}
+
+/**
+ * The ENSIP-11 coin type of an EVM chain: 60 for Ethereum mainnet, else `0x80000000 | chainId`.
+ * SPEC.md §5: the chain id must be below 2^31.
+ */
+export function coinTypeForChainId(chainId: number): number {
+  if (!Number.isInteger(chainId) || chainId < 0 || chainId >= 2 ** 31) throw new RangeError('Chain id must be below 2^31 for the name coin type')
+  if (chainId === 1) return 60
+  return (0x80000000 | chainId) >>> 0
+}
