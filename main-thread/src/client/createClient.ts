@@ -1,5 +1,6 @@
 import { activeConnection, type CoreState } from '@portico/shared-types/light'
-import type { PorticoConfigInput, ThemeMode } from '@portico/shared-types'
+import type { Remote } from 'comlink'
+import type { PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
 import type { DiscoveredWallet } from '../connectors/eip6963.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
@@ -32,6 +33,8 @@ export type PorticoClient = {
   navigate(action: RouterAction): void
   connect(connectorId: string): Promise<void>
   disconnect(): Promise<void>
+  /** Runs `fn` with the core's API once the session is up (views use it for reads beyond the pushed state). */
+  withCore<T>(fn: (api: Remote<PorticoCoreApi>) => Promise<T>): Promise<T>
   setThemeMode(mode: ThemeMode): void
   destroy(): void
 }
@@ -154,6 +157,9 @@ export function createClient({ config, spawn }: CreateClientParameters): Portico
     },
     async disconnect() {
       await (await load()).disconnect()
+    },
+    async withCore(fn) {
+      return fn((await load()).api)
     },
     setThemeMode(themeMode) {
       internals.set({ themeMode })

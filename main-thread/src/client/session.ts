@@ -17,6 +17,7 @@ import { spawnCore } from './spawnCore.ts'
 
 export type Session = {
   config: PorticoConfig
+  api: Remote<PorticoCoreApi>
   refresh(): Promise<void>
   connect(connectorId: string): Promise<void>
   disconnect(): Promise<void>
@@ -118,6 +119,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
 
   return {
     config,
+    api,
     refresh: () => api.refreshBalances(),
     async connect(connectorId) {
       const wallet = walletFor(connectorId)
