@@ -44,6 +44,9 @@ if (existsSync(e2eJson)) {
   results.skipped += stats.skipped
 } else ok = false
 
+// Page-weight budgets (bytes and requests before the visitor acts); timings stay in `npm run bench`.
+step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', 'bench/src/check.ts'])
+
 if (results.failed > 0) ok = false
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`)
 process.exit(ok ? 0 : 1)

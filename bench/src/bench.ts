@@ -1,0 +1,81 @@
+// `npm run bench`: builds the demo and the floor, measures bytes, then times both in Chromium at
+// CPU x1 and x4, interleaved, a fresh context per run. Prints tables, writes bench/.out/results.json.
+import { writeFileSync } from 'node:fs'
+import { fail, prepareApps } from './apps.ts'
+import { launch } from './browser.ts'
+import { runOnce, type LongTasks, type RunResult } from './measure.ts'
+import { APPS, outDir, type AppName } from './paths.ts'
+import { bytesTable, criticalContents } from './report.ts'
+import { summarize, type Summary } from './stats.ts'
+import { table } from './table.ts'
+
+const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
+const CPU_RATES = [1, 4]
+
+type Metric = { key: string; label: string; pick: (r: RunResult) => number | null | undefined; digits: number }
+const lt = (f: (r: RunResult) => LongTasks | null, k: keyof LongTasks) => (r: RunResult) => f(r)?.[k]
+const METRICS: Metric[] = [
+  { key: 'navToButtonMs', label: 'Navigation → Connect button visible (ms)', pick: (r) => r.navToButtonMs, digits: 0 },
+  { key: 'clickToModalMs', label: 'Click → modal visible (ms)', pick: (r) => r.clickToModalMs, digits: 0 },
+  { key: 'clickToWalletMs', label: 'Click → first wallet visible (ms)', pick: (r) => r.clickToWalletMs, digits: 0 },
+  { key: 'longTasksLoadCount', label: 'Long tasks during load (count)', pick: lt((r) => r.longTasksLoad, 'count'), digits: 0 },
+  { key: 'longTasksLoadMs', label: 'Long tasks during load (total ms)', pick: lt((r) => r.longTasksLoad, 'totalMs'), digits: 0 },
+  { key: 'longTasksOpenCount', label: 'Long tasks during open (count)', pick: lt((r) => r.longTasksOpen, 'count'), digits: 0 },
+  { key: 'longTasksOpenMs', label: 'Long tasks during open (total ms)', pick: lt((r) => r.longTasksOpen, 'totalMs'), digits: 0 },
+  { key: 'requestsAll', label: 'Requests before acting (all)', pick: (r) => r.requests?.all, digits: 0 },
+  { key: 'requestsOtherOrigin', label: '  … to other origins', pick: (r) => r.requests?.otherOrigin, digits: 0 },
+  { key: 'requestsBeyond', label: "  … beyond the page's own files", pick: (r) => r.requests?.beyondPageFiles, digits: 0 },
+  { key: 'heapAfterOpenMiB', label: 'JS heap after open, after GC (MiB)', pick: (r) => (r.heapAfterOpenBytes === null ? null : r.heapAfterOpenBytes / 2 ** 20), digits: 2 },
+  { key: 'reopenAccountMs', label: 'Reopen Account, worker warm (ms)', pick: (r) => r.reopenAccountMs, digits: 0 },
+]
+
+const fmt = (s: Summary | null, digits: number) => {
+  if (!s) return '—'
+  const f = (x: number) => x.toFixed(digits)
+  return s.min === s.max ? f(s.median) : `${f(s.median)} [${f(s.min)}–${f(s.max)}]`
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`)
+const apps = await prepareApps(log).catch((error: unknown) => fail(log, error))
+const browser = await launch().catch(async (error: unknown) => {
+  await apps.close()
+  return fail(log, error)
+})
+const runs: RunResult[] = []
+try {
+  log(`Chromium ${browser.version()}; ${REPS} repetitions × CPU x${CPU_RATES.join(', x')} × demo/floor, interleaved`)
+  for (const app of APPS) await runOnce(browser, apps.targets[app], 1, -1) // warm-up, discarded
+  for (const cpu of CPU_RATES) {
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const app of APPS) {
+        const r = await runOnce(browser, apps.targets[app], cpu, rep)
+        runs.push(r)
+        for (const e of r.errors) log(`${app} x${cpu} #${rep + 1}: ${e}`)
+      }
+    }
+    log(`CPU x${cpu} done`)
+  }
+  const summary: Record<string, Record<string, Summary | null>> = {}
+  const cols: { app: AppName; cpu: number }[] = CPU_RATES.flatMap((cpu) => APPS.map((app) => ({ app, cpu })))
+  for (const { app, cpu } of cols) {
+    const mine = runs.filter((r) => r.app === app && r.cpu === cpu)
+    summary[`${app}@x${cpu}`] = Object.fromEntries(METRICS.map((m) => [m.key, summarize(mine.map(m.pick))]))
+  }
+  const rows = METRICS.map((m) => [m.label, ...cols.map(({ app, cpu }) => fmt(summary[`${app}@x${cpu}`]?.[m.key] ?? null, m.digits))])
+  const beyond = [...new Set(runs.flatMap((r) => (r.app === 'demo' ? (r.requests?.beyond ?? []) : [])))]
+
+  console.log(`\n${bytesTable(apps.bytes.demo, apps.bytes.floor)}\n`)
+  console.log(`${criticalContents(apps.bytes.demo)}\n`)
+  console.log(table([`Chromium ${browser.version()}, median [min–max] of ${REPS}`, ...cols.map((c) => `${c.app} CPU x${c.cpu}`)], rows))
+  console.log('Floor: React and a native <dialog> with a static wallet list; it has no Account view.')
+  const notes = [...new Set(runs.flatMap((r) => r.notes.map((n) => `${r.app}: ${n}`)))]
+  for (const n of notes) console.log(`Note (${runs.filter((r) => r.notes.some((x) => `${r.app}: ${x}` === n)).length} runs): ${n}`)
+  if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
+
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs }
+  writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
+  log(`wrote ${outDir}results.json`)
+} finally {
+  await browser.close()
+  await apps.close()
+}

@@ -1,0 +1,97 @@
+// `npm run bench:check`: builds the demo and the floor, computes the deterministic figures (bytes and
+// the requests made before the visitor acts, one Chromium load each), compares them with
+// bench/budgets.json, prints a pass/fail table and exits non-zero when a budget is exceeded.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fail, prepareApps } from './apps.ts'
+import { launch } from './browser.ts'
+import { workersOnCriticalPath } from './bytes.ts'
+import { runOnce, type RunResult } from './measure.ts'
+import { benchDir, outDir } from './paths.ts'
+import { bytesTable } from './report.ts'
+import { kib, table } from './table.ts'
+
+type Budgets = {
+  beforeFirstPaintJsGzip: { overFloorBytes: number }
+  requestsBeforeActing: { beyondPageFiles: number; otherOrigin: number }
+  offCriticalPath: { workers: boolean; serviceWorker: boolean }
+}
+
+function readBudgets(): Budgets {
+  const raw: unknown = JSON.parse(readFileSync(process.env.BENCH_BUDGETS ?? `${benchDir}budgets.json`, 'utf8'))
+  const b = raw as Partial<Budgets>
+  const num = (v: unknown, name: string) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`bench/budgets.json: ${name} must be a number`)
+    return v
+  }
+  return {
+    beforeFirstPaintJsGzip: { overFloorBytes: num(b.beforeFirstPaintJsGzip?.overFloorBytes, 'beforeFirstPaintJsGzip.overFloorBytes') },
+    requestsBeforeActing: {
+      beyondPageFiles: num(b.requestsBeforeActing?.beyondPageFiles, 'requestsBeforeActing.beyondPageFiles'),
+      otherOrigin: num(b.requestsBeforeActing?.otherOrigin, 'requestsBeforeActing.otherOrigin'),
+    },
+    offCriticalPath: { workers: b.offCriticalPath?.workers !== false, serviceWorker: b.offCriticalPath?.serviceWorker !== false },
+  }
+}
+
+type Row = { check: string; actual: string; budget: string; pass: boolean }
+
+const started = Date.now()
+const budgets = readBudgets()
+const log = (line: string) => console.log(`[bench:check] ${line}`)
+const apps = await prepareApps(log).catch((error: unknown) => fail(log, error))
+const browser = await launch().catch(async (error: unknown) => {
+  await apps.close()
+  return fail(log, error)
+})
+let demoLoad: RunResult
+let floorLoad: RunResult
+try {
+  demoLoad = await runOnce(browser, apps.targets.demo, 1, 0, true)
+  floorLoad = await runOnce(browser, apps.targets.floor, 1, 0, true)
+} finally {
+  await browser.close()
+  await apps.close()
+}
+
+const { demo, floor } = apps.bytes
+const rows: Row[] = []
+const jsMax = floor.groups.criticalJs.sizes.gzip + budgets.beforeFirstPaintJsGzip.overFloorBytes
+rows.push({
+  check: 'JS before first paint, gzip',
+  actual: kib(demo.groups.criticalJs.sizes.gzip),
+  budget: `≤ ${kib(jsMax)} (floor ${kib(floor.groups.criticalJs.sizes.gzip)} + ${kib(budgets.beforeFirstPaintJsGzip.overFloorBytes)})`,
+  pass: demo.groups.criticalJs.sizes.gzip <= jsMax,
+})
+const req = demoLoad.requests
+rows.push({
+  check: "Requests before acting, beyond the page's own files",
+  actual: req ? `${req.beyondPageFiles}${req.beyond.length ? ` (${req.beyond.join(', ')})` : ''}` : `not measured: ${demoLoad.errors.join('; ')}`,
+  budget: `≤ ${budgets.requestsBeforeActing.beyondPageFiles}`,
+  pass: !!req && req.beyondPageFiles <= budgets.requestsBeforeActing.beyondPageFiles,
+})
+rows.push({
+  check: 'Requests before acting, to other origins',
+  actual: req ? String(req.otherOrigin) : 'not measured',
+  budget: `≤ ${budgets.requestsBeforeActing.otherOrigin}`,
+  pass: !!req && req.otherOrigin <= budgets.requestsBeforeActing.otherOrigin,
+})
+// Off the critical path means both: not in the before-first-paint set (static), and not fetched
+// before the visitor acts (measured).
+const critical = new Set(workersOnCriticalPath(demo))
+const fetched = new Set((req?.beyond ?? []).map((u) => u.replace(/^https?:\/\/[^/]+/, '').replace(/^\//, '')))
+const offRow = (check: string, files: string[]): Row => {
+  const inEntry = files.filter((f) => critical.has(f))
+  const early = files.filter((f) => fetched.has(f))
+  const actual = files.length === 0 ? 'none built' : inEntry.length || early.length ? [inEntry.length ? `before first paint: ${inEntry.join(', ')}` : '', early.length ? `fetched before acting: ${early.join(', ')}` : ''].filter(Boolean).join('; ') : `${files.length} built, all off`
+  return { check, actual, budget: 'not before first paint, not fetched before acting', pass: inEntry.length === 0 && early.length === 0 && !!req }
+}
+if (budgets.offCriticalPath.workers) rows.push(offRow('Worker bundles off the critical path', demo.groups.workers.files))
+if (budgets.offCriticalPath.serviceWorker) rows.push(offRow('Service worker off the critical path', demo.groups.serviceWorkers.files))
+
+console.log(`\n${bytesTable(demo, floor)}\n`)
+console.log(`Requests before acting (all): demo ${req?.all ?? '—'}, floor ${floorLoad.requests?.all ?? '—'}\n`)
+console.log(table(['Budget (bench/budgets.json)', 'demo', 'budget', 'result'], rows.map((r) => [r.check, r.actual, r.budget, r.pass ? 'pass' : 'FAIL'])))
+const failed = rows.filter((r) => !r.pass).length
+writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, requests: { demo: req, floor: floorLoad.requests } }, null, 2)}\n`)
+console.log(`\n${failed ? `${failed} budget(s) exceeded` : 'all budgets met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,55 @@
+import { CATEGORIES, type Category } from './attribute.ts'
+import type { BytesReport, Group, GroupName } from './bytes.ts'
+import { kib, signedKib, table } from './table.ts'
+
+const CATEGORY_LABEL: Record<Category, string> = {
+  portico: 'Portico (main-thread, shared-types, worker-core, service-worker)',
+  deps: "Portico's dependencies (node_modules other than React)",
+  react: 'React (react, react-dom, scheduler)',
+  app: 'the app itself (demo/src, bench/floor)',
+  runtime: 'bundler runtime (unmapped)',
+}
+const SHORT: Record<Category, string> = { portico: 'Portico', deps: "Portico's deps", react: 'React', app: 'app', runtime: 'bundler runtime' }
+
+const GROUPS: { name: GroupName; label: string; split: boolean }[] = [
+  { name: 'criticalJs', label: 'JS before first paint', split: true },
+  { name: 'criticalCss', label: 'CSS before first paint', split: false },
+  { name: 'lazyJs', label: 'JS lazy chunks', split: true },
+  { name: 'lazyCss', label: 'CSS lazy', split: false },
+  { name: 'workers', label: 'Worker bundles', split: true },
+  { name: 'serviceWorkers', label: 'Service worker', split: true },
+  { name: 'allJs', label: 'All JS (incl. lazy, workers, SW)', split: true },
+]
+
+const cell = (g: Group, key: 'gzip' | 'brotli') => (g.files.length ? kib(g.sizes[key]) : '—')
+
+/** Bytes of both apps side by side; sub-rows split each JS group by source (each part compressed alone). */
+export function bytesTable(demo: BytesReport, floor: BytesReport): string {
+  const rows: string[][] = []
+  for (const { name, label, split } of GROUPS) {
+    const d = demo.groups[name]
+    const f = floor.groups[name]
+    const empty = d.files.length === 0 && name === 'serviceWorkers'
+    const files = `${d.files.length} / ${f.files.length}`
+    rows.push([label, files, empty ? 'not built' : cell(d, 'gzip'), empty ? '' : cell(d, 'brotli'), cell(f, 'gzip'), cell(f, 'brotli'), d.files.length || f.files.length ? signedKib(d.sizes.gzip - f.sizes.gzip) : ''])
+    if (!split || d.files.length === 0) continue
+    for (const c of CATEGORIES) {
+      if (d.split[c].raw === 0 && f.split[c].raw === 0) continue
+      const dv = d.split[c]
+      const fv = f.split[c]
+      rows.push([`  · ${SHORT[c]}`, '', kib(dv.gzip), kib(dv.brotli), f.files.length ? kib(fv.gzip) : '—', f.files.length ? kib(fv.brotli) : '—', signedKib(dv.gzip - fv.gzip)])
+    }
+  }
+  const legend = CATEGORIES.map((c) => `  ${SHORT[c]}: ${CATEGORY_LABEL[c]}`).join('\n')
+  return `${table(['Bytes (gzip -9, brotli q11, per file)', 'files d/f', 'demo gzip', 'demo br', 'floor gzip', 'floor br', 'Δ gzip'], rows)}
+Parts (·) are attributed through source maps and compressed alone, so they need not add up to the total.
+${legend}`
+}
+
+/** What the demo's before-first-paint JavaScript is made of (minified bytes per package or file). */
+export function criticalContents(report: BytesReport, top = 14): string {
+  const entries = Object.entries(report.criticalSources).sort((a, b) => b[1] - a[1])
+  const total = entries.reduce((s, [, v]) => s + v, 0)
+  const rows = entries.slice(0, top).map(([k, v]) => [k, kib(v), `${((100 * v) / total).toFixed(1)} %`])
+  return table([`${report.app}: before-first-paint JS by source (minified)`, 'bytes', 'share'], rows)
+}
