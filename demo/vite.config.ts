@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { porticoServiceWorker } from '@portico/service-worker/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -29,7 +30,9 @@ export default defineConfig(({ command }) => {
   const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
-    plugins: [react(), sandboxWallet(withWallet)],
+    // Portico's service worker: served at /portico-service-worker.js in dev, emitted with the shell's precache list by
+    // `vite build`; PorticoProvider registers it on the visitor's first intent.
+    plugins: [react(), sandboxWallet(withWallet), porticoServiceWorker()],
     worker: { format: 'es' },
     // Pre-bundle what the lazy chunks and the wallet import, so the dev server never reloads the
     // page on the visitor's first click.

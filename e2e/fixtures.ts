@@ -15,6 +15,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const sandbox = await startSandbox({
         chainPorts: { a: E2E_PORTS.chainA, b: E2E_PORTS.chainB },
         dataApiPort: E2E_PORTS.dataApi,
+        cataloguePort: E2E_PORTS.catalogue,
       })
       await use(sandbox)
       await sandbox.stop()
@@ -47,4 +48,135 @@ export async function openSecondTab(context: BrowserContext) {
   const page = await context.newPage()
   await page.goto('/')
   return page
+}
+
+/** Collects Content-Security-Policy violations the page reports, from its first script on. */
+export async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  const consoleViolations: string[] = []
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) consoleViolations.push(m.text())
+  })
+  return async () => [...consoleViolations, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))]
+}
+
+/** Asks the page's Sandbox Wallet for something directly, as another dapp page script would. */
+export async function walletRequest(page: Page, method: string, params?: unknown[]) {
+  return page.evaluate(
+    ([m, p]) =>
+      new Promise((resolve, reject) => {
+        const onAnnounce = (event: Event) => {
+          const detail = (event as CustomEvent<{ info: { rdns: string }; provider: { request(a: object): Promise<unknown> } }>).detail
+          if (detail.info.rdns !== 'dev.portico.sandbox-wallet') return
+          window.removeEventListener('eip6963:announceProvider', onAnnounce)
+          detail.provider.request(p ? { method: m, params: p } : { method: m }).then(resolve, reject)
+        }
+        window.addEventListener('eip6963:announceProvider', onAnnounce)
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      }),
+    [method, params] as const,
+  )
+}
+
+/** Portico's service-worker caches (service-worker/src/constants.ts). */
+export const SW_CACHES = { images: 'portico-images-v1', catalogue: 'portico-catalogue-v1' } as const
+export const SW_IMAGE_CACHE_MAX_ENTRIES = 300
+
+/**
+ * Shows the visitor's first intent (hover on the connect button) and waits until Portico's service
+ * worker is active and controls the page. Returns its script URL.
+ */
+export async function waitForServiceWorker(page: Page, { intent = true }: { intent?: boolean } = {}): Promise<string> {
+  if (intent) await page.getByRole('button', { name: /Connect Wallet|0x[0-9a-fA-F]{4}…/ }).first().hover()
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+    return registration.active?.scriptURL ?? ''
+  })
+}
+
+/** The request URLs held in one of the page origin's caches (empty when the cache does not exist). */
+export async function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return []
+    return (await (await caches.open(name)).keys()).map((r) => r.url)
+  }, cacheName)
+}
+
+/** Every cache of the page's origin with the URLs it holds. */
+export async function allCaches(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {}
+    for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url)
+    return out
+  })
+}
+
+/** Closes every tab of the context: the core's SharedWorker ends with the last one. */
+export async function closeAllTabs(context: BrowserContext) {
+  for (const page of context.pages()) await page.close()
+}
+
+/** Records what a visitor's console would show as errors: uncaught exceptions and console.error lines. */
+export function recordConsoleErrors(page: Page): () => string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`)
+  })
+  return () => [...errors]
+}
+
+/** The build id of the service worker that controls the page (asked over a MessageChannel). */
+export async function serviceWorkerBuild(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const worker = navigator.serviceWorker.controller
+        if (!worker) return reject(new Error('the page has no service worker'))
+        const channel = new MessageChannel()
+        channel.port1.onmessage = (event: MessageEvent<{ build: string }>) => resolve(event.data.build)
+        worker.postMessage({ type: 'GET_VERSION' }, [channel.port2])
+      }),
+  )
+}
+
+/** Makes every page of the context a browser without SharedWorker (before any page loads). */
+export async function withoutSharedWorker(context: BrowserContext) {
+  await context.addInitScript(() => {
+    delete (window as { SharedWorker?: unknown }).SharedWorker
+  })
+}
+
+/**
+ * Starts watching the page's dapp status line for `text`; the answer resolves with the wall-clock time
+ * (performance.timeOrigin + performance.now(), comparable across tabs) when the page first shows it.
+ */
+export async function watchStatus(page: Page, text: string): Promise<() => Promise<number>> {
+  const key = `__portico_seen_${Math.random().toString(36).slice(2)}`
+  await page.evaluate(
+    ({ key, text }) => {
+      const el = document.querySelector('[data-testid="dapp-status"]')
+      if (!el) throw new Error('No dapp status on the page')
+      ;(window as unknown as Record<string, Promise<number>>)[key] = new Promise<number>((resolve) => {
+        const check = () => {
+          if (el.textContent === text) {
+            resolve(performance.timeOrigin + performance.now())
+            observer.disconnect()
+          }
+        }
+        const observer = new MutationObserver(check)
+        observer.observe(el, { childList: true, characterData: true, subtree: true })
+        check()
+      })
+    },
+    { key, text },
+  )
+  return () => page.evaluate((key) => (window as unknown as Record<string, Promise<number>>)[key]!, key)
 }

@@ -43,6 +43,7 @@ export default defineConfig({
       VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
       VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,
       VITE_PORTICO_API_URL: E2E_URLS.dataApi,
+      VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
     },
     reuseExistingServer: false,
     timeout: 120_000,

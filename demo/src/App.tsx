@@ -1,4 +1,4 @@
-import { ConnectButton, PorticoProvider, useAccount, useNetwork } from '@portico/react'
+import { ConnectButton, NetworkButton, PorticoProvider, useAccount, useNetwork, useTheme } from '@portico/react'
 import { porticoConfig } from './config.ts'
 
 function Status() {
@@ -11,13 +11,27 @@ function Status() {
   )
 }
 
+function ThemeToggle() {
+  const { themeMode, setThemeMode } = useTheme()
+  const next = themeMode === 'dark' ? 'light' : 'dark'
+  return (
+    <button type="button" className="demo-secondary" onClick={() => setThemeMode(next)}>
+      {next === 'dark' ? 'Dark theme' : 'Light theme'}
+    </button>
+  )
+}
+
 export function App() {
   return (
     <PorticoProvider config={porticoConfig}>
       <main className="demo">
         <header className="demo-header">
           <h1>Portico demo</h1>
-          <ConnectButton />
+          <div className="demo-actions">
+            <ThemeToggle />
+            <NetworkButton className="demo-secondary" />
+            <ConnectButton />
+          </div>
         </header>
         <p>This page is a dapp that embeds Portico. Open the modal to connect a wallet.</p>
         <Status />

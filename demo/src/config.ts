@@ -36,4 +36,6 @@ export const porticoConfig: PorticoConfigInput = {
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
   themeMode: 'light',
+  // The sandbox's chains have an AMM pool: offer swaps on them.
+  core: { swapChains: ['eip155:31337', 'eip155:31338'] },
 }

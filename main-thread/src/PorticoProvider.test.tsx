@@ -82,8 +82,10 @@ describe('PorticoProvider', () => {
     await waitFor(() => expect(within(account).getByTestId('account-balance').textContent).toBe('10.13 ETH'))
     expect(within(account).getByText('1,500.5 PUSD')).toBeTruthy()
     expect(within(account).getByText('$1,500.50')).toBeTruthy()
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain(`/v1/account/${ADDRESS}/balance`)
+    // The core also asks for identity, supported chains and the native balance; the portfolio is one call.
+    const balanceCalls = fetchMock.mock.calls.map((c) => String((c as unknown[])[0])).filter((u) => u.includes('/balance'))
+    expect(balanceCalls).toHaveLength(1)
+    expect(balanceCalls[0]).toContain(`/v1/account/${ADDRESS}/balance`)
 
     await user.click(within(account).getByRole('button', { name: /Disconnect/ }))
     await screen.findByRole('dialog', { name: 'Connect Wallet' })
@@ -120,6 +122,16 @@ describe('PorticoProvider', () => {
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(document.activeElement).toBe(button)
+    client.destroy()
+  })
+
+  it('speaks the configured language', async () => {
+    const user = userEvent.setup()
+    const client = createClient({ config: { ...config, locale: 'de' }, spawn: inPage(vi.fn()) })
+    render(<PorticoProvider config={config} client={client}><ConnectButton /></PorticoProvider>)
+    await user.click(screen.getByRole('button', { name: 'Wallet verbinden' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet verbinden' })
+    expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()
     client.destroy()
   })
 })

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { activeConnection } from '@portico/shared-types/light'
 import type { PorticoConfigInput } from '@portico/shared-types'
 import { createClient, type PorticoClient } from './client/createClient.ts'
-import { PorticoContext, useSnapshot } from './context.ts'
+import { currentView } from './client/router.ts'
+import { PorticoContext, usePorticoClient, useSnapshot, type PorticoContextValue } from './context.ts'
 import { loadModal } from './modal/load.ts'
-
-const Modal = lazy(loadModal)
+import { useServiceWorker } from './service-worker/useServiceWorker.ts'
+import { createUi } from './ui/createUi.ts'
 
 export type PorticoProviderProps = {
   config: PorticoConfigInput
@@ -22,26 +24,63 @@ export type PorticoProviderProps = {
  * </PorticoProvider>
  */
 export function PorticoProvider({ config, children, client: given }: PorticoProviderProps) {
-  const [client] = useState(() => given ?? createClient({ config }))
-  useEffect(() => (given ? undefined : () => client.destroy()), [client, given])
+  const [value] = useState<PorticoContextValue>(() => {
+    const client = given ?? createClient({ config })
+    return { client, ui: createUi(client) }
+  })
+  useServiceWorker(value.client)
+  useEffect(
+    () => () => {
+      value.ui.destroy()
+      if (!given) value.client.destroy()
+    },
+    [value, given],
+  )
   return (
-    <PorticoContext.Provider value={client}>
+    <PorticoContext.Provider value={value}>
       {children}
+      <UnsupportedChainWatcher />
       <ModalHost />
     </PorticoContext.Provider>
   )
 }
 
+/**
+ * SPEC.md §2: a wallet on a network the dapp does not list opens UnsupportedChain, unless network
+ * switching is disabled or unsupported chains are allowed.
+ */
+function UnsupportedChainWatcher() {
+  const client = usePorticoClient()
+  const { core, modal } = useSnapshot()
+  const { networks, enableNetworkSwitch = true, allowUnsupportedChain = false } = client.config
+  const connection = core ? activeConnection(core) : null
+  const chain = connection?.status === 'connected' ? core?.activeCaipNetworkId : null
+  const unsupported = !!chain && !networks.some((n) => n.caipNetworkId === chain)
+  const showing = modal.open && currentView(modal.router).name === 'UnsupportedChain'
+  useEffect(() => {
+    if (unsupported && enableNetworkSwitch && !allowUnsupportedChain && !showing) client.open({ name: 'UnsupportedChain' })
+    if (!unsupported && showing) client.navigate({ type: 'reset', view: { name: connection?.status === 'connected' ? 'Account' : 'Connect' } })
+  }, [unsupported, showing, enableNetworkSwitch, allowUnsupportedChain, client, connection?.status])
+  return null
+}
+
+/**
+ * Loads the modal's code on the first open (the button's hover or focus usually has it loaded
+ * already) and renders it as soon as it is there. No Suspense boundary: React holds back content
+ * that replaces a Suspense fallback for up to 300 ms, which the visitor would feel on every first open.
+ */
 function ModalHost() {
   const { modal } = useSnapshot()
-  const [mounted, setMounted] = useState(false)
+  const [Modal, setModal] = useState<ComponentType | null>(null)
   useEffect(() => {
-    if (modal.open) setMounted(true)
-  }, [modal.open])
-  if (!mounted && !modal.open) return null
-  return (
-    <Suspense fallback={null}>
-      <Modal />
-    </Suspense>
-  )
+    if (!modal.open || Modal) return
+    let alive = true
+    void loadModal().then((module) => {
+      if (alive) setModal(() => module.default)
+    })
+    return () => {
+      alive = false
+    }
+  }, [modal.open, Modal])
+  return Modal ? <Modal /> : null
 }

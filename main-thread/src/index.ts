@@ -1,14 +1,25 @@
 export { PorticoProvider, type PorticoProviderProps } from './PorticoProvider.tsx'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.tsx'
+export { AccountButton, type AccountButtonProps } from './components/AccountButton.tsx'
+export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.tsx'
 export {
   useAccount,
   useDisconnect,
+  useEvents,
   useModal,
+  useModalState,
   useNetwork,
+  useProvider,
+  useTheme,
+  useWalletInfo,
   type UseAccountReturnType,
   type UseModalReturnType,
   type UseNetworkReturnType,
+  type UseThemeReturnType,
+  type WalletInfo,
 } from './hooks/index.ts'
 export { createClient, SESSION_HINT_KEY, type ClientSnapshot, type CreateClientParameters, type PorticoClient } from './client/createClient.ts'
 export type { View, ViewName } from './client/router.ts'
-export type { CaipAddress, CaipNetworkId, Network, PorticoConfigInput, ThemeMode } from '@portico/shared-types'
+export type { Notification, NotificationVariant, PorticoEvent } from './ui/createUi.ts'
+export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './service-worker/register.ts'
+export type { CaipAddress, CaipNetworkId, Eip1193Provider, Locale, Network, PorticoConfigInput, ThemeMode, ThemeVariables } from '@portico/shared-types'

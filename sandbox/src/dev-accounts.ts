@@ -7,8 +7,13 @@ export const DEV_MNEMONIC = 'test test test test test test test test test test t
 export const DEV_ACCOUNT_COUNT = 10
 /** Native balance of each dev account, in whole units (anvil's --balance). */
 export const DEV_ACCOUNT_BALANCE = 10_000
-/** Accounts 0..4 receive token balances; the deployer is kept apart so their nonces stay at 0. */
+/** Accounts 0..4 receive token balances and the seeded history; 0 is the Sandbox Wallet's. */
 export const FUNDED_ACCOUNT_INDEXES = [0, 1, 2, 3, 4] as const
+/** Pays out what the onramp checkout credits (native coin and tokens). */
+export const TREASURY_INDEX = 7
+/** The data API's own key: submits name registrations to the registry. */
+export const REGISTRAR_INDEX = 8
+/** Deploys the contracts, owns the tokens (may `mint`) and the AMM's liquidity. */
 export const DEPLOYER_INDEX = 9
 
 export type DevAccount = { index: number; address: Address; privateKey: Hex }

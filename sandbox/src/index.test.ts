@@ -1,5 +1,5 @@
 import { balanceResponseSchema } from '@portico/shared-types'
-import { createPublicClient, createWalletClient, formatUnits, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readChainId } from './chain/wait-for-rpc.ts'
@@ -38,26 +38,52 @@ describe('startSandbox', () => {
     for (const chain of sandbox.chains) expect(await readChainId(chain.rpcUrl)).toBe(chain.chainId)
     expect(sandbox.contracts[31337]?.USDC?.address).toBe('0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35')
     expect(sandbox.contracts[31337]?.PTK?.address).toBe('0xA15BB66138824a1c7167f5E85b957d04Dd34E468')
+    expect(sandbox.contracts[31338]?.PTS?.address).toBe('0xb19b36b1456E65E3A6D514D3F715f204BD59f431')
+    expect(sandbox.deployments[31337]).toMatchObject({
+      amm: '0xe1DA8919f262Ee86f9BE05059C9280142CF23f48',
+      names: '0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba',
+      collections: { PIONEER: { address: '0x8ce361602B935680E8DeC218b820ff5056BeB7af', spam: false }, CLAIM: { address: '0xe1Aa25618fA0c7A1CFDab5d6B456af611873b629', spam: true } },
+    })
+    expect(sandbox.deployments[31338]?.names).toBeUndefined()
     expect(sandbox.devAccounts[0]?.address).toBe(ACCOUNT_0)
     expect(sandbox.dataApi.url).toBe('http://127.0.0.1:18787')
+    expect(sandbox.catalogue.url).toBe('http://127.0.0.1:18788')
+    expect(sandbox.readyInMs).toBeLessThan(15_000)
+  })
+
+  it('seeds months of history with block times in the past, and later blocks follow the clock', async () => {
+    const chain = sandbox.chains[0]!
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    expect(sandbox.seeded[31337]).toMatchObject({ timeTravel: true })
+    expect(sandbox.seeded[31337]!.transactions).toBeGreaterThan(60)
+    const first = await client.getBlock({ blockNumber: 1n })
+    const latest = await client.getBlock({ blockTag: 'latest' })
+    const days = (Date.now() / 1000 - Number(first.timestamp)) / 86_400
+    expect(days).toBeGreaterThan(240)
+    expect(Math.abs(Date.now() / 1000 - Number(latest.timestamp))).toBeLessThan(120)
   })
 })
 
 describe('GET /v1/account/{address}/balance', () => {
-  it('answers the native balance first, then the ERC-20s with CAIP-10 addresses', async () => {
+  it('answers the native balance first, then the ERC-20s with CAIP-10 addresses (the 0-decimals one too)', async () => {
     const balances = await getBalances(ACCOUNT_0)
-    expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'PTK'])
+    expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'PTK', 'PTS'])
     const [native, usdc] = balances
     expect(native?.address).toBeUndefined()
     expect(native?.price).toBe(3000)
+    const chain = sandbox.chains[0]!
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const usdcAddress = sandbox.contracts[31337]!.USDC!.address
+    const onChain = formatUnits(await client.readContract({ address: usdcAddress, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] }), 6)
     expect(usdc).toMatchObject({
       chainId: 'eip155:31337',
-      address: `eip155:31337:${sandbox.contracts[31337]?.USDC?.address}`,
+      address: `eip155:31337:${usdcAddress}`,
       price: 1,
-      value: 10000.25,
-      quantity: { decimals: '6', numeric: '10000.25' },
+      value: Number(onChain),
+      quantity: { decimals: '6', numeric: onChain },
       iconUrl: 'http://127.0.0.1:18787/icons/USDC.svg',
     })
+    expect(balances[3]?.quantity.decimals).toBe('0')
   })
 
   it("reads the native quantity from the chain on every call (equals eth_getBalance)", async () => {
@@ -82,9 +108,10 @@ describe('GET /v1/account/{address}/balance', () => {
   })
 
   it('serves the second chain with its own native currency', async () => {
-    const balances = await getBalances(ACCOUNT_0, 'eip155:31338')
-    expect(balances[0]).toMatchObject({ symbol: 'BEE', chainId: 'eip155:31338' })
-    expect(balances.find((b) => b.symbol === 'USDC')?.quantity.numeric).toBe('2500.5')
+    const balances = await getBalances(sandbox.devAccounts[5]!.address, 'eip155:31338')
+    expect(balances).toEqual([expect.objectContaining({ symbol: 'BEE', chainId: 'eip155:31338', price: 2, quantity: { decimals: '18', numeric: '10000' } })])
+    const funded = await getBalances(sandbox.devAccounts[3]!.address, 'eip155:31338')
+    expect(funded.map((b) => b.symbol)).toEqual(['BEE', 'USDC', 'PTK', 'PTS'])
   })
 
   it('answers 400 naming the missing project field', async () => {
@@ -127,6 +154,17 @@ describe('request log and availability', () => {
     expect(sandbox.dataApi.requests()).toEqual([])
   })
 
+  it('injects the faults set on the handle into the data API, and clears them', async () => {
+    sandbox.faults.set([{ route: '/v1/account/:address/balance', kind: '429', retryAfterSeconds: 3 }])
+    const limited = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`))
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('3')
+    expect((await fetch(`${sandbox.dataApi.url}/v1/supported-chains?${PROJECT}`)).status).toBe(200)
+    expect(sandbox.faults.list()).toMatchObject([{ injected: 1 }])
+    sandbox.faults.clear()
+    expect((await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`))).status).toBe(200)
+  })
+
   it('stop() makes the port refuse connections and start() brings the API back', async () => {
     await sandbox.dataApi.stop()
     await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
@@ -140,5 +178,6 @@ describe('request log and availability', () => {
     expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBeUndefined()
     expect(await readChainId(sandbox.chains[1]!.rpcUrl)).toBeUndefined()
     await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
+    await expect(fetch(`${sandbox.catalogue.url}/health`)).rejects.toThrow()
   })
 })

@@ -25,3 +25,22 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ dataApiPort: 70000 })).toThrow()
   })
 })
+
+describe('resolveOptions: the rest of the services', () => {
+  it('puts the catalogue next to the data API unless told otherwise', () => {
+    expect(resolveOptions({ env: {} }).cataloguePort).toBe(8788)
+    expect(resolveOptions({ env: {}, dataApiPort: 28787 }).cataloguePort).toBe(28788)
+    expect(resolveOptions({ env: { PORTICO_CATALOGUE_PORT: '9999' } }).cataloguePort).toBe(9999)
+  })
+
+  it('reads faults, name suffix and history switch from the environment', () => {
+    const resolved = resolveOptions({
+      env: { PORTICO_SANDBOX_FAULTS: '[{"route":"/v1/convert","kind":"500","rate":0.5}]', PORTICO_NAME_SUFFIX: '.wcn.id', PORTICO_SANDBOX_SEED_HISTORY: '0' },
+    })
+    expect(resolved.faults).toEqual([{ route: '/v1/convert', kind: '500', rate: 0.5 }])
+    expect(resolved.nameSuffix).toBe('.wcn.id')
+    expect(resolved.seedHistory).toBe(false)
+    expect(resolveOptions({ env: {} })).toMatchObject({ faults: [], nameSuffix: '.reown.id', seedHistory: true })
+    expect(() => resolveOptions({ env: { PORTICO_SANDBOX_FAULTS: '[{"kind":"500"}]' } })).toThrow('Invalid PORTICO_SANDBOX_FAULTS')
+  })
+})

@@ -1,9 +1,14 @@
+import { DEFAULT_NAME_SUFFIX } from '@portico/shared-types'
 import { z } from 'zod'
 import { CHAIN_DEFINITIONS, type ChainKey } from './chains.ts'
+import { faultRuleSchema, parseFaultsEnv, type FaultRule } from './faults/rules.ts'
 
 /** Where the sandbox listens unless told otherwise. Everything binds this host only. */
 export const SANDBOX_HOST = '127.0.0.1'
 export const DEFAULT_DATA_API_PORT = 8787
+/** The catalogue listens on the data API's port + 1 unless told otherwise (8788 by default). */
+export const CATALOGUE_PORT_OFFSET = 1
+export const DEFAULT_INDEXER_POLL_MS = 500
 
 const portSchema = z.coerce.number().int().min(1).max(65535)
 const urlSchema = z.string().url()
@@ -21,6 +26,18 @@ export const sandboxOptionsSchema = z
     /** Block explorer base URLs, by chain key. Default: `{dataApiUrl}/explorer/{chainId}`. */
     explorerUrls: chainUrlsSchema.optional(),
     dataApiPort: portSchema.optional(),
+    /** Port of the wallet catalogue and analytics sink. Default: dataApiPort + 1. */
+    cataloguePort: portSchema.optional(),
+    /** Suffix new names get (`.reown.id`); SPEC.md §5's `.reown.id` and `.wcn.id` are accepted too. */
+    nameSuffix: z.string().regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Expected a suffix such as .reown.id').optional(),
+    /** Fault rules active from the start (see faults/rules.ts). Default: none. */
+    faults: z.array(faultRuleSchema).optional(),
+    /** Seed months of history (default true); false deploys the contracts and pools only. */
+    seedHistory: z.boolean().optional(),
+    /** What GET /getAnalyticsConfig answers. Default true. */
+    analyticsEnabled: z.boolean().optional(),
+    /** How often the indexer polls the chains for new blocks, in ms. Default 500. */
+    indexerPollMs: z.number().int().min(50).optional(),
     /** Folder of the compiled-contract cache. Default: sandbox/.cache. */
     cacheDir: z.string().min(1).optional(),
     /** Env to read PORTICO_* variables from. Default: process.env. */
@@ -36,9 +53,17 @@ export type ResolvedChainConfig = { key: ChainKey; port: number; externalRpcUrl:
 export type ResolvedOptions = {
   chains: ResolvedChainConfig[]
   dataApiPort: number
+  cataloguePort: number
+  nameSuffix: string
+  faults: FaultRule[]
+  seedHistory: boolean
+  analyticsEnabled: boolean
+  indexerPollMs: number
   cacheDir: string | undefined
   log: (line: string) => void
 }
+
+const booleanEnvSchema = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')
 
 const envSchema = z.record(z.string(), z.string().optional())
 
@@ -60,9 +85,16 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     externalRpcUrl: options.rpcUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_RPC`, urlSchema),
     explorerUrl: options.explorerUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_EXPLORER`, urlSchema),
   }))
+  const dataApiPort = options.dataApiPort ?? fromEnv(env, 'PORTICO_DATA_API_PORT', portSchema) ?? DEFAULT_DATA_API_PORT
   return {
     chains,
-    dataApiPort: options.dataApiPort ?? fromEnv(env, 'PORTICO_DATA_API_PORT', portSchema) ?? DEFAULT_DATA_API_PORT,
+    dataApiPort,
+    cataloguePort: options.cataloguePort ?? fromEnv(env, 'PORTICO_CATALOGUE_PORT', portSchema) ?? dataApiPort + CATALOGUE_PORT_OFFSET,
+    nameSuffix: options.nameSuffix ?? fromEnv(env, 'PORTICO_NAME_SUFFIX', z.string().regex(/^\.[a-z0-9.-]+$/)) ?? DEFAULT_NAME_SUFFIX,
+    faults: options.faults ?? parseFaultsEnv(env.PORTICO_SANDBOX_FAULTS),
+    seedHistory: options.seedHistory ?? fromEnv(env, 'PORTICO_SANDBOX_SEED_HISTORY', booleanEnvSchema) ?? true,
+    analyticsEnabled: options.analyticsEnabled ?? true,
+    indexerPollMs: options.indexerPollMs ?? DEFAULT_INDEXER_POLL_MS,
     cacheDir: options.cacheDir ?? fromEnv(env, 'PORTICO_SANDBOX_CACHE_DIR', z.string().min(1)),
     log: options.log ?? (() => {}),
   }

@@ -1,6 +1,7 @@
 import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
+import { coreOptionsSchema } from './core-options.ts'
 
 export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
@@ -25,6 +26,50 @@ export const dappMetadataSchema = z.object({
 })
 export type DappMetadata = z.infer<typeof dappMetadataSchema>
 
+/** Feature switches with the defaults of SPEC.md §1. */
+export const featuresSchema = z.object({
+  swaps: z.boolean().default(true),
+  onramp: z.boolean().default(true),
+  receive: z.boolean().default(true),
+  send: z.boolean().default(true),
+  email: z.boolean().default(true),
+  emailShowWallets: z.boolean().default(true),
+  socials: z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])).default(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']),
+  history: z.boolean().default(true),
+  analytics: z.boolean().default(true),
+  allWallets: z.boolean().default(true),
+  legalCheckbox: z.boolean().default(false),
+  smartSessions: z.boolean().default(false),
+  collapseWallets: z.boolean().default(false),
+  connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'])).default(['email', 'social', 'wallet']),
+})
+export type Features = z.output<typeof featuresSchema>
+
+export const localeSchema = z.enum(['en', 'de'])
+export type Locale = z.infer<typeof localeSchema>
+
+/** What Portico hands the host when a new version of its service worker is installed and waiting. */
+export type ServiceWorkerUpdate = {
+  /** Activates the waiting version; every open tab of the dapp then reloads onto it. */
+  apply(): Promise<void>
+}
+
+/**
+ * Portico's service worker (image and catalogue caches, the host's shell offline). Registered by
+ * `PorticoProvider` on the visitor's first intent unless `false`. `url` defaults to `/portico-service-worker.js`
+ * (what `@portico/service-worker/vite` emits), `scope` to `/`.
+ */
+export const serviceWorkerConfigSchema = z.union([
+  z.literal(false),
+  z.object({
+    url: z.string().min(1).optional(),
+    scope: z.string().min(1).optional(),
+    /** Called when a new version waits; call `update.apply()` when the visitor agrees (or at once). */
+    onUpdate: z.custom<(update: ServiceWorkerUpdate) => void>((v) => typeof v === 'function', 'onUpdate must be a function').optional(),
+  }),
+])
+export type ServiceWorkerConfig = z.infer<typeof serviceWorkerConfigSchema>
+
 /** What a dapp passes to `PorticoProvider`. */
 export const porticoConfigSchema = z.object({
   projectId: z.string().min(1, 'Project ID Not Configured'),
@@ -39,6 +84,21 @@ export const porticoConfigSchema = z.object({
   rpcMap: z.record(z.string(), z.string().url()).optional(),
   themeMode: themeModeSchema.default('light'),
   themeVariables: themeVariablesSchema.default({}),
+  features: featuresSchema.default(featuresSchema.parse({})),
+  /** Language of the modal's texts. */
+  locale: localeSchema.default('en'),
+  /** Let the visitor switch networks from the modal (SPEC.md §2 exception when false). */
+  enableNetworkSwitch: z.boolean().default(true),
+  /** Stay on a network the dapp does not list instead of opening UnsupportedChain. */
+  allowUnsupportedChain: z.boolean().default(false),
+  /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
+  featuredWalletIds: z.array(z.string()).default([]),
+  includeWalletIds: z.array(z.string()).default([]),
+  excludeWalletIds: z.array(z.string()).default([]),
+  /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
+  serviceWorker: serviceWorkerConfigSchema.optional(),
+  /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */
+  core: coreOptionsSchema.partial().optional(),
 })
 export type PorticoConfigInput = z.input<typeof porticoConfigSchema>
 export type PorticoConfig = z.output<typeof porticoConfigSchema>

@@ -82,3 +82,48 @@ export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as co
 /** The SDK identity sent as `st` and `sv` on every data API and catalogue call. */
 export const SDK_TYPE = 'portico'
 export const SDK_VERSION = 'react-portico-0.1.0'
+
+/** Preferred account type per namespace when none was chosen (SPEC.md §4). */
+export const DEFAULT_ACCOUNT_TYPES = { eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' } as const
+
+/**
+ * Chains served by the project's hosted RPC (`{rpcUrl}/v1/?chainId=…&projectId=…`, SPEC.md §7). Other
+ * chains use their own default RPC URLs; `rpcMap` wins over both. The core's options may replace this list.
+ */
+export const HOSTED_RPC_CHAINS = [
+  'eip155:1',
+  'eip155:10',
+  'eip155:56',
+  'eip155:97',
+  'eip155:100',
+  'eip155:137',
+  'eip155:324',
+  'eip155:8453',
+  'eip155:42161',
+  'eip155:42220',
+  'eip155:43113',
+  'eip155:43114',
+  'eip155:80002',
+  'eip155:84532',
+  'eip155:421614',
+  'eip155:7777777',
+  'eip155:11155111',
+  'eip155:11155420',
+  'eip155:1313161554',
+  'eip155:1313161555',
+] as const
+
+/** How long the core keeps a catalogue answer in memory (the service worker keeps the bytes longer). */
+export const CATALOGUE_CACHE_MS = 10 * MINUTE_MS
+/** How long the data API's supported-chains answer is trusted. */
+export const SUPPORTED_CHAINS_CACHE_MS = HOUR_MS
+/** Fungible prices and the first page of transactions are shared for the same window as balances. */
+export const PRICE_CACHE_MS = 30 * SECOND_MS
+export const TRANSACTIONS_CACHE_MS = 30 * SECOND_MS
+
+/** Every state change reaches every open tab within this budget (checked by the three-tab test). */
+export const STATE_PROPAGATION_BUDGET_MS = 100
+/** Web Lock held by the tab whose dedicated worker runs the core when SharedWorker is missing. */
+export const CORE_LEADER_LOCK = 'portico-core-leader'
+/** BroadcastChannel over which dedicated-worker cores forward calls and share state. */
+export const CORE_CHANNEL = 'portico-core'

@@ -1,6 +1,9 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { CoreConfig } from './config.ts'
-import type { CoreState } from './state.ts'
+import type { CoreOptionsInput } from './core-options.ts'
+import type { FungiblePriceResponse, ProfileAccount } from './api/data-api.ts'
+import type { WalletListing } from './api/catalogue.ts'
+import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 
@@ -15,13 +18,56 @@ export type RefreshBalancesParameters = {
   force?: boolean
 }
 
+export type RefreshParameters = {
+  /** Skip the caches (balances 30 s, identity 5 min). */
+  force?: boolean
+}
+
+export type LoadTransactionsParameters = {
+  /** Fetch the first page again even if the list of the active account and chain is fresh (30 s). */
+  force?: boolean
+}
+
+export type LoadMoreTransactionsParameters = {
+  /** The cursor the tab shows; a call for a cursor already loaded (by another tab) does nothing. */
+  cursor?: string
+}
+
+export type GetNamesParameters = { address: string; force?: boolean }
+
+export type GetTokenPricesParameters = { addresses: readonly CaipAddress[]; currency?: string }
+export type FungiblePrice = FungiblePriceResponse['fungibles'][number]
+
+export type GetWalletsParameters = {
+  /** 1-based page of 40 (SPEC.md §9). Ignored while searching. */
+  page?: number
+  /** Search text: 100 entries, answered no sooner than 300 ms after the call (SPEC.md §9). */
+  search?: string
+  badge?: 'none' | 'certified'
+}
+
+/** A catalogue wallet with the URL of its image (null without an image). */
+export type CatalogueWallet = WalletListing & { imageUrl: string | null }
+
+export type WalletPage = {
+  /** Total matching wallets the catalogue reports. */
+  count: number
+  page: number
+  data: CatalogueWallet[]
+  /** Image URLs already fetched (the first 20 of a page), so the browser serves them from its caches. */
+  prefetched: string[]
+}
+
+export type RemoveSiwxSessionsParameters = { caipNetworkId?: CaipNetworkId; address?: string }
+
 /**
  * The core's API, exposed by `worker-core` through comlink and called by every tab.
- * Every method is async because it crosses a port.
+ * Every method is async because it crosses a port. Reads are cached, retried and de-duplicated in the
+ * core: any number of tabs asking cause one upstream request per cache window.
  */
 export interface PorticoCoreApi {
-  /** Hands the core the dapp's configuration (validated again in the core); answers the current state. */
-  configure(config: CoreConfig): Promise<CoreState>
+  /** Hands the core the dapp's configuration (validated again in the core); answers the current state. Fetches nothing. */
+  configure(config: CoreConfig, options?: CoreOptionsInput): Promise<CoreState>
   getState(): Promise<CoreState>
   /** Registers a tab's listener; the current state is pushed at once. Answers an id for `unsubscribe`. */
   subscribe(listener: StateListener): Promise<number>
@@ -30,13 +76,49 @@ export interface PorticoCoreApi {
   setConnecting(namespace: ChainNamespace, connectorId: string): Promise<void>
   /** A tab's wallet connected (or switched account or chain). */
   setConnected(params: SetConnectedParameters): Promise<void>
-  /** The namespace's wallet disconnected, or a connection attempt failed. */
+  /** The namespace's wallet disconnected, or a connection attempt failed. Namespaces sharing a walletConnect or auth connector go too. */
   setDisconnected(namespace: ChainNamespace): Promise<void>
   setActiveNetwork(caipNetworkId: CaipNetworkId): Promise<void>
-  /** Fetches balances of the active account unless the cache is fresh. */
+  /** Refreshes what the account view shows (portfolio, native balance, identity) where stale. */
+  refresh(params?: RefreshParameters): Promise<void>
+  /** Fetches the portfolio and native balance of the active account unless the cache is fresh. */
   refreshBalances(params?: RefreshBalancesParameters): Promise<void>
-  /** Online state as a tab sees it (the worker has no `window`). */
+  /**
+   * Hands the core a wallet's ERC-7811 `wallet_getAssets` answer for `caipAddress`. Accepted only under
+   * the SPEC.md §5 rule; then it is the account's portfolio for 30 s. Answers whether it was accepted.
+   */
+  setWalletAssets(caipAddress: CaipAddress, answer: unknown): Promise<boolean>
+  /** Loads the first page of the active account's transactions on the active chain into `state.transactions`. */
+  loadTransactions(params?: LoadTransactionsParameters): Promise<void>
+  /** Loads the next page (`state.transactions.next`). */
+  loadMoreTransactions(params?: LoadMoreTransactionsParameters): Promise<void>
+  /** Fetches the active account's name and avatar into `state.identity` unless cached (5 min). */
+  refreshIdentity(params?: RefreshParameters): Promise<void>
+  /** Registered profile names of an address (5 min cache). */
+  getNames(params: GetNamesParameters): Promise<ProfileAccount[]>
+  /** Fungible prices (30 s cache). */
+  getTokenPrices(params: GetTokenPricesParameters): Promise<FungiblePrice[]>
+  /** A page of All Wallets (featured, recommended and excluded left out), or a search. */
+  getWallets(params?: GetWalletsParameters): Promise<WalletPage>
+  /** The 4 recommended wallets (SPEC.md §9). */
+  getRecommendedWallets(): Promise<WalletPage>
+  /** The configured featured wallets, in the configured order. */
+  getFeaturedWallets(): Promise<WalletPage>
+  /** Remembers a wallet the visitor connected; 2 are kept (SPEC.md §9). */
+  addRecentWallet(wallet: WalletListing): Promise<void>
+  /** What each configured network supports; reads the data API's supported chains once per hour. */
+  getCapabilities(): Promise<Capabilities>
+  setPreferredAccountType(namespace: ChainNamespace, type: AccountType): Promise<void>
+  setEmbeddedWallet(patch: Partial<EmbeddedWalletState>): Promise<void>
+  /** Sign-out or a failed connection check clears the cached login data (SPEC.md §4). */
+  clearEmbeddedWallet(): Promise<void>
+  addSiwxSession(session: SiwxSession): Promise<void>
+  /** Removes the sessions of a network and/or address (all when neither is given). */
+  removeSiwxSessions(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /** Online state as a tab sees it (the worker has no `window`). Back online refreshes stale data once. */
   setOnline(online: boolean): Promise<void>
+  /** A tab became visible or hidden. When one becomes visible after none was, stale data refreshes once. */
+  setVisibility(tabId: string, visible: boolean): Promise<void>
 }
 
 /** Keys of the API, pinned by a snapshot test. */
@@ -49,6 +131,29 @@ export const CORE_API_METHODS = [
   'setConnected',
   'setDisconnected',
   'setActiveNetwork',
+  'refresh',
   'refreshBalances',
+  'setWalletAssets',
+  'loadTransactions',
+  'loadMoreTransactions',
+  'refreshIdentity',
+  'getNames',
+  'getTokenPrices',
+  'getWallets',
+  'getRecommendedWallets',
+  'getFeaturedWallets',
+  'addRecentWallet',
+  'getCapabilities',
+  'setPreferredAccountType',
+  'setEmbeddedWallet',
+  'clearEmbeddedWallet',
+  'addSiwxSession',
+  'removeSiwxSessions',
   'setOnline',
+  'setVisibility',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]
+
+/** Every method of the API is listed: fails to compile when one is added to the interface only. */
+type Missing = Exclude<keyof PorticoCoreApi, (typeof CORE_API_METHODS)[number]>
+const CORE_API_COMPLETE: Missing extends never ? true : Missing = true
+void CORE_API_COMPLETE

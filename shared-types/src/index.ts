@@ -29,13 +29,20 @@ export {
 export {
   coreConfigSchema,
   dappMetadataSchema,
+  featuresSchema,
+  localeSchema,
   porticoConfigSchema,
+  serviceWorkerConfigSchema,
   themeModeSchema,
   themeVariablesSchema,
   type CoreConfig,
   type DappMetadata,
+  type Features,
+  type Locale,
   type PorticoConfig,
   type PorticoConfigInput,
+  type ServiceWorkerConfig,
+  type ServiceWorkerUpdate,
   type ThemeMode,
   type ThemeVariables,
 } from './config.ts'
@@ -150,3 +157,61 @@ export {
   type WalletListing,
 } from './api/catalogue.ts'
 export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, NAME_SUFFIXES, splitName } from './names.ts'
+export {
+  type CatalogueWallet,
+  type FungiblePrice,
+  type GetNamesParameters,
+  type GetTokenPricesParameters,
+  type GetWalletsParameters,
+  type LoadMoreTransactionsParameters,
+  type LoadTransactionsParameters,
+  type RefreshParameters,
+  type RemoveSiwxSessionsParameters,
+  type WalletPage,
+} from './core-api.ts'
+export {
+  accountTypeSchema,
+  capabilitiesSchema,
+  embeddedWalletStateSchema,
+  emptyCapabilities,
+  emptyEmbeddedWallet,
+  emptyIdentity,
+  emptyNativeBalance,
+  emptyTransactions,
+  identityStateSchema,
+  nativeBalanceStateSchema,
+  networkCapabilitiesSchema,
+  siwxSessionSchema,
+  transactionMonthSchema,
+  transactionsStateSchema,
+  transactionYearSchema,
+  type AccountType,
+  type Capabilities,
+  type EmbeddedWalletState,
+  type IdentityState,
+  type NativeBalanceState,
+  type NetworkCapabilities,
+  type SiwxSession,
+  type TransactionMonth,
+  type TransactionsState,
+  type TransactionYear,
+} from './state.ts'
+export { coreOptionsSchema, type CoreOptions, type CoreOptionsInput } from './core-options.ts'
+export { RECORDS, type RecordData, type RecordDefinition, type RecordKind } from './records.ts'
+export {
+  formatUnits,
+  walletAssetSchema,
+  walletAssetsResponseSchema,
+  type WalletAsset,
+  type WalletAssetsResponse,
+} from './wallet-assets.ts'
+export {
+  orderConnectors,
+  walletImageUrl,
+  type ConnectorInfo,
+  type ConnectorKind,
+  type ConnectorListItem,
+  type ConnectorType,
+  type CustomWallet,
+  type OrderConnectorsParameters,
+} from './connectors.ts'

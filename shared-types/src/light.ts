@@ -3,9 +3,30 @@
  * a schema library into the first bundle.
  */
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
-import type { BalancesState, CoreState, NamespaceConnection } from './state.ts'
+import type {
+  BalancesState,
+  Capabilities,
+  CoreState,
+  EmbeddedWalletState,
+  IdentityState,
+  NamespaceConnection,
+  NativeBalanceState,
+  TransactionsState,
+} from './state.ts'
 
-export type { CaipAddress, CaipNetworkId, ChainNamespace, CoreState, NamespaceConnection, BalancesState }
+export type {
+  BalancesState,
+  CaipAddress,
+  CaipNetworkId,
+  Capabilities,
+  ChainNamespace,
+  CoreState,
+  EmbeddedWalletState,
+  IdentityState,
+  NamespaceConnection,
+  NativeBalanceState,
+  TransactionsState,
+}
 
 /** 0x1234…abcd */
 export function shortenAddress(address: string, head = 6, tail = 4): string {
@@ -33,7 +54,43 @@ export const emptyBalances: BalancesState = {
   updatedAt: null,
   error: null,
   retryBlockedUntil: null,
+  source: null,
 }
+
+export const emptyNativeBalance: NativeBalanceState = {
+  status: 'idle',
+  caipAddress: null,
+  value: null,
+  formatted: null,
+  symbol: null,
+  decimals: null,
+  updatedAt: null,
+  error: null,
+}
+
+export const emptyTransactions: TransactionsState = {
+  status: 'idle',
+  caipAddress: null,
+  data: [],
+  grouped: [],
+  next: null,
+  empty: false,
+  updatedAt: null,
+  error: null,
+}
+
+export const emptyIdentity: IdentityState = { status: 'idle', caipAddress: null, name: null, avatar: null, updatedAt: null, error: null }
+
+export const emptyCapabilities: Capabilities = {
+  balanceNamespaces: [],
+  historyNamespaces: [],
+  nameNamespaces: [],
+  swapChains: [],
+  supportedChains: null,
+  networks: {},
+}
+
+export const emptyEmbeddedWallet: EmbeddedWalletState = { loginUsed: false, email: null, lastChain: null, socialUsername: null }
 
 export function activeConnection(state: CoreState): NamespaceConnection {
   const ns: ChainNamespace | null = state.activeNamespace

@@ -1,6 +1,8 @@
 import { z } from './zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
+import { transactionSchema } from './api/data-api.ts'
+import { walletListingSchema } from './api/catalogue.ts'
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected'])
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
@@ -28,13 +30,122 @@ export const balancesStateSchema = z.object({
   /** The account and network the balances belong to. */
   caipAddress: caipAddressSchema.nullable(),
   data: z.array(tokenBalanceSchema).nullable(),
-  /** When the data was fetched from the API (ms since epoch). */
+  /** When the data was fetched (ms since epoch). */
   updatedAt: z.number().nullable(),
   error: serializedErrorSchema.nullable(),
   /** Retries are blocked until this time after a failure (SPEC.md §8, 30 s). */
   retryBlockedUntil: z.number().nullable(),
+  /** Where the portfolio came from: the data API, or the wallet's ERC-7811 `wallet_getAssets` answer. */
+  source: z.enum(['api', 'wallet']).nullable(),
 })
 export type BalancesState = z.infer<typeof balancesStateSchema>
+
+/** The native balance of the active account, read from the chain RPC (SPEC.md §9: cached 30 s). */
+export const nativeBalanceStateSchema = z.object({
+  status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
+  caipAddress: caipAddressSchema.nullable(),
+  /** In the smallest unit (wei), as a decimal string. */
+  value: z.string().regex(/^\d+$/).nullable(),
+  /** `value` with the network's native decimals, e.g. '1.5'. */
+  formatted: z.string().nullable(),
+  symbol: z.string().nullable(),
+  decimals: z.number().int().nonnegative().nullable(),
+  updatedAt: z.number().nullable(),
+  error: serializedErrorSchema.nullable(),
+})
+export type NativeBalanceState = z.infer<typeof nativeBalanceStateSchema>
+
+/** Transactions of one month; `month` is 0-based like `Date.getMonth()`. */
+export const transactionMonthSchema = z.object({ month: z.number().int().min(0).max(11), transactions: z.array(transactionSchema) })
+/** Transactions grouped by year then month, newest first (SPEC.md §3). */
+export const transactionYearSchema = z.object({ year: z.number().int(), months: z.array(transactionMonthSchema) })
+export type TransactionMonth = z.infer<typeof transactionMonthSchema>
+export type TransactionYear = z.infer<typeof transactionYearSchema>
+
+/** The activity of the active account on the active chain (SPEC.md §3, §4). */
+export const transactionsStateSchema = z.object({
+  /** 'unsupported': the namespace has no history (only eip155 has, SPEC.md §9). */
+  status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
+  /** The account and chain the list belongs to. */
+  caipAddress: caipAddressSchema.nullable(),
+  /** Spam NFT-only transactions and other chains' transactions are already dropped (SPEC.md §5). */
+  data: z.array(transactionSchema),
+  grouped: z.array(transactionYearSchema),
+  /** Cursor of the next page; null when there is none. */
+  next: z.string().nullable(),
+  empty: z.boolean(),
+  updatedAt: z.number().nullable(),
+  /** 'Failed to fetch transactions' after a failure (SPEC.md §8). */
+  error: serializedErrorSchema.nullable(),
+})
+export type TransactionsState = z.infer<typeof transactionsStateSchema>
+
+/** Name and avatar of the active account (SPEC.md §3; cached 5 min). */
+export const identityStateSchema = z.object({
+  status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
+  caipAddress: caipAddressSchema.nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  updatedAt: z.number().nullable(),
+  error: serializedErrorSchema.nullable(),
+})
+export type IdentityState = z.infer<typeof identityStateSchema>
+
+/** What Portico offers on one configured network. */
+export const networkCapabilitiesSchema = z.object({
+  balance: z.boolean(),
+  history: z.boolean(),
+  names: z.boolean(),
+  swaps: z.boolean(),
+  /** Where the core sends this network's JSON-RPC. */
+  rpc: z.enum(['rpcMap', 'hosted', 'default']),
+})
+export type NetworkCapabilities = z.infer<typeof networkCapabilitiesSchema>
+
+/** SPEC.md §9 support lists, with the data API's supported chains once known. */
+export const capabilitiesSchema = z.object({
+  balanceNamespaces: z.array(chainNamespaceSchema),
+  historyNamespaces: z.array(chainNamespaceSchema),
+  nameNamespaces: z.array(chainNamespaceSchema),
+  swapChains: z.array(caipNetworkIdSchema),
+  /** The data API's `v1/supported-chains` (http); null until fetched or when it could not be read. */
+  supportedChains: z.array(caipNetworkIdSchema).nullable(),
+  /** Per configured network. */
+  networks: z.record(z.string(), networkCapabilitiesSchema),
+})
+export type Capabilities = z.infer<typeof capabilitiesSchema>
+
+export const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
+export type AccountType = z.infer<typeof accountTypeSchema>
+
+/** Cached embedded-wallet (email or social) login data (SPEC.md §3). */
+export const embeddedWalletStateSchema = z.object({
+  loginUsed: z.boolean(),
+  email: z.string().email().nullable(),
+  lastChain: caipNetworkIdSchema.nullable(),
+  socialUsername: z.string().nullable(),
+})
+export type EmbeddedWalletState = z.infer<typeof embeddedWalletStateSchema>
+
+/** A SIWX session: the signed message data, the message, its signature and an optional CACAO. */
+export const siwxSessionSchema = z.object({
+  data: z.looseObject({
+    accountAddress: z.string().min(1),
+    chainId: caipNetworkIdSchema,
+    domain: z.string().optional(),
+    uri: z.string().optional(),
+    version: z.string().optional(),
+    nonce: z.string().optional(),
+    statement: z.string().optional(),
+    issuedAt: z.string().optional(),
+    expirationTime: z.string().optional(),
+    notBefore: z.string().optional(),
+  }),
+  message: z.string(),
+  signature: z.string(),
+  cacao: z.looseObject({}).optional(),
+})
+export type SiwxSession = z.infer<typeof siwxSessionSchema>
 
 /** Everything the core pushes to every tab. */
 export const coreStateSchema = z.object({
@@ -45,9 +156,28 @@ export const coreStateSchema = z.object({
   activeNamespace: chainNamespaceSchema.nullable(),
   activeCaipNetworkId: caipNetworkIdSchema.nullable(),
   balances: balancesStateSchema,
+  nativeBalance: nativeBalanceStateSchema,
+  transactions: transactionsStateSchema,
+  identity: identityStateSchema,
+  /** Wallets the visitor connected lately, newest first (SPEC.md §9: 2 kept). */
+  recentWallets: z.array(walletListingSchema),
+  capabilities: capabilitiesSchema,
+  /** Preferred account type per namespace, as chosen; defaults are DEFAULT_ACCOUNT_TYPES. */
+  accountTypes: z.partialRecord(chainNamespaceSchema, accountTypeSchema),
+  embeddedWallet: embeddedWalletStateSchema,
+  siwxSessions: z.array(siwxSessionSchema),
   online: z.boolean(),
   storage: z.enum(['indexeddb', 'memory']),
 })
 export type CoreState = z.infer<typeof coreStateSchema>
 
-export { activeConnection, disconnectedConnection, emptyBalances } from './light.ts'
+export {
+  activeConnection,
+  disconnectedConnection,
+  emptyBalances,
+  emptyCapabilities,
+  emptyEmbeddedWallet,
+  emptyIdentity,
+  emptyNativeBalance,
+  emptyTransactions,
+} from './light.ts'

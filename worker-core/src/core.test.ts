@@ -1,115 +1,53 @@
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CoreState } from '@portico/shared-types'
 import { createCore } from './core.ts'
 import { createStorage } from './storage.ts'
-import { ADDRESS, balance, CAIP_ADDRESS, testConfig } from './test-fixtures.ts'
+import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from './test-fixtures.ts'
 
-let dbName: string
-let clock: number
-beforeEach(() => {
-  dbName = `test-${Math.random()}`
-  clock = 1_000_000
-})
 afterEach(() => vi.restoreAllMocks())
 
-function setup(fetchImpl: typeof fetch) {
-  const storage = createStorage({ dbName, now: () => clock })
-  return createCore({ storage, fetch: fetchImpl, now: () => clock, sleep: async () => {} })
-}
-const ok = (balances: unknown[]) => async () => new Response(JSON.stringify({ balances }))
+const connect = (core: ReturnType<typeof setupCore>['core'], caipAddress: `eip155:${string}:${string}` = CAIP_ADDRESS) =>
+  core.setConnected({ caipAddress, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet' })
 
-describe('core', () => {
+describe('core: connection and pushes', () => {
   it('fetches balances once a wallet connects and pushes them to every subscriber', async () => {
-    const fetchMock = vi.fn(ok([balance(), balance({ symbol: 'ZERO', quantity: { decimals: '0', numeric: '5' }, address: `eip155:31337:${ADDRESS}` })]))
-    const core = setup(fetchMock)
+    const { core, upstream } = setupCore()
+    upstream.on(BALANCE_CALL, () => json({ balances: [balance(), balance({ symbol: 'ZERO', quantity: { decimals: '0', numeric: '5' }, address: `eip155:31337:${ADDRESS}` })] }))
     const seenA: CoreState[] = []
     const seenB: CoreState[] = []
     await core.subscribe((s) => void seenA.push(s))
     await core.subscribe((s) => void seenB.push(s))
     await core.configure(testConfig)
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet' })
+    await connect(core)
     await vi.waitFor(() => expect(seenB.at(-1)?.balances.status).toBe('success'))
     const last = seenA.at(-1)!
     expect(last.connections.eip155).toMatchObject({ status: 'connected', caipAddress: CAIP_ADDRESS })
     expect(last.balances.data?.map((b) => b.symbol)).toEqual(['ETH'])
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(last.balances.source).toBe('api')
+    expect(upstream.count(BALANCE_CALL)).toBe(1)
   })
 
-  it('makes one upstream request per 30 s window however many tabs ask', async () => {
-    const fetchMock = vi.fn(ok([balance()]))
-    const core = setup(fetchMock)
+  it('configuring fetches nothing: the core reads the network only when a tab asks', async () => {
+    const { core, upstream } = setupCore()
     await core.configure(testConfig)
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    await Promise.all([core.refreshBalances(), core.refreshBalances(), core.refreshBalances()])
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    clock += 29_000
-    await core.refreshBalances()
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    clock += 2_000
-    await Promise.all([core.refreshBalances(), core.refreshBalances()])
-    expect(fetchMock).toHaveBeenCalledTimes(2)
-  })
-
-  it('restores the connection and cached balances from IndexedDB without fetching', async () => {
-    const first = setup(vi.fn(ok([balance({ quantity: { decimals: '18', numeric: '42.5' } })])))
-    await first.configure(testConfig)
-    await first.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    const fetchMock = vi.fn(ok([]))
-    const second = setup(fetchMock)
-    const state = await second.getState()
-    expect(state.connections.eip155?.status).toBe('connected')
-    expect(state.balances.data?.[0]?.quantity.numeric).toBe('42.5')
-    expect(state.balances.updatedAt).toBe(clock)
-    expect(fetchMock).not.toHaveBeenCalled()
-  })
-
-  it("reports 'Token Balance Unavailable' and blocks retries for 30 s, keeping the last data", async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockImplementationOnce(ok([balance()])).mockImplementation(async () => new Response('', { status: 500 }))
-    const core = setup(fetchMock)
     await core.configure(testConfig)
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    clock += 31_000
-    await core.refreshBalances()
-    let state = await core.getState()
-    expect(state.balances.status).toBe('error')
-    expect(state.balances.error?.message).toBe('Token Balance Unavailable')
-    expect(state.balances.data?.[0]?.symbol).toBe('ETH')
-    const calls = fetchMock.mock.calls.length
-    expect(calls).toBe(1 + 4)
-    clock += 10_000
-    await core.refreshBalances()
-    expect(fetchMock.mock.calls.length).toBe(calls)
-    clock += 21_000
-    await core.refreshBalances()
-    state = await core.getState()
-    expect(fetchMock.mock.calls.length).toBe(calls + 4)
+    expect(upstream.calls).toEqual([])
   })
 
-  it('does not fetch while offline and refreshes once when back online', async () => {
-    const fetchMock = vi.fn(ok([balance()]))
-    const core = setup(fetchMock)
+  it('pushes the current state to a late subscriber at once', async () => {
+    const { core } = setupCore()
     await core.configure(testConfig)
-    await core.setOnline(false)
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    expect(fetchMock).not.toHaveBeenCalled()
-    await Promise.all([core.setOnline(true), core.setOnline(true)])
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-  })
-
-  it('clears the account on disconnect and persists it', async () => {
-    const core = setup(vi.fn(ok([balance()])))
-    await core.configure(testConfig)
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    await core.setDisconnected('eip155')
-    expect((await core.getState()).balances.data).toBeNull()
-    const again = setup(vi.fn(ok([])))
-    expect((await again.getState()).connections.eip155?.status).toBe('disconnected')
+    await connect(core)
+    const late = vi.fn()
+    await core.subscribe(late)
+    await vi.waitFor(() => expect(late).toHaveBeenCalledTimes(1))
+    expect((late.mock.calls[0]![0] as CoreState).connections.eip155?.status).toBe('connected')
   })
 
   it('drops a subscriber that stops answering', async () => {
-    const storage = createStorage({ dbName })
-    const core = createCore({ storage, fetch: vi.fn(ok([])), listenerTimeoutMs: 10 })
+    const storage = createStorage({ dbName: `drop-${Math.random()}` })
+    const core = createCore({ storage, fetch: vi.fn(), listenerTimeoutMs: 10 })
     const alive = vi.fn()
     await core.subscribe(() => new Promise(() => {}))
     await core.subscribe(alive)
@@ -119,7 +57,96 @@ describe('core', () => {
   })
 
   it('rejects a bad configuration with a typed error', async () => {
-    const core = setup(vi.fn(ok([])))
+    const { core } = setupCore()
     await expect(core.configure({ ...testConfig, projectId: '' })).rejects.toThrow('Project ID Not Configured')
+  })
+
+  it('clears the account on disconnect and persists it', async () => {
+    const { core, dbName, clock } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    await core.setDisconnected('eip155')
+    const state = await core.getState()
+    expect(state.balances.data).toBeNull()
+    expect(state.identity.name).toBeNull()
+    const again = setupCore({ dbName, clock })
+    expect((await again.core.getState()).connections.eip155?.status).toBe('disconnected')
+  })
+
+  it('disconnecting a walletConnect namespace disconnects the others sharing it (SPEC.md §4)', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId: 'walletConnect', connectorName: 'WalletConnect' })
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'walletConnect', connectorName: 'WalletConnect' })
+    await core.setConnected({ caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', connectorId: 'dev.other', connectorName: 'Other' })
+    await core.setDisconnected('eip155')
+    const { connections } = await core.getState()
+    expect([connections.eip155?.status, connections.solana?.status, connections.bip122?.status]).toEqual(['disconnected', 'disconnected', 'connected'])
+  })
+
+  it('restores the connection, cached balances and identity from IndexedDB without fetching', async () => {
+    const first = setupCore()
+    first.upstream.on(BALANCE_CALL, () => json({ balances: [balance({ quantity: { decimals: '18', numeric: '42.5' } })] }))
+    await first.core.configure(testConfig)
+    await connect(first.core)
+    const second = setupCore({ dbName: first.dbName, clock: first.clock })
+    const state = await second.core.getState()
+    expect(state.connections.eip155?.status).toBe('connected')
+    expect(state.balances.data?.[0]?.quantity.numeric).toBe('42.5')
+    expect(state.balances.updatedAt).toBe(first.clock.now)
+    expect(state.nativeBalance).toMatchObject({ status: 'success', formatted: '2', symbol: 'ETH' })
+    expect(state.identity).toMatchObject({ status: 'success', name: 'alice.reown.id' })
+    expect(second.upstream.calls).toEqual([])
+  })
+})
+
+describe('core: online and visibility from the tabs', () => {
+  it('does not fetch while offline and refreshes once when back online, however many tabs say so', async () => {
+    const { core, upstream } = setupCore()
+    await core.configure(testConfig)
+    await core.setOnline(false)
+    await connect(core)
+    expect(upstream.calls).toEqual([])
+    expect((await core.getState()).online).toBe(false)
+    await Promise.all([core.setOnline(true), core.setOnline(true), core.setOnline(true)])
+    expect(upstream.count(BALANCE_CALL)).toBe(1)
+    expect(upstream.count(RPC_CALL)).toBe(1)
+  })
+
+  it('refreshes stale data once when a tab becomes visible after none was', async () => {
+    const { core, upstream, clock } = setupCore()
+    await core.configure(testConfig)
+    await core.setVisibility('a', true)
+    await core.setVisibility('b', true)
+    await connect(core)
+    expect(upstream.count(BALANCE_CALL)).toBe(1)
+    await core.setVisibility('a', false)
+    await core.setVisibility('b', false)
+    clock.now += 31_000
+    await Promise.all([core.setVisibility('a', true), core.setVisibility('b', true)])
+    expect(upstream.count(BALANCE_CALL)).toBe(2)
+    // Visible again within the cache window: nothing to fetch.
+    await core.setVisibility('a', false)
+    await core.setVisibility('b', false)
+    await core.setVisibility('b', true)
+    expect(upstream.count(BALANCE_CALL)).toBe(2)
+  })
+})
+
+describe('core: nothing before a tab asks', () => {
+  it('a restored session is not refreshed by online or visibility changes until a tab asks', async () => {
+    const first = setupCore()
+    await first.core.configure(testConfig)
+    await connect(first.core)
+    const { core, upstream, clock } = setupCore({ dbName: first.dbName, clock: first.clock })
+    await core.configure(testConfig)
+    clock.now += 60_000
+    await core.setVisibility('a', false)
+    await core.setVisibility('a', true)
+    await core.setOnline(false)
+    await core.setOnline(true)
+    expect(upstream.calls).toEqual([])
+    await core.refresh()
+    expect(upstream.count(BALANCE_CALL)).toBe(1)
   })
 })

@@ -1,38 +1,38 @@
-import { z } from 'zod'
+import { HEARTBEAT_MS } from '@portico/shared-types/constants'
 import {
-  BALANCE_CACHE_MS,
-  BALANCE_NAMESPACES,
-  BALANCE_RETRY_BLOCK_MS,
-  HEARTBEAT_MS,
-} from '@portico/shared-types/constants'
-import {
-  caipNetworkIdSchema,
   chainNamespaceSchema,
   coreConfigSchema,
+  coreOptionsSchema,
   disconnectedConnection,
   emptyBalances,
-  namespaceConnectionSchema,
+  emptyIdentity,
+  emptyNativeBalance,
+  emptyTransactions,
   parseCaipAddress,
+  parseCaipNetworkId,
   parseWith,
-  serializeError,
-  tokenBalanceSchema,
-  TokenBalanceUnavailableError,
-  type CoreConfig,
+  RECORDS,
+  type CaipAddress,
+  type ChainNamespace,
   type CoreState,
   type PorticoCoreApi,
-  type StateListener,
 } from '@portico/shared-types'
-import { getBalances, getBalancesKey } from './actions/getBalances.ts'
-import { createHttpClient, type HttpClient } from './http.ts'
+import { createBalances } from './balances.ts'
+import { createCapabilities } from './capabilities.ts'
+import { createCatalogue } from './catalogue.ts'
+import type { CoreContext, CoreEnv } from './context.ts'
+import { createHttpClient } from './http.ts'
+import { createIdentity } from './identity.ts'
+import { createFocusManager, createOnlineManager, type FocusManager, type OnlineManager } from './managers.ts'
+import { createPersister } from './persister.ts'
+import { createPreferences } from './preferences.ts'
+import { createPrices } from './prices.ts'
+import { createQueryCache } from './queryCache.ts'
+import { createRpcRegistry } from './rpc.ts'
+import { createSiwx } from './siwx.ts'
 import type { CoreStorage } from './storage.ts'
-
-const CONNECTION_KEY = 'connection'
-const connectionRecordSchema = z.object({
-  connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
-  activeNamespace: chainNamespaceSchema.nullable(),
-  activeCaipNetworkId: caipNetworkIdSchema.nullable(),
-})
-const balancesRecordSchema = z.array(tokenBalanceSchema)
+import { createStateStore } from './store.ts'
+import { createTransactions } from './transactions.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -40,9 +40,13 @@ export type CreateCoreParameters = {
   now?: () => number
   /** How long a tab may leave a push unanswered before it is dropped as gone. */
   listenerTimeoutMs?: number
-  /** Passed to the HTTP client (tests use short delays). */
+  /** Passed to the HTTP client (tests use short delays) and used for the search's minimum wait. */
   sleep?: (ms: number) => Promise<void>
+  /** Called for every request that goes upstream (data API, catalogue, chain RPC). */
   onRequest?: (url: string) => void
+  warn?: (message: string) => void
+  onlineManager?: OnlineManager
+  focusManager?: FocusManager
 }
 
 export type Core = PorticoCoreApi & {
@@ -51,234 +55,226 @@ export type Core = PorticoCoreApi & {
   dispose(): void
 }
 
-type Subscriber = { listener: StateListener; busy: boolean; dirty: boolean }
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Connectors whose one session spans namespaces: disconnecting one namespace ends the others (SPEC.md §4). */
+const SHARED_SESSION_CONNECTORS = ['walletConnect', 'auth']
 
 /**
  * Creates the core: the one place that reads the network and keeps data. The same object runs in a
  * SharedWorker, a dedicated worker or the page (tests); it never touches `window` or `document`.
  */
 export function createCore(params: CreateCoreParameters): Core {
-  const { storage, now = Date.now, listenerTimeoutMs = 2 * HEARTBEAT_MS } = params
-  let state: CoreState = {
-    revision: 0,
-    configured: false,
-    connections: {},
-    activeNamespace: null,
-    activeCaipNetworkId: null,
-    balances: emptyBalances,
-    online: true,
-    storage: storage.kind(),
-  }
-  let config: CoreConfig | null = null
-  let http: HttpClient | null = null
-  let nextId = 1
-  const subscribers = new Map<number, Subscriber>()
-  const inFlight = new Map<string, Promise<void>>()
+  const { storage, now = Date.now, listenerTimeoutMs = 2 * HEARTBEAT_MS, sleep = defaultSleep, warn = console.warn } = params
+  const doFetch = params.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const store = createStateStore({ listenerTimeoutMs, storageKind: storage.kind })
+  const online = params.onlineManager ?? createOnlineManager(true)
+  const focus = params.focusManager ?? createFocusManager()
+  let env: CoreEnv | null = null
+  let configKey = ''
 
-  function update(patch: Partial<CoreState>) {
-    state = { ...state, ...patch, storage: storage.kind(), revision: state.revision + 1 }
-    for (const [id, sub] of subscribers) push(id, sub)
-  }
-
-  /** Sends the latest state; while a push is unanswered, later changes coalesce into one. */
-  function push(id: number, sub: Subscriber) {
-    if (sub.busy) {
-      sub.dirty = true
-      return
-    }
-    sub.busy = true
-    sub.dirty = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), listenerTimeoutMs)
-    })
-    Promise.race([Promise.resolve(sub.listener(state)).then(() => 'ok' as const), timeout])
-      .catch(() => 'timeout' as const)
-      .then((outcome) => {
-        clearTimeout(timer)
-        if (outcome === 'timeout') {
-          subscribers.delete(id)
-          return
-        }
-        sub.busy = false
-        if (sub.dirty && subscribers.has(id)) push(id, sub)
-      })
-  }
-
-  async function persistConnection() {
-    await storage.write(CONNECTION_KEY, {
-      connections: state.connections,
-      activeNamespace: state.activeNamespace,
-      activeCaipNetworkId: state.activeCaipNetworkId,
-    })
-  }
-
-  async function loadCachedBalances(caipAddress: NonNullable<CoreState['balances']['caipAddress']>) {
-    const cached = await storage.read(getBalancesKey({ caipAddress }), balancesRecordSchema)
-    if (!cached) return undefined
-    return cached
-  }
-
-  const ready = (async () => {
-    const saved = await storage.read(CONNECTION_KEY, connectionRecordSchema)
-    if (saved) {
-      state = { ...state, ...saved.data }
-      const active = saved.data.activeNamespace ? saved.data.connections[saved.data.activeNamespace] : undefined
-      if (active?.status === 'connected' && active.caipAddress) {
-        const cached = await loadCachedBalances(active.caipAddress)
-        if (cached) {
-          state = {
-            ...state,
-            balances: { ...emptyBalances, status: 'success', caipAddress: active.caipAddress, data: cached.data, updatedAt: cached.savedAt },
-          }
-        }
-      }
-    }
-    state = { ...state, storage: storage.kind() }
-  })()
-
-  function activeAccount() {
-    const ns = state.activeNamespace
-    const connection = ns ? state.connections[ns] : undefined
+  function activeAccount(): CaipAddress | null {
+    const state = store.get()
+    const connection = state.activeNamespace ? state.connections[state.activeNamespace] : undefined
     return connection?.status === 'connected' && connection.caipAddress ? connection.caipAddress : null
   }
 
-  async function refreshBalances({ force = false }: { force?: boolean } = {}): Promise<void> {
-    await ready
-    const caipAddress = activeAccount()
-    if (!caipAddress || !config) return
-    const key = getBalancesKey({ caipAddress })
-    const existing = inFlight.get(key)
-    if (existing) return existing
+  const ctx: CoreContext = {
+    store,
+    records: createPersister(storage, warn),
+    cache: createQueryCache({ storage, now }),
+    online,
+    focus,
+    now,
+    sleep,
+    fetch: doFetch,
+    warn,
+    ready: Promise.resolve(),
+    env: () => env,
+    activeAccount,
+  }
+  const capabilities = createCapabilities(ctx)
+  const balances = createBalances(ctx, capabilities)
+  const transactions = createTransactions(ctx)
+  const identity = createIdentity(ctx)
+  const catalogue = createCatalogue(ctx)
+  const preferences = createPreferences(ctx)
+  const siwx = createSiwx(ctx)
+  const prices = createPrices(ctx)
 
-    const run = loadBalances(caipAddress, key, force).finally(() => inFlight.delete(key))
-    inFlight.set(key, run)
-    return run
+  const ready = (async () => {
+    const [connection, recent, sessions, accountTypes, embedded] = await Promise.all([
+      ctx.records.read(RECORDS.connection),
+      ctx.records.read(RECORDS.recentWallets),
+      ctx.records.read(RECORDS.siwxSessions),
+      ctx.records.read(RECORDS.accountTypes),
+      ctx.records.read(RECORDS.embeddedWallet),
+    ])
+    let patch: Partial<CoreState> = {
+      ...(connection?.data ?? {}),
+      ...(recent ? { recentWallets: recent.data } : {}),
+      ...(sessions ? { siwxSessions: siwx.valid(sessions.data, now()) } : {}),
+      ...(accountTypes ? { accountTypes: accountTypes.data } : {}),
+      ...(embedded ? { embeddedWallet: embedded.data } : {}),
+    }
+    store.replace(patch)
+    const account = activeAccount()
+    if (account) {
+      patch = { ...(await balances.restore(account)), ...(await identity.restore(account)), ...(await transactions.restore(account)) }
+      store.replace(patch)
+    }
+  })().catch((error: unknown) => warn(`Portico: could not restore the session: ${error instanceof Error ? error.message : String(error)}`))
+  ctx.ready = ready
+
+  /**
+   * Stale data of the active account, refreshed once when the core comes back online or into view;
+   * only once a tab has asked for it (connecting, opening the account), never on its own.
+   */
+  let asked = false
+  let lastRefresh: Promise<void> = Promise.resolve()
+  const refreshAccount = (params?: { force?: boolean }) => {
+    asked = true
+    lastRefresh = Promise.all([balances.refresh(params), identity.refresh(params)]).then(() => undefined)
+    return lastRefresh
+  }
+  const offOnline = online.subscribe((isOnline) => {
+    store.set({ online: isOnline })
+    if (isOnline && asked) void refreshAccount()
+  })
+  const offFocus = focus.subscribe((focused) => {
+    if (focused && asked) void refreshAccount()
+  })
+
+  async function persistConnection() {
+    const { connections, activeNamespace, activeCaipNetworkId } = store.get()
+    await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
   }
 
-  async function loadBalances(caipAddress: NonNullable<CoreState['balances']['caipAddress']>, key: string, force: boolean): Promise<void> {
-    const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
-    const supported =
-      (BALANCE_NAMESPACES as readonly string[]).includes(namespace) && !!config?.networks.some((n) => n.caipNetworkId === caipNetworkId)
-    const sameAccount = state.balances.caipAddress === caipAddress
-    const current = sameAccount ? state.balances : { ...emptyBalances, caipAddress }
-
-    if (!supported || !http) {
-      update({ balances: { ...current, status: 'error', data: null, error: serializeError(new TokenBalanceUnavailableError()), retryBlockedUntil: null } })
-      return
-    }
-    if (!force && current.retryBlockedUntil !== null && current.retryBlockedUntil > now()) return
-
-    const cached = await loadCachedBalances(caipAddress)
-    if (cached && !force && now() - cached.savedAt < BALANCE_CACHE_MS) {
-      if (!sameAccount || state.balances.updatedAt !== cached.savedAt) {
-        update({ balances: { ...emptyBalances, status: 'success', caipAddress, data: cached.data, updatedAt: cached.savedAt } })
-      }
-      return
-    }
-    const shown = current.data ? current : cached ? { ...current, data: cached.data, updatedAt: cached.savedAt } : current
-    if (!state.online) {
-      if (shown !== state.balances) update({ balances: shown })
-      return
-    }
-
-    update({ balances: { ...shown, status: 'loading' } })
-    try {
-      const data = await getBalances(http, { caipAddress, force })
-      await storage.write(key, data)
-      if (activeAccount() !== caipAddress) return
-      update({ balances: { ...emptyBalances, status: 'success', caipAddress, data, updatedAt: now() } })
-    } catch (cause) {
-      if (activeAccount() !== caipAddress) return
-      update({
-        balances: {
-          ...state.balances,
-          status: 'error',
-          error: serializeError(new TokenBalanceUnavailableError({ cause })),
-          retryBlockedUntil: now() + BALANCE_RETRY_BLOCK_MS,
-        },
-      })
-    }
-  }
+  const accountSlices = (caipAddress: CaipAddress | null): Partial<CoreState> => ({
+    balances: { ...emptyBalances, caipAddress },
+    nativeBalance: { ...emptyNativeBalance, caipAddress },
+    identity: { ...emptyIdentity, caipAddress },
+    transactions: emptyTransactions,
+  })
 
   const core: Core = {
     ready,
-    async configure(input) {
+    async configure(input, optionsInput) {
       await ready
-      const next = parseWith(coreConfigSchema, input, 'config')
-      if (!config || JSON.stringify(config) !== JSON.stringify(next)) {
-        config = next
-        http = createHttpClient({
-          baseUrl: next.apiUrl,
-          projectId: next.projectId,
-          ...(params.fetch ? { fetch: params.fetch } : {}),
+      const config = parseWith(coreConfigSchema, input, 'config')
+      const options = parseWith(coreOptionsSchema, optionsInput ?? {}, 'core options')
+      const key = JSON.stringify([config, options])
+      if (key !== configKey) {
+        configKey = key
+        const shared = {
+          projectId: config.projectId,
+          fetch: doFetch,
           ...(params.sleep ? { sleep: params.sleep } : {}),
           ...(params.onRequest ? { onRequest: params.onRequest } : {}),
-        })
-        const activeCaipNetworkId = state.activeCaipNetworkId ?? next.defaultNetwork ?? next.networks[0]!.caipNetworkId
-        update({ configured: true, activeCaipNetworkId })
+        }
+        env = {
+          config,
+          options,
+          api: createHttpClient({ ...shared, baseUrl: config.apiUrl }),
+          catalogue: config.catalogueUrl ? createHttpClient({ ...shared, baseUrl: config.catalogueUrl }) : null,
+          rpc: createRpcRegistry({ config, options, fetchFn: doFetch, onRequest: params.onRequest }),
+        }
+        const activeCaipNetworkId = store.get().activeCaipNetworkId ?? config.defaultNetwork ?? config.networks[0]!.caipNetworkId
+        store.set({ configured: true, activeCaipNetworkId })
+        capabilities.reset()
       }
-      return state
+      return store.get()
     },
     async getState() {
       await ready
-      return state
+      return store.get()
     },
     async subscribe(listener) {
       await ready
-      const id = nextId++
-      const sub: Subscriber = { listener, busy: false, dirty: false }
-      subscribers.set(id, sub)
-      push(id, sub)
-      return id
+      return store.subscribe(listener)
     },
     async unsubscribe(id) {
-      subscribers.delete(id)
+      store.unsubscribe(id)
     },
     async setConnecting(namespace, connectorId) {
       await ready
-      const previous = state.connections[namespace] ?? disconnectedConnection
+      const previous = store.get().connections[namespace] ?? disconnectedConnection
       if (previous.status === 'connected') return
-      update({ connections: { ...state.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId } } })
+      store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId } } }))
     },
     async setConnected({ caipAddress, connectorId, connectorName }) {
       await ready
       const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
+      const state = store.get()
       const previous = state.connections[namespace]
-      const changedAccount = state.balances.caipAddress !== caipAddress
-      update({
+      const changedAccount = activeAccount() !== caipAddress
+      store.set({
         connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName } },
         activeNamespace: namespace,
         activeCaipNetworkId: caipNetworkId,
-        balances: changedAccount ? { ...emptyBalances, caipAddress } : state.balances,
+        ...(changedAccount ? accountSlices(caipAddress) : {}),
       })
       await persistConnection()
-      if (changedAccount || previous?.status !== 'connected') await refreshBalances()
+      if (changedAccount || previous?.status !== 'connected') await refreshAccount()
     },
     async setDisconnected(namespace) {
       await ready
-      const wasActive = state.activeNamespace === namespace
-      update({
-        connections: { ...state.connections, [namespace]: disconnectedConnection },
-        ...(wasActive ? { balances: emptyBalances } : {}),
-      })
+      const state = store.get()
+      const connectorId = state.connections[namespace]?.connectorId
+      const shared = connectorId && SHARED_SESSION_CONNECTORS.includes(connectorId)
+      const gone = (Object.keys(state.connections) as ChainNamespace[]).filter(
+        (ns) => ns === namespace || (shared && state.connections[ns]?.connectorId === connectorId),
+      )
+      const connections = { ...state.connections, [namespace]: disconnectedConnection }
+      for (const ns of gone) connections[ns] = disconnectedConnection
+      const wasActive = state.activeNamespace !== null && (gone.includes(state.activeNamespace) || state.activeNamespace === namespace)
+      store.set({ connections, ...(wasActive ? accountSlices(null) : {}) })
       await persistConnection()
     },
     async setActiveNetwork(caipNetworkId) {
       await ready
-      const { namespace } = { namespace: caipNetworkId.split(':')[0] }
-      update({ activeCaipNetworkId: caipNetworkId, activeNamespace: chainNamespaceSchema.parse(namespace) })
+      const { namespace } = parseCaipNetworkId(caipNetworkId)
+      store.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: chainNamespaceSchema.parse(namespace) })
       await persistConnection()
     },
-    refreshBalances,
-    async setOnline(online) {
+    refresh: (params) => refreshAccount(params),
+    refreshBalances(params) {
+      asked = true
+      return balances.refresh(params)
+    },
+    setWalletAssets: (caipAddress, answer) => balances.setWalletAssets(caipAddress, answer),
+    loadTransactions: (params) => transactions.load(params),
+    loadMoreTransactions: (params) => transactions.loadMore(params),
+    refreshIdentity(params) {
+      asked = true
+      return identity.refresh(params)
+    },
+    getNames: (params) => identity.getNames(params),
+    getTokenPrices: (params) => prices.get(params),
+    getWallets: (params) => catalogue.getWallets(params),
+    getRecommendedWallets: () => catalogue.getRecommendedWallets(),
+    getFeaturedWallets: () => catalogue.getFeaturedWallets(),
+    addRecentWallet: (wallet) => catalogue.addRecentWallet(wallet),
+    async getCapabilities() {
       await ready
-      if (online === state.online) return
-      update({ online })
-      if (online) await refreshBalances()
+      return capabilities.get()
+    },
+    setPreferredAccountType: (namespace, type) => preferences.setPreferredAccountType(namespace, type),
+    setEmbeddedWallet: (patch) => preferences.setEmbeddedWallet(patch),
+    clearEmbeddedWallet: () => preferences.clearEmbeddedWallet(),
+    addSiwxSession: (session) => siwx.add(session),
+    removeSiwxSessions: (params) => siwx.remove(params),
+    async setOnline(isOnline) {
+      await ready
+      if (online.setOnline(isOnline)) await lastRefresh
+    },
+    async setVisibility(tabId, visible) {
+      await ready
+      if (focus.setVisibility(tabId, visible)) await lastRefresh
     },
     dispose() {
-      subscribers.clear()
+      offOnline()
+      offFocus()
+      store.clear()
     },
   }
   return core

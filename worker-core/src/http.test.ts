@@ -107,3 +107,57 @@ describe('retry rules', () => {
     expect(parseRetryAfter('soon')).toBeUndefined()
   })
 })
+
+describe('retry timing with fake timers', () => {
+  it('waits 150, 300 and 600 ms between attempts, and Retry-After when the server sets it', async () => {
+    vi.useFakeTimers()
+    try {
+      let calls = 0
+      const fetchMock: typeof fetch = async () => {
+        calls++
+        return calls === 2 ? new Response('', { status: 429, headers: { 'retry-after': '1' } }) : new Response('', { status: 502 })
+      }
+      const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: fetchMock })
+      const result = http.get('v1/x', { schema, what: 'x' }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(calls).toBe(1)
+      await vi.advanceTimersByTimeAsync(149)
+      expect(calls).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toBe(2)
+      // Retry-After: 1 s instead of 300 ms.
+      await vi.advanceTimersByTimeAsync(999)
+      expect(calls).toBe(2)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toBe(3)
+      await vi.advanceTimersByTimeAsync(599)
+      expect(calls).toBe(3)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toBe(4)
+      expect(String(await result)).toContain('HTTP status code: 502')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('times out after 10 s by default and retries', async () => {
+    vi.useFakeTimers()
+    try {
+      let calls = 0
+      const fetchMock: typeof fetch = (_url, init) => {
+        calls++
+        return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
+      }
+      const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: fetchMock, retries: 1 })
+      const result = http.get('v1/x', { schema, what: 'x' }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(9_999)
+      expect(calls).toBe(1)
+      await vi.advanceTimersByTimeAsync(1 + 150)
+      expect(calls).toBe(2)
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(await result).toBeInstanceOf(TimeoutError)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

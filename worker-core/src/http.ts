@@ -34,6 +34,9 @@ export type RequestParameters<T extends z.ZodType> = {
   what: string
 }
 
+/** What a call through the HTTP layer can throw. */
+export type HttpClientErrorType = HttpRequestError | TimeoutError | SchemaValidationError
+
 export type HttpClient = {
   get<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
   post<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>

@@ -41,3 +41,27 @@ describe('createStorage', () => {
     }
   })
 })
+
+describe('createStorage when IndexedDB is full', () => {
+  it('keeps working in memory and says so once', async () => {
+    const warn = vi.fn()
+    const onUnavailable = vi.fn()
+    const storage = createStorage({ dbName: 'st-full', warn, onUnavailable })
+    const quota = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' })
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw quota
+    })
+    try {
+      await storage.write('a', { n: 1 })
+      await storage.write('b', { n: 2 })
+      expect(storage.kind()).toBe('memory')
+      expect(await storage.read('a', schema)).toMatchObject({ data: { n: 1 } })
+      expect(await storage.read('b', schema)).toMatchObject({ data: { n: 2 } })
+      expect(onUnavailable).toHaveBeenCalledTimes(1)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0]![0])).toContain('keeping data in memory')
+    } finally {
+      put.mockRestore()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import { activeConnection, type CoreState } from '@portico/shared-types/light'
 import type { Remote } from 'comlink'
-import type { PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
+import type { CoreOptionsInput, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
 import type { DiscoveredWallet } from '../connectors/eip6963.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
@@ -43,6 +43,8 @@ export type CreateClientParameters = {
   config: PorticoConfigInput
   /** Replaces the worker (tests pass an in-page core). */
   spawn?: () => SpawnedCore
+  /** What the core needs beyond the configuration (support lists for other chains, hosted RPC). */
+  coreOptions?: CoreOptionsInput
 }
 
 /** What the lazily loaded session may do to the page-side client. */
@@ -53,6 +55,7 @@ export type ClientInternals = {
   writeHint(connected: boolean): void
   onCleanup(fn: () => void): void
   spawn?: (() => SpawnedCore) | undefined
+  coreOptions?: CoreOptionsInput | undefined
 }
 
 function readHint(): boolean {
@@ -76,7 +79,7 @@ function writeHint(connected: boolean) {
  * The page side of Portico. This part is on the page's critical path and stays tiny: the view state
  * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
  */
-export function createClient({ config, spawn }: CreateClientParameters): PorticoClient {
+export function createClient({ config, spawn, coreOptions }: CreateClientParameters): PorticoClient {
   const listeners = new Set<() => void>()
   const cleanups: (() => void)[] = []
   let snapshot: ClientSnapshot = {
@@ -99,6 +102,7 @@ export function createClient({ config, spawn }: CreateClientParameters): Portico
     writeHint,
     onCleanup: (fn) => cleanups.push(fn),
     spawn,
+    coreOptions,
   }
 
   function load(): Promise<Session> {

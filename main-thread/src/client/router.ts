@@ -1,8 +1,16 @@
+import type { CaipNetworkId } from '@portico/shared-types/light'
+
 /** The modal's views (SPEC.md §2). Views that take an argument carry it. */
 export type View =
   | { name: 'Connect' }
+  | { name: 'AllWallets' }
   | { name: 'ConnectingExternal'; connectorId: string }
+  | { name: 'ConnectingWalletConnect'; walletId: string; walletName: string }
   | { name: 'Account' }
+  | { name: 'Networks' }
+  | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }
+  | { name: 'UnsupportedChain' }
+  | { name: 'ApproveTransaction'; title?: string }
 
 export type ViewName = View['name']
 

@@ -2,9 +2,11 @@ import { proxy, type Remote } from 'comlink'
 import {
   activeConnection,
   coreConfigSchema,
+  coreOptionsSchema,
   parseWith,
   porticoConfigSchema,
   UserRejectedRequestError,
+  type CaipAddress,
   type CoreState,
   type PorticoConfig,
   type PorticoCoreApi,
@@ -14,6 +16,7 @@ import { currentAccount, requestAccount, revokeAccount, toProviderError } from '
 import type { ClientInternals } from './createClient.ts'
 import { currentView, route } from './router.ts'
 import { spawnCore } from './spawnCore.ts'
+import { createWalletAssetsReader } from './walletAssets.ts'
 
 export type Session = {
   config: PorticoConfig
@@ -35,6 +38,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   let subscriptionId: number | null = null
   let attached: { rdns: string; detach: () => void } | null = null
   let verified = false
+  const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${performance.now()}`
+  const walletAssets = createWalletAssetsReader()
 
   const walletFor = (rdns: string | null): DiscoveredWallet | undefined =>
     rdns ? client.get().wallets.find((w) => w.info.rdns === rdns) : undefined
@@ -104,23 +109,51 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   })
   client.set({ wallets: discovery.wallets() })
 
-  await api.configure(parseWith(coreConfigSchema, config, 'core config'))
+  /** ERC-7811: where the connected wallet offers its assets, the tab asks it and hands the answer to the core. */
+  async function handOverWalletAssets(known?: { wallet: DiscoveredWallet; caipAddress: CaipAddress }) {
+    let target = known
+    if (!target) {
+      const core = client.get().core
+      const connection = core ? activeConnection(core) : null
+      const wallet = walletFor(connection?.connectorId ?? null)
+      if (connection?.status !== 'connected' || !connection.caipAddress || !wallet) return
+      target = { wallet, caipAddress: connection.caipAddress }
+    }
+    const answer = await walletAssets.read(target.wallet.provider, target.caipAddress).catch(() => null)
+    if (answer !== null && answer !== undefined) await api.setWalletAssets(target.caipAddress, answer)
+  }
+
+  const coreOptions = parseWith(
+    coreOptionsSchema,
+    { ...config.core, featuredWalletIds: config.featuredWalletIds, includeWalletIds: config.includeWalletIds, excludeWalletIds: config.excludeWalletIds, ...client.coreOptions },
+    'core options',
+  )
+  await api.configure(parseWith(coreConfigSchema, config, 'core config'), coreOptions)
   await subscribe()
 
+  // The worker has no window: online state and visibility come from the tabs (TanStack-style managers in the core).
   const online = () => void api.setOnline(true)
   const offline = () => void api.setOnline(false)
-  const visible = () => {
-    if (document.visibilityState === 'visible') void subscribe()
+  const isVisible = () => document.visibilityState === 'visible'
+  const visibility = () => {
+    void api.setVisibility(tabId, isVisible())
+    if (isVisible()) void subscribe()
   }
+  const gone = () => void api.setVisibility(tabId, false)
   window.addEventListener('online', online)
   window.addEventListener('offline', offline)
-  document.addEventListener('visibilitychange', visible)
+  window.addEventListener('pagehide', gone)
+  document.addEventListener('visibilitychange', visibility)
   if (!navigator.onLine) offline()
+  void api.setVisibility(tabId, isVisible())
 
   return {
     config,
     api,
-    refresh: () => api.refreshBalances(),
+    async refresh() {
+      await handOverWalletAssets().catch(() => undefined)
+      await api.refresh()
+    },
     async connect(connectorId) {
       const wallet = walletFor(connectorId)
       try {
@@ -130,6 +163,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
         verified = true
         client.set({ attempt: null })
         await api.setConnected({ caipAddress, connectorId, connectorName: wallet.info.name })
+        void handOverWalletAssets({ wallet, caipAddress }).catch(() => undefined)
       } catch (cause) {
         const error = toProviderError(cause)
         await api.setDisconnected('eip155')
@@ -149,7 +183,9 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       attached?.detach()
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)
-      document.removeEventListener('visibilitychange', visible)
+      window.removeEventListener('pagehide', gone)
+      document.removeEventListener('visibilitychange', visibility)
+      void api.setVisibility(tabId, false).catch(() => undefined)
       if (subscriptionId !== null) void api.unsubscribe(subscriptionId)
       spawned.close()
     },

@@ -1,12 +1,13 @@
 import { shortenAddress } from '@portico/shared-types/light'
 import { useAccount } from '../hooks/index.ts'
 import { usePorticoClient } from '../context.ts'
+import { connectWalletLabel } from '../i18n/labels.ts'
 import { loadModal } from '../modal/load.ts'
 
 export type ConnectButtonProps = { label?: string; className?: string }
 
 /** Opens the modal: "Connect Wallet" when disconnected, the shortened address once connected. */
-export function ConnectButton({ label = 'Connect Wallet', className }: ConnectButtonProps) {
+export function ConnectButton({ label, className }: ConnectButtonProps) {
   const client = usePorticoClient()
   const { isConnected, address, status } = useAccount()
   const warm = () => {
@@ -23,7 +24,7 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
       onFocus={warm}
       onClick={() => client.open()}
     >
-      {isConnected && address ? shortenAddress(address) : label}
+      {isConnected && address ? shortenAddress(address) : (label ?? connectWalletLabel(client.config.locale))}
     </button>
   )
 }

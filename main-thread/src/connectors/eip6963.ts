@@ -1,5 +1,5 @@
 import { createStore, type EIP6963ProviderDetail, type Store } from 'mipd'
-import { eip6963ProviderInfoSchema, type Eip1193Provider, type Eip6963ProviderInfo } from '@portico/shared-types'
+import { eip6963ProviderInfoSchema, type Eip1193Provider, type Eip6963ProviderInfo } from '@portico/shared-types/eip1193'
 
 export type DiscoveredWallet = { info: Eip6963ProviderInfo; provider: Eip1193Provider }
 

@@ -1,13 +1,7 @@
-import {
-  ethAccountsSchema,
-  ethChainIdSchema,
-  parseWith,
-  providerRpcErrorSchema,
-  ProviderRpcError,
-  UserRejectedRequestError,
-  type CaipAddress,
-  type Eip1193Provider,
-} from '@portico/shared-types'
+import type { CaipAddress } from '@portico/shared-types/light'
+import { ethAccountsSchema, ethChainIdSchema, providerRpcErrorSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
+import { ProviderRpcError, UserRejectedRequestError } from '@portico/shared-types/errors'
+import { parseWith } from '@portico/shared-types/parse'
 
 /** Turns whatever a wallet threw into a typed error. */
 export function toProviderError(error: unknown): ProviderRpcError {

@@ -1,18 +1,25 @@
-import { useMemo } from 'react'
-import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
-import type { CaipAddress, ConnectionStatus, Network } from '@portico/shared-types'
-import type { View } from '../client/router.ts'
-import { currentView } from '../client/router.ts'
-import { usePorticoClient, useSnapshot } from '../context.ts'
+import { useEffect, useMemo, useState } from 'react'
+import { activeConnection, splitCaipAddress, type CaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
+import type { ConnectionStatus, Eip1193Provider, Network, ThemeMode, ThemeVariables } from '@portico/shared-types'
+import { currentView, type View } from '../client/router.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../context.ts'
+import type { PorticoEvent } from '../ui/createUi.ts'
 
 export type UseModalReturnType = {
+  /** Opens the modal, at `view` or where it fits (Account when connected, else Connect). */
   open: (view?: View) => void
   close: () => void
   isOpen: boolean
   view: View['name']
 }
 
-/** Opens and closes the modal, optionally at a view. */
+/**
+ * Opens and closes the modal, optionally at a view.
+ *
+ * @example
+ * const { open } = useModal()
+ * open({ name: 'Networks' })
+ */
 export function useModal(): UseModalReturnType {
   const client = usePorticoClient()
   const { modal } = useSnapshot()
@@ -43,19 +50,98 @@ export function useAccount(): UseAccountReturnType {
   }, [core])
 }
 
-export type UseNetworkReturnType = { network: Network | undefined; networks: readonly Network[] }
+export type UseNetworkReturnType = {
+  network: Network | undefined
+  networks: readonly Network[]
+  caipNetworkId: CaipNetworkId | undefined
+  chainId: number | string | undefined
+  /** Switches through the wallet when one is connected (adding the chain if it answers 4902). */
+  switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
+}
 
-/** The active network among the configured ones. */
+/** The active network among the configured ones, and a way to switch. */
 export function useNetwork(): UseNetworkReturnType {
   const client = usePorticoClient()
   const { core } = useSnapshot()
   const { networks, defaultNetwork } = client.config
   const id = core?.activeCaipNetworkId ?? defaultNetwork ?? networks[0]?.caipNetworkId
-  return { network: networks.find((n) => n.caipNetworkId === id), networks }
+  const network = networks.find((n) => n.caipNetworkId === id)
+  return {
+    network,
+    networks,
+    caipNetworkId: id,
+    chainId: network?.id,
+    switchNetwork: async (caipNetworkId) => {
+      const { switchNetwork } = await import('../actions/switchNetwork.ts')
+      await switchNetwork(client, { caipNetworkId })
+    },
+  }
 }
 
 /** Disconnects the active wallet in every tab. */
 export function useDisconnect(): { disconnect: () => Promise<void> } {
   const client = usePorticoClient()
   return { disconnect: client.disconnect }
+}
+
+export type UseThemeReturnType = {
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  setThemeMode: (mode: ThemeMode) => void
+}
+
+/** Reads and sets the modal's theme. */
+export function useTheme(): UseThemeReturnType {
+  const client = usePorticoClient()
+  const { themeMode } = useSnapshot()
+  return { themeMode, themeVariables: client.config.themeVariables ?? {}, setThemeMode: client.setThemeMode }
+}
+
+/**
+ * Follows the modal's events (open, close, connect, disconnect, network switch, notifications).
+ * Answers the latest one; pass a listener to receive every event.
+ */
+export function useEvents(listener?: (event: PorticoEvent) => void): PorticoEvent | undefined {
+  const ui = usePorticoUi()
+  const [last, setLast] = useState<PorticoEvent>()
+  useEffect(
+    () =>
+      ui.onEvent((event) => {
+        setLast(event)
+        listener?.(event)
+      }),
+    [ui, listener],
+  )
+  return last
+}
+
+export type WalletInfo = { name: string; icon: string | undefined; rdns: string | undefined }
+
+/** The connected wallet's name and icon. */
+export function useWalletInfo(): { walletInfo: WalletInfo | undefined } {
+  const { core, wallets } = useSnapshot()
+  const connection = core ? activeConnection(core) : null
+  if (connection?.status !== 'connected') return { walletInfo: undefined }
+  const wallet = wallets.find((w) => w.info.rdns === connection.connectorId)
+  return { walletInfo: { name: wallet?.info.name ?? connection.connectorName ?? 'Wallet', icon: wallet?.info.icon, rdns: wallet?.info.rdns } }
+}
+
+/** Whether the modal is open, on which view, and the selected network. */
+export function useModalState(): { open: boolean; view: View['name']; selectedNetworkId: CaipNetworkId | undefined } {
+  const { modal, core } = useSnapshot()
+  return { open: modal.open, view: currentView(modal.router).name, selectedNetworkId: core?.activeCaipNetworkId ?? undefined }
+}
+
+/**
+ * The EIP-1193 provider of the connected wallet, for viem (`custom(provider)`) or wagmi.
+ *
+ * @example
+ * const { provider } = useProvider()
+ * const client = createWalletClient({ transport: custom(provider!) })
+ */
+export function useProvider(): { provider: Eip1193Provider | undefined } {
+  const { core, wallets } = useSnapshot()
+  const connection = core ? activeConnection(core) : null
+  const wallet = connection?.status === 'connected' ? wallets.find((w) => w.info.rdns === connection.connectorId) : undefined
+  return { provider: wallet?.provider }
 }

@@ -1,32 +1,28 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { currentView, type View } from '../client/router.ts'
-import { usePorticoClient, useSnapshot } from '../context.ts'
+import { usePorticoClient, useSnapshot, useUiSnapshot } from '../context.ts'
+import { useT } from '../i18n/useT.ts'
+import { Icon } from './icons.tsx'
+import { NotificationToast } from './Notification.tsx'
 import { useFocusTrap } from './useFocusTrap.ts'
-import { AccountView } from './views/AccountView.tsx'
-import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
-import { ConnectView } from './views/ConnectView.tsx'
+import { VIEWS, type TitleContext, type ViewDefinition } from './views/registry.tsx'
 import '../styles/modal.css'
-
-type ViewDefinition = { title: (view: View, walletName: (rdns: string) => string) => string; render: (view: View) => ReactNode }
-
-/** The view registry: later views plug in here. */
-const VIEWS: Record<View['name'], ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', render: () => <ConnectView /> },
-  ConnectingExternal: {
-    title: (view, walletName) => (view.name === 'ConnectingExternal' ? walletName(view.connectorId) : 'Connecting'),
-    render: (view) => (view.name === 'ConnectingExternal' ? <ConnectingExternalView connectorId={view.connectorId} /> : null),
-  },
-  Account: { title: () => 'Account', render: () => <AccountView /> },
-}
 
 /** The dialog: labelled by its view title, focus trapped and returned, closed with Escape. */
 export default function Modal() {
   const client = usePorticoClient()
+  const t = useT()
   const { modal, wallets, themeMode } = useSnapshot()
+  const { shaking } = useUiSnapshot()
   const dialogRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
-  const close = useCallback(() => client.close(), [client])
+  const view = currentView(modal.router)
+  const definition = VIEWS[view.name] as ViewDefinition
+  const closable = definition.closable !== false
+  const close = useCallback(() => {
+    if (closable) client.close()
+  }, [client, closable])
   useFocusTrap(dialogRef, modal.open, close)
 
   useEffect(() => {
@@ -37,32 +33,61 @@ export default function Modal() {
     }
   }, [client.config.themeVariables, modal.open])
 
+  // Focus the new view's heading on navigation, so screen readers announce it.
+  const viewKey = `${modal.router.history.length}:${view.name}`
+  const previousKey = useRef(viewKey)
+  useEffect(() => {
+    if (previousKey.current !== viewKey) {
+      previousKey.current = viewKey
+      dialogRef.current?.querySelector<HTMLElement>('#portico-title')?.focus()
+    }
+  }, [viewKey])
+
   if (!modal.open) return null
-  const view = currentView(modal.router)
-  const definition = VIEWS[view.name]
-  const walletName = (rdns: string) => wallets.find((w) => w.info.rdns === rdns)?.info.name ?? 'Wallet'
+  const ctx: TitleContext = {
+    t,
+    walletName: (rdns) => wallets.find((w) => w.info.rdns === rdns)?.info.name ?? t('wallets'),
+    networkName: (id) => client.config.networks.find((n) => n.caipNetworkId === id)?.name ?? t('unknownNetwork'),
+  }
   const canGoBack = modal.router.history.length > 1
 
   return createPortal(
     <div className="portico-root" data-theme={themeMode} ref={rootRef}>
       <div className="portico-overlay" onClick={close} aria-hidden="true" />
-      <div className="portico-modal" role="dialog" aria-modal="true" aria-labelledby="portico-title" ref={dialogRef} tabIndex={-1}>
+      <div
+        className={shaking ? 'portico-modal portico-shake' : 'portico-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="portico-title"
+        ref={dialogRef}
+        tabIndex={-1}
+        data-view={view.name}
+      >
         <header className="portico-header">
           {canGoBack ? (
-            <button type="button" className="portico-icon-button" aria-label="Back" onClick={() => client.navigate({ type: 'back' })}>
-              <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10 3 5 8l5 5" /></svg>
+            <button type="button" className="portico-icon-button" aria-label={t('back')} onClick={() => client.navigate({ type: 'back' })}>
+              <Icon name="back" />
             </button>
           ) : (
             <span className="portico-icon-spacer" />
           )}
-          <h2 id="portico-title" className="portico-title">{definition.title(view, walletName)}</h2>
-          <button type="button" className="portico-icon-button" aria-label="Close" onClick={close}>
-            <svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4 4 8 8M12 4l-8 8" /></svg>
-          </button>
+          <h2 id="portico-title" className="portico-title" tabIndex={-1}>
+            {definition.title(view as never, ctx)}
+          </h2>
+          {closable ? (
+            <button type="button" className="portico-icon-button" aria-label={t('close')} onClick={close}>
+              <Icon name="close" />
+            </button>
+          ) : (
+            <span className="portico-icon-spacer" />
+          )}
         </header>
-        <div className="portico-body">{definition.render(view)}</div>
+        <div className="portico-body">{definition.render(view as never)}</div>
+        <NotificationToast />
       </div>
     </div>,
     document.body,
   )
 }
+
+export type { View }

@@ -10,13 +10,16 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const node = ref.current
     const first = () => node?.querySelector<HTMLElement>(FOCUSABLE)
     ;(first() ?? node)?.focus()
+    const onEscapeKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      // A prompt stacked above the modal (a wallet's own dialog) handles its Escape itself.
+      const target = event.target instanceof Element ? event.target : null
+      if (target && !node?.contains(target) && target !== document.body && target.closest('[role="dialog"], [role="alertdialog"]')) return
+      event.preventDefault()
+      onEscape()
+    }
     const onKey = (event: KeyboardEvent) => {
       if (!node) return
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        onEscape()
-        return
-      }
       if (event.key !== 'Tab') return
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
       if (items.length === 0) {
@@ -36,8 +39,10 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       }
     }
     node?.addEventListener('keydown', onKey)
+    document.addEventListener('keydown', onEscapeKey)
     return () => {
       node?.removeEventListener('keydown', onKey)
+      document.removeEventListener('keydown', onEscapeKey)
       if (returnTo?.isConnected) returnTo.focus()
     }
   }, [ref, active, onEscape])

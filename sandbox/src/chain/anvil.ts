@@ -51,8 +51,15 @@ export async function stopAllAnvils(graceMs = 3_000): Promise<void> {
   )
 }
 
+export type StartAnvilOptions = {
+  port: number
+  chainId: number
+  /** Unix time of the genesis block; in the past, so the seed can date its history (see seed/). */
+  genesisTimestamp?: number
+}
+
 /** Spawns anvil on 127.0.0.1:`port` with the dev mnemonic and waits until eth_chainId answers. */
-export async function startAnvil({ port, chainId }: { port: number; chainId: number }): Promise<AnvilNode> {
+export async function startAnvil({ port, chainId, genesisTimestamp }: StartAnvilOptions): Promise<AnvilNode> {
   installExitHook()
   const rpcUrl = `http://${SANDBOX_HOST}:${port}`
   const args = [
@@ -62,6 +69,7 @@ export async function startAnvil({ port, chainId }: { port: number; chainId: num
     ['--mnemonic', DEV_MNEMONIC],
     ['--accounts', String(DEV_ACCOUNT_COUNT)],
     ['--balance', String(DEV_ACCOUNT_BALANCE)],
+    genesisTimestamp === undefined ? [] : ['--timestamp', String(Math.floor(genesisTimestamp))],
   ].flat()
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   live.add(child)

@@ -1,53 +1,64 @@
-import { createPublicClient, createWalletClient, getContractAddress, http, parseUnits, type Address } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import type { SandboxChain } from '../chain/sandbox-chain.ts'
-import { DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, devAccount } from '../dev-accounts.ts'
+import { encodeDeployData, getContractAddress, parseUnits, type Address } from 'viem'
+import type { SeedSender } from '../chain/seed-sender.ts'
+import { DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, REGISTRAR_INDEX, devAccount } from '../dev-accounts.ts'
 import type { ContractArtifacts } from './artifacts.ts'
+import { COLLECTION_DEFINITIONS, type CollectionKey } from './collections.ts'
 import { TOKEN_DEFINITIONS, type TokenKey } from './tokens.ts'
 
 export type DeployedToken = { key: TokenKey; name: string; symbol: string; decimals: number; address: Address }
-/** The tokens deployed on one chain, by key (USDC, PTK). */
+/** The tokens deployed on one chain, by key (USDC, PTK, PTS). */
 export type ChainContracts = Partial<Record<TokenKey, DeployedToken>>
+export type DeployedCollection = { key: CollectionKey; name: string; symbol: string; spam: boolean; address: Address }
+
+/** Everything the sandbox deployed on one chain. */
+export type ChainDeployment = {
+  chainId: number
+  tokens: ChainContracts
+  collections: Partial<Record<CollectionKey, DeployedCollection>>
+  /** PorticoAmm: the swap contract (and the spender wallets approve). */
+  amm: Address
+  /** PorticoNames, on the chain that keeps account names only. */
+  names: Address | undefined
+}
+
+const DEPLOY_GAS = 3_000_000n
+
+function artifact(artifacts: ContractArtifacts, name: string) {
+  const found = artifacts[name]
+  if (!found) throw new Error(`No compiled artifact for contract ${name}`)
+  return found
+}
 
 /**
- * Deploys every token of TOKEN_DEFINITIONS that has a mint entry for `chain`, from the deployer dev
- * account, one transaction each (the constructor mints to dev accounts 0..4). On a fresh anvil the
- * deployer's nonces start at 0, so the addresses are the same on every start.
+ * Deploys, from the deployer (dev account 9) and in this order, the tokens, the NFT collections, the
+ * AMM and (on the names chain) the name registry. On a fresh node the deployer's nonces start at 0,
+ * so the addresses are the same on every start and on both chains. The transactions are queued on
+ * `sender`; the caller mines them.
  */
-export async function deployTokens(chain: SandboxChain, artifacts: ContractArtifacts): Promise<ChainContracts> {
-  const deployer = privateKeyToAccount(devAccount(DEPLOYER_INDEX).privateKey)
-  const transport = http(chain.rpcUrl, { retryCount: 0 })
-  const publicClient = createPublicClient({ chain: chain.viemChain, transport })
-  const walletClient = createWalletClient({ account: deployer, chain: chain.viemChain, transport })
+export async function deployContracts(sender: SeedSender, artifacts: ContractArtifacts, withNames: boolean): Promise<ChainDeployment> {
+  const deployer = devAccount(DEPLOYER_INDEX)
   const recipients = FUNDED_ACCOUNT_INDEXES.map((i) => devAccount(i).address)
+  const deploy = async (name: string, args: readonly unknown[]): Promise<Address> => {
+    const nonce = await sender.peekNonce(deployer.address)
+    const { abi, bytecode } = artifact(artifacts, name)
+    await sender.send(deployer, { data: encodeDeployData({ abi, bytecode, args }), gas: DEPLOY_GAS })
+    return getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
+  }
 
-  let nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' })
-  const pending: Array<{ token: DeployedToken; hash: `0x${string}` }> = []
+  const tokens: ChainContracts = {}
   for (const def of TOKEN_DEFINITIONS) {
-    const amount = def.mint[chain.key]
+    const amount = def.mint[sender.chain.key]
     if (amount === undefined) continue
-    const artifact = artifacts[def.contract]
-    if (!artifact) throw new Error(`No compiled artifact for contract ${def.contract}`)
     const perAccount = parseUnits(amount, def.decimals)
-    const hash = await walletClient.deployContract({
-      abi: artifact.abi,
-      bytecode: artifact.bytecode,
-      args: [def.name, def.symbol, def.decimals, recipients, recipients.map(() => perAccount)],
-      nonce,
-    })
-    const address = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
-    pending.push({ token: { key: def.key, name: def.name, symbol: def.symbol, decimals: def.decimals, address }, hash })
-    nonce += 1
+    const address = await deploy(def.contract, [def.name, def.symbol, def.decimals, recipients, recipients.map(() => perAccount)])
+    tokens[def.key] = { key: def.key, name: def.name, symbol: def.symbol, decimals: def.decimals, address }
   }
-
-  const contracts: ChainContracts = {}
-  for (const { token, hash } of pending) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    if (receipt.status !== 'success') throw new Error(`Deploying ${token.symbol} on chain ${chain.chainId} reverted (${hash})`)
-    if (receipt.contractAddress?.toLowerCase() !== token.address.toLowerCase()) {
-      throw new Error(`${token.symbol} landed at ${receipt.contractAddress}, expected ${token.address}`)
-    }
-    contracts[token.key] = token
+  const collections: ChainDeployment['collections'] = {}
+  for (const def of COLLECTION_DEFINITIONS) {
+    const address = await deploy('PorticoCollectible', [def.name, def.symbol])
+    collections[def.key] = { key: def.key, name: def.name, symbol: def.symbol, spam: def.spam, address }
   }
-  return contracts
+  const amm = await deploy('PorticoAmm', [])
+  const names = withNames ? await deploy('PorticoNames', [devAccount(REGISTRAR_INDEX).address]) : undefined
+  return { chainId: sender.chain.chainId, tokens, collections, amm, names }
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { erc20Abi, formatUnits, getAddress, type Address } from 'viem'
 import { currencySchema, priceOf, type Currency } from '../prices.ts'
 import { findChain, type DataApiChain, type DataApiContext } from './context.ts'
-import { describeQueryIssue, errorResponse } from './errors.ts'
+import { describeQueryIssue, errorResponse } from '../http/errors.ts'
 import { iconUrl } from './icons.ts'
 
 /** value = numeric × price, without float noise such as 2250.4500000000003. */

@@ -1,19 +1,38 @@
 import type { PublicClient } from 'viem'
 import type { SandboxChain } from '../chain/sandbox-chain.ts'
-import type { DeployedToken } from '../contracts/deploy.ts'
-import type { RequestLog } from './request-log.ts'
+import type { ChainDeployment, DeployedToken } from '../contracts/deploy.ts'
+import type { FaultStore } from '../faults/store.ts'
+import type { RequestLog } from '../http/request-log.ts'
+import type { AssetBook } from '../indexer/assets.ts'
+import type { HistoryIndex } from '../indexer/history.ts'
+import type { NameRegistry } from '../names/registry.ts'
+import type { OnrampOrders } from '../onramp/orders.ts'
+import type { SessionStore } from '../sessions/store.ts'
 
 /** A chain as the data API reads it. */
-export type DataApiChain = { chain: SandboxChain; client: PublicClient; tokens: readonly DeployedToken[] }
+export type DataApiChain = { chain: SandboxChain; client: PublicClient; tokens: readonly DeployedToken[]; deployment: ChainDeployment }
 
 /** What every route group receives. Add fields here rather than reaching for globals. */
 export type DataApiContext = {
   chains: readonly DataApiChain[]
-  /** Base URL the API is reachable at, e.g. http://127.0.0.1:8787 (used for icon URLs). */
+  /** Base URL the API is reachable at, e.g. http://127.0.0.1:8787 (icon, avatar, checkout URLs). */
   publicUrl: string
   log: RequestLog
+  faults: FaultStore
+  assets: AssetBook
+  history: HistoryIndex
+  /** The account-name registry, on the names chain. */
+  names: NameRegistry | undefined
+  /** The suffix names get by default (e.g. `.reown.id`); SPEC.md §5's suffixes are accepted too. */
+  nameSuffix: string
+  onramp: OnrampOrders
+  sessions: SessionStore
 }
 
 export function findChain(ctx: DataApiContext, caipNetworkId: string): DataApiChain | undefined {
   return ctx.chains.find((c) => c.chain.caipNetworkId === caipNetworkId)
+}
+
+export function findChainById(ctx: DataApiContext, chainId: number): DataApiChain | undefined {
+  return ctx.chains.find((c) => c.chain.chainId === chainId)
 }

@@ -1,20 +1,20 @@
 import { Hono } from 'hono'
-import { errorResponse } from './errors.ts'
+import { SVG_CONTENT_TYPE, cachedAsset } from '../http/cached-asset.ts'
+import { errorResponse } from '../http/errors.ts'
+import { escapeXml } from '../svg/svg.ts'
 
-/** Fill colour per symbol; unknown symbols of the sandbox get a grey disc. */
+/** Fill colour per symbol of the sandbox; any other symbol gets a grey disc. */
 const COLOURS: Readonly<Record<string, string>> = {
   ETH: '#627EEA',
   BEE: '#F5B700',
   USDC: '#2775CA',
   PTK: '#7B3FE4',
+  PTS: '#DB2777',
 }
+const OTHER = '#6B7280'
 
 export function iconUrl(publicUrl: string, symbol: string): string {
-  return `${publicUrl}/icons/${encodeURIComponent(symbol)}.svg`
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+  return `${publicUrl}/icons/${encodeURIComponent(symbol.toUpperCase())}.svg`
 }
 
 export function iconSvg(symbol: string, colour: string): string {
@@ -35,12 +35,8 @@ export function iconRoutes(): Hono {
   app.get('/:file', (c) => {
     const match = /^([A-Za-z0-9]{1,12})\.svg$/.exec(c.req.param('file'))
     const symbol = match?.[1]?.toUpperCase()
-    const colour = symbol ? COLOURS[symbol] : undefined
-    if (!symbol || !colour) return errorResponse(c, 404, 'Unknown icon')
-    return c.body(iconSvg(symbol, colour), 200, {
-      'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=86400',
-    })
+    if (!symbol) return errorResponse(c, 404, 'Unknown icon')
+    return cachedAsset(c, iconSvg(symbol, COLOURS[symbol] ?? OTHER), SVG_CONTENT_TYPE)
   })
   return app
 }

@@ -150,6 +150,18 @@ export const registerNameRequestSchema = z.object({
   message: z.string(),
   signature: hexSchema,
 })
+/**
+ * The `message` of a name registration, as JSON text the account signs with personal_sign
+ * (EIP-191): the full name, optional attributes, and the time of signing in unix seconds.
+ * `address`, when present, must be the registering address.
+ */
+export const registerNameMessageSchema = z.object({
+  name: z.string().min(1),
+  attributes: z.record(z.string(), z.string()).optional(),
+  timestamp: z.number().int().positive(),
+  address: z.string().optional(),
+})
+export type RegisterNameMessage = z.infer<typeof registerNameMessageSchema>
 
 /** POST /v1/generators/onrampurl */
 export const onrampUrlRequestSchema = z.object({
@@ -197,6 +209,8 @@ export type OnrampQuote = z.infer<typeof onrampQuoteResponseSchema>
 /** GET /v1/sessions/{id}: a smart session (ERC-7715 permissions granted to the dapp). */
 export const smartSessionSchema = z.object({
   pci: z.string(),
+  /** The account that granted the session (CAIP-10); it signs the revocation. */
+  account: caipAddressSchema.optional(),
   expiry: z.number(),
   revokedAt: z.number().nullable().optional(),
   permissions: z.array(z.object({ type: z.string(), data: z.unknown() })).default([]),

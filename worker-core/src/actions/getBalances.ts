@@ -1,5 +1,5 @@
-import { balanceResponseSchema, dropZeroDecimalTokens, parseCaipAddress, type CaipAddress, type TokenBalance } from '@portico/shared-types'
-import type { HttpClient } from '../http.ts'
+import { balanceResponseSchema, dropZeroDecimalTokens, parseCaipAddress, RECORDS, type CaipAddress, type TokenBalance } from '@portico/shared-types'
+import type { HttpClient, HttpClientErrorType } from '../http.ts'
 
 export type GetBalancesParameters = {
   caipAddress: CaipAddress
@@ -7,10 +7,11 @@ export type GetBalancesParameters = {
   force?: boolean
 }
 export type GetBalancesReturnType = TokenBalance[]
+export type GetBalancesErrorType = HttpClientErrorType
 
-/** Storage and de-duplication key of an account's balances. */
+/** Storage and de-duplication key of an account's portfolio. */
 export function getBalancesKey({ caipAddress, currency = 'usd' }: Pick<GetBalancesParameters, 'caipAddress' | 'currency'>): string {
-  return `balances:${caipAddress}:${currency}`
+  return RECORDS.portfolio.key(caipAddress, currency)
 }
 
 /**

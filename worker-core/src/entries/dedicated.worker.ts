@@ -1,7 +1,21 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
+import { CORE_CHANNEL } from '@portico/shared-types/constants'
 import { createCore } from '../core.ts'
+import { createCoreHub, type LockManagerLike } from '../hub.ts'
 import { createStorage } from '../storage.ts'
 
-/** Dedicated-worker entry, for browsers without SharedWorker: one core per tab, sharing IndexedDB. */
-expose(createCore({ storage: createStorage() }))
+/**
+ * Dedicated-worker entry, for browsers without SharedWorker: every tab runs one, the tabs elect a
+ * leader through a Web Lock, and only the leader's worker runs the core; the others forward to it
+ * over a BroadcastChannel. See `hub.ts`.
+ */
+const scope = self as unknown as DedicatedWorkerGlobalScope
+const locks: LockManagerLike | undefined = 'locks' in scope.navigator ? scope.navigator.locks : undefined
+expose(
+  createCoreHub({
+    createCore: () => createCore({ storage: createStorage() }),
+    channel: new BroadcastChannel(CORE_CHANNEL),
+    locks,
+  }),
+)

@@ -4,8 +4,14 @@ import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useT } from '../../i18n/useT.ts'
+import type { MessageKey } from '../../i18n/en.ts'
 import { Avatar } from '../Avatar.tsx'
 import { formatAge, formatAmount, formatQuantity, formatUsd } from '../format.ts'
+import { Icon, type IconName } from '../icons.tsx'
+import { Tabs } from '../Tabs.tsx'
+import { ActivityList } from './ActivityList.tsx'
+import { NftGrid } from './NftGrid.tsx'
 
 function useNow(intervalMs: number) {
   const [now, setNow] = useState(() => Date.now())
@@ -16,21 +22,37 @@ function useNow(intervalMs: number) {
   return now
 }
 
-/** The connected account: address, network, balance, tokens and disconnect. */
+const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: IconName }[] = [
+  { key: 'onramp', icon: 'card' },
+  { key: 'swaps', icon: 'swap' },
+  { key: 'receive', icon: 'receive' },
+  { key: 'send', icon: 'send' },
+]
+
+/** The connected account: network, address, balance, wallet features, and the Tokens tab. */
 export function AccountView() {
   const client = usePorticoClient()
+  const t = useT()
   const { core } = useSnapshot()
   const { address, connectorName } = useAccount()
   const { network } = useNetwork()
   const [copied, setCopied] = useState(false)
   const now = useNow(15_000)
-  if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" aria-busy="true" aria-label="Loading account" />
+  useEffect(() => {
+    if (!address) return
+    void client.withCore((api) => Promise.all([api.refreshIdentity(), api.loadTransactions()])).catch(() => undefined)
+  }, [client, address, core?.activeCaipNetworkId])
+  if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" aria-busy="true" aria-label={t('loadingAccount')} />
 
   const { balances } = core
   const native = balances.data?.find((b) => !b.address)
   const tokens = balances.data?.filter((b) => b.address) ?? []
-  const stale = balances.updatedAt !== null && (balances.status === 'error' || !core.online)
+  // Data shown from the core's cache while the network or the API is gone says how old it is.
+  const failing = balances.status === 'error' || core.transactions.status === 'error' || core.identity.status === 'error'
+  const stale = balances.updatedAt !== null && (failing || !core.online)
   const explorer = network?.blockExplorers?.default.url
+  const features = client.config.features
+  const canSwitch = client.config.enableNetworkSwitch !== false
 
   const copy = async () => {
     await navigator.clipboard?.writeText(address).catch(() => undefined)
@@ -40,50 +62,86 @@ export function AccountView() {
 
   return (
     <div className="portico-account">
-      <Avatar address={address} />
+      <button
+        type="button"
+        className="portico-chip"
+        disabled={!canSwitch}
+        onClick={() => client.navigate({ type: 'push', view: { name: 'Networks' } })}
+        aria-label={`${t('networks')}: ${network?.name ?? t('unknownNetwork')}`}
+        data-testid="account-network-button"
+      >
+        <Icon name="network" />
+        <span data-testid="account-network">{network?.name ?? t('unknownNetwork')}</span>
+        {canSwitch ? <Icon name="chevron" /> : null}
+      </button>
+      {core.identity.avatar ? <img className="portico-avatar" src={core.identity.avatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
+      {core.identity.name ? <p className="portico-name" data-testid="account-name">{core.identity.name}</p> : null}
       <div className="portico-address-row">
-        <span className="portico-address" title={address} data-testid="account-address">{shortenAddress(address)}</span>
-        <button type="button" className="portico-icon-button" aria-label={copied ? 'Address copied' : 'Copy address'} onClick={() => void copy()}>
-          <svg viewBox="0 0 16 16" aria-hidden="true"><rect x="5" y="5" width="8" height="8" rx="1.5" /><path d="M3 10V4a1 1 0 0 1 1-1h6" /></svg>
+        <span className={core.identity.name ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">{shortenAddress(address)}</span>
+        <button type="button" className="portico-icon-button" aria-label={copied ? t('addressCopied') : t('copyAddress')} onClick={() => void copy()}>
+          <Icon name={copied ? 'check' : 'copy'} />
         </button>
       </div>
-      <p className="portico-network" data-testid="account-network">{network?.name ?? 'Unknown network'}</p>
-      <BalanceLine native={native} status={balances.status} decimals={DISPLAY_DECIMALS.balance} symbol={network?.nativeCurrency.symbol} />
+      <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} />
       {stale && balances.updatedAt !== null ? (
         <p className="portico-age" role="status">
-          {core.online ? '' : 'Offline · '}Updated {formatAge(Math.max(0, now - balances.updatedAt))} ago
+          {core.online ? null : <span className="portico-badge">{t('offline')}</span>} {t('updatedAgo', { age: formatAge(Math.max(0, now - balances.updatedAt)) })}
         </p>
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
-      {tokens.length > 0 ? <TokenList tokens={tokens} /> : null}
+      <div className="portico-features">
+        {FEATURES.filter((f) => features?.[f.key] !== false).map((f) => (
+          <button
+            type="button"
+            key={f.key}
+            className="portico-feature"
+            aria-disabled="true"
+            title={!core.online && f.key !== 'receive' ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) }) : t('featureSoon', { feature: t(f.key as MessageKey) })}
+          >
+            <Icon name={f.icon} />
+            <span>{t(f.key as MessageKey)}</span>
+            <span className="portico-feature-soon">{!core.online && f.key !== 'receive' ? t('needsNetwork') : t('comingSoon')}</span>
+          </button>
+        ))}
+      </div>
+      <Tabs
+        label={t('account')}
+        tabs={[
+          { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} /> : <p className="portico-empty">{t('noTokens')}</p>) },
+          { id: 'nfts', label: t('nfts'), render: () => <NftGrid transactions={core.transactions.data} /> },
+          ...(features?.history === false ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
+        ]}
+      />
       <div className="portico-actions">
         {explorer ? (
           <a className="portico-button portico-secondary" href={`${explorer.replace(/\/$/, '')}/address/${address}`} target="_blank" rel="noreferrer">
-            Explorer
+            {t('explorer')}
+            <Icon name="external" />
           </a>
         ) : null}
         <button type="button" className="portico-button portico-secondary" onClick={() => void client.disconnect()}>
-          Disconnect{connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
+          {t('disconnect')}
+          {connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
         </button>
       </div>
     </div>
   )
 }
 
-function BalanceLine({ native, status, decimals, symbol }: { native: TokenBalance | undefined; status: string; decimals: number; symbol: string | undefined }) {
+function BalanceLine({ native, status, loadingLabel }: { native: TokenBalance | undefined; status: string; loadingLabel: string }) {
   if (!native) {
-    return status === 'loading' || status === 'idle' ? <div className="portico-skeleton portico-skeleton-line" aria-busy="true" aria-label="Loading balance" /> : null
+    return status === 'loading' || status === 'idle' ? <div className="portico-skeleton portico-skeleton-line" aria-busy="true" aria-label={loadingLabel} /> : null
   }
   return (
     <p className="portico-balance" data-testid="account-balance">
-      {formatAmount(native.quantity.numeric, decimals)} {native.symbol || symbol}
+      {formatAmount(native.quantity.numeric, DISPLAY_DECIMALS.balance)} {native.symbol}
     </p>
   )
 }
 
 function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
   return (
-    <ul className="portico-tokens" aria-label="Tokens">
+    <ul className="portico-tokens">
       {tokens.map((token) => (
         <li key={token.address} className="portico-token">
           <img src={token.iconUrl} alt="" width={32} height={32} />

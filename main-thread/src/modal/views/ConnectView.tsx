@@ -1,27 +1,126 @@
+import type { ReactNode } from 'react'
+import { SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
+import { connectInjected, selectWallet } from '../../actions/selectWallet.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useT } from '../../i18n/useT.ts'
+import { connectorRows, type ConnectorRow } from '../connectorRows.ts'
+import { Icon, type IconName } from '../icons.tsx'
+import { useCatalogueLists } from '../useCatalogue.ts'
+import { WalletImage } from '../WalletImage.tsx'
 
-/** Wallets discovered on the page (EIP-6963), each a button named after the wallet. */
+/**
+ * Connection methods in the configured order (SPEC.md §1: email, social, wallet), the wallets in the
+ * connector order, and All Wallets with the catalogue's count.
+ */
 export function ConnectView() {
   const client = usePorticoClient()
-  const { wallets } = useSnapshot()
-  if (wallets.length === 0) {
+  const { wallets, core } = useSnapshot()
+  const t = useT()
+  const { features, catalogueUrl, projectId } = client.config
+  const showAll = features?.allWallets !== false && !!catalogueUrl
+  const lists = useCatalogueLists(!!catalogueUrl)
+  const imageUrl = (imageId: string | null) =>
+    imageId && catalogueUrl ? `${catalogueUrl.replace(/\/$/, '')}/getWalletImage/${imageId}?projectId=${encodeURIComponent(projectId)}&st=${SDK_TYPE}&sv=${SDK_VERSION}` : null
+  const rows = connectorRows({
+    injected: wallets,
+    recent: core?.recentWallets ?? [],
+    featured: lists.featured?.data ?? [],
+    recommended: lists.recommended?.data ?? [],
+    imageUrl,
+  })
+
+  const sections: { key: string; node: ReactNode }[] = []
+  for (const method of features?.connectMethodsOrder ?? ['email', 'social', 'wallet']) {
+    if (method === 'email' && features?.email !== false) {
+      sections.push({ key: 'email', node: <SoonRow icon="mail" label={t('continueWithEmail')} soon={t('comingSoon')} /> })
+    } else if (method === 'social' && (features?.socials ?? ['google']).length > 0) {
+      sections.push({ key: 'social', node: <SoonRow icon="people" label={t('continueWithSocial')} soon={t('comingSoon')} /> })
+    } else if (method === 'wallet') {
+      sections.push({
+        key: 'wallet',
+        node: (
+          <>
+            <ul className="portico-list" aria-label={t('wallets')}>
+              {rows.map((row) => (
+                <li key={row.key}>
+                  <WalletRow row={row} />
+                </li>
+              ))}
+              {showAll ? (
+                <li>
+                  <button type="button" className="portico-wallet" onClick={() => client.navigate({ type: 'push', view: { name: 'AllWallets' } })}>
+                    <span className="portico-wallet-icon portico-method-icon"><Icon name="grid" /></span>
+                    <span className="portico-wallet-name">{t('allWallets')}</span>
+                    {lists.all ? <span className="portico-tag portico-tag-muted" data-testid="all-wallets-count">{Math.max(10, Math.floor(lists.all.count / 10) * 10)}+</span> : null}
+                  </button>
+                </li>
+              ) : null}
+            </ul>
+            {wallets.length === 0 ? <p className="portico-empty" role="status">{t('noBrowserWallet')}</p> : null}
+          </>
+        ),
+      })
+    }
+  }
+  return (
+    <div className="portico-connect">
+      {sections.map((section, index) => (
+        <div key={section.key} className="portico-connect-section">
+          {index > 0 && (section.key === 'wallet' || sections[index - 1]?.key === 'wallet') ? <div className="portico-divider"><span>{t('or')}</span></div> : null}
+          {section.node}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function WalletRow({ row }: { row: ConnectorRow }) {
+  const client = usePorticoClient()
+  const t = useT()
+  const { core } = useSnapshot()
+  const offline = core ? !core.online : false
+  if (row.kind === 'walletConnect') {
     return (
-      <p className="portico-empty" role="status">
-        No browser wallet was found on this page. Install a wallet extension, then reload.
-      </p>
+      <button
+        type="button"
+        className="portico-wallet"
+        disabled={offline}
+        aria-describedby={offline ? 'portico-wc-offline' : undefined}
+        onClick={() => client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: t('walletConnect') } })}
+      >
+        <span className="portico-wallet-icon portico-wc-icon"><Icon name="qr" /></span>
+        <span className="portico-wallet-name">{t('walletConnect')}</span>
+        {offline ? <span className="portico-tag portico-tag-muted" id="portico-wc-offline">{t('needsNetwork')}</span> : null}
+      </button>
+    )
+  }
+  if (row.kind === 'injected') {
+    const { info } = row.wallet
+    const tagId = `portico-tag-${row.key.replace(/[^a-z0-9-]/gi, '-')}`
+    return (
+      <button type="button" className="portico-wallet" aria-describedby={tagId} onClick={() => void connectInjected(client, info.rdns)}>
+        <img className="portico-wallet-icon" src={info.icon} alt="" width={40} height={40} />
+        <span className="portico-wallet-name">{info.name}</span>
+        <span className="portico-tag" id={tagId}>{row.recent ? t('recent') : t('installed')}</span>
+      </button>
     )
   }
   return (
-    <ul className="portico-list" aria-label="Wallets">
-      {wallets.map(({ info }) => (
-        <li key={info.rdns}>
-          <button type="button" className="portico-wallet" aria-describedby={`portico-installed-${info.uuid}`} onClick={() => void client.connect(info.rdns)}>
-            <img className="portico-wallet-icon" src={info.icon} alt="" width={40} height={40} />
-            <span className="portico-wallet-name">{info.name}</span>
-            <span className="portico-tag" id={`portico-installed-${info.uuid}`}>Installed</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <button type="button" className="portico-wallet" onClick={() => void selectWallet(client, row.wallet)}>
+      <WalletImage src={row.imageUrl} name={row.wallet.name} />
+      <span className="portico-wallet-name">{row.wallet.name}</span>
+      {row.tag === 'recent' ? <span className="portico-tag portico-tag-muted">{t('recent')}</span> : null}
+    </button>
+  )
+}
+
+/** A method whose flow comes later: visible and explained, never a dead button. */
+function SoonRow({ icon, label, soon }: { icon: IconName; label: string; soon: string }) {
+  return (
+    <div className="portico-wallet portico-soon" aria-disabled="true">
+      <span className="portico-wallet-icon portico-method-icon"><Icon name={icon} /></span>
+      <span className="portico-wallet-name">{label}</span>
+      <span className="portico-tag portico-tag-muted">{soon}</span>
+    </div>
   )
 }

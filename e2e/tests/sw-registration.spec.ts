@@ -1,0 +1,87 @@
+import { E2E_URLS } from '../ports.ts'
+import { allCaches, cachedUrls, expect, recordConsoleErrors, recordCspViolations, SW_CACHES, test, waitForServiceWorker } from '../fixtures.ts'
+
+test("the service worker is not fetched before the visitor acts; the first intent registers it from the demo's origin", async ({ page, sandbox }) => {
+  const violations = await recordCspViolations(page)
+  const errors = recordConsoleErrors(page)
+  const seen: string[] = []
+  page.on('request', (request) => seen.push(request.url()))
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(500)
+  expect(seen.filter((u) => u.includes('portico-service-worker.js'))).toEqual([])
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
+
+  const scriptUrl = await waitForServiceWorker(page)
+  const url = new URL(scriptUrl)
+  expect(url.origin).toBe(new URL(page.url()).origin)
+  expect(url.pathname).toBe('/portico-service-worker.js')
+  expect(url.searchParams.get('catalogue')).toBe(sandbox.catalogue.url)
+  expect(await violations()).toEqual([])
+  expect(errors()).toEqual([])
+})
+
+test("the demo's shell is precached when the worker installs", async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const caches = await allCaches(page)
+  const precache = Object.entries(caches).find(([name]) => name.startsWith('portico-precache-v1-'))
+  expect(precache, Object.keys(caches).join(', ')).toBeTruthy()
+  const paths = precache![1].map((u) => new URL(u).pathname)
+  expect(paths).toContain('/index.html')
+  expect(paths.filter((p) => p.startsWith('/assets/') && p.endsWith('.js')).length).toBeGreaterThan(3)
+  expect(paths.some((p) => /shared\.worker-.*\.js$/.test(p))).toBe(true)
+})
+
+test('wallet images are served by the service worker from its cache, and only complete answers are kept', async ({ page, sandbox }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const imageResponses: { url: string; fromSw: boolean; status: number }[] = []
+  page.on('response', (r) => {
+    if (r.url().startsWith(`${sandbox.catalogue.url}/getWalletImage/`)) imageResponses.push({ url: r.url(), fromSw: r.fromServiceWorker(), status: r.status() })
+  })
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog.locator('.portico-image-loaded').first()).toBeVisible()
+  await expect.poll(() => cachedUrls(page, SW_CACHES.images).then((u) => u.length)).toBeGreaterThan(0)
+  expect(imageResponses.length).toBeGreaterThan(0)
+  expect(imageResponses.every((r) => r.fromSw && r.status === 200)).toBe(true)
+
+  // An unknown image (404) and a failing one are handed through, never kept.
+  const missing = `${sandbox.catalogue.url}/getWalletImage/no-such-image`
+  const status = await page.evaluate((u) => fetch(u).then((r) => r.status), missing)
+  expect(status).toBe(404)
+  expect(await cachedUrls(page, SW_CACHES.images)).not.toContain(missing)
+  expect((await cachedUrls(page, SW_CACHES.images)).every((u) => u.startsWith(`${sandbox.catalogue.url}/`))).toBe(true)
+})
+
+test("catalogue pages are kept (stale-while-revalidate); the data API and the chains never enter the worker's caches", async ({ page, sandbox }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await dialog.getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toContainText('ETH')
+  await expect.poll(() => cachedUrls(page, SW_CACHES.catalogue).then((u) => u.length)).toBeGreaterThan(0)
+  const listings = await cachedUrls(page, SW_CACHES.catalogue)
+  expect(listings.every((u) => u.startsWith(`${sandbox.catalogue.url}/getWallets?`))).toBe(true)
+
+  const everything = Object.values(await allCaches(page)).flat()
+  const forbidden = [sandbox.dataApi.url, E2E_URLS.chainA, E2E_URLS.chainB]
+  expect(everything.filter((u) => forbidden.some((f) => u.startsWith(f)))).toEqual([])
+})
+
+test('images a first visit showed before the worker was active are cached once it takes the page', async ({ page, sandbox }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog.locator('.portico-image-loaded').first()).toBeVisible()
+  const shown = await dialog.locator('.portico-image-loaded img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc))
+  expect(shown.length).toBeGreaterThan(0)
+  expect(shown.every((u) => u.startsWith(`${sandbox.catalogue.url}/getWalletImage/`))).toBe(true)
+
+  await waitForServiceWorker(page, { intent: false })
+  await expect.poll(async () => (await cachedUrls(page, SW_CACHES.images)).filter((u) => shown.includes(u)).length).toBe(shown.length)
+})

@@ -1,0 +1,69 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { cachedUrls, expect, openSecondTab, serviceWorkerBuild, SW_CACHES, test, waitForServiceWorker } from '../fixtures.ts'
+
+/** The worker file `vite preview` serves (the e2e build of the demo). */
+const swFile = `${process.env.PORTICO_DEMO_OUT ?? fileURLToPath(new URL('../../demo/dist-e2e', import.meta.url))}/portico-service-worker.js`
+const NEXT_IMAGE_CACHE = 'portico-images-v2'
+
+type UpdateWindow = { __porticoUpdate?: { apply(): Promise<void> } }
+
+test('a new version waits while tabs are open, the host is told, and applying it moves every tab onto it at once', async ({ page, context, sandbox }) => {
+  const original = readFileSync(swFile, 'utf8')
+  try {
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' }).locator('.portico-image-loaded').first()).toBeVisible()
+    await expect.poll(() => cachedUrls(page, SW_CACHES.images).then((u) => u.length)).toBeGreaterThan(0)
+    await page.keyboard.press('Escape')
+    const second = await openSecondTab(context)
+    const first = await serviceWorkerBuild(page)
+    expect(await serviceWorkerBuild(second)).toBe(first)
+
+    // A new deployment: a new worker whose image cache has a new format version.
+    const next = original.replace(`__PORTICO_SW_BUILD__=${JSON.stringify(first)}`, `__PORTICO_SW_BUILD__="${first}-next"`).replaceAll(SW_CACHES.images, NEXT_IMAGE_CACHE)
+    expect(next).not.toBe(original)
+    writeFileSync(swFile, next)
+
+    const told = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          window.addEventListener(
+            'portico:service-worker-update',
+            (event) => {
+              ;(window as unknown as UpdateWindow).__porticoUpdate = (event as CustomEvent<{ apply(): Promise<void> }>).detail
+              resolve(true)
+            },
+            { once: true },
+          ),
+        ),
+    )
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+    expect(await told).toBe(true)
+
+    // Waiting: both tabs stay on the version they loaded with, and keep working.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true)
+    expect(await serviceWorkerBuild(page)).toBe(first)
+    expect(await serviceWorkerBuild(second)).toBe(first)
+    await second.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(second.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' })).toBeVisible()
+    expect(await cachedUrls(page, SW_CACHES.images)).not.toHaveLength(0)
+
+    // Applied in one tab: every tab reloads onto the new version; the old version's cache is gone.
+    const reloads = [page.waitForEvent('load'), second.waitForEvent('load')]
+    await page.evaluate(() => (window as unknown as UpdateWindow).__porticoUpdate?.apply())
+    await Promise.all(reloads)
+    expect(await serviceWorkerBuild(page)).toBe(`${first}-next`)
+    expect(await serviceWorkerBuild(second)).toBe(`${first}-next`)
+    const names = await page.evaluate(() => caches.keys())
+    expect(names).not.toContain(SW_CACHES.images)
+    expect(names.some((n) => n.startsWith('portico-precache-v1-'))).toBe(true)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' }).locator('.portico-image-loaded').first()).toBeVisible()
+    await expect.poll(() => cachedUrls(page, NEXT_IMAGE_CACHE).then((u) => u.length)).toBeGreaterThan(0)
+    expect((await cachedUrls(page, NEXT_IMAGE_CACHE)).every((u) => u.startsWith(sandbox.catalogue.url))).toBe(true)
+  } finally {
+    writeFileSync(swFile, original)
+  }
+})

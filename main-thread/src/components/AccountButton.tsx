@@ -1,0 +1,22 @@
+import { shortenAddress } from '@portico/shared-types/light'
+import { useAccount } from '../hooks/index.ts'
+import { usePorticoClient, useSnapshot } from '../context.ts'
+import { loadModal } from '../modal/load.ts'
+
+export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
+
+/** The connected account (balance and shortened address); opens the Account view. Nothing when disconnected. */
+export function AccountButton({ className, balance = 'show' }: AccountButtonProps) {
+  const client = usePorticoClient()
+  const { core } = useSnapshot()
+  const { isConnected, address } = useAccount()
+  if (!isConnected || !address) return null
+  const native = core?.balances.data?.find((b) => !b.address)
+  const amount = native ? `${Number(native.quantity.numeric).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 })} ${native.symbol}` : null
+  return (
+    <button type="button" className={className ?? 'portico-account-button'} aria-haspopup="dialog" onPointerEnter={() => void loadModal()} onClick={() => client.open({ name: 'Account' })}>
+      {balance === 'show' && amount ? <span className="portico-account-button-balance">{amount}</span> : null}
+      <span>{shortenAddress(address)}</span>
+    </button>
+  )
+}

@@ -1,0 +1,24 @@
+import { useNetwork } from '../hooks/index.ts'
+import { usePorticoClient } from '../context.ts'
+import { loadModal } from '../modal/load.ts'
+
+export type NetworkButtonProps = { className?: string }
+
+/** The active network's name; opens the network list. */
+export function NetworkButton({ className }: NetworkButtonProps) {
+  const client = usePorticoClient()
+  const { network } = useNetwork()
+  const disabled = client.config.enableNetworkSwitch === false
+  return (
+    <button
+      type="button"
+      className={className ?? 'portico-network-button'}
+      aria-haspopup="dialog"
+      disabled={disabled}
+      onPointerEnter={() => void loadModal()}
+      onClick={() => client.open({ name: 'Networks' })}
+    >
+      {network?.name ?? 'Select network'}
+    </button>
+  )
+}

@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest'
+import * as portico from './index.ts'
+
+it('pins the public exports of @portico/react', () => {
+  expect(Object.keys(portico).sort()).toMatchInlineSnapshot(`
+    [
+      "AccountButton",
+      "ConnectButton",
+      "NetworkButton",
+      "PorticoProvider",
+      "SERVICE_WORKER_UPDATE_EVENT",
+      "SESSION_HINT_KEY",
+      "createClient",
+      "useAccount",
+      "useDisconnect",
+      "useEvents",
+      "useModal",
+      "useModalState",
+      "useNetwork",
+      "useProvider",
+      "useTheme",
+      "useWalletInfo",
+    ]
+  `)
+})

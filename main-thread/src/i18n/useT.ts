@@ -1,0 +1,9 @@
+import { useMemo } from 'react'
+import { usePorticoClient } from '../context.ts'
+import { translator, type Translate } from './translate.ts'
+
+/** The translator of the configured locale (modal code only: the catalogues load with the modal). */
+export function useT(): Translate {
+  const { config } = usePorticoClient()
+  return useMemo(() => translator(config.locale ?? 'en'), [config.locale])
+}

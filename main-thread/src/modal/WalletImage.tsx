@@ -1,0 +1,15 @@
+import { useState } from 'react'
+
+/** A wallet's picture with a placeholder while it loads (or when it has none or fails). */
+export function WalletImage({ src, name, size = 40 }: { src: string | null | undefined; name: string; size?: number }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
+  const initials = name.slice(0, 2).toUpperCase()
+  return (
+    <span className={`portico-wallet-image portico-image-${state}`} data-size={size} aria-hidden="true">
+      {state !== 'loaded' ? <span className="portico-wallet-initials">{state === 'failed' ? initials : null}</span> : null}
+      {src && state !== 'failed' ? (
+        <img src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+      ) : null}
+    </span>
+  )
+}

@@ -1,0 +1,46 @@
+import { activeConnection } from '@portico/shared-types/light'
+import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useT } from '../../i18n/useT.ts'
+import { Icon } from '../icons.tsx'
+import { NetworkBadge } from '../NetworkBadge.tsx'
+
+/** The dapp's networks; picking one switches (through the wallet when one is connected). */
+export function NetworksView() {
+  const client = usePorticoClient()
+  const t = useT()
+  const { core } = useSnapshot()
+  const active = core?.activeCaipNetworkId
+  const connected = core ? activeConnection(core).status === 'connected' : false
+  return (
+    <ul className="portico-list" aria-label={t('networks')}>
+      {client.config.networks.map((network) => {
+        const isActive = network.caipNetworkId === active
+        return (
+          <li key={network.caipNetworkId}>
+            <button
+              type="button"
+              className="portico-wallet"
+              aria-current={isActive ? 'true' : undefined}
+              onClick={() => {
+                if (isActive) client.navigate({ type: 'back' })
+                else if (connected) client.navigate({ type: 'push', view: { name: 'SwitchNetwork', caipNetworkId: network.caipNetworkId } })
+                else void client.withCore((api) => api.setActiveNetwork(network.caipNetworkId)).then(() => client.navigate({ type: 'back' }))
+              }}
+            >
+              <NetworkBadge name={network.name} />
+              <span className="portico-wallet-name">
+                {network.name}
+                {network.testnet ? <span className="portico-subtle"> · {t('testnet')}</span> : null}
+              </span>
+              {isActive ? (
+                <span className="portico-tag">
+                  <Icon name="check" /> {t('activeNetwork')}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { activeConnection, type CaipNetworkId } from '@portico/shared-types/light'
+import { switchNetwork } from '../../actions/switchNetwork.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
+import { useT } from '../../i18n/useT.ts'
+import { NetworkBadge } from '../NetworkBadge.tsx'
+
+/** Asks the wallet to switch; says what to do, and offers another try on failure. */
+export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetworkId }) {
+  const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const t = useT()
+  const { core } = useSnapshot()
+  const network = client.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  const walletName = (core ? activeConnection(core).connectorName : null) ?? t('wallets')
+  const [failed, setFailed] = useState(false)
+  const started = useRef(false)
+
+  const run = useCallback(() => {
+    setFailed(false)
+    switchNetwork(client, { caipNetworkId })
+      .then(() => {
+        ui.notify('success', t('networkSwitched', { network: network?.name ?? caipNetworkId }))
+        client.navigate({ type: 'reset', view: { name: 'Account' } })
+      })
+      .catch(() => {
+        setFailed(true)
+        ui.shake()
+      })
+  }, [client, ui, t, caipNetworkId, network?.name])
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    run()
+  }, [run])
+
+  return (
+    <div className="portico-connecting">
+      <div className={failed ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
+        <NetworkBadge name={network?.name ?? '?'} />
+      </div>
+      {failed ? (
+        <>
+          <p className="portico-error" role="alert">{t('switchFailed', { network: network?.name ?? caipNetworkId })}</p>
+          <button type="button" className="portico-button" onClick={run}>{t('tryAgain')}</button>
+        </>
+      ) : (
+        <p role="status">{t('switchInWallet', { wallet: walletName })}</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react'
+import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
+
+/**
+ * A tab whose page was controlled by a service worker reloads when another version takes over, so it
+ * never runs its old code against the new version's files (the precache of the old one is gone). The
+ * first takeover of an uncontrolled page (first install) is not a reason to reload.
+ */
+export function watchControllerChange(container: ServiceWorkerContainer, reload: () => void): () => void {
+  let controlled = container.controller !== null
+  let reloading = false
+  const onChange = () => {
+    if (controlled && !reloading) {
+      reloading = true
+      reload()
+    }
+    controlled = container.controller !== null
+  }
+  container.addEventListener('controllerchange', onChange)
+  return () => container.removeEventListener('controllerchange', onChange)
+}
+
+/** The visitor has shown intent (the session woke, or the modal opened): the page's own load is over. */
+const intentShown = (snapshot: ClientSnapshot) => snapshot.core !== null || snapshot.modal.open
+
+/**
+ * Registers Portico's service worker off the critical path: after the visitor's first intent (the same
+ * moment the core wakes) and then at idle time, so loading the page fetches nothing beyond its own
+ * files. Also keeps every tab on one version (reload on a controller change).
+ */
+export function useServiceWorker(client: PorticoClient): void {
+  useEffect(() => {
+    if (client.config.serviceWorker === false || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+    const stopWatching = watchControllerChange(navigator.serviceWorker, () => window.location.reload())
+    let stopped = false
+    let cancelIdle: (() => void) | null = null
+    let cleanupRegistration: (() => void) | null = null
+    const start = () => {
+      if (!intentShown(client.getSnapshot())) return
+      unsubscribe()
+      const run = () => {
+        void import('./register.ts')
+          .then(({ registerServiceWorker }) => registerServiceWorker({ config: client.config }))
+          .then((registered) => {
+            if (stopped) registered?.unregisterListeners()
+            else cleanupRegistration = registered ? registered.unregisterListeners : null
+          })
+          .catch(() => undefined)
+      }
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(run, { timeout: 2000 })
+        cancelIdle = () => cancelIdleCallback(id)
+      } else {
+        const id = setTimeout(run, 200)
+        cancelIdle = () => clearTimeout(id)
+      }
+    }
+    const unsubscribe = client.subscribe(start)
+    start()
+    return () => {
+      stopped = true
+      unsubscribe()
+      stopWatching()
+      cancelIdle?.()
+      cleanupRegistration?.()
+    }
+  }, [client])
+}

@@ -1,0 +1,115 @@
+import { NOTIFICATION_SWAP_DELAY_MS, SHAKE_MS } from '@portico/shared-types/constants'
+import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
+import { currentView } from '../client/router.ts'
+import { activeConnection } from '@portico/shared-types/light'
+
+export type NotificationVariant = 'loading' | 'success' | 'error'
+export type Notification = { id: number; variant: NotificationVariant; message: string }
+
+/** Events a dapp can follow with `useEvents` (names of SPEC.md §8 where they exist). */
+export type PorticoEvent =
+  | { type: 'MODAL_OPEN'; view: string }
+  | { type: 'MODAL_CLOSE' }
+  | { type: 'CONNECT_SUCCESS'; caipAddress: string; connector: string | null }
+  | { type: 'DISCONNECT_SUCCESS' }
+  | { type: 'SWITCH_NETWORK'; caipNetworkId: string }
+  | { type: 'NOTIFICATION'; variant: NotificationVariant; message: string }
+
+export type UiSnapshot = { notification: Notification | null; shaking: boolean }
+
+export type PorticoUi = {
+  getSnapshot(): UiSnapshot
+  subscribe(listener: () => void): () => void
+  /** Shows a notification; one already open closes first and the new one shows after 150 ms. */
+  notify(variant: NotificationVariant, message: string, options?: { durationMs?: number }): void
+  dismiss(id?: number): void
+  /** Shakes the modal for 500 ms as a signal. */
+  shake(): void
+  onEvent(listener: (event: PorticoEvent) => void): () => void
+  destroy(): void
+}
+
+/**
+ * The modal's own UI state (notifications, the shake signal) and the dapp-facing event stream,
+ * which is derived from the client's snapshot transitions.
+ */
+export function createUi(client: PorticoClient): PorticoUi {
+  let snapshot: UiSnapshot = { notification: null, shaking: false }
+  const listeners = new Set<() => void>()
+  const eventListeners = new Set<(event: PorticoEvent) => void>()
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  let nextId = 1
+
+  const set = (patch: Partial<UiSnapshot>) => {
+    snapshot = { ...snapshot, ...patch }
+    for (const listener of listeners) listener()
+  }
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.delete(t)
+      fn()
+    }, ms)
+    timers.add(t)
+  }
+  const emit = (event: PorticoEvent) => {
+    for (const listener of eventListeners) listener(event)
+  }
+
+  let previous: ClientSnapshot = client.getSnapshot()
+  const unsubscribe = client.subscribe(() => {
+    const next = client.getSnapshot()
+    if (next.modal.open !== previous.modal.open) {
+      emit(next.modal.open ? { type: 'MODAL_OPEN', view: currentView(next.modal.router).name } : { type: 'MODAL_CLOSE' })
+    }
+    const before = previous.core ? activeConnection(previous.core) : null
+    const after = next.core ? activeConnection(next.core) : null
+    if (previous.core && after && before) {
+      if (after.status === 'connected' && (before.status !== 'connected' || before.caipAddress !== after.caipAddress) && after.caipAddress) {
+        if (before.status !== 'connected') emit({ type: 'CONNECT_SUCCESS', caipAddress: after.caipAddress, connector: after.connectorName })
+      }
+      if (before.status === 'connected' && after.status === 'disconnected') emit({ type: 'DISCONNECT_SUCCESS' })
+    }
+    if (previous.core && next.core && next.core.activeCaipNetworkId && previous.core.activeCaipNetworkId !== next.core.activeCaipNetworkId) {
+      emit({ type: 'SWITCH_NETWORK', caipNetworkId: next.core.activeCaipNetworkId })
+    }
+    previous = next
+  })
+
+  const ui: PorticoUi = {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    notify(variant, message, { durationMs = variant === 'loading' ? 0 : 4000 } = {}) {
+      const notification = { id: nextId++, variant, message }
+      const show = () => {
+        set({ notification })
+        emit({ type: 'NOTIFICATION', variant, message })
+        if (durationMs > 0) later(() => ui.dismiss(notification.id), durationMs)
+      }
+      if (snapshot.notification) {
+        set({ notification: null })
+        later(show, NOTIFICATION_SWAP_DELAY_MS)
+      } else show()
+    },
+    dismiss(id) {
+      if (snapshot.notification && (id === undefined || snapshot.notification.id === id)) set({ notification: null })
+    },
+    shake() {
+      set({ shaking: true })
+      later(() => set({ shaking: false }), SHAKE_MS)
+    },
+    onEvent(listener) {
+      eventListeners.add(listener)
+      return () => eventListeners.delete(listener)
+    },
+    destroy() {
+      unsubscribe()
+      for (const t of timers) clearTimeout(t)
+      listeners.clear()
+      eventListeners.clear()
+    },
+  }
+  return ui
+}

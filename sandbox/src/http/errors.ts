@@ -1,0 +1,49 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+
+/** Every error the sandbox's services answer has this body: a message a client can show. */
+export type ErrorBody = { error: string }
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, error: string): Response {
+  return c.json({ error } satisfies ErrorBody, status)
+}
+
+function describeIssue(error: z.ZodError, missing: string): string {
+  const issue = error.issues[0]
+  if (!issue) return 'Invalid request'
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    return `${missing}: ${issue.path.join('.')}`
+  }
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
+}
+
+/** 'chainId: Invalid CAIP network id' or 'Missing required query parameter: chainId'. */
+export function describeQueryIssue(error: z.ZodError): string {
+  return describeIssue(error, 'Missing required query parameter')
+}
+
+/** 'amount: Invalid string' or 'Missing required field: amount'. */
+export function describeBodyIssue(error: z.ZodError): string {
+  return describeIssue(error, 'Missing required field')
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response }
+
+/** Parses the query with `schema`; a failure is a 400 naming the field. */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): Parsed<z.output<S>> {
+  const parsed = schema.safeParse(c.req.query())
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: errorResponse(c, 400, describeQueryIssue(parsed.error)) }
+}
+
+/** Parses a JSON body with `schema`; invalid JSON or a failure is a 400 naming the field. */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.output<S>>> {
+  let json: unknown
+  try {
+    json = await c.req.json()
+  } catch {
+    return { ok: false, response: errorResponse(c, 400, 'Invalid JSON body') }
+  }
+  const parsed = schema.safeParse(json)
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: errorResponse(c, 400, describeBodyIssue(parsed.error)) }
+}

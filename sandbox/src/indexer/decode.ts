@@ -1,0 +1,75 @@
+import { decodeEventLog, getAddress, hexToBigInt, slice, toEventSelector, zeroAddress, type Address, type Block, type Hex, type Transaction } from 'viem'
+import { ammAbi } from '../contracts/abis.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
+import type { RawLog, RawReceipt } from './receipts.ts'
+import type { IndexedTx, Movement } from './types.ts'
+
+export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
+const SWAP_TOPIC = toEventSelector('Swap(address,address,address,uint256,uint256,address)')
+
+const topicAddress = (topic: Hex | undefined): Address => getAddress(slice(topic ?? `0x${'0'.repeat(64)}`, 12))
+
+/** An ERC-20 Transfer has 3 topics and the value in data; an ERC-721 Transfer has the id as 4th topic. */
+function transferMovement(log: RawLog): Movement | undefined {
+  if (log.topics[0] !== TRANSFER_TOPIC) return undefined
+  const from = topicAddress(log.topics[1])
+  const to = topicAddress(log.topics[2])
+  if (log.topics.length === 4 && log.topics[3]) return { kind: 'erc721', token: log.address, from, to, tokenId: hexToBigInt(log.topics[3]) }
+  if (log.topics.length === 3 && log.data.length >= 66) return { kind: 'erc20', token: log.address, from, to, amount: hexToBigInt(slice(log.data, 0, 32)) }
+  return undefined
+}
+
+/** PorticoAmm pays the native coin out by a plain call, which leaves no log but its Swap event. */
+function nativeSwapOut(log: RawLog, amms: ReadonlySet<string>): Movement | undefined {
+  if (log.topics[0] !== SWAP_TOPIC || !amms.has(log.address.toLowerCase())) return undefined
+  const { args } = decodeEventLog({ abi: ammAbi, eventName: 'Swap', data: log.data, topics: log.topics as [Hex, ...Hex[]] })
+  if (args.tokenOut.toLowerCase() !== NATIVE_TOKEN_ADDRESS.toLowerCase()) return undefined
+  return { kind: 'native', from: log.address, to: args.to, amount: args.amountOut }
+}
+
+export type BlockWithTransactions = Block<bigint, true>
+
+/** The transactions of one block with what each moved, from the block and its receipts. */
+export function decodeBlock(chainId: number, block: BlockWithTransactions, receipts: readonly RawReceipt[], amms: ReadonlySet<string>): IndexedTx[] {
+  const byHash = new Map(receipts.map((r) => [r.transactionHash.toLowerCase(), r]))
+  return block.transactions.map((tx: Transaction) => {
+    const receipt = byHash.get(tx.hash.toLowerCase())
+    if (!receipt) throw new Error(`No receipt for ${tx.hash} in block ${block.number}`)
+    const movements: Movement[] = []
+    if (receipt.status === 'confirmed') {
+      if (tx.value > 0n && tx.to) movements.push({ kind: 'native', from: getAddress(tx.from), to: getAddress(tx.to), amount: tx.value })
+      for (const log of receipt.logs) {
+        const m = transferMovement(log) ?? nativeSwapOut(log, amms)
+        if (m) movements.push(m)
+      }
+    }
+    return {
+      chainId,
+      hash: tx.hash,
+      blockNumber: block.number ?? 0n,
+      index: receipt.transactionIndex,
+      timestamp: Number(block.timestamp),
+      from: getAddress(tx.from),
+      to: tx.to ? getAddress(tx.to) : null,
+      contractAddress: receipt.contractAddress ?? null,
+      nonce: tx.nonce,
+      status: receipt.status,
+      value: tx.value,
+      selector: tx.input.length >= 10 ? slice(tx.input, 0, 4) : undefined,
+      movements,
+    }
+  })
+}
+
+/** Every address a transaction concerns: sender, recipient, created contract, and each party of a movement. */
+export function participants(tx: IndexedTx): Set<string> {
+  const all = new Set<string>([tx.from.toLowerCase()])
+  if (tx.to) all.add(tx.to.toLowerCase())
+  if (tx.contractAddress) all.add(tx.contractAddress.toLowerCase())
+  for (const m of tx.movements) {
+    all.add(m.from.toLowerCase())
+    all.add(m.to.toLowerCase())
+  }
+  all.delete(zeroAddress)
+  return all
+}

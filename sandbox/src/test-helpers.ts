@@ -1,0 +1,40 @@
+import { expect } from 'vitest'
+import type { z } from 'zod'
+import type { SandboxOptions } from './options.ts'
+
+/** The query every data API and catalogue call carries (SPEC.md §7). */
+export const PROJECT_QUERY = 'projectId=test-project&st=appkit&sv=html-test'
+export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
+
+/**
+ * Options for a test's own sandbox: chains on `base` and `base + 1`, the data API on `base + 2`, the
+ * catalogue on `base + 3`. Each test file takes its own base (38500, 38510, …), apart from the
+ * defaults (8545–8790) and the end-to-end ports (28545–28788), since files run in parallel.
+ */
+export function testSandboxOptions(base: number, extra: SandboxOptions = {}): SandboxOptions {
+  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra }
+}
+
+/** `url` with the project query added. */
+export function withProject(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${PROJECT_QUERY}`
+}
+
+/** GETs (or sends `init`) and parses the answer with `schema` after checking the status. */
+export async function fetchParsed<S extends z.ZodType>(url: string, schema: S, init?: RequestInit, status = 200): Promise<z.output<S>> {
+  const res = await fetch(url, init)
+  const body: unknown = await res.json()
+  expect(res.status, JSON.stringify(body)).toBe(status)
+  return schema.parse(body)
+}
+
+export function postJson(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+}
+
+/** The `{ error }` body and status of an answer. */
+export async function fetchError(url: string, init?: RequestInit): Promise<{ status: number; error: string }> {
+  const res = await fetch(url, init)
+  const body = (await res.json()) as { error: string }
+  return { status: res.status, error: body.error }
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { build, type Rolldown } from 'vite'
+
+/** One file of the host's build to precache, its URL relative to the worker's folder. */
+export type PrecacheEntry = { url: string; revision: string | null }
+
+export type BuildServiceWorkerParameters = {
+  /**
+   * The host's files to precache. Left out, the output keeps the `self.__WB_MANIFEST` placeholder for
+   * workbox-build's `injectManifest` (or stays empty: nothing is precached).
+   */
+  manifest?: readonly PrecacheEntry[]
+  /** Minify the output (default true). */
+  minify?: boolean
+}
+export type BuildServiceWorkerReturnType = { code: string; build: string }
+
+const entry = fileURLToPath(new URL('./sw.ts', import.meta.url))
+export const MANIFEST_PLACEHOLDER = 'self.__WB_MANIFEST'
+
+/** A short content hash (used for revisions and the build id). */
+export function shortHash(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 16)
+}
+
+let compiled: Promise<string> | null = null
+
+/** Compiles the worker once per process: one IIFE file, Workbox in production mode. */
+function compile(minify: boolean): Promise<string> {
+  const run = async () => {
+    const output = await build({
+      configFile: false,
+      envFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      // Workbox reads process.env.NODE_ENV at run time; a worker has no `process`.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        write: false,
+        copyPublicDir: false,
+        emptyOutDir: false,
+        minify,
+        sourcemap: false,
+        target: 'es2022',
+        reportCompressedSize: false,
+        lib: { entry, formats: ['iife'], name: 'porticoServiceWorker', fileName: () => 'portico-service-worker.js' },
+      },
+    })
+    const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
+    const chunk = outputs.flatMap((o) => o.output).find((o): o is Rolldown.OutputChunk => o.type === 'chunk')
+    if (!chunk) throw new Error('@portico/service-worker: the build produced no script')
+    const count = chunk.code.split(MANIFEST_PLACEHOLDER).length - 1
+    if (count !== 1) throw new Error(`@portico/service-worker: expected ${MANIFEST_PLACEHOLDER} once in the output, found it ${count} times`)
+    return chunk.code
+  }
+  if (!minify) return run()
+  compiled ??= run().catch((error: unknown) => {
+    compiled = null
+    throw error
+  })
+  return compiled
+}
+
+/**
+ * Builds Portico's service worker into one classic script, with the host's files injected as the
+ * precache manifest. The build id (what changes when the worker or the host's files change) is the
+ * hash of the result.
+ *
+ * @example
+ * const { code } = await buildServiceWorker({ manifest: [{ url: 'index.html', revision: 'a1b2' }] })
+ * writeFileSync('dist/portico-service-worker.js', code)
+ */
+export async function buildServiceWorker({ manifest, minify = true }: BuildServiceWorkerParameters = {}): Promise<BuildServiceWorkerReturnType> {
+  const code = await compile(minify)
+  const withManifest = manifest ? code.replace(MANIFEST_PLACEHOLDER, JSON.stringify(manifest)) : code
+  const id = shortHash(withManifest)
+  return { code: `/* Portico service worker, build ${id} */\nvar __PORTICO_SW_BUILD__=${JSON.stringify(id)};\n${withManifest}`, build: id }
+}

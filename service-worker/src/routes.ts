@@ -1,0 +1,65 @@
+/**
+ * Which requests the service worker answers. The catalogue's base URL comes from the host's
+ * configuration (it is not a fixed origin), so every matcher takes it. Anything else (the
+ * blockchain-data API, chain RPCs, the relay, the page's own API calls) is left to the network and to
+ * the core, which caches data with the specification's TTLs.
+ */
+
+/** The catalogue's base URL, split for matching: origin, and path without a trailing slash. */
+export type CatalogueBase = { origin: string; path: string }
+
+/** The catalogue's image calls (SPEC.md §7): one id segment after the call's path. */
+const IMAGE_CALL = /^\/(?:getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/[^/]+$/
+/** The catalogue's listing call: pages and searches differ only by query. */
+const LISTING_CALL = /^\/getWallets$/
+
+/**
+ * Parses a catalogue base URL. Only http(s) bases without credentials, query or fragment are
+ * accepted; anything else gives null (and the worker then caches no catalogue call).
+ *
+ * @example
+ * catalogueBase('http://127.0.0.1:8788') // { origin: 'http://127.0.0.1:8788', path: '' }
+ */
+export function catalogueBase(url: string): CatalogueBase | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return null
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) return null
+  return { origin: parsed.origin, path: parsed.pathname.replace(/\/+$/, '') }
+}
+
+/** The path of `url` below the catalogue base, or null when `url` is not under it. */
+function callPath(url: URL, base: CatalogueBase): string | null {
+  if (url.origin !== base.origin) return null
+  if (base.path === '') return url.pathname
+  if (!url.pathname.startsWith(`${base.path}/`)) return null
+  return url.pathname.slice(base.path.length)
+}
+
+/**
+ * A GET of a wallet, asset, currency or token image from the catalogue (cache-first, bounded).
+ *
+ * @example
+ * isCatalogueImageRequest(new URL('http://127.0.0.1:8788/getWalletImage/abc'), 'GET', base) // true
+ */
+export function isCatalogueImageRequest(url: URL, method: string, base: CatalogueBase | null): boolean {
+  if (!base || method !== 'GET') return false
+  const path = callPath(url, base)
+  return path !== null && IMAGE_CALL.test(path)
+}
+
+/**
+ * A GET of a catalogue page or search (GET /getWallets, stale-while-revalidate, bounded).
+ *
+ * @example
+ * isCatalogueListingRequest(new URL('http://127.0.0.1:8788/getWallets?page=1&entries=40'), 'GET', base) // true
+ */
+export function isCatalogueListingRequest(url: URL, method: string, base: CatalogueBase | null): boolean {
+  if (!base || method !== 'GET') return false
+  const path = callPath(url, base)
+  return path !== null && LISTING_CALL.test(path)
+}

@@ -1,0 +1,126 @@
+/**
+ * Portico's service worker. Built into one classic script (IIFE) that the host serves at its root
+ * as `portico-service-worker.js` (the Vite plugin does it, or a plain file copy, see README.md).
+ *
+ * - Catalogue images: cache-first, at most 300 entries for 7 days, only 200 answers kept.
+ * - Catalogue pages and searches: stale-while-revalidate, at most 60 entries for 7 days.
+ * - The host's shell (the files of its build): precached, so a fresh tab loads with the network gone.
+ * - Everything else goes to the network untouched: the blockchain-data API and chain RPCs are cached by
+ *   the core with the specification's TTLs, never served stale from here.
+ * - A new version waits until the page says `SKIP_WAITING` (workbox-window's `messageSkipWaiting()`),
+ *   then takes every tab at once; each tab reloads on the change, so none runs a mix of versions.
+ */
+import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute, Route, Router } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import {
+  CACHE_PREFIX,
+  CATALOGUE_CACHE,
+  CATALOGUE_CACHE_MAX_AGE_SECONDS,
+  CATALOGUE_CACHE_MAX_ENTRIES,
+  IMAGE_CACHE,
+  IMAGE_CACHE_MAX_AGE_SECONDS,
+  IMAGE_CACHE_MAX_ENTRIES,
+  isOutdatedCache,
+  PRECACHE_NAME,
+  CACHE_URLS,
+  GET_VERSION,
+  SKIP_WAITING,
+} from './constants.ts'
+import { readPageMessage, readServiceWorkerOptions } from './options.ts'
+import { isCatalogueImageRequest, isCatalogueListingRequest } from './routes.ts'
+
+type PrecacheEntry = { url: string; revision: string | null }
+type WaitUntilEvent = Event & { waitUntil(promise: Promise<unknown>): void }
+type MessageFromPage = WaitUntilEvent & { data: unknown; ports: readonly MessagePort[] }
+type ExtendableEvent = Parameters<Router['handleRequest']>[0]['event']
+type ServiceWorkerScope = {
+  location: Location
+  /** Replaced with the host's file list at build time (the Vite plugin, or workbox-build's injectManifest). */
+  __WB_MANIFEST: PrecacheEntry[] | undefined
+  skipWaiting(): Promise<void>
+  addEventListener(type: 'activate', listener: (event: WaitUntilEvent) => void): void
+  addEventListener(type: 'message', listener: (event: MessageFromPage) => void): void
+}
+declare const self: ServiceWorkerScope
+
+/** The version of this worker, replaced at build time (a hash of the worker and the host's files). */
+declare const __PORTICO_SW_BUILD__: string
+const build = typeof __PORTICO_SW_BUILD__ === 'string' ? __PORTICO_SW_BUILD__ : 'dev'
+
+const options = readServiceWorkerOptions(self.location.href)
+if (options.problems.length > 0) console.warn(`[portico-sw] ignoring the worker's query: ${options.problems.join('; ')}`)
+
+setCacheNameDetails({ prefix: CACHE_PREFIX, precache: PRECACHE_NAME })
+
+// The host's shell. The manifest is the host's build output; in development it is empty.
+const manifest = self.__WB_MANIFEST ?? []
+precacheAndRoute(manifest)
+cleanupOutdatedCaches()
+if (getCacheKeyForURL('index.html')) {
+  // Any navigation in scope opens the single-page shell (deep links too), offline included.
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')))
+}
+
+const onlyComplete = new CacheableResponsePlugin({ statuses: [200] })
+
+// <img> asks for cross-origin images without CORS, which gives an opaque answer that must not be kept.
+// Ask with CORS instead; if the catalogue does not allow it, hand the page the network's answer uncached.
+const images = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [
+    { requestWillFetch: async ({ request }) => new Request(request.url, { mode: 'cors', credentials: 'omit' }) },
+    onlyComplete,
+    new ExpirationPlugin({ maxEntries: IMAGE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+  ],
+})
+// The catalogue's routes have their own router, so a page can also ask it to cache what it fetched
+// before this worker was there (CACHE_URLS), and nothing else.
+const catalogue = new Router()
+catalogue.registerRoute(
+  new Route(
+    ({ url, request }) => isCatalogueImageRequest(url, request.method, options.catalogue),
+    async (handler) => {
+      try {
+        return await images.handle(handler)
+      } catch {
+        return fetch(handler.request)
+      }
+    },
+  ),
+)
+catalogue.registerRoute(
+  new Route(
+    ({ url, request }) => isCatalogueListingRequest(url, request.method, options.catalogue),
+    new StaleWhileRevalidate({
+      cacheName: CATALOGUE_CACHE,
+      plugins: [onlyComplete, new ExpirationPlugin({ maxEntries: CATALOGUE_CACHE_MAX_ENTRIES, maxAgeSeconds: CATALOGUE_CACHE_MAX_AGE_SECONDS, purgeOnQuotaError: true })],
+    }),
+  ),
+)
+catalogue.addFetchListener()
+
+// workbox-window's messageSkipWaiting(), and messageSW() with GET_VERSION or CACHE_URLS.
+self.addEventListener('message', (event) => {
+  const message = readPageMessage(event.data)
+  if (message?.type === SKIP_WAITING) void self.skipWaiting()
+  if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build, caches: [IMAGE_CACHE, CATALOGUE_CACHE, cacheNames.precache] })
+  if (message?.type === CACHE_URLS) {
+    const done = Promise.allSettled(
+      message.payload.urlsToCache.map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent })),
+    ).then(() => event.ports[0]?.postMessage(true))
+    event.waitUntil(done)
+  }
+})
+
+// Take the pages at once on first install (so the first visit's images are cached), and drop the
+// caches an older version left behind.
+clientsClaim()
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => isOutdatedCache(name, cacheNames.precache)).map((name) => caches.delete(name)))),
+  )
+})

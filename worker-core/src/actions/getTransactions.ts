@@ -1,0 +1,25 @@
+import { historyResponseSchema, type CaipNetworkId, type HistoryResponse } from '@portico/shared-types'
+import type { HttpClient, HttpClientErrorType } from '../http.ts'
+
+export type GetTransactionsParameters = {
+  address: string
+  caipNetworkId: CaipNetworkId
+  cursor?: string | null | undefined
+  onramp?: 'coinbase' | undefined
+}
+export type GetTransactionsReturnType = HistoryResponse
+export type GetTransactionsErrorType = HttpClientErrorType
+
+/**
+ * One page of an account's history from the data API (GET /v1/account/{account}/history, SPEC.md §7).
+ *
+ * @example
+ * const { data, next } = await getTransactions(http, { address, caipNetworkId: 'eip155:1' })
+ */
+export async function getTransactions(http: HttpClient, params: GetTransactionsParameters): Promise<GetTransactionsReturnType> {
+  return http.get(`v1/account/${params.address}/history`, {
+    query: { cursor: params.cursor ?? undefined, onramp: params.onramp, chainId: params.caipNetworkId },
+    schema: historyResponseSchema,
+    what: 'history',
+  })
+}

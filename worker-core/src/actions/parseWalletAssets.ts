@@ -1,0 +1,54 @@
+import {
+  dropZeroDecimalTokens,
+  formatUnits,
+  parseCaipNetworkId,
+  parseWith,
+  SchemaValidationError,
+  walletAssetsResponseSchema,
+  type CaipNetworkId,
+  type TokenBalance,
+} from '@portico/shared-types'
+
+export type ParseWalletAssetsParameters = { answer: unknown; caipNetworkId: CaipNetworkId }
+export type ParseWalletAssetsReturnType = TokenBalance[]
+export type ParseWalletAssetsErrorType = SchemaValidationError
+
+const invalid = (message: string) => new SchemaValidationError('wallet_getAssets', [{ code: 'custom', message, path: [], input: undefined }])
+
+/**
+ * Turns a wallet's ERC-7811 `wallet_getAssets` answer into the balances of one network. The whole
+ * answer is rejected unless every asset passes SPEC.md §5; tokens with 0 decimals are dropped.
+ *
+ * @example
+ * const balances = parseWalletAssets({ answer, caipNetworkId: 'eip155:1' })
+ */
+export function parseWalletAssets({ answer, caipNetworkId }: ParseWalletAssetsParameters): ParseWalletAssetsReturnType {
+  const assets = parseWith(walletAssetsResponseSchema, answer, 'wallet_getAssets')
+  const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
+  if (namespace !== 'eip155') throw invalid('wallet_getAssets answers only eip155 assets')
+  const chainId = Number(reference)
+  const forChain = assets[`0x${chainId.toString(16)}`] ?? assets[reference] ?? []
+  const balances = forChain.map((asset): TokenBalance => {
+    const { name, symbol, decimals, price, iconUrl, value } = asset.metadata
+    if (!Number.isInteger(decimals) || decimals < 0) throw invalid(`Expected whole decimals for ${symbol}`)
+    let amount: bigint
+    try {
+      amount = BigInt(asset.balance)
+    } catch {
+      throw invalid(`Expected a hex balance for ${symbol}`)
+    }
+    const numeric = formatUnits(amount < 0n ? 0n : amount, decimals)
+    const native = asset.type === 'NATIVE' || asset.address === 'native'
+    return {
+      name,
+      symbol,
+      chainId: caipNetworkId,
+      ...(native ? {} : { address: `${caipNetworkId}:${asset.address}` as const }),
+      value: value ?? price * Number(numeric),
+      price,
+      quantity: { decimals: String(decimals), numeric },
+      iconUrl,
+    }
+  })
+  return dropZeroDecimalTokens(balances)
+}

@@ -1,0 +1,145 @@
+import {
+  ALL_WALLETS_IMAGES_PREFETCHED,
+  ALL_WALLETS_PAGE_ENTRIES,
+  CATALOGUE_CACHE_MS,
+  FEATURED_WALLETS_DEFAULT,
+  RECENT_WALLETS_KEPT,
+  RECOMMENDED_WALLETS,
+  WALLET_SEARCH_ENTRIES,
+  WALLET_SEARCH_MIN_WAIT_MS,
+} from '@portico/shared-types/constants'
+import {
+  parseWith,
+  PorticoError,
+  RECORDS,
+  walletListingSchema,
+  type CatalogueWallet,
+  type GetWalletsParameters,
+  type GetWalletsResponse,
+  type WalletListing,
+  type WalletPage,
+} from '@portico/shared-types'
+import { getWallets, type GetWalletsParameters as QueryParameters } from './actions/getWallets.ts'
+import { prefetchImages } from './actions/prefetchImages.ts'
+import type { CoreContext, CoreEnv } from './context.ts'
+import type { HttpClient } from './http.ts'
+
+export type CatalogueFeature = {
+  getWallets(params?: GetWalletsParameters): Promise<WalletPage>
+  getRecommendedWallets(): Promise<WalletPage>
+  getFeaturedWallets(): Promise<WalletPage>
+  addRecentWallet(wallet: WalletListing): Promise<void>
+}
+
+/**
+ * The wallet catalogue (SPEC.md §7, §9): All Wallets pages of 40 with the first 20 images fetched,
+ * search of 100 entries answered no sooner than 300 ms, 4 recommended, the configured featured ones,
+ * include/exclude lists, and the 2 recent wallets. Answers are shared by every tab for 10 min.
+ */
+export function createCatalogue(ctx: CoreContext): CatalogueFeature {
+  const images = new Map<string, Promise<boolean>>()
+
+  function catalogueOf(env: CoreEnv | null): { env: CoreEnv; catalogue: HttpClient } {
+    if (!env?.catalogue) throw new PorticoError('The wallet catalogue is not configured', { details: 'Set catalogueUrl in the configuration' })
+    return { env, catalogue: env.catalogue }
+  }
+
+  async function query(catalogue: HttpClient, params: QueryParameters): Promise<GetWalletsResponse> {
+    const key = `catalogue:${catalogue.url('getWallets', { ...params, include: params.include?.join(','), exclude: params.exclude?.join(','), chains: params.chains?.join(',') })}`
+    const { data } = await ctx.cache.fetch({ key, ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) })
+    return data
+  }
+
+  const imageUrl = (catalogue: HttpClient, wallet: WalletListing) =>
+    wallet.image_id ? catalogue.url(`getWalletImage/${encodeURIComponent(wallet.image_id)}`) : null
+
+  /** Fetches an image once for every tab; a failed fetch may be tried again later. */
+  function prefetchOnce(url: string): Promise<boolean> {
+    let pending = images.get(url)
+    if (!pending) {
+      pending = prefetchImages({ urls: [url], fetch: ctx.fetch }).then((done) => done.length > 0)
+      images.set(url, pending)
+      void pending.then((ok) => ok || images.delete(url))
+    }
+    return pending
+  }
+
+  async function withImages(catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number): Promise<{ data: CatalogueWallet[]; prefetched: string[] }> {
+    const data = wallets.map((w) => ({ ...w, imageUrl: imageUrl(catalogue, w) }))
+    const wanted = data
+      .slice(0, prefetchCount)
+      .map((w) => w.imageUrl)
+      .filter((u): u is string => u !== null)
+    if (!ctx.online.isOnline()) return { data, prefetched: [] }
+    const done = await Promise.all(wanted.map(prefetchOnce))
+    return { data, prefetched: wanted.filter((_, i) => done[i]) }
+  }
+
+  const chainsOf = (env: CoreEnv) => env.config.networks.map((n) => n.caipNetworkId)
+
+  async function recommended(env: CoreEnv, catalogue: HttpClient): Promise<GetWalletsResponse> {
+    const { includeWalletIds, excludeWalletIds, featuredWalletIds } = env.options
+    return query(catalogue, {
+      page: 1,
+      entries: RECOMMENDED_WALLETS,
+      include: includeWalletIds,
+      exclude: [...excludeWalletIds, ...featuredWalletIds],
+      chains: chainsOf(env),
+    })
+  }
+
+  return {
+    async getWallets({ page = 1, search, badge } = {}) {
+      const { env, catalogue } = catalogueOf(ctx.env())
+      const { includeWalletIds, excludeWalletIds, featuredWalletIds } = env.options
+      const text = search?.trim()
+      if (text) {
+        const [answer] = await Promise.all([
+          query(catalogue, { page: 1, entries: WALLET_SEARCH_ENTRIES, search: text, badge, include: includeWalletIds, exclude: excludeWalletIds, chains: chainsOf(env) }),
+          ctx.sleep(WALLET_SEARCH_MIN_WAIT_MS),
+        ])
+        return { count: answer.count, page: 1, ...(await withImages(catalogue, answer.data, ALL_WALLETS_IMAGES_PREFETCHED)) }
+      }
+      // Recommended wallets are shown above the pages, so the pages leave them out (as featured and excluded).
+      const shown = await recommended(env, catalogue).then(
+        (r) => r.data.map((w) => w.id),
+        () => [] as string[],
+      )
+      const answer = await query(catalogue, {
+        page,
+        entries: ALL_WALLETS_PAGE_ENTRIES,
+        badge,
+        include: includeWalletIds,
+        exclude: [...excludeWalletIds, ...featuredWalletIds, ...shown],
+        chains: chainsOf(env),
+      })
+      return { count: answer.count, page, ...(await withImages(catalogue, answer.data, ALL_WALLETS_IMAGES_PREFETCHED)) }
+    },
+
+    async getRecommendedWallets() {
+      const { env, catalogue } = catalogueOf(ctx.env())
+      const answer = await recommended(env, catalogue)
+      const recent = ctx.store.get().recentWallets
+      const images = await withImages(catalogue, [...answer.data, ...recent], answer.data.length + recent.length)
+      return { count: answer.count, page: 1, data: images.data.slice(0, answer.data.length), prefetched: images.prefetched }
+    },
+
+    async getFeaturedWallets() {
+      const { env, catalogue } = catalogueOf(ctx.env())
+      const ids = env.options.featuredWalletIds
+      if (ids.length === 0) return { count: 0, page: 1, data: [], prefetched: [] }
+      const answer = await query(catalogue, { page: 1, entries: ids.length || FEATURED_WALLETS_DEFAULT, include: ids })
+      const order = (w: WalletListing) => ids.indexOf(w.id)
+      const sorted = answer.data.filter((w) => order(w) >= 0).sort((a, b) => order(a) - order(b))
+      return { count: sorted.length, page: 1, ...(await withImages(catalogue, sorted, sorted.length)) }
+    },
+
+    async addRecentWallet(input) {
+      await ctx.ready
+      const wallet = parseWith(walletListingSchema, input, 'recent wallet')
+      const recentWallets = [wallet, ...ctx.store.get().recentWallets.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_KEPT)
+      ctx.store.set({ recentWallets })
+      await ctx.records.write(RECORDS.recentWallets, recentWallets)
+    },
+  }
+}

@@ -1,0 +1,178 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CoreState } from '@portico/shared-types'
+import { createCoreHub, type CoreHub, type LockManagerLike } from './hub.ts'
+import { BALANCE_CALL, CAIP_ADDRESS, fakeUpstream, json, setupCore, testConfig } from './test-fixtures.ts'
+
+/** Web Locks as a browser grants them: one holder per name, waiters in order, `ifAvailable` answers null. */
+function fakeLocks(): LockManagerLike {
+  const held = new Set<string>()
+  const queues = new Map<string, (() => void)[]>()
+  const grant = (name: string, callback: (lock: unknown) => unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      held.add(name)
+      Promise.resolve(callback({ name }))
+        .then(resolve, reject)
+        .finally(() => {
+          held.delete(name)
+          queues.get(name)?.shift()?.()
+        })
+    })
+  return {
+    request(name, options, callback) {
+      if (!held.has(name)) return grant(name, callback)
+      if (options.ifAvailable) return Promise.resolve(callback(null))
+      return new Promise((resolve, reject) => {
+        const queue = queues.get(name) ?? []
+        const entry = () => void grant(name, callback).then(resolve, reject)
+        queue.push(entry)
+        queues.set(name, queue)
+        options.signal?.addEventListener('abort', () => {
+          queue.splice(queue.indexOf(entry), 1)
+          reject(new Error('AbortError'))
+        })
+      })
+    },
+  }
+}
+
+const hubs: CoreHub[] = []
+afterEach(() => {
+  for (const hub of hubs.splice(0)) hub.dispose()
+})
+
+function group() {
+  const channelName = `portico-test-${Math.random()}`
+  const locks = fakeLocks()
+  const upstream = fakeUpstream()
+  const clock = { now: 1_000_000 }
+  const dbName = `hub-${Math.random()}`
+  const created: string[] = []
+  function tab(tabId: string, withLocks: LockManagerLike | 'none' = locks) {
+    const hub = createCoreHub({
+      tabId,
+      channel: new BroadcastChannel(channelName),
+      locks: withLocks === 'none' ? undefined : withLocks,
+      createCore: () => {
+        created.push(tabId)
+        return setupCore({ dbName, upstream, clock }).core
+      },
+    })
+    hubs.push(hub)
+    const seen: CoreState[] = []
+    void hub.subscribe((s) => void seen.push(s))
+    return { hub, seen, last: () => seen.at(-1) }
+  }
+  return { tab, upstream, created, clock, locks }
+}
+
+describe('dedicated-worker fallback: one leader through Web Locks, state through BroadcastChannel', () => {
+  it('runs the core in one tab only; every tab calls it and sees every change; N tabs cost one fetch', async () => {
+    const { tab, upstream, created } = group()
+    const one = tab('one')
+    await one.hub.ready
+    const two = tab('two')
+    const three = tab('three')
+    await Promise.all([two.hub.ready, three.hub.ready])
+    expect([one.hub.role(), two.hub.role(), three.hub.role()]).toEqual(['leader', 'follower', 'follower'])
+    expect(created).toEqual(['one'])
+
+    await Promise.all([one.hub.configure(testConfig), two.hub.configure(testConfig), three.hub.configure(testConfig)])
+    await two.hub.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
+    for (const t of [one, two, three]) await vi.waitFor(() => expect(t.last()?.balances.status).toBe('success'))
+    await Promise.all([one.hub.refresh(), two.hub.refresh(), three.hub.refresh()])
+    expect(upstream.count(BALANCE_CALL)).toBe(1)
+
+    await three.hub.setDisconnected('eip155')
+    for (const t of [one, two, three]) await vi.waitFor(() => expect(t.last()?.connections.eip155?.status).toBe('disconnected'))
+  })
+
+  it('gives a tab that opens late the current state at once', async () => {
+    const { tab } = group()
+    const one = tab('one')
+    await one.hub.configure(testConfig)
+    await one.hub.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
+    const late = tab('late')
+    await vi.waitFor(() => expect(late.last()?.connections.eip155?.status).toBe('connected'))
+    expect((await late.hub.getState()).balances.status).toBe('success')
+  })
+
+  it('answers reads and errors of the leader to a follower', async () => {
+    const { tab, upstream } = group()
+    const one = tab('one')
+    await one.hub.configure(testConfig)
+    const two = tab('two')
+    await two.hub.ready
+    upstream.on(/^GET \/getWallets$/, () => json({ count: 1, data: [{ id: 'w', name: 'W', image_id: null, rdns: null, chains: [], mobile_link: null, desktop_link: null, webapp_link: null }] }))
+    expect((await two.hub.getWallets({ page: 1 })).data.map((w) => w.id)).toEqual(['w'])
+    await expect(two.hub.loadTransactions()).rejects.toThrow("Transactions can't be fetched without an accountAddress")
+  })
+
+  it('hands over when the leader tab closes: another tab takes the lock, restores from IndexedDB and answers calls', async () => {
+    const { tab, upstream, created, clock } = group()
+    const one = tab('one')
+    await one.hub.configure(testConfig)
+    await one.hub.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
+    const two = tab('two')
+    const three = tab('three')
+    await vi.waitFor(() => expect(three.last()?.connections.eip155?.status).toBe('connected'))
+    await two.hub.configure(testConfig)
+    await three.hub.configure(testConfig)
+    const revisionsBefore = two.seen.length
+
+    one.hub.dispose()
+    await vi.waitFor(() => expect(two.hub.role()).toBe('leader'))
+    expect(three.hub.role()).toBe('follower')
+    expect(created).toEqual(['one', 'two'])
+
+    clock.now += 31_000
+    await three.hub.refresh()
+    expect(upstream.count(BALANCE_CALL)).toBe(2)
+    await three.hub.setDisconnected('eip155')
+    for (const t of [two, three]) await vi.waitFor(() => expect(t.last()?.connections.eip155?.status).toBe('disconnected'))
+    // Each tab saw its revisions rise, across the change of leader.
+    for (const t of [two, three]) {
+      const revisions = t.seen.map((s) => s.revision)
+      expect(revisions).toEqual([...revisions].sort((a, b) => a - b))
+      expect(new Set(revisions).size).toBe(revisions.length)
+    }
+    expect(two.seen.length).toBeGreaterThan(revisionsBefore)
+  })
+
+  it('holds calls made before any leader exists and delivers them to the first one', async () => {
+    const { tab, created, locks } = group()
+    let release!: () => void
+    // Something else holds the lock (a tab still closing): both tabs start as followers.
+    void locks.request('portico-core-leader', {}, () => new Promise<void>((r) => (release = r)))
+    const one = tab('one')
+    const two = tab('two')
+    await Promise.all([one.hub.ready, two.hub.ready])
+    expect([one.hub.role(), two.hub.role()]).toEqual(['follower', 'follower'])
+    const configured = Promise.all([one.hub.configure(testConfig), two.hub.configure(testConfig)])
+    await new Promise((r) => setTimeout(r, 10))
+    expect(created).toEqual([])
+    release()
+    await expect(configured).resolves.toMatchObject([{ configured: true }, { configured: true }])
+    expect(created).toEqual(['one'])
+    await vi.waitFor(() => expect(two.last()?.configured).toBe(true))
+  })
+
+  it('without Web Locks, each tab runs its own core (correct, not shared)', async () => {
+    const { tab, created } = group()
+    const one = tab('one', 'none')
+    const two = tab('two', 'none')
+    await Promise.all([one.hub.ready, two.hub.ready])
+    expect([one.hub.role(), two.hub.role()]).toEqual(['leader', 'leader'])
+    expect(created).toEqual(['one', 'two'])
+  })
+
+  it('ignores messages that are not the protocol', async () => {
+    const { tab } = group()
+    const one = tab('one')
+    await one.hub.configure(testConfig)
+    const stranger = new BroadcastChannel('elsewhere')
+    stranger.postMessage({ t: 'call', method: 'dispose', args: [] })
+    stranger.close()
+    expect((await one.hub.getState()).configured).toBe(true)
+  })
+})

@@ -1,0 +1,29 @@
+import type { z } from 'zod'
+import type { RecordDefinition } from '@portico/shared-types'
+import type { CoreStorage } from './storage.ts'
+
+export type Persister = {
+  read<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<{ data: z.output<T>; savedAt: number } | undefined>
+  /** Writes a record after checking it against its own schema (a bad value is skipped with a warning). */
+  write<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, data: z.output<T>, ...args: A): Promise<void>
+  remove<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<void>
+}
+
+/**
+ * Persistence as a plug-in: the core reads and writes the record kinds of `RECORDS` through this,
+ * never IndexedDB itself, so another storage (memory, tests) drops in.
+ */
+export function createPersister(storage: CoreStorage, warn: (message: string) => void = console.warn): Persister {
+  return {
+    read: (record, ...args) => storage.read(record.key(...args), record.schema),
+    async write(record, data, ...args) {
+      const checked = record.schema.safeParse(data)
+      if (!checked.success) {
+        warn(`Portico: not saving record "${record.kind}": ${checked.error.issues[0]?.message ?? 'invalid'}`)
+        return
+      }
+      await storage.write(record.key(...args), checked.data)
+    },
+    remove: (record, ...args) => storage.remove(record.key(...args)),
+  }
+}

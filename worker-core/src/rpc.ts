@@ -1,0 +1,122 @@
+import { createPublicClient, fallback, http, type PublicClient, type Transport } from 'viem'
+import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
+import type { CaipNetworkId, CoreConfig, CoreOptions, Network } from '@portico/shared-types'
+
+export type RpcSource = 'rpcMap' | 'hosted' | 'default'
+
+export type GetRpcUrlsParameters = {
+  network: Network
+  projectId: string
+  rpcMap?: Record<string, string> | undefined
+  /** Base of the project's hosted RPC. */
+  hostedRpcUrl: string
+  hostedRpcChains?: readonly CaipNetworkId[]
+}
+
+/**
+ * Where a network's JSON-RPC goes (SPEC.md §7): the rpcMap entry when configured; for the hosted
+ * chains the project's RPC path first, then the network's own URLs; otherwise the network's own URLs.
+ */
+export function getRpcUrls({ network, projectId, rpcMap, hostedRpcUrl, hostedRpcChains = HOSTED_RPC_CHAINS }: GetRpcUrlsParameters): { source: RpcSource; urls: string[] } {
+  const mapped = rpcMap?.[network.caipNetworkId]
+  if (mapped) return { source: 'rpcMap', urls: [mapped] }
+  const own = network.rpcUrls.default.http
+  if (hostedRpcChains.includes(network.caipNetworkId)) {
+    const base = hostedRpcUrl.endsWith('/') ? hostedRpcUrl : `${hostedRpcUrl}/`
+    const hosted = new URL('v1/', base)
+    hosted.searchParams.set('chainId', network.caipNetworkId)
+    hosted.searchParams.set('projectId', projectId)
+    return { source: 'hosted', urls: [...new Set([hosted.toString(), ...own])] }
+  }
+  return { source: 'default', urls: [...own] }
+}
+
+export type CreateRpcTransportParameters = {
+  urls: readonly string[]
+  fetchFn?: typeof fetch | undefined
+  onRequest?: ((url: string) => void) | undefined
+}
+
+export type RpcTransportPlan =
+  | { kind: 'http'; url: string }
+  | { kind: 'fallback'; urls: string[]; rank: { interval: number; sampleCount: number; timeout: number; weights: { stability: number; latency: number } } }
+
+/** One URL: viem's http transport. Several: viem's fallback transport, ranked with the SPEC.md §9 settings. */
+export function planRpcTransport(urls: readonly string[]): RpcTransportPlan {
+  if (urls.length === 0) throw new Error('No RPC url provided for chainId')
+  if (urls.length === 1) return { kind: 'http', url: urls[0]! }
+  return {
+    kind: 'fallback',
+    urls: [...urls],
+    rank: {
+      interval: FALLBACK_TRANSPORT.rankingIntervalMs,
+      sampleCount: FALLBACK_TRANSPORT.sampleCount,
+      timeout: FALLBACK_TRANSPORT.pingTimeoutMs,
+      weights: { ...FALLBACK_TRANSPORT.weights },
+    },
+  }
+}
+
+export function createRpcTransport({ urls, fetchFn, onRequest }: CreateRpcTransportParameters): Transport {
+  const one = (url: string) =>
+    http(url, {
+      timeout: HTTP_RPC_TIMEOUT_MS,
+      retryCount: RETRY_DEFAULT_COUNT,
+      retryDelay: RETRY_BASE_DELAY_MS,
+      batch: { batchSize: HTTP_RPC_BATCH_SIZE },
+      ...(fetchFn ? { fetchFn } : {}),
+      ...(onRequest ? { onFetchRequest: (request: Request) => onRequest(request.url) } : {}),
+    })
+  const plan = planRpcTransport(urls)
+  return plan.kind === 'http' ? one(plan.url) : fallback(plan.urls.map(one), { rank: plan.rank })
+}
+
+export type RpcRegistry = {
+  /** The viem client of a configured eip155 network, created on first use; null for other networks. */
+  client(caipNetworkId: CaipNetworkId): PublicClient | null
+  source(caipNetworkId: CaipNetworkId): RpcSource | null
+}
+
+export type CreateRpcRegistryParameters = {
+  config: CoreConfig
+  options: CoreOptions
+  fetchFn?: typeof fetch | undefined
+  onRequest?: ((url: string) => void) | undefined
+}
+
+/** A viem public client per network, made lazily so nothing is asked before a tab needs it. */
+export function createRpcRegistry({ config, options, fetchFn, onRequest }: CreateRpcRegistryParameters): RpcRegistry {
+  const clients = new Map<CaipNetworkId, PublicClient>()
+  const network = (id: CaipNetworkId) => config.networks.find((n) => n.caipNetworkId === id)
+  const urlsOf = (n: Network) =>
+    getRpcUrls({
+      network: n,
+      projectId: config.projectId,
+      rpcMap: config.rpcMap,
+      hostedRpcUrl: options.rpcUrl ?? config.apiUrl,
+      ...(options.hostedRpcChains ? { hostedRpcChains: options.hostedRpcChains } : {}),
+    })
+  return {
+    client(caipNetworkId) {
+      const existing = clients.get(caipNetworkId)
+      if (existing) return existing
+      const n = network(caipNetworkId)
+      if (!n || n.chainNamespace !== 'eip155' || typeof n.id !== 'number') return null
+      const client = createPublicClient({
+        chain: {
+          id: n.id,
+          name: n.name,
+          nativeCurrency: n.nativeCurrency,
+          rpcUrls: { default: { http: n.rpcUrls.default.http } },
+        },
+        transport: createRpcTransport({ urls: urlsOf(n).urls, fetchFn, onRequest }),
+      }) as PublicClient
+      clients.set(caipNetworkId, client)
+      return client
+    },
+    source(caipNetworkId) {
+      const n = network(caipNetworkId)
+      return n ? urlsOf(n).source : null
+    },
+  }
+}

@@ -1,0 +1,43 @@
+import { parseWith, RECORDS, siwxSessionSchema, type RemoveSiwxSessionsParameters, type SiwxSession } from '@portico/shared-types'
+import type { CoreContext } from './context.ts'
+
+export type SiwxFeature = {
+  add(session: SiwxSession): Promise<void>
+  remove(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /** Sessions still valid at `now` (expired ones are dropped when restored). */
+  valid(sessions: readonly SiwxSession[], now: number): SiwxSession[]
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** SIWX sessions (the sign-in tokens), persisted and pushed to every tab. */
+export function createSiwx(ctx: CoreContext): SiwxFeature {
+  const valid = (sessions: readonly SiwxSession[], now: number) =>
+    sessions.filter((s) => !s.data.expirationTime || !(Date.parse(s.data.expirationTime) <= now))
+
+  async function save(siwxSessions: SiwxSession[]) {
+    ctx.store.set({ siwxSessions })
+    await ctx.records.write(RECORDS.siwxSessions, siwxSessions)
+  }
+
+  return {
+    valid,
+    async add(input) {
+      await ctx.ready
+      const session = parseWith(siwxSessionSchema, input, 'SIWX session')
+      const others = ctx.store
+        .get()
+        .siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
+      await save(valid([...others, session], ctx.now()))
+    },
+    async remove({ caipNetworkId, address } = {}) {
+      await ctx.ready
+      const keep = ctx.store
+        .get()
+        .siwxSessions.filter(
+          (s) => !((caipNetworkId === undefined || s.data.chainId === caipNetworkId) && (address === undefined || sameAddress(s.data.accountAddress, address))),
+        )
+      await save(keep)
+    },
+  }
+}

@@ -1,0 +1,135 @@
+import { TRANSACTIONS_CACHE_MS } from '@portico/shared-types/constants'
+import {
+  emptyTransactions,
+  MESSAGES,
+  parseCaipAddress,
+  PorticoError,
+  RECORDS,
+  serializeError,
+  type CaipAddress,
+  type CoreState,
+  type LoadMoreTransactionsParameters,
+  type LoadTransactionsParameters,
+  type TransactionsState,
+} from '@portico/shared-types'
+import { getTransactions } from './actions/getTransactions.ts'
+import type { CoreContext } from './context.ts'
+import { filterTransactions } from './utils/filterTransactions.ts'
+import { groupTransactions } from './utils/groupTransactions.ts'
+
+export type TransactionsFeature = {
+  load(params?: LoadTransactionsParameters): Promise<void>
+  loadMore(params?: LoadMoreTransactionsParameters): Promise<void>
+  /** The list last loaded for the account, whatever its age (shown at once, and offline). */
+  restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'transactions'> | null>
+}
+
+/**
+ * The Activity list of the active account on the active chain (SPEC.md §3, §4): cursor paging,
+ * grouped by year then month, spam NFT-only and other chains' transactions dropped. Loading, then
+ * empty or a next cursor; an error sets empty, clears the cursor and says 'Failed to fetch transactions'.
+ */
+export function createTransactions(ctx: CoreContext): TransactionsFeature {
+  const inFlight = new Map<string, Promise<void>>()
+
+  function once(key: string, run: () => Promise<void>): Promise<void> {
+    const existing = inFlight.get(key)
+    if (existing) return existing
+    const pending = run().finally(() => inFlight.delete(key))
+    inFlight.set(key, pending)
+    return pending
+  }
+
+  function account(): CaipAddress {
+    const caipAddress = ctx.activeAccount()
+    if (!caipAddress) throw new PorticoError(MESSAGES.transactionsNeedAddress)
+    return caipAddress
+  }
+
+  async function fetchPage(caipAddress: CaipAddress, cursor: string | null): Promise<void> {
+    const env = ctx.env()
+    if (!env) return
+    const { address, caipNetworkId } = parseCaipAddress(caipAddress)
+    const current = ctx.store.get().transactions
+    const base: TransactionsState = cursor === null || current.caipAddress !== caipAddress ? { ...emptyTransactions, caipAddress } : current
+    ctx.store.set({ transactions: { ...base, ...(cursor === null && current.caipAddress === caipAddress ? { data: current.data, grouped: current.grouped } : {}), status: 'loading', error: null } })
+    try {
+      const page = await getTransactions(env.api, { address, caipNetworkId, cursor })
+      const fresh = filterTransactions(page.data, caipNetworkId)
+      const data = [...base.data, ...fresh]
+      await ctx.records.write(RECORDS.transactions, { data, next: page.next || null }, caipAddress)
+      if (ctx.activeAccount() !== caipAddress) return
+      ctx.store.set({
+        transactions: {
+          status: 'success',
+          caipAddress,
+          data,
+          grouped: groupTransactions(fresh, base.grouped),
+          next: page.next || null,
+          empty: data.length === 0,
+          updatedAt: cursor === null ? ctx.now() : base.updatedAt,
+          error: null,
+        },
+      })
+    } catch (cause) {
+      if (ctx.activeAccount() !== caipAddress) return
+      // SPEC.md §4: empty, no cursor, the message; what was shown (a cached list) stays for the view to keep.
+      const shown = ctx.store.get().transactions
+      ctx.store.set({
+        transactions: {
+          ...base,
+          ...(shown.caipAddress === caipAddress ? { data: shown.data, grouped: shown.grouped } : {}),
+          status: 'error',
+          empty: true,
+          next: null,
+          error: serializeError(new PorticoError(MESSAGES.fetchTransactionsFailed, { cause })),
+        },
+      })
+    }
+  }
+
+  async function restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'transactions'> | null> {
+    const saved = await ctx.records.read(RECORDS.transactions, caipAddress)
+    if (!saved) return null
+    const { data, next } = saved.data
+    return {
+      transactions: { status: 'success', caipAddress, data, grouped: groupTransactions(data), next, empty: data.length === 0, updatedAt: saved.savedAt, error: null },
+    }
+  }
+
+  return {
+    restore,
+    async load({ force = false } = {}) {
+      await ctx.ready
+      const caipAddress = account()
+      const { namespace } = parseCaipAddress(caipAddress)
+      if (!ctx.store.get().capabilities.historyNamespaces.includes(namespace)) {
+        ctx.store.set({ transactions: { ...emptyTransactions, status: 'unsupported', caipAddress, empty: true } })
+        return
+      }
+      if (ctx.store.get().transactions.caipAddress !== caipAddress) {
+        const saved = await restore(caipAddress)
+        if (saved && ctx.activeAccount() === caipAddress) ctx.store.set(saved)
+      }
+      const current = ctx.store.get().transactions
+      const fresh =
+        current.caipAddress === caipAddress &&
+        current.status === 'success' &&
+        current.updatedAt !== null &&
+        ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
+      if (fresh && !force) return
+      if (!ctx.online.isOnline() && current.caipAddress === caipAddress && current.data.length > 0) return
+      await once(`${caipAddress}:first`, () => fetchPage(caipAddress, null))
+    },
+
+    async loadMore({ cursor } = {}) {
+      await ctx.ready
+      const caipAddress = account()
+      const current = ctx.store.get().transactions
+      if (current.caipAddress !== caipAddress || current.next === null) return
+      if (cursor !== undefined && cursor !== current.next) return
+      const next = current.next
+      await once(`${caipAddress}:${next}`, () => fetchPage(caipAddress, next))
+    },
+  }
+}
