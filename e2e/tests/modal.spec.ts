@@ -26,7 +26,7 @@ test('every view renders under the strict Content-Security-Policy with no violat
 
 test('every view passes axe-core with 0 violations, in light and dark', async ({ demo }) => {
   const scan = async (name: string) => {
-    const dialog = demo.getByRole('dialog', { name })
+    const dialog = demo.getByRole('dialog', { name, exact: true })
     await expect(dialog).toBeVisible()
     await demo.waitForTimeout(200) // let the entry animation settle for colour-contrast checks
     expect(await axeViolations(demo), `axe on ${name}`).toEqual([])

@@ -116,10 +116,13 @@ test('a connected visitor, all tabs closed, network off, new tab: the Account vi
 })
 
 test('a connected visitor with the sandbox stopped: the Account view as last seen, with its age', async ({ page, context, sandbox }) => {
+  test.setTimeout(120_000)
   const seen = await connectedVisit(page)
   await closeAllTabs(context)
   await Promise.all([sandbox.catalogue.stop(), sandbox.dataApi.stop()])
   try {
+    // Past the balances' cache time, so reopening tries a refresh, which fails with the API gone.
+    await new Promise((resolve) => setTimeout(resolve, BALANCE_CACHE_MS + 1_000))
     const { page: tab } = await freshTab(context)
     const account = await reopenAccount(tab)
     await expectAsLastSeen(account, seen)
