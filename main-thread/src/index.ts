@@ -21,5 +21,5 @@ export {
 export { createClient, SESSION_HINT_KEY, type ClientSnapshot, type CreateClientParameters, type PorticoClient } from './client/createClient.ts'
 export type { View, ViewName } from './client/router.ts'
 export type { Notification, NotificationVariant, PorticoEvent } from './ui/createUi.ts'
-export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './service-worker/register.ts'
+export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './service-worker/events.ts'
 export type { CaipAddress, CaipNetworkId, Eip1193Provider, Locale, Network, PorticoConfigInput, ThemeMode, ThemeVariables } from '@portico/shared-types'

@@ -1,16 +1,10 @@
 import { proxy, type Remote } from 'comlink'
-import {
-  activeConnection,
-  coreConfigSchema,
-  coreOptionsSchema,
-  parseWith,
-  porticoConfigSchema,
-  UserRejectedRequestError,
-  type CaipAddress,
-  type CoreState,
-  type PorticoConfig,
-  type PorticoCoreApi,
-} from '@portico/shared-types'
+import type { CaipAddress, CoreState, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { coreConfigSchema, porticoConfigSchema } from '@portico/shared-types/config'
+import { coreOptionsSchema } from '@portico/shared-types/core-options'
+import { UserRejectedRequestError } from '@portico/shared-types/errors'
+import { activeConnection } from '@portico/shared-types/light'
+import { parseWith } from '@portico/shared-types/parse'
 import { discoverWallets, type DiscoveredWallet } from '../connectors/eip6963.ts'
 import { currentAccount, requestAccount, revokeAccount, toProviderError } from '../connectors/injected.ts'
 import type { ClientInternals } from './createClient.ts'

@@ -1,15 +1,12 @@
 import { Workbox } from 'workbox-window'
 import type { PorticoConfigInput } from '@portico/shared-types'
+import { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './events.ts'
 
-type ServiceWorkerOptions = Exclude<PorticoConfigInput['serviceWorker'], false | undefined>
-/** What `onUpdate` receives (shared-types' `ServiceWorkerUpdate`). */
-export type ServiceWorkerUpdate = Parameters<NonNullable<ServiceWorkerOptions['onUpdate']>>[0]
+export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate }
 
 /** Where `@portico/service-worker/vite` serves the worker, and the scope it takes. */
 export const DEFAULT_SERVICE_WORKER_URL = '/portico-service-worker.js'
 export const DEFAULT_SERVICE_WORKER_SCOPE = '/'
-/** The window event announcing a waiting version, for hosts that do not pass `onUpdate`; `detail` is the update. */
-export const SERVICE_WORKER_UPDATE_EVENT = 'portico:service-worker-update'
 /** A tab left open checks for a new version when it becomes visible again, at most this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
