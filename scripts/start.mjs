@@ -1,57 +1,164 @@
 // `npm start`: the sandbox (chains, data API, test wallet) and the demo dev server, in one command.
+// A second `npm start` while one runs says so and exits 0; with a sandbox running but no demo, it
+// starts just the demo against that sandbox.
 import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { ensureDependencies, root } from './ensure.mjs'
 
 ensureDependencies()
 
+const HOST = '127.0.0.1'
+const demoPort = Number(process.env.PORTICO_DEMO_PORT ?? 5173)
+const demoUrl = `http://${HOST}:${demoPort}`
+const dataApiPort = Number(process.env.PORTICO_DATA_API_PORT ?? 8787)
+const dataApiUrl = `http://${HOST}:${dataApiPort}`
+
 const children = []
-function start(name, args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
+let stopping = false
+
+/** Spawns a Node program; `onExit(code, signal)` returns true when the exit is expected. */
+function start(name, args, onExit = () => false, stdio = ['ignore', 'pipe', 'inherit']) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio, env: process.env })
   children.push(child)
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`)
-      stop(code || 1)
-    }
+  // 'close', not 'exit': by then every line the child printed has been read.
+  child.on('close', (code, signal) => {
+    if (stopping || onExit(code, signal)) return
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`)
+    stop(code || 1)
   })
   return child
 }
 
-let stopping = false
 function stop(code = 0) {
   stopping = true
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
   setTimeout(() => process.exit(code), 3000).unref()
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code))
+  Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code))
 }
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
-const sandbox = start('sandbox', ['sandbox/bin/sandbox.mjs'])
-let ready = false
-sandbox.stdout.setEncoding('utf8')
-sandbox.stdout.on('data', (text) => {
-  process.stdout.write(text)
-  if (!ready && /Sandbox ready/.test(text)) {
-    ready = true
-    const vite = start('demo', ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.config.ts', '--logLevel', 'warn'])
-    vite.stdout.setEncoding('utf8')
-    vite.stdout.on('data', (t) => process.stdout.write(t))
-    const port = process.env.PORTICO_DEMO_PORT ?? '5173'
-    waitFor(`http://127.0.0.1:${port}/`).then(() => {
-      console.log(`\n  Portico demo: http://127.0.0.1:${port}\n  (the Sandbox Wallet is on the page; Ctrl-C stops everything)\n`)
-    })
+async function fetchText(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1500) })
+    return { status: res.status, text: await res.text() }
+  } catch {
+    return undefined
   }
-})
+}
+
+/** The sandbox's data API answers /health. */
+async function sandboxRunning() {
+  const answer = await fetchText(`${dataApiUrl}/health`)
+  if (!answer || answer.status !== 200) return false
+  try {
+    return JSON.parse(answer.text).ok === true
+  } catch {
+    return false
+  }
+}
+
+/** 'portico' when the demo answers on its port, 'other' when something else does, 'free' otherwise. */
+async function demoState() {
+  const answer = await fetchText(`${demoUrl}/`)
+  if (!answer) return 'free'
+  return answer.status === 200 && answer.text.includes('Portico demo') ? 'portico' : 'other'
+}
+
+function alreadyRunning() {
+  console.log(`\n  Portico is already running at ${demoUrl} (sandbox data API ${dataApiUrl}).`)
+  console.log('  Nothing was started; open that URL. To restart, stop the running `npm start` with Ctrl-C first.\n')
+  process.exit(0)
+}
+
+function otherProgramOnDemoPort() {
+  console.error(`\nPort ${demoPort} is used by a program that is not the Portico demo. Stop it, or set PORTICO_DEMO_PORT to another port.`)
+  stop(1)
+}
 
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not yet */
-    }
+    if ((await fetchText(url))?.status === 200) return true
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`${url} did not answer`)
+  return false
+}
+
+let sandboxAttached = false
+
+function startDemo() {
+  // Vite runs at log level info only so that its "ready" line says that this process, not another
+  // `npm start`'s, holds the port; its other info lines (stdout) are dropped, as with --logLevel
+  // warn. Its stderr is held until then: when another start binds the port first (strictPort), the
+  // "Port … is already in use" stack gives way to one clear sentence.
+  let held = ''
+  let live = false
+  const vite = start(
+    'demo',
+    ['node_modules/vite/bin/vite.js', '--config', 'demo/vite.config.ts', '--logLevel', 'info', '--clearScreen', 'false'],
+    (code) => {
+      if (code === 0) return false
+      void demoState().then((state) => {
+        if (stopping) return
+        if (state === 'portico' && sandboxAttached) alreadyRunning()
+        process.stderr.write(held)
+        if (state === 'portico') console.log(`\n  A Portico demo is already served at ${demoUrl}; this sandbox keeps running for it (Ctrl-C stops it).\n`)
+        else if (state === 'other') otherProgramOnDemoPort()
+        else {
+          console.error(`demo stopped (exit code ${code}); stopping everything.`)
+          stop(code || 1)
+        }
+      })
+      return true
+    },
+    ['ignore', 'pipe', 'pipe'],
+  )
+  vite.stderr.setEncoding('utf8')
+  vite.stderr.on('data', (t) => (live ? process.stderr.write(t) : (held += t)))
+  createInterface({ input: vite.stdout }).on('line', (line) => {
+    if (live || !/\bready in\b/i.test(line.replace(/\x1b\[[0-9;]*m/g, ''))) return
+    live = true
+    process.stderr.write(held)
+    void waitFor(`${demoUrl}/`).then((up) => {
+      if (up && !stopping) console.log(`\n  Portico demo: ${demoUrl}\n  (the Sandbox Wallet is on the page; Ctrl-C stops ${sandboxAttached ? 'the demo; the sandbox was already running and keeps running' : 'everything'})\n`)
+    })
+  })
+}
+
+/** Once a sandbox serves the data API: the demo, unless one is served already. */
+async function afterSandboxReady() {
+  const state = await demoState()
+  if (state === 'portico') {
+    if (sandboxAttached) alreadyRunning()
+    console.log(`\n  A Portico demo is already served at ${demoUrl}; it uses this sandbox (Ctrl-C stops the sandbox).\n`)
+  } else if (state === 'other') otherProgramOnDemoPort()
+  else startDemo()
+}
+
+// A running `npm start` (sandbox and demo): say so and leave it alone.
+const [sandboxUp, demo] = await Promise.all([sandboxRunning(), demoState()])
+if (sandboxUp && demo === 'portico') alreadyRunning()
+if (demo === 'other') {
+  otherProgramOnDemoPort()
+} else if (sandboxUp) {
+  sandboxAttached = true
+  console.log(`\n  The Portico sandbox is already running (${dataApiUrl}); starting just the demo.`)
+  await afterSandboxReady()
+} else {
+  // The sandbox's own CLI handles a sandbox that is still starting: it waits for it and then says
+  // "Sandbox already running" and exits 0 (that exit is expected: the other sandbox keeps serving).
+  const sandbox = start('sandbox', ['sandbox/bin/sandbox.mjs'], (code) => sandboxAttached && code === 0)
+  let ready = false
+  createInterface({ input: sandbox.stdout }).on('line', (line) => {
+    console.log(line)
+    if (ready) return
+    if (/^Sandbox already running/.test(line)) {
+      ready = true
+      sandboxAttached = true
+      void afterSandboxReady()
+    } else if (/^Sandbox ready/.test(line)) {
+      ready = true
+      void afterSandboxReady()
+    }
+  })
 }

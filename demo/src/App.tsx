@@ -1,4 +1,16 @@
-import { ConnectButton, NetworkButton, PorticoProvider, useAccount, useNetwork, useTheme } from '@portico/react'
+import { useEffect, useState } from 'react'
+import {
+  ConnectButton,
+  NetworkButton,
+  PorticoProvider,
+  SERVICE_WORKER_UPDATE_EVENT,
+  useAccount,
+  useModal,
+  useNetwork,
+  useProvider,
+  useTheme,
+  type ServiceWorkerUpdate,
+} from '@portico/react'
 import { porticoConfig } from './config.ts'
 
 function Status() {
@@ -8,6 +20,57 @@ function Status() {
     <p className="demo-status" data-testid="dapp-status">
       {isConnected ? `Connected ${address} on ${network?.name}` : status === 'connecting' ? 'Connecting…' : 'Not connected'}
     </p>
+  )
+}
+
+const MESSAGE = 'Hello from the Portico demo'
+const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
+
+/** A dapp asking the connected wallet for a signature, with Portico's approval view open meanwhile. */
+function SignMessage() {
+  const { address, isConnected } = useAccount()
+  const { provider } = useProvider()
+  const { open, close } = useModal()
+  const [result, setResult] = useState<string | null>(null)
+  if (!isConnected || !provider || !address) return null
+  const sign = async () => {
+    setResult(null)
+    open({ name: 'ApproveTransaction', title: 'Sign Message' })
+    try {
+      const signature = await provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] })
+      setResult(`Signed: ${String(signature).slice(0, 18)}…`)
+    } catch (error) {
+      setResult(`Not signed: ${error instanceof Error ? error.message : String(error)}`)
+    } finally {
+      close()
+    }
+  }
+  return (
+    <p className="demo-sign">
+      <button type="button" className="demo-secondary" onClick={() => void sign()}>
+        Sign a message
+      </button>{' '}
+      <span data-testid="sign-result">{result}</span>
+    </p>
+  )
+}
+
+/** Portico's service worker found a new version: it waits until the visitor moves every tab onto it. */
+function UpdateBanner() {
+  const [update, setUpdate] = useState<ServiceWorkerUpdate | null>(null)
+  useEffect(() => {
+    const onUpdate = (event: Event) => setUpdate((event as CustomEvent<ServiceWorkerUpdate>).detail)
+    window.addEventListener(SERVICE_WORKER_UPDATE_EVENT, onUpdate)
+    return () => window.removeEventListener(SERVICE_WORKER_UPDATE_EVENT, onUpdate)
+  }, [])
+  if (!update) return null
+  return (
+    <div className="demo-update" role="status">
+      A new version of this page is ready.{' '}
+      <button type="button" className="demo-secondary" onClick={() => void update.apply()}>
+        Reload all tabs
+      </button>
+    </div>
   )
 }
 
@@ -25,6 +88,7 @@ export function App() {
   return (
     <PorticoProvider config={porticoConfig}>
       <main className="demo">
+        <UpdateBanner />
         <header className="demo-header">
           <h1>Portico demo</h1>
           <div className="demo-actions">
@@ -35,6 +99,7 @@ export function App() {
         </header>
         <p>This page is a dapp that embeds Portico. Open the modal to connect a wallet.</p>
         <Status />
+        <SignMessage />
       </main>
     </PorticoProvider>
   )

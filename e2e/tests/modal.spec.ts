@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { createPublicClient, formatEther, http } from 'viem'
 import { axeViolations } from '../axe.ts'
 import { connectSandboxWallet, expect, recordCspViolations, test, walletRequest } from '../fixtures.ts'
@@ -7,48 +8,113 @@ const WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT = '0xf39F…2266'
 const twoDecimals = (v: string) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))
 
-test('every view renders under the strict Content-Security-Policy with no violation', async ({ page, sandbox }) => {
-  sandbox.dataApi.clearRequests()
+/**
+ * Walks every view a visitor can reach in the demo (Connect, All Wallets and a search, the
+ * WalletConnect placeholder, ConnectingExternal pending and declined, Account with its three tabs,
+ * Networks, a notification, UnsupportedChain, ApproveTransaction) and runs `check` on each.
+ */
+async function tourEveryView(page: Page, check: (dialogName: string) => Promise<void>) {
+  const walletPrompt = page.getByRole('dialog', { name: 'Sandbox Wallet request' })
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(connect.getByTestId('all-wallets-count')).toBeVisible()
+  await check('Connect Wallet')
+
+  await connect.getByRole('button', { name: /^All Wallets/ }).click()
+  const all = page.getByRole('dialog', { name: 'All Wallets' })
+  await expect(all.getByRole('list', { name: 'All Wallets' }).getByRole('button').first()).toBeVisible()
+  await check('All Wallets')
+  await all.getByRole('searchbox').fill('sandbox')
+  await expect(all.getByRole('button', { name: 'Sandbox Wallet' })).toBeVisible()
+  await all.getByRole('searchbox').fill('zz-no-such-wallet')
+  await expect(all.getByText(/No wallet matches/)).toBeVisible()
+  await check('All Wallets')
+  await page.getByRole('button', { name: 'Back' }).click()
+
+  await connect.getByRole('button', { name: 'WalletConnect' }).click()
+  await expect(page.getByRole('dialog', { name: 'WalletConnect' })).toContainText('coming soon')
+  await check('WalletConnect')
+  await page.getByRole('button', { name: 'Back' }).click()
+
+  // Declined, then pending and approved.
+  await connect.getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await walletPrompt.getByRole('button', { name: 'Reject' }).click()
+  const connecting = page.getByRole('dialog', { name: 'Sandbox Wallet', exact: true })
+  await expect(connecting.getByRole('button', { name: 'Try again' })).toBeVisible()
+  await check('Sandbox Wallet')
+  await connecting.getByRole('button', { name: 'Try again' }).click()
+  await expect(walletPrompt).toBeVisible()
+  await check('Sandbox Wallet')
+  await walletPrompt.getByRole('button', { name: 'Approve' }).click()
+
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await check('Account')
+  await account.getByRole('tab', { name: 'NFTs' }).click()
+  await expect(account.getByRole('tabpanel')).toBeVisible()
+  await check('Account')
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.locator('.portico-activity li').first()).toBeVisible()
+  await check('Account')
+
+  await account.getByTestId('account-network-button').click()
+  const networks = page.getByRole('dialog', { name: 'Choose network' })
+  await check('Choose network')
+  await networks.getByRole('button', { name: /Portico Local B/ }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Switched to Portico Local B' })).toBeVisible()
+  await check('Account')
+
+  // A wallet on a chain the dapp does not list.
+  await page.keyboard.press('Escape')
+  const adding = walletRequest(page, 'wallet_addEthereumChain', [
+    { chainId: '0x7a6b', chainName: 'Elsewhere', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: [E2E_URLS.chainA] },
+  ])
+  await walletPrompt.getByRole('button', { name: 'Approve' }).click()
+  await adding
+  const unsupported = page.getByRole('dialog', { name: 'Switch Network' })
+  await expect(unsupported).toContainText('doesn’t support your current network')
+  await check('Switch Network')
+  await unsupported.getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+  await expect(account.getByTestId('account-network')).toHaveText('Portico Local')
+  await page.keyboard.press('Escape')
+
+  // A dapp's signing request shows the approval view while the wallet asks.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByRole('dialog', { name: 'Sign Message' })).toContainText('Approve the request in Sandbox Wallet')
+  await check('Sign Message')
+  await walletPrompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+}
+
+test('every view renders under the strict Content-Security-Policy with no violation', async ({ page, sandbox: _ }) => {
   const violations = await recordCspViolations(page)
   const response = await page.goto('/')
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
-  const account = await connectSandboxWallet(page)
-  await expect(account.getByTestId('account-balance')).toContainText('ETH')
-  await account.getByTestId('account-network-button').click()
-  await expect(page.getByRole('dialog', { name: 'Choose network' })).toBeVisible()
-  await page.getByRole('button', { name: 'Back' }).click()
-  await account.getByRole('button', { name: /Disconnect/ }).click()
-  const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
-  await connect.getByRole('button', { name: 'WalletConnect' }).click()
-  await expect(page.getByRole('dialog', { name: 'WalletConnect' })).toContainText('coming soon')
+  const seen: string[] = []
+  await tourEveryView(page, async (name) => void seen.push(name))
+  expect(seen.length).toBeGreaterThan(12)
   expect(await violations()).toEqual([])
 })
 
-test('every view passes axe-core with 0 violations, in light and dark', async ({ demo }) => {
-  const scan = async (name: string) => {
-    const dialog = demo.getByRole('dialog', { name, exact: true })
-    await expect(dialog).toBeVisible()
-    await demo.waitForTimeout(200) // let the entry animation settle for colour-contrast checks
-    expect(await axeViolations(demo), `axe on ${name}`).toEqual([])
-  }
-  await demo.getByRole('button', { name: 'Connect Wallet' }).click()
-  await scan('Connect Wallet')
-  await demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
-  await scan('WalletConnect')
-  await demo.getByRole('button', { name: 'Back' }).click()
-  await demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
-  await scan('Sandbox Wallet')
-  await demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
-  await expect(demo.getByTestId('account-balance')).toContainText('ETH')
-  await scan('Account')
-  await demo.getByTestId('account-network-button').click()
-  await scan('Choose network')
-  await demo.keyboard.press('Escape')
-  await demo.getByRole('button', { name: 'Dark theme' }).click()
-  await demo.getByRole('button', { name: SHORT }).click()
-  await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', 'dark')
-  await scan('Account')
-})
+for (const theme of ['light', 'dark'] as const) {
+  test(`every view passes axe-core with 0 violations (${theme} theme)`, async ({ demo }) => {
+    if (theme === 'dark') {
+      await demo.getByRole('button', { name: 'Dark theme' }).click()
+      await expect(demo.getByRole('button', { name: 'Light theme' })).toBeVisible()
+    }
+    let scanned = 0
+    await tourEveryView(demo, async (name) => {
+      const dialog = demo.getByRole('dialog', { name, exact: true })
+      await expect(dialog).toBeVisible()
+      await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', theme)
+      await demo.waitForTimeout(200) // let the entry animation settle for colour-contrast checks
+      expect(await axeViolations(demo), `axe on ${name} (${theme})`).toEqual([])
+      scanned++
+    })
+    expect(scanned).toBeGreaterThan(12)
+  })
+}
 
 test('a visitor connects with the keyboard alone, and focus returns to the button', async ({ demo }) => {
   const connect = demo.getByRole('button', { name: 'Connect Wallet' })

@@ -47,20 +47,20 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
 
 /**
  * SPEC.md §2: a wallet on a network the dapp does not list opens UnsupportedChain, unless network
- * switching is disabled or unsupported chains are allowed.
+ * switching is disabled, unsupported chains are allowed, or basic (WalletConnect-only) mode is on.
  */
 function UnsupportedChainWatcher() {
   const client = usePorticoClient()
   const { core, modal } = useSnapshot()
-  const { networks, enableNetworkSwitch = true, allowUnsupportedChain = false } = client.config
+  const { networks, enableNetworkSwitch = true, allowUnsupportedChain = false, basic = false } = client.config
   const connection = core ? activeConnection(core) : null
   const chain = connection?.status === 'connected' ? core?.activeCaipNetworkId : null
   const unsupported = !!chain && !networks.some((n) => n.caipNetworkId === chain)
   const showing = modal.open && currentView(modal.router).name === 'UnsupportedChain'
   useEffect(() => {
-    if (unsupported && enableNetworkSwitch && !allowUnsupportedChain && !showing) client.open({ name: 'UnsupportedChain' })
+    if (unsupported && enableNetworkSwitch && !allowUnsupportedChain && !basic && !showing) client.open({ name: 'UnsupportedChain' })
     if (!unsupported && showing) client.navigate({ type: 'reset', view: { name: connection?.status === 'connected' ? 'Account' : 'Connect' } })
-  }, [unsupported, showing, enableNetworkSwitch, allowUnsupportedChain, client, connection?.status])
+  }, [unsupported, showing, enableNetworkSwitch, allowUnsupportedChain, basic, client, connection?.status])
   return null
 }
 

@@ -3,7 +3,7 @@ import { stopAllAnvils } from './chain/anvil.ts'
 import { DEV_MNEMONIC, FUNDED_ACCOUNT_INDEXES, PortInUseError, startSandbox, type SandboxHandle } from './index.ts'
 import { REGISTRAR_INDEX, TREASURY_INDEX } from './dev-accounts.ts'
 import { resolveOptions } from './options.ts'
-import { findRunningSandbox } from './running-sandbox.ts'
+import { identifyPortHolder, waitForStartingSandbox, type RunningSandbox } from './running-sandbox.ts'
 
 /** `npm run sandbox`: start everything, print where it is, stop cleanly on Ctrl-C / SIGTERM. */
 
@@ -25,7 +25,7 @@ function roleOf(handle: SandboxHandle, index: number): string {
   if (index === handle.deployer.index) return 'deployer'
   if (index === REGISTRAR_INDEX) return 'name registrar'
   if (index === TREASURY_INDEX) return 'onramp treasury'
-  if (index === 0) return 'Sandbox Wallet, history'
+  if (index === 0) return `Sandbox Wallet, history${handle.sandboxWalletName ? `, name ${handle.sandboxWalletName}` : ''}`
   return (FUNDED_ACCOUNT_INDEXES as readonly number[]).includes(index) ? 'tokens, history' : ''
 }
 
@@ -55,9 +55,11 @@ async function printSummary(handle: SandboxHandle): Promise<void> {
   console.log(lines.join('\n'))
 }
 
+/** How long a second start waits for a sandbox that is still starting on the same ports. */
+const STARTING_WAIT_MS = 90_000
+
 let handle: SandboxHandle | undefined
 let stopping = false
-let attached = false
 
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) {
@@ -65,10 +67,6 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(130)
   }
   stopping = true
-  if (attached) {
-    console.log(`\n${signal}: leaving; the other sandbox keeps running.`)
-    process.exit(0)
-  }
   console.log(`\n${signal}: stopping the sandbox…`)
   if (!handle) {
     // Still starting: stop the anvils spawned so far (the exit hook catches any later one).
@@ -82,21 +80,58 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
 process.on('SIGINT', (s) => void shutdown(s))
 process.on('SIGTERM', (s) => void shutdown(s))
 
+/** A busy port, whichever part found it: the port check, a server's listen, or anvil's bind. */
+function isPortClash(err: unknown): boolean {
+  if (err instanceof PortInUseError) return true
+  const text = err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : String(err)
+  return /EADDRINUSE|address already in use/i.test(text)
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/** Says that a sandbox already serves these ports, starts nothing, and exits 0. */
+function alreadyRunning(running: RunningSandbox): never {
+  console.log(`\nSandbox already running: blockchain-data API ${running.dataApiUrl}, chains ${running.chains.join(', ')}.`)
+  console.log('Not starting a second one; nothing was started or changed. Stop the running one with Ctrl-C in its terminal.')
+  process.exit(0)
+}
+
+/** After a port clash: attach to a ready sandbox, wait for one still starting, or explain the clash. */
+async function onPortClash(err: unknown): Promise<never> {
+  const config = resolveOptions()
+  const ports = { dataApiPort: config.dataApiPort, cataloguePort: config.cataloguePort }
+  const holder = await identifyPortHolder(ports)
+  if (holder.kind === 'running') alreadyRunning(holder.sandbox)
+  if (holder.kind === 'starting') {
+    console.log(`\nAnother Portico sandbox is still starting on these ports (its wallet catalogue answers at http://127.0.0.1:${ports.cataloguePort}, its data API not yet).`)
+    console.log(`Not starting a second one; waiting up to ${seconds(STARTING_WAIT_MS)} for it to be ready…`)
+    const outcome = await waitForStartingSandbox(ports, { timeoutMs: STARTING_WAIT_MS })
+    if (outcome.kind === 'running') alreadyRunning(outcome.sandbox)
+    console.error(
+      outcome.kind === 'gone'
+        ? '\nThe other sandbox stopped before it was ready. Start again (npm start / npm run sandbox).'
+        : `\nThe other sandbox holds the ports but was not ready within ${seconds(STARTING_WAIT_MS)}. Stop it (Ctrl-C in its terminal) and start again.`,
+    )
+    process.exit(1)
+  }
+  // The first sentence only: the rest of PortInUseError's message asks whether a sandbox runs.
+  const detail = (err instanceof Error ? err.message : String(err)).split(' — ')[0]
+  console.error(`\nSandbox failed to start: a port is held by a program that is not a Portico sandbox (no /health answers on ${ports.dataApiPort} or ${ports.cataloguePort}).`)
+  console.error(detail)
+  console.error('Stop that program, or choose other ports: PORTICO_CHAIN_A_PORT, PORTICO_CHAIN_B_PORT, PORTICO_DATA_API_PORT, PORTICO_CATALOGUE_PORT (see sandbox/README.md).')
+  process.exit(1)
+}
+
 try {
   handle = await startSandbox({ log: (line) => console.log(`  ${line}`) })
   await printSummary(handle)
-  console.log(`\nSandbox ready in ${handle.readyInMs} ms. Ctrl-C to stop.`)
+  // From the launch of this process (tsx included) to here; the sandbox part in brackets.
+  console.log(`\nSandbox ready in ${seconds(performance.now())} (chains, seed and services ${seconds(handle.readyInMs)}). Ctrl-C to stop.`)
 } catch (err) {
-  const running = err instanceof PortInUseError ? await findRunningSandbox(resolveOptions().dataApiPort) : undefined
-  if (running) {
-    attached = true
-    // Another sandbox serves these ports: say so and use it (so `npm start` still brings up the demo).
-    console.log(`\nA Portico sandbox is already running: data API ${running.dataApiUrl}, chains ${running.chains.join(', ')}.`)
-    console.log('Not starting a second one; this process uses the running sandbox and stops nothing. Ctrl-C to leave.')
-    console.log('\nSandbox ready (already running).')
-    setInterval(() => {}, 1 << 30) // stay until Ctrl-C
-  } else {
-    console.error(`\nSandbox failed to start: ${err instanceof Error ? err.message : String(err)}`)
-    process.exit(1)
-  }
+  if (stopping) await new Promise(() => {}) // Ctrl-C during start: shutdown() exits
+  if (isPortClash(err)) await onPortClash(err)
+  console.error(`\nSandbox failed to start: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
 }

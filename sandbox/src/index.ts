@@ -16,6 +16,7 @@ import { SANDBOX_HOST, resolveOptions, type SandboxOptions } from './options.ts'
 import { assertPortsFree } from './ports.ts'
 import { SETUP_DAYS_AGO } from './seed/plan.ts'
 import { seedChain } from './seed/seed.ts'
+import { registerSandboxWalletName } from './seed/wallet-name.ts'
 import { buildChainServices } from './services.ts'
 import type { SessionInput } from './sessions/store.ts'
 import type { SmartSession } from '@portico/shared-types'
@@ -41,6 +42,7 @@ export type { SandboxOptions } from './options.ts'
 export { PortInUseError } from './ports.ts'
 export { USD_PRICES } from './prices.ts'
 export { HISTORY_DAYS, SEEDED_NAMES } from './seed/plan.ts'
+export { SANDBOX_WALLET_NAME_LABEL } from './seed/wallet-name.ts'
 export { SEEDED_SESSION_PCI } from './services.ts'
 
 export type FaultsHandle = {
@@ -69,6 +71,8 @@ export type SandboxHandle = {
   faults: FaultsHandle
   /** The account-name registry (read and register without a signature, for test set-up). */
   names: NameRegistry | undefined
+  /** The name seeded for dev account 0, the Sandbox Wallet's (`portico-dev` + the configured suffix); undefined without history or names. */
+  sandboxWalletName: string | undefined
   sessions: { create(input: SessionInput): SmartSession; get(pci: string): SmartSession | undefined; list(): SmartSession[] }
   onramp: { orders(): OnrampOrder[] }
   /** Catches the history index up with the chains now (the history route does this itself). */
@@ -139,6 +143,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const deployments = new Map(seeds.map((s) => [s.deployment.chainId, s.deployment] as const))
     const services = await buildChainServices(chains, deployments)
+    const walletName = config.seedHistory && services.names ? await registerSandboxWalletName(services.names, config.nameSuffix) : undefined
+    if (walletName) config.log(`dev account 0 named ${walletName.name}`)
     for (const indexer of services.history.indexers) indexer.start(config.indexerPollMs)
     stopIndexers = () => services.history.indexers.forEach((i) => i.stop())
     config.log(`indexed ${services.history.indexers.map((i) => `${i.transactionCount} transactions on ${i.chainId}`).join(', ')}`)
@@ -164,6 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         list: () => faults.list(),
       },
       names: services.names,
+      sandboxWalletName: walletName?.name,
       sessions: {
         create: (input) => services.sessions.create(input),
         get: (pci) => services.sessions.get(pci),

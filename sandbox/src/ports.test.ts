@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readChainId } from './chain/wait-for-rpc.ts'
 import { startSandbox } from './index.ts'
 import { PortInUseError, assertPortFree, assertPortsFree } from './ports.ts'
+import { testSandboxOptions } from './test-helpers.ts'
+
+// Its own base (see test-helpers.ts): chains 38570/38571, data API 38572, catalogue 38573; 38575/38576 for the probes.
+const OPTIONS = testSandboxOptions(38570)
 
 let blocker: Server | undefined
 
@@ -21,22 +25,21 @@ afterEach(async () => {
 
 describe('port checks', () => {
   it('passes for a free port and names a busy one', async () => {
-    await expect(assertPortFree(28600, 'test')).resolves.toBeUndefined()
-    blocker = await occupy(28600)
-    const error = await assertPortFree(28600, 'test').catch((e: unknown) => e)
+    await expect(assertPortFree(38575, 'test')).resolves.toBeUndefined()
+    blocker = await occupy(38575)
+    const error = await assertPortFree(38575, 'test').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PortInUseError)
-    expect(String(error)).toContain('Port 28600 (test) is already in use — is another sandbox running? Stop it first (Ctrl-C)')
+    expect(String(error)).toContain('Port 38575 (test) is already in use — is another sandbox running? Stop it first (Ctrl-C)')
   })
 
   it('rejects a port configured twice', async () => {
-    await expect(assertPortsFree([{ port: 28601, what: 'a' }, { port: 28601, what: 'b' }])).rejects.toThrow('configured twice')
+    await expect(assertPortsFree([{ port: 38576, what: 'a' }, { port: 38576, what: 'b' }])).rejects.toThrow('configured twice')
   })
 
   it('startSandbox refuses to start, and spawns nothing, when a port is taken', async () => {
-    blocker = await occupy(28787)
-    await expect(startSandbox({ chainPorts: { a: 28545, b: 28546 }, dataApiPort: 28787 })).rejects.toThrow(
-      'Port 28787 (blockchain-data API) is already in use',
-    )
-    expect(await readChainId('http://127.0.0.1:28545')).toBeUndefined()
+    blocker = await occupy(38572)
+    await expect(startSandbox(OPTIONS)).rejects.toThrow('Port 38572 (blockchain-data API) is already in use')
+    expect(await readChainId('http://127.0.0.1:38570')).toBeUndefined()
+    expect(await readChainId('http://127.0.0.1:38571')).toBeUndefined()
   })
 })

@@ -7,8 +7,9 @@ import { createSandboxProvider, type SandboxProvider } from './provider.ts'
 import { STORAGE_KEY } from './store.ts'
 import type { KeyValueStorage, SandboxChain } from './types.ts'
 
-export const SANDBOX_WALLET_NAME = 'Sandbox Wallet'
-export const SANDBOX_WALLET_RDNS = 'dev.portico.sandbox-wallet'
+import { SANDBOX_WALLET_NAME, SANDBOX_WALLET_RDNS } from './info.ts'
+
+export { SANDBOX_WALLET_NAME, SANDBOX_WALLET_RDNS }
 
 export type SandboxWalletOptions = {
   /** Default: the standard test mnemonic `test test … junk`. */

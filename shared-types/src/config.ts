@@ -70,6 +70,18 @@ export const serviceWorkerConfigSchema = z.union([
 ])
 export type ServiceWorkerConfig = z.infer<typeof serviceWorkerConfigSchema>
 
+/** A wallet the dapp lists itself, outside the catalogue. Selected like a catalogue wallet (by rdns, else WalletConnect). */
+export const customWalletSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  rdns: z.string().nullable().optional(),
+  image_url: z.string().optional(),
+  mobile_link: z.string().nullable().optional(),
+  desktop_link: z.string().nullable().optional(),
+  webapp_link: z.string().nullable().optional(),
+})
+export type CustomWalletConfig = z.infer<typeof customWalletSchema>
+
 /** What a dapp passes to `PorticoProvider`. */
 export const porticoConfigSchema = z.object({
   projectId: z.string().min(1, 'Project ID Not Configured'),
@@ -91,6 +103,13 @@ export const porticoConfigSchema = z.object({
   enableNetworkSwitch: z.boolean().default(true),
   /** Stay on a network the dapp does not list instead of opening UnsupportedChain. */
   allowUnsupportedChain: z.boolean().default(false),
+  /**
+   * Basic mode, as AppKit's `basic`: WalletConnect only, without the features that need more than a
+   * connection. Among them, a wallet on a network the dapp does not list never opens UnsupportedChain (SPEC.md §2).
+   */
+  basic: z.boolean().default(false),
+  /** Wallets the dapp adds itself, shown after the featured ones (SPEC.md §1 connector order: custom). */
+  customWallets: z.array(customWalletSchema).default([]),
   /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
   featuredWalletIds: z.array(z.string()).default([]),
   includeWalletIds: z.array(z.string()).default([]),

@@ -142,6 +142,8 @@ export {
   type SwapToken,
   type Transaction,
   type TransactionTransfer,
+  registerNameMessageSchema,
+  type RegisterNameMessage,
 } from './api/data-api.ts'
 export {
   analyticsConfigResponseSchema,

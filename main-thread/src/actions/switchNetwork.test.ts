@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { UserRejectedRequestError } from '@portico/shared-types/errors'
+import { announceWallet, createTestClient, LOCAL_B, type FakeWallet } from '../testing/harness.tsx'
 import { toHexChainId } from './switchNetwork.ts'
 import { createClient } from '../client/createClient.ts'
 import { switchNetwork } from './switchNetwork.ts'
@@ -33,5 +35,62 @@ describe('switchNetwork', () => {
     expect((await core.getState()).activeCaipNetworkId).toBe('eip155:2')
     await expect(switchNetwork(client, { caipNetworkId: 'eip155:3' })).rejects.toThrow("Failed to switch to chain 'eip155:3'")
     client.destroy()
+  })
+})
+
+describe('switchNetwork through the wallet', () => {
+  afterEach(() => wallet?.cleanup())
+  let wallet: FakeWallet | undefined
+
+  /** A wallet that knows only `known` chains and answers 4902 for the others until they are added. */
+  function walletKnowing(known: number[], { reject = false } = {}) {
+    const chains = new Set(known)
+    wallet = announceWallet({
+      handle: (method, params) => {
+        const [arg] = (params ?? []) as { chainId: string }[]
+        if (method === 'wallet_addEthereumChain') return void chains.add(Number(arg!.chainId))
+        if (method === 'wallet_switchEthereumChain') {
+          if (reject) throw { code: 4001, message: 'User rejected the request.' }
+          if (!chains.has(Number(arg!.chainId))) throw { code: 4902, message: 'Unrecognized chain ID' }
+          wallet!.chainId = Number(arg!.chainId)
+          return null
+        }
+        throw { code: 4200, message: 'Unsupported' }
+      },
+    })
+    return wallet
+  }
+
+  async function connected() {
+    const portico = createTestClient()
+    await portico.client.start()
+    await portico.client.connect('dev.test.wallet')
+    expect((await portico.core.getState()).activeCaipNetworkId).toBe('eip155:31337')
+    return portico
+  }
+
+  it('adds the chain with the network’s parameters when the wallet answers 4902, then switches', async () => {
+    const { provider } = walletKnowing([31337])
+    const portico = await connected()
+    await switchNetwork(portico.client, { caipNetworkId: LOCAL_B.caipNetworkId })
+    const calls = provider.request.mock.calls.map(([args]) => args).filter((a) => /^wallet_(switch|add)EthereumChain$/.test(a.method))
+    expect(calls).toEqual([
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+      {
+        method: 'wallet_addEthereumChain',
+        params: [{ chainId: '0x7a6a', chainName: 'Portico Local B', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['http://127.0.0.1:31338'] }],
+      },
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+    ])
+    expect((await portico.core.getState()).activeCaipNetworkId).toBe('eip155:31338')
+    portico.client.destroy()
+  })
+
+  it('says the visitor declined when the wallet answers 4001, and stays on the network', async () => {
+    walletKnowing([31337, 31338], { reject: true })
+    const portico = await connected()
+    await expect(switchNetwork(portico.client, { caipNetworkId: LOCAL_B.caipNetworkId })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect((await portico.core.getState()).activeCaipNetworkId).toBe('eip155:31337')
+    portico.client.destroy()
   })
 })

@@ -1,12 +1,12 @@
 import { activeConnection, splitCaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
-import { SwitchChainError } from '@portico/shared-types/errors'
+import { SwitchChainError, UserRejectedRequestError } from '@portico/shared-types/errors'
 import type { Network } from '@portico/shared-types'
 import type { PorticoClient } from '../client/createClient.ts'
 import { toProviderError } from '../connectors/injected.ts'
 
 export type SwitchNetworkParameters = { caipNetworkId: CaipNetworkId }
-export type SwitchNetworkErrorType = SwitchChainError
+export type SwitchNetworkErrorType = SwitchChainError | UserRejectedRequestError
 
 /** SPEC.md §4: the chain id goes to the wallet in hex. */
 export const toHexChainId = (id: number | string) => `0x${Number(id).toString(16)}`
@@ -37,7 +37,8 @@ async function switchInWallet(provider: Eip1193Provider, network: Network): Prom
 
 /**
  * Switches the active network. With an EIP-155 wallet connected, the wallet switches (adding the chain
- * when it answers 4902) and the core follows; otherwise only the core's active network changes.
+ * when it answers 4902) and the core follows; otherwise only the core's active network changes. Throws
+ * `UserRejectedRequestError` when the visitor declines in the wallet, `SwitchChainError` on other failures.
  *
  * @example
  * await switchNetwork(client, { caipNetworkId: 'eip155:31338' })
@@ -56,7 +57,10 @@ export async function switchNetwork(client: PorticoClient, { caipNetworkId }: Sw
   try {
     await switchInWallet(wallet.provider, network)
   } catch (cause) {
-    throw new SwitchChainError(caipNetworkId, { cause })
+    const error = toProviderError(cause)
+    // The visitor said no: that is an answer, not a failure of the wallet.
+    if (error instanceof UserRejectedRequestError) throw error
+    throw new SwitchChainError(caipNetworkId, { cause: error })
   }
   const { address } = splitCaipAddress(connection.caipAddress)
   await client.withCore((api) =>

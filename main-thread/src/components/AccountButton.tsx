@@ -1,6 +1,8 @@
 import { shortenAddress } from '@portico/shared-types/light'
 import { useAccount } from '../hooks/index.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
+import { intlLocale } from '../i18n/labels.ts'
+import { formatAmount } from '../modal/format.ts'
 import { loadModal } from '../modal/load.ts'
 
 export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
@@ -12,7 +14,7 @@ export function AccountButton({ className, balance = 'show' }: AccountButtonProp
   const { isConnected, address } = useAccount()
   if (!isConnected || !address) return null
   const native = core?.balances.data?.find((b) => !b.address)
-  const amount = native ? `${Number(native.quantity.numeric).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 })} ${native.symbol}` : null
+  const amount = native ? `${formatAmount(native.quantity.numeric, 2, intlLocale(client.config.locale))} ${native.symbol}` : null
   return (
     <button type="button" className={className ?? 'portico-account-button'} aria-haspopup="dialog" onPointerEnter={() => void loadModal()} onClick={() => client.open({ name: 'Account' })}>
       {balance === 'show' && amount ? <span className="portico-account-button-balance">{amount}</span> : null}

@@ -1,5 +1,6 @@
 import { useNetwork } from '../hooks/index.ts'
 import { usePorticoClient } from '../context.ts'
+import { selectNetworkLabel } from '../i18n/labels.ts'
 import { loadModal } from '../modal/load.ts'
 
 export type NetworkButtonProps = { className?: string }
@@ -18,7 +19,7 @@ export function NetworkButton({ className }: NetworkButtonProps) {
       onPointerEnter={() => void loadModal()}
       onClick={() => client.open({ name: 'Networks' })}
     >
-      {network?.name ?? 'Select network'}
+      {network?.name ?? selectNetworkLabel(client.config.locale)}
     </button>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { activeConnection, splitCaipAddress, type CaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
 import type { ConnectionStatus, Eip1193Provider, Network, ThemeMode, ThemeVariables } from '@portico/shared-types'
 import { currentView, type View } from '../client/router.ts'
-import { usePorticoClient, usePorticoUi, useSnapshot } from '../context.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot, useUiSnapshot } from '../context.ts'
 import type { PorticoEvent } from '../ui/createUi.ts'
 
 export type UseModalReturnType = {
@@ -88,13 +88,23 @@ export type UseThemeReturnType = {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
   setThemeMode: (mode: ThemeMode) => void
+  /** Merges `variables` into the current theme variables (a variable left out keeps its value). */
+  setThemeVariables: (variables: ThemeVariables) => void
 }
 
-/** Reads and sets the modal's theme. */
+/**
+ * Reads and sets the modal's theme.
+ *
+ * @example
+ * const { setThemeMode, setThemeVariables } = useTheme()
+ * setThemeVariables({ '--portico-accent': '#0a7' })
+ */
 export function useTheme(): UseThemeReturnType {
   const client = usePorticoClient()
+  const ui = usePorticoUi()
   const { themeMode } = useSnapshot()
-  return { themeMode, themeVariables: client.config.themeVariables ?? {}, setThemeMode: client.setThemeMode }
+  const { themeVariables } = useUiSnapshot()
+  return { themeMode, themeVariables, setThemeMode: client.setThemeMode, setThemeVariables: ui.setThemeVariables }
 }
 
 /**

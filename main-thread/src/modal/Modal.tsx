@@ -14,7 +14,7 @@ export default function Modal() {
   const client = usePorticoClient()
   const t = useT()
   const { modal, wallets, themeMode } = useSnapshot()
-  const { shaking } = useUiSnapshot()
+  const { shaking, themeVariables } = useUiSnapshot()
   const dialogRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const view = currentView(modal.router)
@@ -28,10 +28,10 @@ export default function Modal() {
   useEffect(() => {
     const root = rootRef.current
     if (!root) return
-    for (const [name, value] of Object.entries(client.config.themeVariables ?? {})) {
+    for (const [name, value] of Object.entries(themeVariables)) {
       if (name.startsWith('--')) root.style.setProperty(name, String(value))
     }
-  }, [client.config.themeVariables, modal.open])
+  }, [themeVariables, modal.open])
 
   // Focus the new view's heading on navigation, so screen readers announce it.
   const viewKey = `${modal.router.history.length}:${view.name}`

@@ -20,12 +20,14 @@ const injected = (rdns: string): DiscoveredWallet => ({
 })
 
 describe('connectorRows', () => {
-  it('orders walletConnect, recent, injected, featured, recommended, each wallet once', () => {
+  it('orders walletConnect, recent, injected, featured, custom, external, recommended, each wallet once', () => {
     const recent: WalletListing[] = [listing('r1'), listing('inj-b', 'b.wallet')]
     const rows = connectorRows({
       injected: [injected('a.wallet'), injected('b.wallet')],
       recent,
       featured: [listing('f1'), listing('dup-a', 'a.wallet'), listing('r1')],
+      custom: [{ id: 'c1', name: 'Custom One', image_url: 'http://dapp/c1.svg' }, { id: 'c-dup', name: 'Dup', rdns: 'b.wallet' }],
+      external: [injected('x.wallet'), injected('a.wallet')],
       recommended: [listing('rec1'), listing('f1'), listing('rec2')],
       imageUrl: (id) => (id ? `http://cat/${id}` : null),
     })
@@ -35,11 +37,14 @@ describe('connectorRows', () => {
       'recent:inj-b',
       'injected:a.wallet',
       'featured:f1',
+      'custom:c1',
+      'external:x.wallet',
       'recommended:rec1',
       'recommended:rec2',
     ])
     // A recent wallet that is on the page connects through the page (ConnectingExternal).
     expect(rows[2]).toMatchObject({ kind: 'injected', recent: true })
     expect(rows[1]).toMatchObject({ kind: 'catalogue', imageUrl: 'http://cat/img-r1', tag: 'recent' })
+    expect(rows[5]).toMatchObject({ kind: 'catalogue', imageUrl: 'http://dapp/c1.svg', tag: 'custom', wallet: { id: 'c1', name: 'Custom One', rdns: null } })
   })
 })

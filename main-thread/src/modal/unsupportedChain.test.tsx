@@ -47,6 +47,7 @@ describe('UnsupportedChain (SPEC.md §2)', () => {
   it.each([
     ['network switching is disabled', { enableNetworkSwitch: false }],
     ['unsupported chains are allowed', { allowUnsupportedChain: true }],
+    ['basic WalletConnect mode is on', { basic: true }],
   ])('stays closed when %s', async (_, extra) => {
     const client = await connectOn('eip155:999', extra)
     await act(async () => new Promise((r) => setTimeout(r, 50)))

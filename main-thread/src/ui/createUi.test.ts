@@ -27,6 +27,25 @@ describe('createUi', () => {
     expect(ui.getSnapshot().notification).toBeNull()
   })
 
+  it('lets the latest notification win when another arrives during the 150 ms gap', () => {
+    const ui = createUi(createClient({ config }))
+    ui.notify('loading', 'Sending')
+    ui.notify('error', 'Rejected')
+    vi.advanceTimersByTime(50)
+    ui.notify('success', 'Sent')
+    expect(ui.getSnapshot().notification).toBeNull()
+    vi.advanceTimersByTime(100)
+    expect(ui.getSnapshot().notification).toMatchObject({ variant: 'success', message: 'Sent' })
+    vi.advanceTimersByTime(1000)
+    expect(ui.getSnapshot().notification).toMatchObject({ variant: 'success', message: 'Sent' })
+  })
+
+  it('merges theme variables over the configured ones', () => {
+    const ui = createUi(createClient({ config: { ...config, themeVariables: { '--portico-accent': 'red', '--portico-font-size-master': '10px' } } }))
+    ui.setThemeVariables({ '--portico-accent': 'blue' })
+    expect(ui.getSnapshot().themeVariables).toEqual({ '--portico-accent': 'blue', '--portico-font-size-master': '10px' })
+  })
+
   it('shakes for 500 ms', () => {
     const ui = createUi(createClient({ config }))
     ui.shake()

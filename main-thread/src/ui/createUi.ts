@@ -2,6 +2,7 @@ import { NOTIFICATION_SWAP_DELAY_MS, SHAKE_MS } from '@portico/shared-types/cons
 import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
 import { currentView } from '../client/router.ts'
 import { activeConnection } from '@portico/shared-types/light'
+import type { ThemeVariables } from '@portico/shared-types'
 
 export type NotificationVariant = 'loading' | 'success' | 'error'
 export type Notification = { id: number; variant: NotificationVariant; message: string }
@@ -15,7 +16,7 @@ export type PorticoEvent =
   | { type: 'SWITCH_NETWORK'; caipNetworkId: string }
   | { type: 'NOTIFICATION'; variant: NotificationVariant; message: string }
 
-export type UiSnapshot = { notification: Notification | null; shaking: boolean }
+export type UiSnapshot = { notification: Notification | null; shaking: boolean; themeVariables: ThemeVariables }
 
 export type PorticoUi = {
   getSnapshot(): UiSnapshot
@@ -25,6 +26,8 @@ export type PorticoUi = {
   dismiss(id?: number): void
   /** Shakes the modal for 500 ms as a signal. */
   shake(): void
+  /** Merges theme variables (CSS custom properties) into those of the configuration. */
+  setThemeVariables(variables: ThemeVariables): void
   onEvent(listener: (event: PorticoEvent) => void): () => void
   destroy(): void
 }
@@ -34,11 +37,13 @@ export type PorticoUi = {
  * which is derived from the client's snapshot transitions.
  */
 export function createUi(client: PorticoClient): PorticoUi {
-  let snapshot: UiSnapshot = { notification: null, shaking: false }
+  let snapshot: UiSnapshot = { notification: null, shaking: false, themeVariables: { ...client.config.themeVariables } }
   const listeners = new Set<() => void>()
   const eventListeners = new Set<(event: PorticoEvent) => void>()
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let nextId = 1
+  /** The notification that shows when the 150 ms gap after closing the previous one ends. */
+  let waiting: (() => void) | null = null
 
   const set = (patch: Partial<UiSnapshot>) => {
     snapshot = { ...snapshot, ...patch }
@@ -84,21 +89,30 @@ export function createUi(client: PorticoClient): PorticoUi {
     notify(variant, message, { durationMs = variant === 'loading' ? 0 : 4000 } = {}) {
       const notification = { id: nextId++, variant, message }
       const show = () => {
+        waiting = null
         set({ notification })
         emit({ type: 'NOTIFICATION', variant, message })
         if (durationMs > 0) later(() => ui.dismiss(notification.id), durationMs)
       }
-      if (snapshot.notification) {
+      if (waiting) {
+        // Still in the gap after closing the previous one: the latest notification takes the waiting slot.
+        waiting = show
+      } else if (snapshot.notification) {
         set({ notification: null })
-        later(show, NOTIFICATION_SWAP_DELAY_MS)
+        waiting = show
+        later(() => waiting?.(), NOTIFICATION_SWAP_DELAY_MS)
       } else show()
     },
     dismiss(id) {
+      if (id === undefined) waiting = null
       if (snapshot.notification && (id === undefined || snapshot.notification.id === id)) set({ notification: null })
     },
     shake() {
       set({ shaking: true })
       later(() => set({ shaking: false }), SHAKE_MS)
+    },
+    setThemeVariables(variables) {
+      set({ themeVariables: { ...snapshot.themeVariables, ...variables } })
     },
     onEvent(listener) {
       eventListeners.add(listener)

@@ -1,16 +1,18 @@
 import { ICON_SVG } from '../../wallet/icon.ts'
+import { SANDBOX_WALLET_NAME, SANDBOX_WALLET_RDNS } from '../../wallet/info.ts'
 import { uuidFrom, walletIdFor, type CatalogueWallet } from './wallets.ts'
 
-export const SANDBOX_WALLET_RDNS = 'dev.portico.sandbox-wallet'
-export const SANDBOX_WALLET_ID = walletIdFor('Sandbox Wallet')
+/** Defined once, by the wallet itself (it announces the same rdns in the page). */
+export { SANDBOX_WALLET_RDNS }
+export const SANDBOX_WALLET_ID = walletIdFor(SANDBOX_WALLET_NAME)
 
 /** The sandbox's own wallets, listed first: the test wallet, announced in the page by EIP-6963. */
 export function sandboxWallets(): CatalogueWallet[] {
   return [
     {
       id: SANDBOX_WALLET_ID,
-      name: 'Sandbox Wallet',
-      image_id: uuidFrom('image:Sandbox Wallet'),
+      name: SANDBOX_WALLET_NAME,
+      image_id: uuidFrom(`image:${SANDBOX_WALLET_NAME}`),
       rdns: SANDBOX_WALLET_RDNS,
       chains: ['eip155:31337', 'eip155:31338'],
       mobile_link: null,

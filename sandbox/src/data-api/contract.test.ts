@@ -108,7 +108,8 @@ describe('the answers carry the sandbox data', () => {
     expect(named.name).toBe('alice.reown.id')
     const avatar = await fetch(named.avatar ?? '')
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml')
-    expect(await fetchParsed(api(`/v1/identity/${ACCOUNT_0}`), identityResponseSchema)).toEqual({ name: null, avatar: null })
+    expect((await fetchParsed(api(`/v1/identity/${ACCOUNT_0}`), identityResponseSchema)).name).toBe('portico-dev.reown.id')
+    expect(await fetchParsed(api(`/v1/identity/${sandbox.devAccounts[6]!.address}`), identityResponseSchema)).toEqual({ name: null, avatar: null })
   })
 
   it('prices come from the table, in the currency asked; unknown addresses are left out', async () => {

@@ -9,8 +9,8 @@ import { resolveSwapAsset, resolveUser, type ResolvedAsset } from './convert-ass
 import { quoteSwap } from './convert-quote.ts'
 import type { DataApiChain, DataApiContext } from './context.ts'
 
-/** Gas limits answered when estimation is off (disableEstimate) or cannot run. */
-const FIXED_GAS = { approve: 80_000n, swap: 250_000n } as const
+/** Gas limits answered when estimation is off (disableEstimate) or cannot run; quotes use the swap's. */
+export const FIXED_GAS = { approve: 80_000n, swap: 250_000n } as const
 
 function revertReason(err: unknown): string {
   if (err instanceof BaseError) {

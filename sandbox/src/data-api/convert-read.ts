@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { isNative, swapAssets } from '../amm/swap-assets.ts'
 import { tokenAbi } from '../contracts/abis.ts'
 import { errorResponse, parseQuery } from '../http/errors.ts'
+import { FIXED_GAS } from './convert-build.ts'
 import { quoteSwap } from './convert-quote.ts'
 import { resolveSwapAsset, resolveUser } from './convert-assets.ts'
 import { findChain, type DataApiContext } from './context.ts'
@@ -42,7 +43,14 @@ export function convertReadRoutes(ctx: DataApiContext): Hono {
     const user = resolvedUser.address
     const quote = await quoteSwap(from, to, c.req.query('amount'))
     if (typeof quote === 'string') return errorResponse(c, 400, quote)
-    return c.json(swapQuotesResponseSchema.parse({ quotes: [{ fromAmount: quote.amountIn.toString(), fromAccount: from.caip, toAmount: quote.amountOut.toString(), toAccount: to.caip }] }))
+    // The gas cost of the swap at the `gasPrice` asked (wei), else at the chain's: the schema's
+    // fields first, then `eip155: { gas, gasPrice, gasCost }` (a client's schema may drop it).
+    const askedGasPrice = c.req.query('gasPrice')
+    if (askedGasPrice !== undefined && askedGasPrice !== '' && !/^\d{1,78}$/.test(askedGasPrice)) return errorResponse(c, 400, 'gasPrice: Expected a whole number of wei')
+    const gasPrice = askedGasPrice ? BigInt(askedGasPrice) : await from.chain.client.getGasPrice()
+    const gas = FIXED_GAS.swap
+    const [parsed] = swapQuotesResponseSchema.parse({ quotes: [{ fromAmount: quote.amountIn.toString(), fromAccount: from.caip, toAmount: quote.amountOut.toString(), toAccount: to.caip }] }).quotes
+    return c.json({ quotes: [{ ...parsed, eip155: { gas: gas.toString(), gasPrice: gasPrice.toString(), gasCost: (gas * gasPrice).toString() } }] })
   })
 
   app.get('/convert/allowance', async (c) => {

@@ -2,6 +2,7 @@ import { buildApproveResponseSchema, buildTransactionResponseSchema, historyResp
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ammAbi } from '../contracts/abis.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
@@ -73,6 +74,23 @@ describe('convert', () => {
     // Near the price table (3000 USDC per ETH), less the 0.3 % fee and the price impact.
     expect(Number(quoted) / 1e6).toBeGreaterThan(2900)
     expect(Number(quoted) / 1e6).toBeLessThan(3000)
+  })
+
+  it("prices the quote's gas at the gasPrice asked, else at the chain's", async () => {
+    const path = `/v1/convert/quotes?amount=${parseEther('1')}&userAddress=${A}:${user(3).address}&from=${NATIVE}&to=${token('USDC')}`
+    const gasSchema = z.object({ quotes: z.array(z.object({ eip155: z.object({ gas: z.string(), gasPrice: z.string(), gasCost: z.string() }) })) })
+    const asked = (await fetchParsed(api(`${path}&gasPrice=7000000000`), gasSchema)).quotes[0]!.eip155
+    expect(asked.gasPrice).toBe('7000000000')
+    expect(BigInt(asked.gasCost)).toBe(BigInt(asked.gas) * 7_000_000_000n)
+    expect(BigInt(asked.gas)).toBeGreaterThan(0n)
+    const chainPrice = await client.getGasPrice()
+    const unasked = (await fetchParsed(api(path), gasSchema)).quotes[0]!.eip155
+    expect(BigInt(unasked.gasCost)).toBe(BigInt(unasked.gas) * BigInt(unasked.gasPrice))
+    expect(BigInt(unasked.gasPrice)).toBeGreaterThan(0n)
+    expect(BigInt(unasked.gasPrice)).toBeLessThanOrEqual(chainPrice * 2n)
+    expect(await fetchError(api(`${path}&gasPrice=fast`))).toEqual({ status: 400, error: 'gasPrice: Expected a whole number of wei' })
+    // Still the shared-types shape.
+    expect(swapQuotesResponseSchema.safeParse(await (await fetch(api(`${path}&gasPrice=1`))).json()).success).toBe(true)
   })
 
   it('a built native → token swap really swaps when sent as is', async () => {

@@ -75,6 +75,26 @@ describe('onramp checkout', () => {
     expect(balance).toBeGreaterThanOrEqual(parseUnits(status.amount ?? '0', 6))
   })
 
+  it('prices the checkout in the requested payment currency (USD when none is asked)', async () => {
+    const statusSchema = orderSchema.extend({ currency: z.string(), fiat: z.number() })
+    const wallet = { address: ACCOUNT_0, assets: ['ETH'] }
+    const euroUrl = await checkoutUrl({ destinationWallets: [wallet], partnerUserId: 'visitor', paymentCurrency: 'eur', presetFiatAmount: 200 })
+    const dollarUrl = await checkoutUrl({ destinationWallets: [wallet], partnerUserId: 'visitor', presetFiatAmount: 200 })
+    expect(await fetchParsed(`${euroUrl}/status`, statusSchema)).toMatchObject({ currency: 'EUR', fiat: 200, status: 'pending' })
+    expect(await fetchParsed(`${dollarUrl}/status`, statusSchema)).toMatchObject({ currency: 'USD', fiat: 200 })
+    expect(await (await fetch(euroUrl)).text()).toContain('Amount (EUR)')
+    expect(sandbox.onramp.orders().find((o) => euroUrl.endsWith(o.id))?.currency).toBe('EUR')
+    // 200 EUR buys more ETH than 200 USD (ETH is 2700 EUR, 3000 USD).
+    const euro = await fetchParsed(`${euroUrl}/confirm`, statusSchema, postJson({ amount: 200, method: 'card' }))
+    const dollar = await fetchParsed(`${dollarUrl}/confirm`, statusSchema, postJson({ amount: 200, method: 'card' }))
+    expect(euro.currency).toBe('EUR')
+    expect(Number(euro.amount)).toBeGreaterThan(Number(dollar.amount))
+    expect(await fetchError(api('/v1/generators/onrampurl'), postJson({ destinationWallets: [wallet], partnerUserId: 'v', paymentCurrency: 'GBP' }))).toEqual({
+      status: 400,
+      error: 'Unsupported payment currency: GBP',
+    })
+  })
+
   it('keeps to the payment method limits and says so', async () => {
     const url = await checkoutUrl({ destinationWallets: [{ address: ACCOUNT_0 }], partnerUserId: 'visitor' })
     expect(await fetchError(`${url}/confirm`, postJson({ amount: 8000, method: 'card' }))).toEqual({ status: 400, error: 'Amount must be between 10.00 and 7500.00 USD' })

@@ -1,6 +1,7 @@
 import { onrampOptionsResponseSchema, onrampQuoteRequestSchema, onrampQuoteResponseSchema, onrampUrlRequestSchema, onrampUrlResponseSchema } from '@portico/shared-types'
 import { Hono } from 'hono'
 import { getAddress, isAddress } from 'viem'
+import { z } from 'zod'
 import { errorResponse, parseJsonBody } from '../http/errors.ts'
 import { PAYMENT_CURRENCIES, findNetwork, findPurchasable, onrampOptions, type PaymentCurrency } from '../onramp/catalogue.ts'
 import { limitsOf, priceOnramp, toQuote } from '../onramp/quote.ts'
@@ -10,6 +11,12 @@ function paymentCurrency(value: string): PaymentCurrency | undefined {
   const upper = value.trim().toUpperCase()
   return PAYMENT_CURRENCIES.find((c) => c === upper)
 }
+
+/**
+ * SPEC.md §7's body, plus the fiat currency the checkout is priced in (`paymentCurrency`, as in
+ * POST /v1/onramp/quote; default USD).
+ */
+const onrampUrlBodySchema = onrampUrlRequestSchema.extend({ paymentCurrency: z.string().optional() })
 
 export function checkoutUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/onramp/checkout/${orderId}`
@@ -44,8 +51,10 @@ export function onrampRoutes(ctx: DataApiContext): Hono {
   })
 
   app.post('/generators/onrampurl', async (c) => {
-    const body = await parseJsonBody(c, onrampUrlRequestSchema)
+    const body = await parseJsonBody(c, onrampUrlBodySchema)
     if (!body.ok) return body.response
+    const currency = body.data.paymentCurrency === undefined ? 'USD' : paymentCurrency(body.data.paymentCurrency)
+    if (!currency) return errorResponse(c, 400, `Unsupported payment currency: ${body.data.paymentCurrency}`)
     const [wallet] = body.data.destinationWallets
     if (!wallet || !isAddress(wallet.address, { strict: false })) return errorResponse(c, 400, 'Invalid address')
     const wantedNetwork = body.data.defaultNetwork ?? wallet.blockchains?.[0]
@@ -60,6 +69,7 @@ export function onrampRoutes(ctx: DataApiContext): Hono {
       partnerUserId: body.data.partnerUserId,
       presetFiatAmount: body.data.presetFiatAmount,
       presetCryptoAmount: body.data.presetCryptoAmount,
+      currency,
     })
     return c.json(onrampUrlResponseSchema.parse({ url: checkoutUrl(ctx.publicUrl, order.id) }))
   })

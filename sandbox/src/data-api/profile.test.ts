@@ -31,7 +31,30 @@ describe('account names', () => {
     expect(alice.registered).toBeLessThan(Date.now() / 1000 - 86_400)
     const reverse = await fetchParsed(api(`/v1/profile/reverse/${sandbox.devAccounts[2]!.address}`), profileReverseResponseSchema)
     expect(reverse.map((p) => p.name)).toEqual(['bobby-builder.wcn.id'])
-    expect(await fetchParsed(api(`/v1/profile/reverse/${sandbox.devAccounts[0]!.address}`), profileReverseResponseSchema)).toEqual([])
+  })
+
+  it("names dev account 0 (the Sandbox Wallet's) portico-dev with the configured suffix, in the identity and in reverse", async () => {
+    const account0 = sandbox.devAccounts[0]!.address
+    expect(sandbox.sandboxWalletName).toBe('portico-dev.reown.id')
+    const identity = await fetchParsed(api(`/v1/identity/${account0}`), identityResponseSchema)
+    expect(identity).toEqual({ name: 'portico-dev.reown.id', avatar: `${sandbox.dataApi.url}/avatar/${account0}.svg` })
+    const reverse = await fetchParsed(api(`/v1/profile/reverse/${account0}`), profileReverseResponseSchema)
+    expect(reverse.map((p) => p.name)).toEqual(['portico-dev.reown.id'])
+    expect(reverse[0]?.addresses[String(COIN_TYPE)]?.address).toBe(account0)
+    // Registered on chain, in the registry, the way POST /v1/profile/account registers.
+    expect(await sandbox.names?.resolve('portico-dev.reown.id')).toMatchObject({ owner: account0, coinType: COIN_TYPE })
+    // The avatar is an image the sandbox serves, cacheable.
+    const avatar = await fetch(identity.avatar!)
+    expect(avatar.status).toBe(200)
+    expect(avatar.headers.get('content-type')).toContain('image/svg+xml')
+    expect(avatar.headers.get('cache-control')).toContain('max-age=')
+    expect(await avatar.text()).toContain('<svg')
+  })
+
+  it('answers a null name and avatar for an address without a name', async () => {
+    const nameless = sandbox.devAccounts[6]!.address
+    expect(await fetchParsed(api(`/v1/identity/${nameless}`), identityResponseSchema)).toEqual({ name: null, avatar: null })
+    expect(await fetchParsed(api(`/v1/profile/reverse/${nameless}`), profileReverseResponseSchema)).toEqual([])
   })
 
   it('registration round-trips: signed request, stored on chain, read back everywhere', async () => {

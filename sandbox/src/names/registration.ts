@@ -1,6 +1,6 @@
 // The message schema lives with the other data API schemas; the package root does not re-export it
 // yet (shared-types/src/index.ts is outside this change), hence the path.
-import { registerNameMessageSchema, type RegisterNameMessage } from '../../../shared-types/src/api/data-api.ts'
+import { registerNameMessageSchema, type RegisterNameMessage } from '@portico/shared-types'
 import { getAddress, isAddress, type Address, type Hex, type PublicClient } from 'viem'
 import { NAME_PROBLEM_MESSAGES, acceptedSuffixes, normalizeName } from './name-rules.ts'
 

@@ -10,7 +10,11 @@ export const HISTORY_DAYS = 240
 /** The day the contracts are deployed and the pools filled, before the history starts. */
 export const SETUP_DAYS_AGO = HISTORY_DAYS + 2
 
-/** Names registered at start (names chain only): the Sandbox Wallet's account 0 stays free to register one. */
+/**
+ * Names registered by the seed plan (names chain only), dated in the past. Account 0's name
+ * (`portico-dev` + the configured suffix) is registered after the seed, through the registry the
+ * way the API registers (see wallet-name.ts).
+ */
 export const SEEDED_NAMES: ReadonlyArray<{ owner: Actor; name: string }> = [
   { owner: 1, name: 'alice.reown.id' },
   { owner: 2, name: 'bobby-builder.wcn.id' },

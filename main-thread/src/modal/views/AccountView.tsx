@@ -4,7 +4,7 @@ import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
-import { useT } from '../../i18n/useT.ts'
+import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { Avatar } from '../Avatar.tsx'
 import { formatAge, formatAmount, formatQuantity, formatUsd } from '../format.ts'
@@ -33,6 +33,7 @@ const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: I
 export function AccountView() {
   const client = usePorticoClient()
   const t = useT()
+  const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { address, connectorName } = useAccount()
   const { network } = useNetwork()
@@ -42,7 +43,7 @@ export function AccountView() {
     if (!address) return
     void client.withCore((api) => Promise.all([api.refreshIdentity(), api.loadTransactions()])).catch(() => undefined)
   }, [client, address, core?.activeCaipNetworkId])
-  if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" aria-busy="true" aria-label={t('loadingAccount')} />
+  if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loadingAccount')} />
 
   const { balances } = core
   const native = balances.data?.find((b) => !b.address)
@@ -74,7 +75,7 @@ export function AccountView() {
         <span data-testid="account-network">{network?.name ?? t('unknownNetwork')}</span>
         {canSwitch ? <Icon name="chevron" /> : null}
       </button>
-      {core.identity.avatar ? <img className="portico-avatar" src={core.identity.avatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
+      <IdentityAvatar src={core.identity.avatar} address={address} label={t('accountAvatar')} />
       {core.identity.name ? <p className="portico-name" data-testid="account-name">{core.identity.name}</p> : null}
       <div className="portico-address-row">
         <span className={core.identity.name ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">{shortenAddress(address)}</span>
@@ -82,10 +83,10 @@ export function AccountView() {
           <Icon name={copied ? 'check' : 'copy'} />
         </button>
       </div>
-      <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} />
+      <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} locale={locale} />
       {stale && balances.updatedAt !== null ? (
         <p className="portico-age" role="status">
-          {core.online ? null : <span className="portico-badge">{t('offline')}</span>} {t('updatedAgo', { age: formatAge(Math.max(0, now - balances.updatedAt)) })}
+          {core.online ? null : <span className="portico-badge">{t('offline')}</span>} {now - balances.updatedAt < 1_000 ? t('updatedJustNow') : t('updatedAgo', { age: formatAge(now - balances.updatedAt, t, locale) })}
         </p>
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
@@ -107,7 +108,7 @@ export function AccountView() {
       <Tabs
         label={t('account')}
         tabs={[
-          { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} /> : <p className="portico-empty">{t('noTokens')}</p>) },
+          { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} locale={locale} /> : <p className="portico-empty">{t('noTokens')}</p>) },
           { id: 'nfts', label: t('nfts'), render: () => <NftGrid transactions={core.transactions.data} /> },
           ...(features?.history === false ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
         ]}
@@ -128,18 +129,25 @@ export function AccountView() {
   )
 }
 
-function BalanceLine({ native, status, loadingLabel }: { native: TokenBalance | undefined; status: string; loadingLabel: string }) {
+/** The identity's avatar; the generated one when there is none or it does not load (offline). */
+function IdentityAvatar({ src, address, label }: { src: string | null; address: string; label: string }) {
+  const [failed, setFailed] = useState<string | null>(null)
+  if (!src || failed === src) return <Avatar address={address} label={label} />
+  return <img className="portico-avatar" src={src} alt={label} width={64} height={64} onError={() => setFailed(src)} />
+}
+
+function BalanceLine({ native, status, loadingLabel, locale }: { native: TokenBalance | undefined; status: string; loadingLabel: string; locale: string }) {
   if (!native) {
-    return status === 'loading' || status === 'idle' ? <div className="portico-skeleton portico-skeleton-line" aria-busy="true" aria-label={loadingLabel} /> : null
+    return status === 'loading' || status === 'idle' ? <div className="portico-skeleton portico-skeleton-line" role="status" aria-busy="true" aria-label={loadingLabel} /> : null
   }
   return (
     <p className="portico-balance" data-testid="account-balance">
-      {formatAmount(native.quantity.numeric, DISPLAY_DECIMALS.balance)} {native.symbol}
+      {formatAmount(native.quantity.numeric, DISPLAY_DECIMALS.balance, locale)} {native.symbol}
     </p>
   )
 }
 
-function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
+function TokenList({ tokens, locale }: { tokens: readonly TokenBalance[]; locale: string }) {
   return (
     <ul className="portico-tokens">
       {tokens.map((token) => (
@@ -147,9 +155,9 @@ function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
           <img src={token.iconUrl} alt="" width={32} height={32} />
           <span className="portico-token-name">{token.name}</span>
           <span className="portico-token-quantity">
-            {formatQuantity(token.quantity.numeric)} {token.symbol}
+            {formatQuantity(token.quantity.numeric, locale)} {token.symbol}
           </span>
-          <span className="portico-token-value">{formatUsd(token.value)}</span>
+          <span className="portico-token-value">{formatUsd(token.value, locale)}</span>
         </li>
       ))}
     </ul>

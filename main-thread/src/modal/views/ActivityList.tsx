@@ -1,26 +1,26 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { Transaction, TransactionsState } from '@portico/shared-types'
 import { usePorticoClient } from '../../context.ts'
-import { useT } from '../../i18n/useT.ts'
+import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import { formatAge, formatQuantity } from '../format.ts'
 import { Icon } from '../icons.tsx'
 
-const MONTHS = new Intl.DateTimeFormat('en-US', { month: 'long' })
-
-function describe(tx: Transaction): { title: string; detail: string; image: string | null; direction: 'in' | 'out' | 'self' } {
+function describe(tx: Transaction, locale: string): { title: string; detail: string; image: string | null; direction: 'in' | 'out' | 'self' } {
   const transfer = tx.transfers[0]
   const direction = transfer?.direction ?? 'self'
   const verb = tx.metadata.operationType.charAt(0).toUpperCase() + tx.metadata.operationType.slice(1)
   if (!transfer) return { title: verb, detail: '', image: null, direction }
   if (transfer.nft_info) return { title: verb, detail: transfer.nft_info.name, image: transfer.nft_info.content.preview?.url ?? null, direction }
   const symbol = transfer.fungible_info?.symbol ?? ''
-  return { title: verb, detail: `${formatQuantity(transfer.quantity.numeric)} ${symbol}`.trim(), image: transfer.fungible_info?.icon?.url ?? null, direction }
+  return { title: verb, detail: `${formatQuantity(transfer.quantity.numeric, locale)} ${symbol}`.trim(), image: transfer.fungible_info?.icon?.url ?? null, direction }
 }
 
 /** Activity grouped by month, newest first, with the next page loaded as the visitor scrolls near the end. */
 export function ActivityList({ transactions, now }: { transactions: TransactionsState; now: number }) {
   const client = usePorticoClient()
   const t = useT()
+  const locale = useIntlLocale()
+  const months = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }), [locale])
   const sentinel = useRef<HTMLDivElement>(null)
   const { next, status } = transactions
 
@@ -47,7 +47,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
   }
   if ((status === 'idle' || status === 'loading') && transactions.data.length === 0) {
     return (
-      <div aria-busy="true" aria-label={t('loadingActivity')}>
+      <div role="status" aria-busy="true" aria-label={t('loadingActivity')}>
         {[0, 1, 2].map((i) => <span key={i} className="portico-skeleton portico-skeleton-row" />)}
       </div>
     )
@@ -59,13 +59,13 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
       {status === 'error' ? <p className="portico-note" role="status">{transactions.error?.message ?? t('activityFailed')}</p> : null}
       {transactions.grouped.map((year) =>
         year.months.map((month) => (
-          <section key={`${year.year}-${month.month}`} aria-label={`${MONTHS.format(new Date(year.year, month.month, 1))} ${year.year}`}>
-            <h3 className="portico-month">
-              {MONTHS.format(new Date(year.year, month.month, 1))} {year.year}
+          <section key={`${year.year}-${month.month}`} aria-labelledby={`portico-month-${year.year}-${month.month}`}>
+            <h3 className="portico-month" id={`portico-month-${year.year}-${month.month}`}>
+              {months.format(new Date(year.year, month.month, 1))}
             </h3>
             <ul className="portico-tx-list">
               {month.transactions.map((tx) => {
-                const { title, detail, image, direction } = describe(tx)
+                const { title, detail, image, direction } = describe(tx, locale)
                 const minedAt = Date.parse(tx.metadata.minedAt)
                 return (
                   <li key={tx.id} className="portico-tx" data-status={tx.metadata.status}>
@@ -80,7 +80,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
                       <span className="portico-visually-hidden">{direction === 'in' ? t('received') : direction === 'out' ? t('sent') : ''} </span>
                       {detail}
                     </span>
-                    <time className="portico-tx-time" dateTime={tx.metadata.minedAt}>{Number.isNaN(minedAt) ? '' : formatAge(Math.max(0, now - minedAt))}</time>
+                    <time className="portico-tx-time" dateTime={tx.metadata.minedAt}>{Number.isNaN(minedAt) ? '' : formatAge(Math.max(0, now - minedAt), t, locale)}</time>
                   </li>
                 )
               })}
@@ -89,7 +89,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
         )),
       )}
       <div ref={sentinel} className="portico-sentinel">
-        {next ? <span className="portico-skeleton portico-skeleton-row" aria-label={t('loadingActivity')} /> : null}
+        {next ? <span className="portico-skeleton portico-skeleton-row" role="status" aria-label={t('loadingActivity')} /> : null}
       </div>
     </div>
   )

@@ -25,6 +25,7 @@ export function ConnectView() {
     injected: wallets,
     recent: core?.recentWallets ?? [],
     featured: lists.featured?.data ?? [],
+    custom: client.config.customWallets ?? [],
     recommended: lists.recommended?.data ?? [],
     imageUrl,
   })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { activeConnection, type CaipNetworkId } from '@portico/shared-types/light'
+import { UserRejectedRequestError } from '@portico/shared-types/errors'
 import { switchNetwork } from '../../actions/switchNetwork.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -23,9 +24,10 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
         ui.notify('success', t('networkSwitched', { network: network?.name ?? caipNetworkId }))
         client.navigate({ type: 'reset', view: { name: 'Account' } })
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         setFailed(true)
         ui.shake()
+        ui.notify('error', error instanceof UserRejectedRequestError ? t('switchDeclined') : t('switchFailed', { network: network?.name ?? caipNetworkId }))
       })
   }, [client, ui, t, caipNetworkId, network?.name])
 
@@ -42,7 +44,8 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
       </div>
       {failed ? (
         <>
-          <p className="portico-error" role="alert">{t('switchFailed', { network: network?.name ?? caipNetworkId })}</p>
+          {/* The error notification is the announcement; this line stays for whoever looks. */}
+          <p className="portico-error">{t('switchFailed', { network: network?.name ?? caipNetworkId })}</p>
           <button type="button" className="portico-button" onClick={run}>{t('tryAgain')}</button>
         </>
       ) : (

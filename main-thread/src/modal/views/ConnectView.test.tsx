@@ -1,0 +1,90 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../testing/harness.tsx'
+
+const wallets: FakeWallet[] = []
+afterEach(() => {
+  for (const wallet of wallets.splice(0)) wallet.cleanup()
+})
+
+const follows = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+
+async function openConnect(extra: Parameters<typeof testConfig>[0] = {}) {
+  const portico = createTestClient({ config: testConfig(extra), remotes: { wallets: catalogue(57) } })
+  renderPortico(portico)
+  await openModal(portico)
+  return { portico, dialog: await screen.findByRole('dialog', { name: 'Connect Wallet' }) }
+}
+
+describe('ConnectView', () => {
+  it('shows the methods email, social, wallet by default; email and social say "coming soon" and are not buttons', async () => {
+    const { portico, dialog } = await openConnect()
+    const email = within(dialog).getByText('Continue with email')
+    const social = within(dialog).getByText('Continue with a social account')
+    const list = within(dialog).getByRole('list', { name: 'Wallets' })
+    expect(follows(email, social) && follows(social, list)).toBe(true)
+    expect(within(dialog).getAllByText('Coming soon')).toHaveLength(2)
+    expect(within(dialog).queryByRole('button', { name: /email/i })).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: /social/i })).toBeNull()
+    portico.client.destroy()
+  })
+
+  it('follows the configured method order', async () => {
+    const { portico, dialog } = await openConnect({ features: { connectMethodsOrder: ['wallet', 'social', 'email'] } })
+    const list = within(dialog).getByRole('list', { name: 'Wallets' })
+    const social = within(dialog).getByText('Continue with a social account')
+    const email = within(dialog).getByText('Continue with email')
+    expect(follows(list, social) && follows(social, email)).toBe(true)
+    portico.client.destroy()
+  })
+
+  it('lists WalletConnect, recent, installed, featured, custom, then recommended wallets, each once', async () => {
+    wallets.push(announceWallet({ name: 'Page Wallet', rdns: 'dev.page.wallet' }))
+    const portico = createTestClient({
+      config: testConfig({
+        catalogueUrl: CATALOGUE_URL,
+        featuredWalletIds: ['featured-1', 'featured-dup'],
+        customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }],
+      }),
+      remotes: {
+        wallets: [
+          listing('featured-1', { name: 'Featured Wallet' }),
+          // The page already announces this wallet: it shows once, as installed.
+          listing('featured-dup', { name: 'Page Wallet (catalogue)', rdns: 'dev.page.wallet' }),
+          listing('rec-1', { name: 'Recommended Wallet' }),
+          ...catalogue(30),
+        ],
+      },
+    })
+    await act(async () => portico.core.addRecentWallet(listing('recent-1', { name: 'Recent Wallet' })))
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    const list = within(dialog).getByRole('list', { name: 'Wallets' })
+    await within(list).findByRole('button', { name: /Recommended Wallet/ })
+    const buttons = within(list).getAllByRole('button')
+    const expected = ['WalletConnect', 'Recent Wallet Recent', 'Page Wallet Installed', 'Featured Wallet', 'Custom Wallet', 'Recommended Wallet']
+    expect(expected.map((name) => buttons.indexOf(within(list).getByRole('button', { name })))).toEqual([0, 1, 2, 3, 4, 5])
+    expect(within(list).queryByRole('button', { name: /Page Wallet \(catalogue\)/ })).toBeNull()
+    expect(within(list).getByRole('button', { name: /Page Wallet/, description: 'Installed' })).toBeTruthy()
+    portico.client.destroy()
+  })
+
+  it('offers All Wallets with the catalogue count, rounded down to tens', async () => {
+    const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL })
+    // 57 wallets, 4 of them recommended above the list: 53 in All Wallets.
+    const all = await within(dialog).findByRole('button', { name: 'All Wallets 50+' })
+    await userEvent.click(all)
+    expect(await screen.findByRole('dialog', { name: 'All Wallets' })).toBeTruthy()
+    portico.client.destroy()
+  })
+
+  it('selecting a catalogue wallet the page does not have goes to WalletConnect', async () => {
+    const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL, customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }] })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Custom Wallet' }))
+    const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
+    expect(within(connecting).getByRole('status').textContent).toContain('Connecting Custom Wallet through WalletConnect')
+    portico.client.destroy()
+  })
+})
