@@ -33,15 +33,43 @@ async function clickDisconnect(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __clickedAt: number }).__clickedAt)
 }
 
-/** Asks tab 1's wallet to switch network; answers the time of the ask, taken inside the page. */
+/**
+ * Asks tab 1's wallet to switch network; answers the time of the ask, taken inside the page in the same
+ * task that sends it (no Playwright round trip between the stamp and the change).
+ */
 async function switchChain(page: Page, chainIdHex: string): Promise<number> {
-  const at = await page.evaluate(() => performance.timeOrigin + performance.now())
-  await walletRequest(page, 'wallet_switchEthereumChain', [{ chainId: chainIdHex }])
-  return at
+  return page.evaluate(
+    (chainId) =>
+      new Promise<number>((resolve, reject) => {
+        const onAnnounce = (event: Event) => {
+          const detail = (event as CustomEvent<{ info: { rdns: string }; provider: { request(a: object): Promise<unknown> } }>).detail
+          if (detail.info.rdns !== 'dev.portico.sandbox-wallet') return
+          window.removeEventListener('eip6963:announceProvider', onAnnounce)
+          const at = performance.timeOrigin + performance.now()
+          detail.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] }).then(() => resolve(at), reject)
+        }
+        window.addEventListener('eip6963:announceProvider', onAnnounce)
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      }),
+    chainIdHex,
+  )
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/**
+ * Lets the follow-up of the last change (the balance of the new network, renders) finish in every tab,
+ * so each sample times one change rather than its queue behind the previous one.
+ */
+async function settle(pages: readonly Page[]) {
+  await pages[0]!.waitForTimeout(250)
+  await Promise.all(pages.map((p) => p.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 })))))
+}
+
 const round = (ms: number) => Math.round(ms * 10) / 10
+/** The q-quantile of the values (nearest rank). */
+const quantile = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+}
 
 /** Opens the account view the way a visitor does in a tab that shows the connected account. */
 async function openAccount(page: Page) {
@@ -93,26 +121,38 @@ for (const variant of ['SharedWorker', 'dedicated workers (SharedWorker deleted)
     await first.waitForTimeout(300)
     expect(balanceRequests(sandbox).filter((r) => r.query.chainId === 'eip155:31338')).toHaveLength(1)
 
-    // Changes in one tab reach the others within the budget, through the core alone, timed inside the
-    // pages from the visitor's action in tab 1: four network switches, then a disconnect.
+    // Every change reaches every tab within the budget, through the core alone, timed inside the pages
+    // (each tab's performance.timeOrigin + performance.now()) from the visitor's action in tab 1: eight
+    // network switches, then a disconnect. Every sample of every tab is checked, not a median.
     await Promise.all([second, third].map(onlyTheCoreSpeaksTo))
-    const samples: { change: string; own: number; others: number[] }[] = []
-    for (const [chainIdHex, text] of [['0x7a69', CONNECTED], ['0x7a6a', CONNECTED_B], ['0x7a69', CONNECTED], ['0x7a6a', CONNECTED_B]] as const) {
+    const switches = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? (['0x7a69', CONNECTED] as const) : (['0x7a6a', CONNECTED_B] as const)))
+    const samples: { change: string; tabs: number[] }[] = []
+    for (const [chainIdHex, text] of switches) {
+      await settle([first, second, third])
       const seen = await Promise.all([first, second, third].map((p) => watchStatus(p, text)))
       const at = await switchChain(first, chainIdHex)
-      const [own, ...others] = await Promise.all(seen.map((s) => s()))
-      samples.push({ change: `switch to ${chainIdHex}`, own: own! - at, others: others.map((t) => t - at) })
+      const times = await Promise.all(seen.map((s) => s()))
+      samples.push({ change: `switch to ${chainIdHex}`, tabs: times.map((t) => t - at) })
     }
+    await settle([first, second, third])
     const seen = await Promise.all([first, second, third].map((p) => watchStatus(p, 'Not connected')))
     const clickedAt = await clickDisconnect(first)
-    const [own, ...others] = await Promise.all(seen.map((s) => s()))
-    samples.push({ change: 'disconnect', own: own! - clickedAt, others: others.map((t) => t - clickedAt) })
+    const times = await Promise.all(seen.map((s) => s()))
+    samples.push({ change: 'disconnect', tabs: times.map((t) => t - clickedAt) })
 
-    for (const sample of samples) console.log(`[core-tabs] ${variant}: ${sample.change}: own tab ${round(sample.own)} ms, other tabs ${sample.others.map(round).join(' ms, ')} ms`)
-    const toOthers = samples.flatMap((sample) => sample.others)
-    console.log(`[core-tabs] ${variant}: propagation to the other tabs: median ${round(median(toOthers))} ms, max ${round(Math.max(...toOthers))} ms over ${toOthers.length}`)
-    expect(median(toOthers)).toBeLessThan(STATE_PROPAGATION_BUDGET_MS)
-    expect(samples.at(-1)!.others.every((ms) => ms < STATE_PROPAGATION_BUDGET_MS)).toBe(true)
+    for (const sample of samples) console.log(`[core-tabs] ${variant}: ${sample.change}: tabs 1 (acting) / 2 / 3: ${sample.tabs.map(round).join(' / ')} ms`)
+    const all = samples.flatMap((sample) => sample.tabs)
+    const others = samples.flatMap((sample) => sample.tabs.slice(1))
+    console.log(
+      `[core-tabs] ${variant}: ${samples.length} changes x 3 tabs = ${all.length} samples; all tabs: min ${round(Math.min(...all))}, median ${round(quantile(all, 0.5))}, p90 ${round(quantile(all, 0.9))}, max ${round(Math.max(...all))} ms; other tabs: median ${round(quantile(others, 0.5))}, max ${round(Math.max(...others))} ms; sorted: ${[...all].sort((a, b) => a - b).map(round).join(', ')}`,
+    )
+    expect(samples.length).toBeGreaterThanOrEqual(8)
+    // Every tab saw every change, after it was made, and within the budget.
+    for (const sample of samples) {
+      expect(sample.tabs).toHaveLength(3)
+      for (const ms of sample.tabs) expect(ms, `${sample.change}: ${sample.tabs.map(round).join(', ')} ms`).toBeGreaterThanOrEqual(0)
+    }
+    expect(Math.max(...all), `slowest of ${all.length} samples`).toBeLessThan(STATE_PROPAGATION_BUDGET_MS)
     // Switching back and forth within the cache window fetched nothing more.
     expect(balanceRequests(sandbox)).toHaveLength(2)
   })

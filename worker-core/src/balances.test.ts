@@ -55,6 +55,28 @@ describe('balances', () => {
     expect(upstream.count(BALANCE_CALL)).toBe(5 + 4)
   })
 
+  it('holds the 30 s retry block for a forced refresh too (SPEC.md §4, §8)', async () => {
+    const { core, upstream, clock } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    upstream.on(BALANCE_CALL, () => new Response('', { status: 503 }))
+    await core.refreshBalances({ force: true })
+    const blockedUntil = clock.now + 30_000
+    expect((await core.getState()).balances).toMatchObject({ status: 'error', error: { message: 'Token Balance Unavailable' }, retryBlockedUntil: blockedUntil })
+    expect(upstream.count(BALANCE_CALL)).toBe(1 + 4)
+    upstream.on(BALANCE_CALL, () => json({ balances: [balance({ quantity: { decimals: '18', numeric: '9' } })] }))
+    for (const step of [1_000, 15_000, 13_999]) {
+      clock.now += step
+      await Promise.all([core.refreshBalances({ force: true }), core.refresh({ force: true })])
+      expect(upstream.count(BALANCE_CALL)).toBe(5)
+      expect((await core.getState()).balances).toMatchObject({ status: 'error', retryBlockedUntil: blockedUntil })
+    }
+    clock.now += 1
+    await core.refreshBalances({ force: true })
+    expect(upstream.count(BALANCE_CALL)).toBe(6)
+    expect((await core.getState()).balances).toMatchObject({ status: 'success', retryBlockedUntil: null, data: [{ quantity: { numeric: '9' } }] })
+  })
+
   it("reports 'Token Balance Unavailable' without a request when the data API does not serve the network", async () => {
     const { core, upstream, clock } = setupCore()
     upstream.on(SUPPORTED_CALL, () => json({ http: ['eip155:1'], ws: [] }))
@@ -135,6 +157,11 @@ describe('balances', () => {
     ['metadata without iconUrl', { metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1 } }],
     ['a string price', { metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: '1', iconUrl: 'u.svg' } }],
     ['a balance that is not hex', { balance: 'lots' }],
+    ['a decimal balance (BigInt would take it)', { balance: '500000000' }],
+    ['a binary balance', { balance: '0b101' }],
+    ['a bare 0x', { balance: '0x' }],
+    ['a negative hex balance', { balance: '-0x5' }],
+    ['a hex balance with spaces', { balance: ' 0x5 ' }],
   ])('rejects a whole wallet_getAssets answer with %s', async (_what, override) => {
     const { core, warnings } = setupCore()
     await core.configure(testConfig)

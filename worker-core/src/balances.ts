@@ -64,7 +64,8 @@ export function createBalances(ctx: CoreContext, capabilities: CapabilitiesFeatu
     const key = RECORDS.portfolio.key(caipAddress, currency())
     const state = ctx.store.get().balances
     const current: BalancesState = state.caipAddress === caipAddress ? state : { ...emptyBalances, caipAddress }
-    if (!force && current.retryBlockedUntil !== null && current.retryBlockedUntil > ctx.now()) return
+    // SPEC.md §4, §8: after 'Token Balance Unavailable' no retry for 30 s, forced or not.
+    if (current.retryBlockedUntil !== null && current.retryBlockedUntil > ctx.now()) return
 
     const cached = await ctx.cache.peek(key, RECORDS.portfolio.schema)
     if (cached && !force && ctx.now() - cached.updatedAt < BALANCE_CACHE_MS) {

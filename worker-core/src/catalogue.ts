@@ -33,8 +33,8 @@ export type CatalogueFeature = {
 
 /**
  * The wallet catalogue (SPEC.md §7, §9): All Wallets pages of 40 with the first 20 images fetched,
- * search of 100 entries answered no sooner than 300 ms, 4 recommended, the configured featured ones,
- * include/exclude lists, and the 2 recent wallets. Answers are shared by every tab for 10 min.
+ * search of 100 entries answered no sooner than 300 ms, 4 recommended, the configured featured ones (or
+ * the first 4 certified), include/exclude lists, and the 2 recent wallets. Answers are shared by every tab for 10 min.
  */
 export function createCatalogue(ctx: CoreContext): CatalogueFeature {
   const images = new Map<string, Promise<boolean>>()
@@ -50,14 +50,14 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
     return data
   }
 
-  const imageUrl = (catalogue: HttpClient, wallet: WalletListing) =>
-    wallet.image_id ? catalogue.url(`getWalletImage/${encodeURIComponent(wallet.image_id)}`) : null
+  const imagePath = (wallet: WalletListing) => (wallet.image_id ? `getWalletImage/${encodeURIComponent(wallet.image_id)}` : null)
 
-  /** Fetches an image once for every tab; a failed fetch may be tried again later. */
-  function prefetchOnce(url: string): Promise<boolean> {
+  /** Fetches an image once for every tab, through the HTTP layer; a failed fetch may be tried again later. */
+  function prefetchOnce(catalogue: HttpClient, path: string): Promise<boolean> {
+    const url = catalogue.url(path)
     let pending = images.get(url)
     if (!pending) {
-      pending = prefetchImages({ urls: [url], fetch: ctx.fetch }).then((done) => done.length > 0)
+      pending = prefetchImages({ http: catalogue, paths: [path] }).then((done) => done.length > 0)
       images.set(url, pending)
       void pending.then((ok) => ok || images.delete(url))
     }
@@ -65,25 +65,59 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
   }
 
   async function withImages(catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number): Promise<{ data: CatalogueWallet[]; prefetched: string[] }> {
-    const data = wallets.map((w) => ({ ...w, imageUrl: imageUrl(catalogue, w) }))
-    const wanted = data
+    const data = wallets.map((w) => {
+      const path = imagePath(w)
+      return { ...w, imageUrl: path === null ? null : catalogue.url(path) }
+    })
+    const wanted = wallets
       .slice(0, prefetchCount)
-      .map((w) => w.imageUrl)
-      .filter((u): u is string => u !== null)
+      .map(imagePath)
+      .filter((p): p is string => p !== null)
     if (!ctx.online.isOnline()) return { data, prefetched: [] }
-    const done = await Promise.all(wanted.map(prefetchOnce))
-    return { data, prefetched: wanted.filter((_, i) => done[i]) }
+    const done = await Promise.all(wanted.map((path) => prefetchOnce(catalogue, path)))
+    return { data, prefetched: wanted.filter((_, i) => done[i]).map((path) => catalogue.url(path)) }
   }
 
   const chainsOf = (env: CoreEnv) => env.config.networks.map((n) => n.caipNetworkId)
 
+  /**
+   * The featured wallets: the configured ids in their order; without any, the catalogue's first 4
+   * certified wallets (SPEC.md §9: the configured count, or 4) on the configured chains.
+   */
+  async function featured(env: CoreEnv, catalogue: HttpClient): Promise<WalletListing[]> {
+    const { includeWalletIds, excludeWalletIds, featuredWalletIds: ids } = env.options
+    if (ids.length === 0) {
+      const answer = await query(catalogue, {
+        page: 1,
+        entries: FEATURED_WALLETS_DEFAULT,
+        badge: 'certified',
+        include: includeWalletIds,
+        exclude: excludeWalletIds,
+        chains: chainsOf(env),
+      })
+      return answer.data.slice(0, FEATURED_WALLETS_DEFAULT)
+    }
+    const answer = await query(catalogue, { page: 1, entries: ids.length, include: ids })
+    const order = (w: WalletListing) => ids.indexOf(w.id)
+    return answer.data.filter((w) => order(w) >= 0).sort((a, b) => order(a) - order(b))
+  }
+
+  /** Ids shown as featured, left out of the lists below them; the configured ones even when the catalogue is down. */
+  async function featuredIds(env: CoreEnv, catalogue: HttpClient): Promise<string[]> {
+    if (env.options.featuredWalletIds.length > 0) return env.options.featuredWalletIds
+    return featured(env, catalogue).then(
+      (wallets) => wallets.map((w) => w.id),
+      () => [],
+    )
+  }
+
   async function recommended(env: CoreEnv, catalogue: HttpClient): Promise<GetWalletsResponse> {
-    const { includeWalletIds, excludeWalletIds, featuredWalletIds } = env.options
+    const { includeWalletIds, excludeWalletIds } = env.options
     return query(catalogue, {
       page: 1,
       entries: RECOMMENDED_WALLETS,
       include: includeWalletIds,
-      exclude: [...excludeWalletIds, ...featuredWalletIds],
+      exclude: [...excludeWalletIds, ...(await featuredIds(env, catalogue))],
       chains: chainsOf(env),
     })
   }
@@ -91,7 +125,7 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
   return {
     async getWallets({ page = 1, search, badge } = {}) {
       const { env, catalogue } = catalogueOf(ctx.env())
-      const { includeWalletIds, excludeWalletIds, featuredWalletIds } = env.options
+      const { includeWalletIds, excludeWalletIds } = env.options
       const text = search?.trim()
       if (text) {
         const [answer] = await Promise.all([
@@ -110,7 +144,7 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
         entries: ALL_WALLETS_PAGE_ENTRIES,
         badge,
         include: includeWalletIds,
-        exclude: [...excludeWalletIds, ...featuredWalletIds, ...shown],
+        exclude: [...excludeWalletIds, ...(await featuredIds(env, catalogue)), ...shown],
         chains: chainsOf(env),
       })
       return { count: answer.count, page, ...(await withImages(catalogue, answer.data, ALL_WALLETS_IMAGES_PREFETCHED)) }
@@ -126,12 +160,8 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
 
     async getFeaturedWallets() {
       const { env, catalogue } = catalogueOf(ctx.env())
-      const ids = env.options.featuredWalletIds
-      if (ids.length === 0) return { count: 0, page: 1, data: [], prefetched: [] }
-      const answer = await query(catalogue, { page: 1, entries: ids.length || FEATURED_WALLETS_DEFAULT, include: ids })
-      const order = (w: WalletListing) => ids.indexOf(w.id)
-      const sorted = answer.data.filter((w) => order(w) >= 0).sort((a, b) => order(a) - order(b))
-      return { count: sorted.length, page: 1, ...(await withImages(catalogue, sorted, sorted.length)) }
+      const wallets = await featured(env, catalogue)
+      return { count: wallets.length, page: 1, ...(await withImages(catalogue, wallets, wallets.length)) }
     },
 
     async addRecentWallet(input) {

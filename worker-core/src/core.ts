@@ -126,14 +126,15 @@ export function createCore(params: CreateCoreParameters): Core {
   ctx.ready = ready
 
   /**
-   * Stale data of the active account, refreshed once when the core comes back online or into view;
-   * only once a tab has asked for it (connecting, opening the account), never on its own.
+   * Stale data of the active account (balances, identity, and the first page of a transaction list
+   * that is shown), refreshed once when the core comes back online or into view; only once a tab has
+   * asked for it (connecting, opening the account), never on its own.
    */
   let asked = false
   let lastRefresh: Promise<void> = Promise.resolve()
   const refreshAccount = (params?: { force?: boolean }) => {
     asked = true
-    lastRefresh = Promise.all([balances.refresh(params), identity.refresh(params)]).then(() => undefined)
+    lastRefresh = Promise.all([balances.refresh(params), identity.refresh(params), transactions.refresh(params)]).then(() => undefined)
     return lastRefresh
   }
   const offOnline = online.subscribe((isOnline) => {
@@ -242,7 +243,10 @@ export function createCore(params: CreateCoreParameters): Core {
       return balances.refresh(params)
     },
     setWalletAssets: (caipAddress, answer) => balances.setWalletAssets(caipAddress, answer),
-    loadTransactions: (params) => transactions.load(params),
+    loadTransactions(params) {
+      asked = true
+      return transactions.load(params)
+    },
     loadMoreTransactions: (params) => transactions.loadMore(params),
     refreshIdentity(params) {
       asked = true

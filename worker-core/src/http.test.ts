@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { HttpRequestError, SchemaValidationError, TimeoutError } from '@portico/shared-types'
+import { REQUEST_MAP_CACHE_ENTRIES } from '@portico/shared-types/constants'
 import { createHttpClient, isRetryable, parseRetryAfter } from './http.ts'
 
 const schema = z.object({ ok: z.boolean() })
@@ -83,6 +84,113 @@ describe('createHttpClient', () => {
     const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: fetchMock, timeoutMs: 20, sleep: async () => {} })
     await expect(http.get('v1/x', { schema, what: 'x' })).resolves.toEqual({ ok: true })
     expect(calls).toBe(2)
+  })
+})
+
+/** A fetch whose answers wait until released; counts the upstream requests per URL. */
+function hangingFetch() {
+  const waiting: (() => void)[] = []
+  const perUrl = new Map<string, number>()
+  const fetchImpl: typeof fetch = (input) => {
+    const key = new URL(String(input)).searchParams.get('n')!
+    perUrl.set(key, (perUrl.get(key) ?? 0) + 1)
+    return new Promise<Response>((resolve) => waiting.push(() => resolve(json({ ok: true }))))
+  }
+  let started = 0
+  const counting: typeof fetch = (input, init) => {
+    started++
+    return fetchImpl(input, init)
+  }
+  return {
+    fetch: counting,
+    upstream: (n: number) => perUrl.get(String(n)) ?? 0,
+    total: () => started,
+    releaseOldest: () => waiting.shift()?.(),
+    release: () => waiting.splice(0).forEach((go) => go()),
+  }
+}
+
+describe('the request map of requests in flight (SPEC.md §7: 8192 entries)', () => {
+  it('keeps at most its bound: the oldest entry leaves, identical requests still in the map are shared', async () => {
+    const f = hangingFetch()
+    const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: f.fetch, sleep: async () => {}, maxInFlight: 3 })
+    const ask = (n: number) => http.get('v1/x', { query: { n }, schema, what: 'x' })
+    const answers = [1, 2, 3, 4, 5].map(ask)
+    expect(f.total()).toBe(5)
+    // 1 and 2 were pushed out by 4 and 5: asking again goes upstream; 3, 4 and 5 are joined.
+    answers.push(ask(3), ask(4), ask(5))
+    expect(f.total()).toBe(5)
+    answers.push(ask(1))
+    expect(f.upstream(1)).toBe(2)
+    // That pushed out 3.
+    answers.push(ask(3))
+    expect(f.upstream(3)).toBe(2)
+    answers.push(ask(5))
+    expect(f.upstream(5)).toBe(1)
+    f.release()
+    expect(await Promise.all(answers)).toHaveLength(11)
+  })
+
+  it('an entry pushed out and finishing late does not drop the newer identical request from the map', async () => {
+    const f = hangingFetch()
+    const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: f.fetch, sleep: async () => {}, maxInFlight: 1 })
+    const ask = (n: number) => http.get('v1/x', { query: { n }, schema, what: 'x' })
+    const first = ask(1)
+    const second = ask(2) // pushes out the first
+    const again = ask(1) // pushes out the second; a new request for 1
+    expect(f.upstream(1)).toBe(2)
+    f.releaseOldest()
+    await first
+    // The first request is done; the newer one for 1 is still in flight and is joined.
+    const joined = ask(1)
+    expect(f.upstream(1)).toBe(2)
+    f.release()
+    await Promise.all([second, again, joined])
+  })
+
+  it('holds 8192 entries by default', async () => {
+    expect(REQUEST_MAP_CACHE_ENTRIES).toBe(8192)
+    const f = hangingFetch()
+    const http = createHttpClient({ baseUrl: 'http://api.test', projectId: 'p', fetch: f.fetch, sleep: async () => {} })
+    const ask = (n: number) => http.get('v1/x', { query: { n }, schema, what: 'x' })
+    const answers: Promise<unknown>[] = []
+    for (let n = 1; n <= REQUEST_MAP_CACHE_ENTRIES; n++) answers.push(ask(n))
+    // All 8192 are in the map: asking for the first again is joined.
+    answers.push(ask(1))
+    expect(f.upstream(1)).toBe(1)
+    // One more pushes out the oldest (1), and only it.
+    answers.push(ask(REQUEST_MAP_CACHE_ENTRIES + 1))
+    answers.push(ask(2))
+    expect(f.upstream(2)).toBe(1)
+    answers.push(ask(1))
+    expect(f.upstream(1)).toBe(2)
+    f.release()
+    await Promise.all(answers)
+  })
+})
+
+describe('getBlob', () => {
+  it('fetches a binary answer with the query fields, retries it and shares identical ones in flight', async () => {
+    const urls: string[] = []
+    let calls = 0
+    const fetchMock: typeof fetch = async (input) => {
+      urls.push(String(input))
+      calls++
+      return calls === 1 ? new Response('', { status: 502 }) : new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } })
+    }
+    const sleeps: number[] = []
+    const counted: string[] = []
+    const http = createHttpClient({ baseUrl: 'http://cat.test', projectId: 'p1', fetch: fetchMock, sleep: async (ms) => void sleeps.push(ms), onRequest: (u) => void counted.push(u) })
+    const [a, b] = await Promise.all([http.getBlob('getWalletImage/abc'), http.getBlob('getWalletImage/abc')])
+    expect(a).toBe(b)
+    expect(new Uint8Array(await a.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]))
+    expect(calls).toBe(2)
+    expect(sleeps).toEqual([150])
+    expect(counted).toEqual(urls)
+    expect(Object.fromEntries(new URL(urls[0]!).searchParams)).toEqual({ projectId: 'p1', st: 'portico', sv: 'react-portico-0.1.0' })
+    const missing = vi.fn(async () => new Response('', { status: 404 }))
+    await expect(createHttpClient({ baseUrl: 'http://cat.test', projectId: 'p1', fetch: missing }).getBlob('getWalletImage/x')).rejects.toThrow('HTTP status code: 404')
+    expect(missing).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -24,6 +24,8 @@ export type HttpClientOptions = {
   sleep?: (ms: number) => Promise<void>
   /** Called for every request that goes upstream (after de-duplication), for figures and tests. */
   onRequest?: (url: string) => void
+  /** Bound of the map of requests in flight (SPEC.md §7: 8192); the oldest entry leaves first. */
+  maxInFlight?: number
 }
 
 export type RequestParameters<T extends z.ZodType> = {
@@ -34,12 +36,20 @@ export type RequestParameters<T extends z.ZodType> = {
   what: string
 }
 
+export type BlobRequestParameters = {
+  query?: RequestParameters<z.ZodType>['query']
+  /** Per attempt; default the client's timeout. */
+  timeoutMs?: number
+}
+
 /** What a call through the HTTP layer can throw. */
 export type HttpClientErrorType = HttpRequestError | TimeoutError | SchemaValidationError
 
 export type HttpClient = {
   get<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
   post<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
+  /** A binary answer (an image), with the same query fields, retries and de-duplication. */
+  getBlob(path: string, params?: BlobRequestParameters): Promise<Blob>
   url(path: string, query?: RequestParameters<z.ZodType>['query']): string
 }
 
@@ -69,7 +79,8 @@ export function isRetryable(error: unknown): boolean {
 
 /**
  * The one HTTP layer of the core: project query fields on every call, a timeout, up to 3 retries with
- * exponential backoff from 150 ms honouring Retry-After, and identical requests in flight shared.
+ * exponential backoff from 150 ms honouring Retry-After, and identical requests in flight shared
+ * (in a map bounded to 8192 entries, SPEC.md §7). JSON answers are parsed by a schema; images come as blobs.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const {
@@ -81,6 +92,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     retries = RETRY_DEFAULT_COUNT,
     baseDelayMs = RETRY_BASE_DELAY_MS,
     sleep = defaultSleep,
+    maxInFlight = REQUEST_MAP_CACHE_ENTRIES,
   } = options
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const inFlight = new Map<string, Promise<unknown>>()
@@ -94,9 +106,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return u.toString()
   }
 
-  async function once(method: 'GET' | 'POST', target: string, body: unknown): Promise<unknown> {
+  type Read = { as: 'json' | 'blob'; timeoutMs: number }
+
+  async function once(method: 'GET' | 'POST', target: string, body: unknown, read: Read): Promise<unknown> {
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const timer = setTimeout(() => controller.abort(), read.timeoutMs)
     let response: Response
     try {
       options.onRequest?.(target)
@@ -107,13 +121,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     } catch (cause) {
-      if (controller.signal.aborted) throw new TimeoutError(target, timeoutMs)
+      if (controller.signal.aborted) throw new TimeoutError(target, read.timeoutMs)
       throw new HttpRequestError({ url: target, cause })
     } finally {
       clearTimeout(timer)
     }
     if (!response.ok) {
       throw new HttpRequestError({ status: response.status, url: target, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) })
+    }
+    if (read.as === 'blob') {
+      try {
+        return await response.blob()
+      } catch (cause) {
+        throw new HttpRequestError({ url: target, cause })
+      }
     }
     const text = await response.text()
     try {
@@ -123,10 +144,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function withRetry(method: 'GET' | 'POST', target: string, body: unknown): Promise<unknown> {
+  async function withRetry(method: 'GET' | 'POST', target: string, body: unknown, read: Read): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await once(method, target, body)
+        return await once(method, target, body, read)
       } catch (error) {
         if (attempt >= retries || !isRetryable(error)) throw error
         const retryAfter = error instanceof HttpRequestError ? error.retryAfterMs : undefined
@@ -135,21 +156,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  /** Joins the identical request in flight, or starts it; the map keeps at most `maxInFlight` entries. */
+  function shared(key: string, start: () => Promise<unknown>): Promise<unknown> {
+    let pending = inFlight.get(key)
+    if (!pending) {
+      while (inFlight.size >= maxInFlight) inFlight.delete(inFlight.keys().next().value as string)
+      const started = start().finally(() => {
+        // An entry pushed out by the bound may have been replaced by a newer identical request.
+        if (inFlight.get(key) === started) inFlight.delete(key)
+      })
+      pending = started
+      inFlight.set(key, pending)
+    }
+    return pending
+  }
+
   function request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, params: RequestParameters<T>) {
     const target = url(path, params.query)
     const key = `${method} ${target} ${params.body === undefined ? '' : JSON.stringify(params.body)}`
-    let pending = inFlight.get(key)
-    if (!pending) {
-      if (inFlight.size >= REQUEST_MAP_CACHE_ENTRIES) inFlight.delete(inFlight.keys().next().value as string)
-      pending = withRetry(method, target, params.body).finally(() => inFlight.delete(key))
-      inFlight.set(key, pending)
-    }
-    return pending.then((raw) => parseWith(params.schema, raw, params.what))
+    return shared(key, () => withRetry(method, target, params.body, { as: 'json', timeoutMs })).then((raw) => parseWith(params.schema, raw, params.what))
+  }
+
+  function getBlob(path: string, params: BlobRequestParameters = {}): Promise<Blob> {
+    const target = url(path, params.query)
+    return shared(`GET blob ${target}`, () => withRetry('GET', target, undefined, { as: 'blob', timeoutMs: params.timeoutMs ?? timeoutMs })) as Promise<Blob>
   }
 
   return {
     url,
     get: (path, params) => request('GET', path, params),
     post: (path, params) => request('POST', path, params),
+    getBlob,
   }
 }

@@ -49,10 +49,12 @@ function group() {
   const dbName = `hub-${Math.random()}`
   const created: string[] = []
   function tab(tabId: string, withLocks: LockManagerLike | 'none' = locks) {
+    const warnings: string[] = []
     const hub = createCoreHub({
       tabId,
       channel: new BroadcastChannel(channelName),
       locks: withLocks === 'none' ? undefined : withLocks,
+      warn: (message) => void warnings.push(message),
       createCore: () => {
         created.push(tabId)
         return setupCore({ dbName, upstream, clock }).core
@@ -61,9 +63,9 @@ function group() {
     hubs.push(hub)
     const seen: CoreState[] = []
     void hub.subscribe((s) => void seen.push(s))
-    return { hub, seen, last: () => seen.at(-1) }
+    return { hub, seen, warnings, last: () => seen.at(-1) }
   }
-  return { tab, upstream, created, clock, locks }
+  return { tab, upstream, created, clock, locks, channelName }
 }
 
 describe('dedicated-worker fallback: one leader through Web Locks, state through BroadcastChannel', () => {
@@ -166,13 +168,50 @@ describe('dedicated-worker fallback: one leader through Web Locks, state through
     expect(created).toEqual(['one', 'two'])
   })
 
-  it('ignores messages that are not the protocol', async () => {
-    const { tab } = group()
+  it('ignores messages on its channel that are not the protocol, with one warning, and keeps its state', async () => {
+    const { tab, channelName } = group()
     const one = tab('one')
     await one.hub.configure(testConfig)
-    const stranger = new BroadcastChannel('elsewhere')
-    stranger.postMessage({ t: 'call', method: 'dispose', args: [] })
+    await one.hub.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
+    const two = tab('two')
+    await vi.waitFor(() => expect(two.last()?.connections.eip155?.status).toBe('connected'))
+    const seenBefore = [one.seen.length, two.seen.length]
+
+    // A stranger on the hub's own channel: what it posts would disconnect, dispose or replace the state if it were obeyed.
+    const stranger = new BroadcastChannel(channelName)
+    const answers: unknown[] = []
+    stranger.addEventListener('message', (event) => void answers.push(event.data))
+    for (const message of [
+      'hello',
+      null,
+      42,
+      { t: 'call', id: 7, from: 'stranger', method: 'setDisconnected', args: ['eip155'] },
+      { t: 'call', id: 's1', from: 'stranger', method: 'setDisconnected', args: 'eip155' },
+      { t: 'call', id: 's2', from: 'stranger', method: 'dispose', args: [] },
+      { t: 'leader' },
+      { t: 'reply', id: 'two:1', to: 'two', ok: true, value: null },
+      { t: 'disconnect', from: 'stranger' },
+    ]) {
+      stranger.postMessage(message)
+    }
+    // A well-formed state from no real leader that does not match the state schema: a follower ignores it too.
+    stranger.postMessage({ t: 'state', leader: 'stranger', state: { revision: 999, configured: false } })
+    // Messages of one sender arrive in order: once the leader answers this hello, it has seen all of the above.
+    stranger.postMessage({ t: 'hello', from: 'stranger' })
+    await vi.waitFor(() => expect(answers).toContainEqual(expect.objectContaining({ t: 'state', leader: 'one' })))
+    await vi.waitFor(() => expect(two.warnings.some((w) => w.includes('does not match this version'))).toBe(true))
     stranger.close()
-    expect((await one.hub.getState()).configured).toBe(true)
+
+    for (const t of [one, two]) {
+      expect(t.warnings.filter((w) => w.includes("not this version's protocol"))).toHaveLength(1)
+      const state = await t.hub.getState()
+      expect(state).toMatchObject({ configured: true, connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS } } })
+    }
+    expect([one.hub.role(), two.hub.role()]).toEqual(['leader', 'follower'])
+    // No push came of the messages: each tab saw as many states as before.
+    expect([one.seen.length, two.seen.length]).toEqual(seenBefore)
+    // The hubs still work for the real tabs.
+    await two.hub.setDisconnected('eip155')
+    for (const t of [one, two]) await vi.waitFor(() => expect(t.last()?.connections.eip155?.status).toBe('disconnected'))
   })
 })

@@ -78,6 +78,7 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   let seq = 0
   let release: (() => void) | null = null
   let disposed = false
+  let warnedForeign = false
 
   /** Takes a state from the leader (this tab's core, or another tab's, parsed) and pushes it to this tab. */
   function accept(leader: string, raw: unknown) {
@@ -150,8 +151,14 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   }
 
   async function onMessage(raw: unknown) {
+    if (disposed) return
     const parsed = messageSchema.safeParse(raw)
-    if (!parsed.success || disposed) return
+    if (!parsed.success) {
+      // Another version of Portico, or something else on the channel's name: ignored, said once.
+      if (!warnedForeign) warn(`Portico: ignored a message between tabs that is not this version's protocol: ${parsed.error.issues[0]?.message ?? ''}`)
+      warnedForeign = true
+      return
+    }
     const message = parsed.data
     switch (message.t) {
       case 'call': {

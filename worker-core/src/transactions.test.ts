@@ -133,11 +133,47 @@ describe('transactions offline', () => {
     first.clock.now += 60_000
     await again.core.loadTransactions()
     expect(again.upstream.count(HISTORY)).toBe(0)
-    // Back online, the stale list is fetched again; when that fails, the list shown stays beside the error.
-    await again.core.setOnline(true)
+    // Back online, the stale list is fetched again at once; when that fails, the list shown stays beside the error.
     again.upstream.on(HISTORY, () => new Response('', { status: 400 }))
-    await again.core.loadTransactions()
+    await again.core.setOnline(true)
+    expect(again.upstream.count(HISTORY)).toBe(1)
     expect((await again.core.getState()).transactions).toMatchObject({ status: 'error', empty: true, next: null, error: { message: 'Failed to fetch transactions' } })
     expect((await again.core.getState()).transactions.data.map((t) => t.id)).toEqual(['1'])
+  })
+
+  it('back online, fetches the first page of a list restored offline once, however many tabs say so', async () => {
+    const first = await connected()
+    first.upstream.on(HISTORY, pages({ first: { data: [transaction('1', '2025-03-20T10:00:00Z')], next: 'c2' } }))
+    await first.core.loadTransactions()
+    const again = setupCore({ dbName: first.dbName, clock: first.clock })
+    again.upstream.on(HISTORY, pages({ first: { data: [transaction('9', '2025-04-01T10:00:00Z'), transaction('1', '2025-03-20T10:00:00Z')], next: null } }))
+    await again.core.configure(testConfig)
+    await again.core.setOnline(false)
+    // Three tabs open the account offline: the restored list is shown, nothing is fetched.
+    await Promise.all([again.core.refresh(), again.core.refresh(), again.core.loadTransactions(), again.core.loadTransactions()])
+    first.clock.now += 60_000
+    expect(again.upstream.count(HISTORY)).toBe(0)
+    expect((await again.core.getState()).transactions.data.map((t) => t.id)).toEqual(['1'])
+
+    await Promise.all([again.core.setOnline(true), again.core.setOnline(true), again.core.setOnline(true)])
+    expect(again.upstream.count(HISTORY)).toBe(1)
+    expect(again.upstream.urls.find((u) => u.pathname.endsWith('/history'))?.searchParams.get('cursor')).toBeNull()
+    const { transactions } = await again.core.getState()
+    expect(transactions).toMatchObject({ status: 'success', next: null, updatedAt: first.clock.now })
+    expect(transactions.data.map((t) => t.id)).toEqual(['9', '1'])
+    // Tabs asking right after (refresh, focus, the Activity view) share that fresh page.
+    await Promise.all([again.core.refresh(), again.core.loadTransactions(), again.core.setVisibility('a', true)])
+    expect(again.upstream.count(HISTORY)).toBe(1)
+  })
+
+  it('refreshing the account does not load a list no tab has asked for', async () => {
+    const { core, upstream, clock } = await connected()
+    await core.refresh()
+    clock.now += 60_000
+    await core.setOnline(false)
+    await core.setOnline(true)
+    await core.refresh({ force: true })
+    expect(upstream.count(HISTORY)).toBe(0)
+    expect((await core.getState()).transactions.status).toBe('idle')
   })
 })

@@ -20,6 +20,11 @@ import { groupTransactions } from './utils/groupTransactions.ts'
 export type TransactionsFeature = {
   load(params?: LoadTransactionsParameters): Promise<void>
   loadMore(params?: LoadMoreTransactionsParameters): Promise<void>
+  /**
+   * Fetches the first page again where a list of the active account is shown and stale (back online,
+   * back in view); never loads a list no tab asked for, never throws.
+   */
+  refresh(params?: { force?: boolean }): Promise<void>
   /** The list last loaded for the account, whatever its age (shown at once, and offline). */
   restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'transactions'> | null>
 }
@@ -97,29 +102,39 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     }
   }
 
+  async function load({ force = false }: LoadTransactionsParameters = {}): Promise<void> {
+    await ctx.ready
+    const caipAddress = account()
+    const { namespace } = parseCaipAddress(caipAddress)
+    if (!ctx.store.get().capabilities.historyNamespaces.includes(namespace)) {
+      ctx.store.set({ transactions: { ...emptyTransactions, status: 'unsupported', caipAddress, empty: true } })
+      return
+    }
+    if (ctx.store.get().transactions.caipAddress !== caipAddress) {
+      const saved = await restore(caipAddress)
+      if (saved && ctx.activeAccount() === caipAddress) ctx.store.set(saved)
+    }
+    const current = ctx.store.get().transactions
+    const fresh =
+      current.caipAddress === caipAddress &&
+      current.status === 'success' &&
+      current.updatedAt !== null &&
+      ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
+    if (fresh && !force) return
+    if (!ctx.online.isOnline() && current.caipAddress === caipAddress && current.data.length > 0) return
+    await once(`${caipAddress}:first`, () => fetchPage(caipAddress, null))
+  }
+
   return {
     restore,
-    async load({ force = false } = {}) {
+    load,
+
+    async refresh({ force = false } = {}) {
       await ctx.ready
-      const caipAddress = account()
-      const { namespace } = parseCaipAddress(caipAddress)
-      if (!ctx.store.get().capabilities.historyNamespaces.includes(namespace)) {
-        ctx.store.set({ transactions: { ...emptyTransactions, status: 'unsupported', caipAddress, empty: true } })
-        return
-      }
-      if (ctx.store.get().transactions.caipAddress !== caipAddress) {
-        const saved = await restore(caipAddress)
-        if (saved && ctx.activeAccount() === caipAddress) ctx.store.set(saved)
-      }
-      const current = ctx.store.get().transactions
-      const fresh =
-        current.caipAddress === caipAddress &&
-        current.status === 'success' &&
-        current.updatedAt !== null &&
-        ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
-      if (fresh && !force) return
-      if (!ctx.online.isOnline() && current.caipAddress === caipAddress && current.data.length > 0) return
-      await once(`${caipAddress}:first`, () => fetchPage(caipAddress, null))
+      const caipAddress = ctx.activeAccount()
+      const shown = ctx.store.get().transactions
+      if (!caipAddress || shown.caipAddress !== caipAddress || (shown.status !== 'success' && shown.status !== 'error')) return
+      await load({ force }).catch((error: unknown) => ctx.warn(`Portico: could not refresh the transactions: ${error instanceof Error ? error.message : String(error)}`))
     },
 
     async loadMore({ cursor } = {}) {

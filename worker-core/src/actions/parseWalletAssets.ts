@@ -13,6 +13,8 @@ export type ParseWalletAssetsParameters = { answer: unknown; caipNetworkId: Caip
 export type ParseWalletAssetsReturnType = TokenBalance[]
 export type ParseWalletAssetsErrorType = SchemaValidationError
 
+const HEX_AMOUNT = /^0x[0-9a-fA-F]+$/
+
 const invalid = (message: string) => new SchemaValidationError('wallet_getAssets', [{ code: 'custom', message, path: [], input: undefined }])
 
 /**
@@ -31,13 +33,9 @@ export function parseWalletAssets({ answer, caipNetworkId }: ParseWalletAssetsPa
   const balances = forChain.map((asset): TokenBalance => {
     const { name, symbol, decimals, price, iconUrl, value } = asset.metadata
     if (!Number.isInteger(decimals) || decimals < 0) throw invalid(`Expected whole decimals for ${symbol}`)
-    let amount: bigint
-    try {
-      amount = BigInt(asset.balance)
-    } catch {
-      throw invalid(`Expected a hex balance for ${symbol}`)
-    }
-    const numeric = formatUnits(amount < 0n ? 0n : amount, decimals)
+    // SPEC.md §3: the balance is hex; BigInt alone would also take '500' or '0b101'.
+    if (!HEX_AMOUNT.test(asset.balance)) throw invalid(`Expected a hex balance for ${symbol}`)
+    const numeric = formatUnits(BigInt(asset.balance), decimals)
     const native = asset.type === 'NATIVE' || asset.address === 'native'
     return {
       name,

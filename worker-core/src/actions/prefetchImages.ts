@@ -1,33 +1,39 @@
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '@portico/shared-types/constants'
+import type { HttpClient } from '../http.ts'
 
 export type PrefetchImagesParameters = {
-  urls: readonly string[]
-  fetch: typeof fetch
+  /** The client of the service that serves the images (the wallet catalogue). */
+  http: Pick<HttpClient, 'getBlob' | 'url'>
+  /** Image paths on that service, e.g. `getWalletImage/{id}`. */
+  paths: readonly string[]
   timeoutMs?: number
 }
-/** The URLs that were fetched. */
+/** The URLs (with the query fields) of the images that were fetched. */
 export type PrefetchImagesReturnType = string[]
 export type PrefetchImagesErrorType = never
 
 /**
- * Fetches images so the browser's HTTP cache (and the service worker's cache) serve them when the
- * modal shows them. Best effort: each gives up after 2 s (SPEC.md §9) and a failure is skipped.
+ * Fetches images through the HTTP layer (query fields, retries, de-duplication, counted like every
+ * other request) so the browser's HTTP cache and the service worker's cache serve them when the modal
+ * shows them. Best effort: each is given up after 2 s (SPEC.md §9), the request going on in the
+ * background, and a failure is skipped.
  *
  * @example
- * await prefetchImages({ urls: wallets.slice(0, 20).map((w) => w.imageUrl), fetch })
+ * await prefetchImages({ http: catalogue, paths: wallets.slice(0, 20).map((w) => `getWalletImage/${w.image_id}`) })
  */
-export async function prefetchImages({ urls, fetch, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS }: PrefetchImagesParameters): Promise<PrefetchImagesReturnType> {
+export async function prefetchImages({ http, paths, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS }: PrefetchImagesParameters): Promise<PrefetchImagesReturnType> {
   const results = await Promise.all(
-    urls.map(async (url) => {
-      const controller = new AbortController()
-      const timer = setTimeout(() => controller.abort(), timeoutMs)
+    paths.map(async (path) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const giveUp = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs)
+      })
       try {
-        const response = await fetch(url, { signal: controller.signal })
-        if (!response.ok) return null
-        await response.arrayBuffer()
-        return url
-      } catch {
-        return null
+        const fetched = http.getBlob(path, { timeoutMs }).then(
+          () => http.url(path),
+          () => null,
+        )
+        return await Promise.race([fetched, giveUp])
       } finally {
         clearTimeout(timer)
       }
