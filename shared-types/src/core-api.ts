@@ -26,6 +26,11 @@ export type RefreshParameters = {
 export type LoadTransactionsParameters = {
   /** Fetch the first page again even if the list of the active account and chain is fresh (30 s). */
   force?: boolean
+  /**
+   * 'coinbase': load the onramp's deliveries to the account (history with onramp=coinbase) into
+   * `transactions.coinbaseTransactions`, leaving the Activity list as it is.
+   */
+  onramp?: 'coinbase'
 }
 
 export type LoadMoreTransactionsParameters = {

@@ -74,6 +74,7 @@ export const emptyTransactions: TransactionsState = {
   data: [],
   grouped: [],
   next: null,
+  coinbaseTransactions: [],
   empty: false,
   updatedAt: null,
   error: null,

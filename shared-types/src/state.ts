@@ -73,6 +73,8 @@ export const transactionsStateSchema = z.object({
   grouped: z.array(transactionYearSchema),
   /** Cursor of the next page; null when there is none. */
   next: z.string().nullable(),
+  /** The onramp's deliveries to the account on this chain (SPEC.md §3), loaded with `{ onramp: 'coinbase' }`. */
+  coinbaseTransactions: z.array(transactionSchema),
   empty: z.boolean(),
   updatedAt: z.number().nullable(),
   /** 'Failed to fetch transactions' after a failure (SPEC.md §8). */

@@ -52,6 +52,32 @@ describe('transactions', () => {
     expect(upstream.urls.filter((u) => u.pathname.endsWith('/history')).map((u) => u.searchParams.get('cursor'))).toEqual([null, 'c2'])
   })
 
+  it("loads the onramp's deliveries apart (onramp=coinbase), leaves Activity alone, and keeps the list when that call fails", async () => {
+    const { core, upstream } = await connected()
+    let failOnramp = false
+    upstream.on(HISTORY, ({ url }: { url: URL }) => {
+      if (url.searchParams.get('onramp') === 'coinbase') {
+        if (failOnramp) return new Response('down', { status: 404 })
+        return json({ data: [transaction('bought', '2025-03-21T10:00:00Z'), transaction('elsewhere', '2025-03-21T10:00:00Z', { chain: 'eip155:31338' })], next: null })
+      }
+      return json({ data: [transaction('1', '2025-03-20T10:00:00Z')], next: null })
+    })
+    await core.loadTransactions()
+    expect((await core.getState()).transactions.coinbaseTransactions).toEqual([])
+
+    await core.loadTransactions({ onramp: 'coinbase' })
+    let { transactions } = await core.getState()
+    expect(transactions.data.map((t) => t.id)).toEqual(['1'])
+    expect(transactions.coinbaseTransactions.map((t) => t.id)).toEqual(['bought'])
+    expect(upstream.urls.filter((u) => u.searchParams.get('onramp') === 'coinbase')).toHaveLength(1)
+
+    failOnramp = true
+    await core.loadTransactions({ onramp: 'coinbase' })
+    ;({ transactions } = await core.getState())
+    expect(transactions.status).toBe('success')
+    expect(transactions.coinbaseTransactions.map((t) => t.id)).toEqual(['bought'])
+  })
+
   it('is empty with no cursor when the account has no transactions', async () => {
     const { core } = await connected()
     await core.loadTransactions()

@@ -71,6 +71,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
           data,
           grouped: groupTransactions(fresh, base.grouped),
           next: page.next || null,
+          coinbaseTransactions: base.coinbaseTransactions,
           empty: data.length === 0,
           updatedAt: cursor === null ? ctx.now() : base.updatedAt,
           error: null,
@@ -93,21 +94,37 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     }
   }
 
+  /** The onramp's deliveries (SPEC.md §3); a failure leaves the last list and reports nothing. */
+  async function fetchCoinbase(caipAddress: CaipAddress): Promise<void> {
+    const env = ctx.env()
+    if (!env) return
+    const { address, caipNetworkId } = parseCaipAddress(caipAddress)
+    const answer = await getTransactions(env.api, { address, caipNetworkId, onramp: 'coinbase' }).catch(() => null)
+    const current = ctx.store.get().transactions
+    if (!answer || ctx.activeAccount() !== caipAddress || current.caipAddress !== caipAddress) return
+    ctx.store.set({ transactions: { ...current, coinbaseTransactions: filterTransactions(answer.data, caipNetworkId) } })
+  }
+
   async function restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'transactions'> | null> {
     const saved = await ctx.records.read(RECORDS.transactions, caipAddress)
     if (!saved) return null
     const { data, next } = saved.data
     return {
-      transactions: { status: 'success', caipAddress, data, grouped: groupTransactions(data), next, empty: data.length === 0, updatedAt: saved.savedAt, error: null },
+      transactions: { status: 'success', caipAddress, data, grouped: groupTransactions(data), next, coinbaseTransactions: [], empty: data.length === 0, updatedAt: saved.savedAt, error: null },
     }
   }
 
-  async function load({ force = false }: LoadTransactionsParameters = {}): Promise<void> {
+  async function load({ force = false, onramp }: LoadTransactionsParameters = {}): Promise<void> {
     await ctx.ready
     const caipAddress = account()
     const { namespace } = parseCaipAddress(caipAddress)
     if (!ctx.store.get().capabilities.historyNamespaces.includes(namespace)) {
       ctx.store.set({ transactions: { ...emptyTransactions, status: 'unsupported', caipAddress, empty: true } })
+      return
+    }
+    if (onramp === 'coinbase') {
+      if (ctx.store.get().transactions.caipAddress !== caipAddress) await load({ force })
+      await once(`${caipAddress}:coinbase`, () => fetchCoinbase(caipAddress))
       return
     }
     if (ctx.store.get().transactions.caipAddress !== caipAddress) {

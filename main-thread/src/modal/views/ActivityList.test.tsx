@@ -17,7 +17,7 @@ function tx(id: string, minedAt: string, partial: { status?: Transaction['metada
 }
 
 function state(data: Transaction[], next: string | null = null): TransactionsState {
-  return { status: 'success', caipAddress: null, data, grouped: groupTransactions(data), next, empty: data.length === 0, updatedAt: NOW, error: null }
+  return { status: 'success', caipAddress: null, data, grouped: groupTransactions(data), next, coinbaseTransactions: [], empty: data.length === 0, updatedAt: NOW, error: null }
 }
 
 /** IntersectionObserver that the test triggers: happy-dom has no layout to intersect. */
