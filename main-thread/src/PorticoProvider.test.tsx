@@ -1,57 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createInPageCore } from '@portico/worker-core/in-page'
-import { ConnectButton, PorticoProvider, createClient } from './index.ts'
-import type { SpawnedCore } from './client/spawnCore.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { ConnectButton } from './index.ts'
+import { ADDRESS, announceWallet, createTestClient, renderPortico, testConfig } from './testing/harness.tsx'
 
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337' as const,
-  chainNamespace: 'eip155' as const,
-  name: 'Portico Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
-const config = { projectId: 'p', networks: [network], metadata: { name: 'Test', url: 'http://localhost' }, apiUrl: 'http://api.test' }
-
-/** An EIP-6963 wallet on the page whose approval the test controls. */
-function announceWallet(approve: () => Promise<boolean>) {
-  let authorised = false
-  const provider = {
-    request: vi.fn(async ({ method }: { method: string }) => {
-      if (method === 'eth_requestAccounts') {
-        if (!(await approve())) throw { code: 4001, message: 'User rejected the request.' }
-        authorised = true
-        return [ADDRESS]
-      }
-      if (method === 'eth_accounts') return authorised ? [ADDRESS] : []
-      if (method === 'eth_chainId') return '0x7a69'
-      if (method === 'wallet_revokePermissions') {
-        authorised = false
-        return null
-      }
-      throw { code: 4200, message: 'Unsupported' }
-    }),
-    on: vi.fn(),
-    removeListener: vi.fn(),
-  }
-  const info = { uuid: 'u-1', name: 'Test Wallet', rdns: 'dev.test.wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
-  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
-  window.addEventListener('eip6963:requestProvider', announce)
-  announce()
-  return { provider, cleanup: () => window.removeEventListener('eip6963:requestProvider', announce) }
-}
-
-function inPage(fetchImpl: typeof fetch): () => SpawnedCore {
-  return () => {
-    const core = createInPageCore({ dbName: `t-${Math.random()}` })
-    // The in-page core needs the test's fetch: patch the global for this core.
-    vi.stubGlobal('fetch', fetchImpl)
-    return { api: core as unknown as SpawnedCore['api'], kind: 'dedicated', close: () => core.dispose() }
-  }
-}
+const answering = (body: unknown) => vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body)))
 
 const balances = {
   balances: [
@@ -60,19 +13,17 @@ const balances = {
   ],
 }
 
-afterEach(() => vi.unstubAllGlobals())
+function renderWithButton<T extends Parameters<typeof renderPortico>[0]>(portico: T): T {
+  renderPortico(portico, <ConnectButton />)
+  return portico
+}
 
 describe('PorticoProvider', () => {
   it('connects a wallet discovered through EIP-6963 and shows the account', async () => {
     const user = userEvent.setup()
-    const wallet = announceWallet(async () => true)
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(balances)))
-    const client = createClient({ config, spawn: inPage(fetchMock) })
-    render(
-      <PorticoProvider config={config} client={client}>
-        <ConnectButton />
-      </PorticoProvider>,
-    )
+    const wallet = announceWallet()
+    const fetchMock = answering(balances)
+    const { client } = renderWithButton(createTestClient({ fetch: fetchMock }))
     expect(fetchMock).not.toHaveBeenCalled()
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }))
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
@@ -97,9 +48,8 @@ describe('PorticoProvider', () => {
   it('says the connection was declined and offers another try', async () => {
     const user = userEvent.setup()
     let answer = false
-    const wallet = announceWallet(async () => answer)
-    const client = createClient({ config, spawn: inPage(vi.fn(async () => new Response(JSON.stringify(balances)))) })
-    render(<PorticoProvider config={config} client={client}><ConnectButton /></PorticoProvider>)
+    const wallet = announceWallet({ approve: async () => answer })
+    const { client } = renderWithButton(createTestClient({ fetch: answering(balances) }))
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }))
     await user.click(await screen.findByRole('button', { name: /Test Wallet/ }))
     expect((await screen.findByRole('alert')).textContent).toBe('Connection declined')
@@ -112,8 +62,7 @@ describe('PorticoProvider', () => {
 
   it('closes with Escape and gives focus back to the button', async () => {
     const user = userEvent.setup()
-    const client = createClient({ config, spawn: inPage(vi.fn()) })
-    render(<PorticoProvider config={config} client={client}><ConnectButton /></PorticoProvider>)
+    const { client } = renderWithButton(createTestClient({ fetch: vi.fn<typeof fetch>() }))
     const button = screen.getByRole('button', { name: 'Connect Wallet' })
     await user.click(button)
     await screen.findByRole('dialog', { name: 'Connect Wallet' })
@@ -127,8 +76,7 @@ describe('PorticoProvider', () => {
 
   it('speaks the configured language', async () => {
     const user = userEvent.setup()
-    const client = createClient({ config: { ...config, locale: 'de' }, spawn: inPage(vi.fn()) })
-    render(<PorticoProvider config={config} client={client}><ConnectButton /></PorticoProvider>)
+    const { client } = renderWithButton(createTestClient({ config: testConfig({ locale: 'de' }), fetch: vi.fn<typeof fetch>() }))
     await user.click(screen.getByRole('button', { name: 'Wallet verbinden' }))
     const dialog = await screen.findByRole('dialog', { name: 'Wallet verbinden' })
     expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()

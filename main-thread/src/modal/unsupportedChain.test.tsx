@@ -1,39 +1,21 @@
-import { act, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createInPageCore } from '@portico/worker-core/in-page'
-import { createClient, PorticoProvider } from '../index.ts'
-import type { SpawnedCore } from '../client/spawnCore.ts'
+import { act, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { PorticoConfigInput } from '@portico/shared-types'
+import { connectInCore, createTestClient, renderPortico, testConfig } from '../testing/harness.tsx'
 
-const network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337' as const,
-  chainNamespace: 'eip155' as const,
-  name: 'Portico Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+async function connectOn(chain: `eip155:${string}`, extra: Partial<PorticoConfigInput>) {
+  const portico = createTestClient({ config: testConfig(extra) })
+  renderPortico(portico)
+  await connectInCore(portico, { chain })
+  return portico.client
 }
-const base = { projectId: 'p', networks: [network], metadata: { name: 'T', url: 'http://localhost' }, apiUrl: 'http://api.test' }
-
-async function connectOn(chain: string, extra: object) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"balances":[]}')))
-  const core = createInPageCore({ dbName: `unsupported-${Math.random()}` })
-  const config = { ...base, ...extra }
-  const client = createClient({ config, spawn: () => ({ api: core as unknown as SpawnedCore['api'], kind: 'dedicated', close: () => core.dispose() }) })
-  render(<PorticoProvider config={config} client={client} />)
-  await act(async () => {
-    await client.start()
-    await core.setConnected({ caipAddress: `${chain}:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266` as `eip155:${string}:${string}`, connectorId: 'x', connectorName: 'X' })
-  })
-  return client
-}
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('UnsupportedChain (SPEC.md §2)', () => {
   it('opens when the wallet is on a network the dapp does not list', async () => {
     const client = await connectOn('eip155:999', {})
-    expect(await screen.findByRole('dialog', { name: 'Switch Network' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: /Portico Local/ })).toBeTruthy()
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Network' })
+    expect(dialog.textContent).toContain('doesn’t support your current network')
+    expect(screen.getByRole('button', { name: /^Portico Local(?! B)/ })).toBeTruthy()
     client.destroy()
   })
 
