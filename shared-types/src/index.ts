@@ -144,6 +144,10 @@ export {
   type TransactionTransfer,
   registerNameMessageSchema,
   type RegisterNameMessage,
+  nftHoldingSchema,
+  nftHoldingsResponseSchema,
+  type NftHolding,
+  type NftHoldingsResponse,
 } from './api/data-api.ts'
 export {
   analyticsConfigResponseSchema,

@@ -92,6 +92,23 @@ export const swapTokenSchema = z.object({
 export type SwapToken = z.infer<typeof swapTokenSchema>
 export const swapTokensResponseSchema = z.object({ tokens: z.array(swapTokenSchema) })
 
+/**
+ * GET /v1/account/{address}/nfts?chainId= : the NFTs the account holds now on one chain, read from
+ * chain state (not from history), so every tab shows the same holdings however far Activity was paged.
+ */
+export const nftHoldingSchema = z.object({
+  chain: caipNetworkIdSchema,
+  contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  tokenId: z.string().regex(/^\d+$/),
+  name: z.string(),
+  collection: z.object({ name: z.string() }),
+  imageUrl: z.string().nullable(),
+  flags: z.object({ is_spam: z.boolean() }),
+})
+export type NftHolding = z.infer<typeof nftHoldingSchema>
+export const nftHoldingsResponseSchema = z.object({ data: z.array(nftHoldingSchema) })
+export type NftHoldingsResponse = z.infer<typeof nftHoldingsResponseSchema>
+
 /** GET /v1/convert/quotes */
 export const swapQuotesResponseSchema = z.object({
   quotes: z.array(z.object({ fromAmount: z.string(), fromAccount: caipAddressSchema, toAmount: z.string(), toAccount: caipAddressSchema })),
