@@ -153,30 +153,3 @@ export async function withoutSharedWorker(context: BrowserContext) {
     delete (window as { SharedWorker?: unknown }).SharedWorker
   })
 }
-
-/**
- * Starts watching the page's dapp status line for `text`; the answer resolves with the wall-clock time
- * (performance.timeOrigin + performance.now(), comparable across tabs) when the page first shows it.
- */
-export async function watchStatus(page: Page, text: string): Promise<() => Promise<number>> {
-  const key = `__portico_seen_${Math.random().toString(36).slice(2)}`
-  await page.evaluate(
-    ({ key, text }) => {
-      const el = document.querySelector('[data-testid="dapp-status"]')
-      if (!el) throw new Error('No dapp status on the page')
-      ;(window as unknown as Record<string, Promise<number>>)[key] = new Promise<number>((resolve) => {
-        const check = () => {
-          if (el.textContent === text) {
-            resolve(performance.timeOrigin + performance.now())
-            observer.disconnect()
-          }
-        }
-        const observer = new MutationObserver(check)
-        observer.observe(el, { childList: true, characterData: true, subtree: true })
-        check()
-      })
-    },
-    { key, text },
-  )
-  return () => page.evaluate((key) => (window as unknown as Record<string, Promise<number>>)[key]!, key)
-}

@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { STATE_PROPAGATION_BUDGET_MS } from '@portico/shared-types/constants'
-import { balanceRequests, connectSandboxWallet, expect, openSecondTab, test, walletRequest, watchStatus, withoutSharedWorker } from '../fixtures.ts'
+import { balanceRequests, connectSandboxWallet, expect, openSecondTab, test, walletRequest, withoutSharedWorker } from '../fixtures.ts'
 
 const WALLET_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
@@ -16,61 +15,6 @@ async function onlyTheCoreSpeaksTo(page: Page) {
   await page.evaluate(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation(), { capture: true }))
 }
 
-/** The time of the visitor's click on Disconnect, taken inside the page like the other tabs' times. */
-async function clickDisconnect(page: Page): Promise<number> {
-  await page.evaluate(() => {
-    document.addEventListener(
-      'click',
-      (event) => {
-        if ((event.target as Element | null)?.closest('button')?.textContent?.includes('Disconnect')) {
-          ;(window as unknown as { __clickedAt: number }).__clickedAt = performance.timeOrigin + performance.now()
-        }
-      },
-      { capture: true },
-    )
-  })
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
-  return page.evaluate(() => (window as unknown as { __clickedAt: number }).__clickedAt)
-}
-
-/**
- * Asks tab 1's wallet to switch network; answers the time of the ask, taken inside the page in the same
- * task that sends it (no Playwright round trip between the stamp and the change).
- */
-async function switchChain(page: Page, chainIdHex: string): Promise<number> {
-  return page.evaluate(
-    (chainId) =>
-      new Promise<number>((resolve, reject) => {
-        const onAnnounce = (event: Event) => {
-          const detail = (event as CustomEvent<{ info: { rdns: string }; provider: { request(a: object): Promise<unknown> } }>).detail
-          if (detail.info.rdns !== 'dev.portico.sandbox-wallet') return
-          window.removeEventListener('eip6963:announceProvider', onAnnounce)
-          const at = performance.timeOrigin + performance.now()
-          detail.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] }).then(() => resolve(at), reject)
-        }
-        window.addEventListener('eip6963:announceProvider', onAnnounce)
-        window.dispatchEvent(new Event('eip6963:requestProvider'))
-      }),
-    chainIdHex,
-  )
-}
-
-/**
- * Lets the follow-up of the last change (the balance of the new network, renders) finish in every tab,
- * so each sample times one change rather than its queue behind the previous one.
- */
-async function settle(pages: readonly Page[]) {
-  await pages[0]!.waitForTimeout(250)
-  await Promise.all(pages.map((p) => p.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 })))))
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10
-/** The q-quantile of the values (nearest rank). */
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
-}
-
 /** Opens the account view the way a visitor does in a tab that shows the connected account. */
 async function openAccount(page: Page) {
   await page.getByRole('button', { name: short(WALLET_ADDRESS) }).click()
@@ -83,16 +27,14 @@ async function threeTabs(context: BrowserContext, first: Page) {
   await first.goto('/')
   const account = await connectSandboxWallet(first)
   await expect(account.getByTestId('account-balance')).toContainText('ETH')
-  const opened = Date.now()
   const second = await openSecondTab(context)
   const third = await openSecondTab(context)
   await Promise.all([expect(second.getByTestId('dapp-status')).toHaveText(CONNECTED), expect(third.getByTestId('dapp-status')).toHaveText(CONNECTED)])
-  console.log(`[core-tabs] late tabs showed the connected account ${Date.now() - opened} ms after opening`)
   return [first, second, third] as const
 }
 
 for (const variant of ['SharedWorker', 'dedicated workers (SharedWorker deleted)'] as const) {
-  test(`three tabs share one core: one request for what they all ask, and a change reaches every tab within 100 ms (${variant})`, async ({ context, page, sandbox }) => {
+  test(`three tabs share one core: one request for what they all ask, and every change reaches every tab (${variant})`, async ({ context, page, sandbox }) => {
     if (variant !== 'SharedWorker') await withoutSharedWorker(context)
     sandbox.dataApi.clearRequests()
     const [first, second, third] = await threeTabs(context, page)
@@ -121,38 +63,17 @@ for (const variant of ['SharedWorker', 'dedicated workers (SharedWorker deleted)
     await first.waitForTimeout(300)
     expect(balanceRequests(sandbox).filter((r) => r.query.chainId === 'eip155:31338')).toHaveLength(1)
 
-    // Every change reaches every tab within the budget, through the core alone, timed inside the pages
-    // (each tab's performance.timeOrigin + performance.now()) from the visitor's action in tab 1: eight
-    // network switches, then a disconnect. Every sample of every tab is checked, not a median.
+    // A change made in tab 1 reaches the two other tabs through the core alone (their wallets no
+    // longer hear of it): two network switches, then a disconnect. How fast is measured by
+    // `npm run bench` ("State push to 3 tabs"), not here.
+    const tabs = [first, second, third] as const
     await Promise.all([second, third].map(onlyTheCoreSpeaksTo))
-    const switches = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? (['0x7a69', CONNECTED] as const) : (['0x7a6a', CONNECTED_B] as const)))
-    const samples: { change: string; tabs: number[] }[] = []
-    for (const [chainIdHex, text] of switches) {
-      await settle([first, second, third])
-      const seen = await Promise.all([first, second, third].map((p) => watchStatus(p, text)))
-      const at = await switchChain(first, chainIdHex)
-      const times = await Promise.all(seen.map((s) => s()))
-      samples.push({ change: `switch to ${chainIdHex}`, tabs: times.map((t) => t - at) })
+    for (const [chainId, text] of [['0x7a69', CONNECTED], ['0x7a6a', CONNECTED_B]] as const) {
+      await walletRequest(first, 'wallet_switchEthereumChain', [{ chainId }])
+      for (const p of tabs) await expect(p.getByTestId('dapp-status')).toHaveText(text)
     }
-    await settle([first, second, third])
-    const seen = await Promise.all([first, second, third].map((p) => watchStatus(p, 'Not connected')))
-    const clickedAt = await clickDisconnect(first)
-    const times = await Promise.all(seen.map((s) => s()))
-    samples.push({ change: 'disconnect', tabs: times.map((t) => t - clickedAt) })
-
-    for (const sample of samples) console.log(`[core-tabs] ${variant}: ${sample.change}: tabs 1 (acting) / 2 / 3: ${sample.tabs.map(round).join(' / ')} ms`)
-    const all = samples.flatMap((sample) => sample.tabs)
-    const others = samples.flatMap((sample) => sample.tabs.slice(1))
-    console.log(
-      `[core-tabs] ${variant}: ${samples.length} changes x 3 tabs = ${all.length} samples; all tabs: min ${round(Math.min(...all))}, median ${round(quantile(all, 0.5))}, p90 ${round(quantile(all, 0.9))}, max ${round(Math.max(...all))} ms; other tabs: median ${round(quantile(others, 0.5))}, max ${round(Math.max(...others))} ms; sorted: ${[...all].sort((a, b) => a - b).map(round).join(', ')}`,
-    )
-    expect(samples.length).toBeGreaterThanOrEqual(8)
-    // Every tab saw every change, after it was made, and within the budget.
-    for (const sample of samples) {
-      expect(sample.tabs).toHaveLength(3)
-      for (const ms of sample.tabs) expect(ms, `${sample.change}: ${sample.tabs.map(round).join(', ')} ms`).toBeGreaterThanOrEqual(0)
-    }
-    expect(Math.max(...all), `slowest of ${all.length} samples`).toBeLessThan(STATE_PROPAGATION_BUDGET_MS)
+    await first.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    for (const p of tabs) await expect(p.getByTestId('dapp-status')).toHaveText('Not connected')
     // Switching back and forth within the cache window fetched nothing more.
     expect(balanceRequests(sandbox)).toHaveLength(2)
   })
@@ -166,9 +87,9 @@ test('without SharedWorker, closing the leader tab hands the core to another tab
   // The next tab takes the Web Lock, restores from IndexedDB and serves the others.
   await openAccount(second)
   await onlyTheCoreSpeaksTo(third)
-  const seen = await watchStatus(third, 'Not connected')
   await second.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
-  await seen()
+  await expect(third.getByTestId('dapp-status')).toHaveText('Not connected')
   await expect(third.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-  expect(balanceRequests(sandbox).length).toBeLessThanOrEqual(2)
+  // The one request is tab 1's at connect: the new leader serves the balance from IndexedDB.
+  expect(balanceRequests(sandbox)).toHaveLength(1)
 })

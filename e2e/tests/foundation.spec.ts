@@ -59,18 +59,33 @@ test('with the data API stopped, a reload still shows the last balance from Inde
   }
 })
 
-test('loading the page makes no request to the data API until the modal opens', async ({ page, sandbox }) => {
+test('loading the page makes no request to the data API or the catalogue until the modal opens', async ({ page, sandbox }) => {
   const seen: string[] = []
   page.on('request', (request) => seen.push(request.url()))
   sandbox.dataApi.clearRequests()
+  sandbox.catalogue.clearRequests()
+  const catalogueRequests = () => sandbox.catalogue.requests().filter((r) => r.path === '/getWallets')
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(seen.filter((u) => u.startsWith(sandbox.dataApi.url))).toEqual([])
+  await page.waitForTimeout(500)
+  // Counted at the servers too: the page does not see its SharedWorker's requests.
+  expect(seen.filter((u) => u.startsWith(sandbox.dataApi.url) || u.startsWith(sandbox.catalogue.url))).toEqual([])
   expect(sandbox.dataApi.requests()).toEqual([])
+  expect(sandbox.catalogue.requests()).toEqual([])
   // Nothing but the page's own files before the visitor acts.
   expect(seen.filter((u) => !u.startsWith(`${E2E_URLS.demo}/`))).toEqual([])
 
+  // Opening the modal asks the catalogue for the wallets, and the same counts see it.
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('all-wallets-count')).toBeVisible()
+  await expect.poll(() => catalogueRequests().length).toBeGreaterThan(0)
+
+  // Connecting asks the data API for the balance, once.
+  await dialog.getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toContainText('ETH')
+  expect(balanceRequests(sandbox)).toHaveLength(1)
 })

@@ -50,8 +50,12 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account.getByTestId('account-balance')).toContainText('ETH')
   await check('Account')
+  // The Tokens panel is showing before the click: wait for the NFTs tab to be the selected one and
+  // for the panel it labels.
+  await expect(account.getByRole('tabpanel', { name: 'NFTs' })).toHaveCount(0)
   await account.getByRole('tab', { name: 'NFTs' }).click()
-  await expect(account.getByRole('tabpanel')).toBeVisible()
+  await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true')
+  await expect(account.getByRole('tabpanel', { name: 'NFTs' })).toBeVisible()
   await check('Account')
   await account.getByRole('tab', { name: 'Activity' }).click()
   await expect(account.locator('.portico-activity li').first()).toBeVisible()
