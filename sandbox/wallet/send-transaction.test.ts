@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseEther, type Address, type Hex } from 'viem'
+import { BaseError, InsufficientFundsError, createWalletClient, custom, defineChain, parseEther, type Address, type Hex } from 'viem'
 import { z } from 'zod'
+import { WalletRpcError } from './errors.ts'
 import { createSandboxProvider, type SandboxProvider } from './provider.ts'
 import { memoryStorage, scriptedApprove } from './test-helpers.ts'
 
@@ -34,6 +35,7 @@ async function waitForRpc(url: string, timeoutMs: number): Promise<void> {
 }
 
 let anvil: ChildProcess | undefined
+const anvilChain = defineChain({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [RPC_URL] } } })
 
 beforeAll(async () => {
   anvil = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(PORT), '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
@@ -95,7 +97,16 @@ describe('eth_sendTransaction against anvil', () => {
     await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: RECIPIENT, value: '0x1' }] })).rejects.toMatchObject({ code: 4100 })
     const tooMuch = `0x${parseEther('100000000').toString(16)}`
     const error: unknown = await provider.request({ method: 'eth_sendTransaction', params: [{ to: RECIPIENT, value: tooMuch }] }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: expect.any(Number), message: expect.any(String) })
-    expect((error as { code: number }).code).not.toBe(4001)
+    // What anvil answers eth_sendRawTransaction for a value beyond the balance, code and words.
+    expect(error).toBeInstanceOf(WalletRpcError)
+    expect(error).toMatchObject({ code: -32003, message: 'Insufficient funds for gas * price + value' })
+  })
+
+  it("lets a dapp's viem recognise the node error", async () => {
+    const provider = await connectedProvider([true])
+    const client = createWalletClient({ account: ACCOUNT_0, chain: anvilChain, transport: custom(provider) })
+    const error = await client.sendTransaction({ to: RECIPIENT, value: parseEther('100000000') }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BaseError)
+    expect((error as BaseError).walk((e) => e instanceof InsufficientFundsError)).toBeInstanceOf(InsufficientFundsError)
   })
 })

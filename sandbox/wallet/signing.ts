@@ -1,4 +1,4 @@
-import { BaseError, createWalletClient, hexToBytes, http, isAddressEqual, isHex, type Hash, type Hex, type LocalAccount, type TypedData } from 'viem'
+import { BaseError, RpcRequestError, createWalletClient, hexToBytes, http, isAddressEqual, isHex, type Hash, type Hex, type LocalAccount, type TypedData } from 'viem'
 import { toViemChain } from './chains.ts'
 import { invalidParams, unauthorized, userRejected, WalletRpcError } from './errors.ts'
 import { parseParams, personalSignParams, signTypedDataParams, transactionParams } from './params.ts'
@@ -98,9 +98,14 @@ export async function sendTransaction(ctx: SigningContext, params: unknown): Pro
   }
 }
 
-/** A viem error as EIP-1193 error: the node's code and data when there is one, else -32603. */
+/**
+ * A viem error as EIP-1193 error: the node's own code, message and data when the node answered an
+ * error (as a wallet passes it on, so a dapp's viem recognises it by the node's words), else -32603.
+ */
 function toProviderError(error: unknown): WalletRpcError {
   if (!(error instanceof BaseError)) return new WalletRpcError(-32603, error instanceof Error ? error.message : String(error))
+  const fromNode = error.walk((e) => e instanceof RpcRequestError)
+  if (fromNode instanceof RpcRequestError) return new WalletRpcError(fromNode.code, fromNode.details, fromNode.data)
   const withCode = error.walk((e) => typeof (e as { code?: unknown }).code === 'number') as { code?: number; data?: unknown } | null
   return new WalletRpcError(withCode?.code ?? -32603, error.shortMessage, withCode?.data)
 }
