@@ -1,15 +1,35 @@
 // A minimal EIP-6963 wallet, injected like an extension's content script. It answers the account
-// and chain at once, so connecting costs the modal's own work only.
+// and chain at once, so connecting costs the modal's own work only. Its chain is kept in
+// localStorage, so every tab's wallet answers the same one; only the tab that switches emits
+// `chainChanged` (no storage events), so other tabs learn of a switch through Portico's core alone.
 ;(() => {
   const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const CHAIN_KEY = 'bench-wallet:chainId'
+  const listeners = new Map()
+  const chainId = () => localStorage.getItem(CHAIN_KEY) ?? '0x7a69'
+  const emit = (event, value) => {
+    for (const listener of listeners.get(event) ?? []) listener(value)
+  }
   const provider = {
-    async request({ method }) {
+    async request({ method, params }) {
       if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
-      if (method === 'eth_chainId') return '0x7a69'
+      if (method === 'eth_chainId') return chainId()
+      if (method === 'wallet_switchEthereumChain') {
+        const next = params?.[0]?.chainId
+        if (typeof next !== 'string') throw { code: -32602, message: 'chainId missing' }
+        localStorage.setItem(CHAIN_KEY, next)
+        emit('chainChanged', next)
+        return null
+      }
       throw { code: 4200, message: 'unsupported' }
     },
-    on() {},
-    removeListener() {},
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event).add(listener)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+    },
   }
   const detail = Object.freeze({
     info: Object.freeze({

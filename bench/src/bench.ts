@@ -1,6 +1,7 @@
 // `npm run bench`: builds the demo and the floor, measures bytes, then times both in Chromium at
 // CPU x1 and x4, interleaved, a fresh context per run. Prints tables, writes bench/.out/results.json.
 import { writeFileSync } from 'node:fs'
+import { STATE_PROPAGATION_BUDGET_MS } from '@portico/shared-types/constants'
 import { fail, prepareApps } from './apps.ts'
 import { launch } from './browser.ts'
 import { runOnce, type LongTasks, type RunResult } from './measure.ts'
@@ -8,9 +9,12 @@ import { APPS, outDir, type AppName } from './paths.ts'
 import { bytesTable, criticalContents } from './report.ts'
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
+import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
 
 const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
 const CPU_RATES = [1, 4]
+/** Network switches per repetition of the tab-push figure. */
+const TAB_PUSH_SWITCHES = 6
 
 type Metric = { key: string; label: string; pick: (r: RunResult) => number | null | undefined; digits: number }
 const lt = (f: (r: RunResult) => LongTasks | null, k: keyof LongTasks) => (r: RunResult) => f(r)?.[k]
@@ -55,6 +59,18 @@ try {
     }
     log(`CPU x${cpu} done`)
   }
+  // State push to 3 tabs: the demo only (the floor has no core), CPU x1, variants interleaved.
+  const tabRuns: TabPushRun[] = []
+  for (let rep = 0; rep < REPS; rep++) {
+    for (const variant of CORE_VARIANTS) {
+      const r = await runTabPush(browser, apps.targets.demo, variant, rep, TAB_PUSH_SWITCHES)
+      tabRuns.push(r)
+      for (const e of r.errors) log(`tab push (${variant}) #${rep + 1}: ${e}`)
+    }
+  }
+  const tabPush = CORE_VARIANTS.map((variant) => summarizeTabPush(tabRuns, variant))
+  log('tab push done')
+
   const summary: Record<string, Record<string, Summary | null>> = {}
   const cols: { app: AppName; cpu: number }[] = CPU_RATES.flatMap((cpu) => APPS.map((app) => ({ app, cpu })))
   for (const { app, cpu } of cols) {
@@ -71,11 +87,31 @@ try {
   const notes = [...new Set(runs.flatMap((r) => r.notes.map((n) => `${r.app}: ${n}`)))]
   for (const n of notes) console.log(`Note (${runs.filter((r) => r.notes.some((x) => `${r.app}: ${x}` === n)).length} runs): ${n}`)
   if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
+  console.log(`\n${tabPushTable(tabPush)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs }
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns } }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {
   await browser.close()
   await apps.close()
+}
+
+/** The tab-push figures, one column per way of reaching the core, against SPEC.md §9's budget (reported, not asserted). */
+function tabPushTable(summaries: readonly TabPushSummary[]): string {
+  const ms = (x: number) => x.toFixed(1)
+  const pair = (f: { median: number; worst: number } | null) => (f ? `${ms(f.worst)} / ${ms(f.median)}` : '—')
+  const label: Record<string, string> = { SharedWorker: 'SharedWorker', dedicated: 'dedicated workers (no SharedWorker)' }
+  const rows = [
+    ['Worst / median, all 3 tabs (ms)', ...summaries.map((s) => pair(s.all))],
+    ['  p90, all 3 tabs (ms)', ...summaries.map((s) => (s.all ? ms(s.all.p90) : '—'))],
+    ['Worst / median, tabs 2 and 3 only (ms)', ...summaries.map((s) => pair(s.otherTabs))],
+    ["Each repetition's worst, min–max (ms)", ...summaries.map((s) => (s.worstPerRep ? `${ms(s.worstPerRep.min)}–${ms(s.worstPerRep.max)}` : '—'))],
+    [`Within SPEC §9's ${STATE_PROPAGATION_BUDGET_MS} ms (worst)`, ...summaries.map((s) => (s.all ? (s.all.worst < STATE_PROPAGATION_BUDGET_MS ? 'yes' : 'NO') : '—'))],
+    ['Changes timed', ...summaries.map((s) => String(s.changes))],
+  ]
+  return [
+    table([`State push to 3 tabs, demo, CPU x1, ${REPS} × ${TAB_PUSH_SWITCHES} network switches`, ...summaries.map((s) => label[s.variant] ?? s.variant)], rows),
+    "From tab 1's wallet switching network to each tab's status line showing it (DOM updated; tab clocks compared through performance.timeOrigin). Tabs 2 and 3 hear of it from the core alone.",
+  ].join('\n')
 }
