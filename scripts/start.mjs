@@ -47,15 +47,26 @@ async function fetchText(url) {
   }
 }
 
-/** The sandbox's data API answers /health. */
-async function sandboxRunning() {
+/** The running sandbox's /health answer (with its services and their URLs), or undefined. */
+async function runningSandbox() {
   const answer = await fetchText(`${dataApiUrl}/health`)
-  if (!answer || answer.status !== 200) return false
+  if (!answer || answer.status !== 200) return undefined
   try {
-    return JSON.parse(answer.text).ok === true
+    const health = JSON.parse(answer.text)
+    return health.ok === true ? health : undefined
   } catch {
-    return false
+    return undefined
   }
+}
+
+/** `  EVM chains: chain 31337   http://127.0.0.1:8545`, one line per address of each sandbox service. */
+function serviceLines(health) {
+  const lines = []
+  for (const service of Array.isArray(health?.services) ? health.services : []) {
+    const endpoints = Array.isArray(service.endpoints) ? service.endpoints : []
+    for (const e of endpoints) lines.push(`  ${(endpoints.length === 1 ? service.name : `${service.name}: ${e.label}`).padEnd(30)} ${e.url}`)
+  }
+  return lines
 }
 
 /** 'portico' when the demo answers on its port, 'other' when something else does, 'free' otherwise. */
@@ -136,13 +147,15 @@ async function afterSandboxReady() {
 }
 
 // A running `npm start` (sandbox and demo): say so and leave it alone.
-const [sandboxUp, demo] = await Promise.all([sandboxRunning(), demoState()])
+const [sandboxUp, demo] = await Promise.all([runningSandbox(), demoState()])
 if (sandboxUp && demo === 'portico') alreadyRunning()
 if (demo === 'other') {
   otherProgramOnDemoPort()
 } else if (sandboxUp) {
   sandboxAttached = true
   console.log(`\n  The Portico sandbox is already running (${dataApiUrl}); starting just the demo.`)
+  const lines = serviceLines(sandboxUp)
+  if (lines.length > 0) console.log(['  Its services:', ...lines.map((l) => `  ${l}`)].join('\n'))
   await afterSandboxReady()
 } else {
   // The sandbox's own CLI handles a sandbox that is still starting: it waits for it and then says

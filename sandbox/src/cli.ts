@@ -31,11 +31,12 @@ function roleOf(handle: SandboxHandle, index: number): string {
 
 async function printSummary(handle: SandboxHandle): Promise<void> {
   const lines: string[] = ['', 'Portico sandbox (127.0.0.1 only)', '']
-  for (const chain of handle.chains) {
-    lines.push(`  chain ${chain.chainId}  ${chain.name.padEnd(16)} ${chain.rpcUrl}${chain.external ? '  (external)' : ''}   explorer ${chain.explorerUrl}`)
+  for (const service of handle.services) {
+    for (const endpoint of service.endpoints) {
+      const label = service.endpoints.length === 1 ? service.name : `${service.name}: ${endpoint.label}`
+      lines.push(`  ${label.padEnd(30)} ${endpoint.url}${endpoint.detail ? `  (${endpoint.detail})` : ''}`)
+    }
   }
-  lines.push(`  blockchain-data API          ${handle.dataApi.url}`)
-  lines.push(`  wallet catalogue, analytics  ${handle.catalogue.url}`)
   lines.push('', 'Contracts (same addresses on both chains)')
   for (const chain of handle.chains) {
     const d = handle.deployments[chain.chainId]

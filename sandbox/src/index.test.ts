@@ -48,6 +48,14 @@ describe('startSandbox', () => {
     expect(sandbox.devAccounts[0]?.address).toBe(ACCOUNT_0)
     expect(sandbox.dataApi.url).toBe('http://127.0.0.1:18787')
     expect(sandbox.catalogue.url).toBe('http://127.0.0.1:18788')
+    expect(sandbox.services.map((s) => [s.id, s.name, s.endpoints.map((e) => e.url)])).toEqual([
+      ['chains', 'EVM chains', ['http://127.0.0.1:18545', 'http://127.0.0.1:18546']],
+      ['catalogue', 'wallet catalogue, analytics', ['http://127.0.0.1:18788']],
+      ['dataApi', 'blockchain-data API', ['http://127.0.0.1:18787']],
+    ])
+    expect(await Promise.all(sandbox.services.map((s) => s.health()))).toEqual([true, true, true])
+    const health = (await (await fetch(`${sandbox.dataApi.url}/health`)).json()) as { services: Array<{ id: string; endpoints: Array<{ url: string }> }> }
+    expect(health.services.map((s) => [s.id, s.endpoints.map((e) => e.url)])).toEqual(sandbox.services.map((s) => [s.id, s.endpoints.map((e) => e.url)]))
     console.log(`startSandbox ready in ${(sandbox.readyInMs / 1000).toFixed(1)} s`) // reported, not asserted
   })
 

@@ -1,23 +1,19 @@
-import { startAnvil, type AnvilNode } from './chain/anvil.ts'
-import { buildSandboxChain, type SandboxChain } from './chain/sandbox-chain.ts'
-import { waitForRpc } from './chain/wait-for-rpc.ts'
-import { startCatalogue, type AnalyticsHandle, type CatalogueHandle } from './catalogue/catalogue.ts'
-import { chainDefinition } from './chains.ts'
-import { compileContracts } from './contracts/compile.ts'
+import type { SandboxChain } from './chain/sandbox-chain.ts'
+import type { AnalyticsHandle, CatalogueHandle } from './catalogue/catalogue.ts'
 import type { ChainContracts, ChainDeployment } from './contracts/deploy.ts'
-import { startDataApi, type DataApiHandle } from './data-api/data-api.ts'
+import type { DataApiHandle } from './data-api/data-api.ts'
 import { DEPLOYER_INDEX, devAccount, devAccounts, type DevAccount } from './dev-accounts.ts'
 import type { FaultRuleInput } from './faults/rules.ts'
 import { FaultStore, type ActiveFault } from './faults/store.ts'
-import { RequestLog } from './http/request-log.ts'
 import type { NameRegistry } from './names/registry.ts'
 import type { OnrampOrder } from './onramp/orders.ts'
-import { SANDBOX_HOST, resolveOptions, type SandboxOptions } from './options.ts'
-import { assertPortsFree } from './ports.ts'
-import { SETUP_DAYS_AGO } from './seed/plan.ts'
-import { seedChain } from './seed/seed.ts'
-import { registerSandboxWalletName } from './seed/wallet-name.ts'
-import { buildChainServices } from './services.ts'
+import { resolveOptions, type SandboxOptions } from './options.ts'
+import { dataApiService } from './services/data-api.ts'
+import { evmChainsService } from './services/evm-chains.ts'
+import { SANDBOX_SERVICES } from './services/registry.ts'
+import { runServices, type RunningService } from './services/run-services.ts'
+import type { SandboxService } from './services/service.ts'
+import { walletCatalogueService } from './services/wallet-catalogue.ts'
 import type { SessionInput } from './sessions/store.ts'
 import type { SmartSession } from '@portico/shared-types'
 
@@ -43,7 +39,13 @@ export { PortInUseError } from './ports.ts'
 export { USD_PRICES } from './prices.ts'
 export { HISTORY_DAYS, SEEDED_NAMES } from './seed/plan.ts'
 export { SANDBOX_WALLET_NAME_LABEL } from './seed/wallet-name.ts'
-export { SEEDED_SESSION_PCI } from './services.ts'
+export { SEEDED_SESSION_PCI } from './chain-services.ts'
+export { dataApiService } from './services/data-api.ts'
+export { evmChainsService, type EvmChainsHandle, type EvmWorld } from './services/evm-chains.ts'
+export { SANDBOX_SERVICES } from './services/registry.ts'
+export type { RunningService } from './services/run-services.ts'
+export { httpHealth, localEndpoint, servicePort, type SandboxService, type ServiceContext, type ServiceDirectoryEntry, type ServiceEndpoint } from './services/service.ts'
+export { walletCatalogueService, type WalletCatalogueHandle } from './services/wallet-catalogue.ts'
 
 export type FaultsHandle = {
   /** Replaces every rule (shared by the data API and the catalogue). */
@@ -79,88 +81,44 @@ export type SandboxHandle = {
   syncHistory(): Promise<void>
   /** Seeded transactions per chain id. */
   seeded: Record<number, { transactions: number; blocks: number; timeTravel: boolean }>
+  /** Every service of the registry in start order, with its name and URLs (`services[0].endpoints[0].url`). */
+  services: readonly RunningService[]
+  /** The handle a registry service's start returned: `sandbox.service(evmChainsService).chains`. */
+  service<H>(definition: SandboxService<H>): H
   /** Milliseconds from the call to ready. */
   readyInMs: number
-  /** Stops the services and every anvil the sandbox spawned; resolves once they have exited. */
+  /** Stops the services in reverse start order, anvil nodes last; resolves once they have exited. */
   stop(): Promise<void>
 }
 /** Short name of the handle (used by e2e fixtures). */
 export type Sandbox = SandboxHandle
 
 /**
- * Starts the chains, deploys and seeds them, indexes them, then serves the blockchain-data API and
- * the wallet catalogue. Everything binds 127.0.0.1; a busy port fails before anything starts.
+ * Starts the sandbox's services (services/registry.ts) in order: the chains (deployed, seeded and
+ * indexed), the wallet catalogue, the blockchain-data API. Everything binds 127.0.0.1; a busy port
+ * fails before anything starts.
+ *
+ * @example
+ * const sandbox = await startSandbox({ chainPorts: { a: 18545, b: 18546 }, dataApiPort: 18787 })
+ * sandbox.services.map((s) => `${s.name} ${s.endpoints[0]?.url}`)
+ * await sandbox.stop()
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const started = Date.now()
   const config = resolveOptions(options)
-  const dataApiUrl = `http://${SANDBOX_HOST}:${config.dataApiPort}`
-  const chainConfigs = config.chains
-  await assertPortsFree([
-    ...chainConfigs.filter((c) => c.externalRpcUrl === undefined).map((c) => ({ port: c.port, what: `chain ${chainDefinition(c.key).chainId}` })),
-    { port: config.dataApiPort, what: 'blockchain-data API' },
-    { port: config.cataloguePort, what: 'wallet catalogue' },
-  ])
-
-  const chains = chainConfigs.map((c) => buildSandboxChain(chainDefinition(c.key), c, dataApiUrl))
-  const anchorSeconds = Math.floor(Date.now() / 1000)
-  const nodes: AnvilNode[] = []
   const faults = new FaultStore(config.faults)
-  let dataApi: DataApiHandle | undefined
-  let catalogue: CatalogueHandle | undefined
-  let stopIndexers = (): void => {}
-  const stopAll = async (): Promise<void> => {
-    stopIndexers()
-    await Promise.all([dataApi?.stop(), catalogue?.stop()])
-    await Promise.all(nodes.splice(0).map((n) => n.stop()))
-  }
-
+  const running = await runServices(SANDBOX_SERVICES, { config, faults })
   try {
-    const compiling = compileContracts(config.cacheDir ? { cacheDir: config.cacheDir } : {})
-    const catalogueStarting = startCatalogue(config.cataloguePort, faults, { analyticsEnabled: config.analyticsEnabled })
-    // allSettled: when one part fails, wait for the others so stopAll() sees every spawned node.
-    const phase = await Promise.allSettled([
-      compiling,
-      catalogueStarting.then((started) => void (catalogue = started.catalogue)),
-      ...chains.map(async (chain, i) => {
-        const port = chainConfigs[i]?.port
-        if (chain.external || port === undefined) await waitForRpc(chain.rpcUrl, chain.chainId, { timeoutMs: 5_000 })
-        else nodes.push(await startAnvil({ port, chainId: chain.chainId, genesisTimestamp: anchorSeconds - (SETUP_DAYS_AGO + 1) * 86_400 }))
-        config.log(`chain ${chain.chainId} up at ${chain.rpcUrl}`)
-      }),
-    ])
-    const failed = phase.find((r): r is PromiseRejectedResult => r.status === 'rejected')
-    if (failed) throw failed.reason
-    const compiled = await compiling
-    const { analytics } = await catalogueStarting
-    config.log(compiled.fromCache ? `contracts from cache (${compiled.key})` : `contracts compiled (${compiled.key})`)
-
-    const seeds = await Promise.all(
-      chains.map((chain, i) => seedChain(chain, compiled.artifacts, { withNames: i === 0, history: config.seedHistory, anchorSeconds })),
-    )
-    for (const [i, s] of seeds.entries()) {
-      config.log(`chain ${chains[i]?.chainId} seeded: ${s.transactions} transactions in ${s.blocks} blocks${s.timeTravel ? '' : ' (dated now: the node cannot set block times)'}`)
-    }
-    const deployments = new Map(seeds.map((s) => [s.deployment.chainId, s.deployment] as const))
-    const services = await buildChainServices(chains, deployments)
-    const walletName = config.seedHistory && services.names ? await registerSandboxWalletName(services.names, config.nameSuffix) : undefined
-    if (walletName) config.log(`dev account 0 named ${walletName.name}`)
-    for (const indexer of services.history.indexers) indexer.start(config.indexerPollMs)
-    stopIndexers = () => services.history.indexers.forEach((i) => i.stop())
-    config.log(`indexed ${services.history.indexers.map((i) => `${i.transactionCount} transactions on ${i.chainId}`).join(', ')}`)
-
-    dataApi = await startDataApi({ ...services, publicUrl: dataApiUrl, log: new RequestLog(), faults, nameSuffix: config.nameSuffix }, config.dataApiPort)
-    config.log(`blockchain-data API at ${dataApi.url}, wallet catalogue at ${catalogue?.url ?? '?'}`)
-    if (!catalogue) throw new Error('The wallet catalogue did not start')
-
-    let stopping: Promise<void> | undefined
+    const { chains, world } = running.get(evmChainsService)
+    const { seeds, deployments, services, walletName } = await world
+    const { catalogue, analytics } = running.get(walletCatalogueService)
     return {
       chains,
       contracts: Object.fromEntries(seeds.map((s) => [s.deployment.chainId, s.deployment.tokens])),
       deployments: Object.fromEntries(deployments),
       devAccounts: devAccounts(),
       deployer: devAccount(DEPLOYER_INDEX),
-      dataApi,
+      dataApi: running.get(dataApiService),
       catalogue,
       analytics,
       faults: {
@@ -179,11 +137,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       onramp: { orders: () => services.onramp.list() },
       syncHistory: () => services.history.sync(),
       seeded: Object.fromEntries(seeds.map((s) => [s.deployment.chainId, { transactions: s.transactions, blocks: s.blocks, timeTravel: s.timeTravel }])),
+      services: running.list,
+      service: (definition) => running.get(definition),
       readyInMs: Date.now() - started,
-      stop: () => (stopping ??= stopAll()),
+      stop: () => running.stop(),
     }
   } catch (err) {
-    await stopAll().catch(() => {})
+    await running.stop().catch(() => {})
     throw err
   }
 }

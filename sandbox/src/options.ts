@@ -28,6 +28,8 @@ export const sandboxOptionsSchema = z
     dataApiPort: portSchema.optional(),
     /** Port of the wallet catalogue and analytics sink. Default: dataApiPort + 1. */
     cataloguePort: portSchema.optional(),
+    /** Ports of the other services by registry id (`{ relay: 18789 }`); see services/registry.ts. */
+    ports: z.record(z.string(), portSchema).optional(),
     /** Suffix new names get (`.reown.id`); SPEC.md §5's `.reown.id` and `.wcn.id` are accepted too. */
     nameSuffix: z.string().regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Expected a suffix such as .reown.id').optional(),
     /** Fault rules active from the start (see faults/rules.ts). Default: none. */
@@ -60,7 +62,16 @@ export type ResolvedOptions = {
   analyticsEnabled: boolean
   indexerPollMs: number
   cacheDir: string | undefined
+  /** Ports given by registry id (`SandboxOptions.ports`); a service reads its own with servicePort(). */
+  ports: Record<string, number>
+  /** The PORTICO_* variables in effect (options.env or process.env). */
+  env: Record<string, string | undefined>
   log: (line: string) => void
+}
+
+/** Where the blockchain-data API answers (the chains' explorer links and the images point there). */
+export function dataApiUrl(config: Pick<ResolvedOptions, 'dataApiPort'>): string {
+  return `http://${SANDBOX_HOST}:${config.dataApiPort}`
 }
 
 const booleanEnvSchema = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')
@@ -96,6 +107,8 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     analyticsEnabled: options.analyticsEnabled ?? true,
     indexerPollMs: options.indexerPollMs ?? DEFAULT_INDEXER_POLL_MS,
     cacheDir: options.cacheDir ?? fromEnv(env, 'PORTICO_SANDBOX_CACHE_DIR', z.string().min(1)),
+    ports: options.ports ?? {},
+    env,
     log: options.log ?? (() => {}),
   }
 }

@@ -7,6 +7,7 @@ import type { AssetBook } from '../indexer/assets.ts'
 import type { HistoryIndex } from '../indexer/history.ts'
 import type { NameRegistry } from '../names/registry.ts'
 import type { OnrampOrders } from '../onramp/orders.ts'
+import type { ServiceDirectoryEntry } from '../services/service.ts'
 import type { SessionStore } from '../sessions/store.ts'
 
 /** A chain as the data API reads it. */
@@ -27,6 +28,8 @@ export type DataApiContext = {
   nameSuffix: string
   onramp: OnrampOrders
   sessions: SessionStore
+  /** The sandbox's services and where they answer (listed by /health). */
+  directory: readonly ServiceDirectoryEntry[]
 }
 
 export function findChain(ctx: DataApiContext, caipNetworkId: string): DataApiChain | undefined {

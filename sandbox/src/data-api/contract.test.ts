@@ -8,6 +8,7 @@ import {
   historyResponseSchema,
   identityResponseSchema,
   nameSuggestionsResponseSchema,
+  nftHoldingsResponseSchema,
   onrampOptionsResponseSchema,
   onrampQuoteResponseSchema,
   onrampUrlResponseSchema,
@@ -24,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
-import { SEEDED_SESSION_PCI } from '../services.ts'
+import { SEEDED_SESSION_PCI } from '../chain-services.ts'
 import { ACCOUNT_0, fetchError, fetchParsed, postJson, testSandboxOptions, withProject } from '../test-helpers.ts'
 
 /**
@@ -51,6 +52,7 @@ const CALLS: Call[] = [
   { name: 'identity', path: () => `/v1/identity/${ACCOUNT_1}?sender=${ACCOUNT_0}`, schema: identityResponseSchema },
   { name: 'history', path: () => `/v1/account/${ACCOUNT_0}/history?chainId=${A}`, schema: historyResponseSchema },
   { name: 'balance', path: () => `/v1/account/${ACCOUNT_0}/balance?currency=eur&chainId=${A}&forceUpdate=true`, schema: balanceResponseSchema },
+  { name: 'nft holdings', path: () => `/v1/account/${ACCOUNT_0}/nfts?chainId=${A}`, schema: nftHoldingsResponseSchema },
   { name: 'fungible price', path: () => '/v1/fungible/price', init: () => postJson({ currency: 'usd', addresses: [native, usdc()], projectId: 'test-project' }), schema: fungiblePriceResponseSchema },
   { name: 'convert tokens', path: () => `/v1/convert/tokens?chainId=${A}`, schema: swapTokensResponseSchema },
   { name: 'convert quotes', path: () => `/v1/convert/quotes?amount=1000000000000000000&userAddress=${A}:${ACCOUNT_0}&from=${native}&to=${usdc()}&gasPrice=1`, schema: swapQuotesResponseSchema },
@@ -165,6 +167,7 @@ describe('errors a client can show', () => {
     const other = 'eip155:1'
     for (const path of [
       `/v1/account/${ACCOUNT_0}/balance?chainId=${other}`,
+      `/v1/account/${ACCOUNT_0}/nfts?chainId=${other}`,
       `/v1/account/${ACCOUNT_0}/history?chainId=${other}`,
       `/v1/account/${ACCOUNT_0}/history?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`,
       `/v1/convert/tokens?chainId=${other}`,
@@ -181,6 +184,7 @@ describe('errors a client can show', () => {
   it('bad addresses: 400 Invalid address', async () => {
     for (const path of [
       '/v1/account/0x1234/balance?chainId=eip155:31337',
+      '/v1/account/0x1234/nfts?chainId=eip155:31337',
       '/v1/account/not-an-address/history',
       '/v1/identity/0xZZ',
       '/v1/profile/reverse/0x12',

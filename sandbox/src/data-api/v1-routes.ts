@@ -6,6 +6,7 @@ import { convertReadRoutes } from './convert-read.ts'
 import { fungiblePriceRoutes } from './fungible-price.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
+import { nftRoutes } from './nfts.ts'
 import { onrampRoutes } from './onramp.ts'
 import { profileRoutes } from './profile.ts'
 import { sessionRoutes } from './sessions.ts'
@@ -21,6 +22,7 @@ export const V1_ROUTE_GROUPS: ReadonlyArray<(ctx: DataApiContext) => Hono> = [
   identityRoutes,
   historyRoutes,
   balanceRoutes,
+  nftRoutes,
   fungiblePriceRoutes,
   convertReadRoutes,
   convertBuildRoutes,

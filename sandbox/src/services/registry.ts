@@ -1,0 +1,15 @@
+import { dataApiService } from './data-api.ts'
+import { evmChainsService } from './evm-chains.ts'
+import type { AnyService } from './run-services.ts'
+import { walletCatalogueService } from './wallet-catalogue.ts'
+
+/**
+ * Every service `startSandbox` runs, in start order (stopped in reverse): the chains first, then the
+ * HTTP services. A service may use the handles of those above it. To add one, write
+ * `services/<name>.ts` exporting a `SandboxService` (see service.ts) and add it here.
+ */
+export const SANDBOX_SERVICES: readonly AnyService[] = [
+  evmChainsService,
+  walletCatalogueService,
+  dataApiService,
+]
