@@ -21,6 +21,7 @@ function step(name, args, env = {}) {
 }
 
 step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
+step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 
 const vitestJson = `${root}/.vitest-results.json`
 rmSync(vitestJson, { force: true })

@@ -120,6 +120,10 @@ export const SUPPORTED_CHAINS_CACHE_MS = HOUR_MS
 /** Fungible prices and the first page of transactions are shared for the same window as balances. */
 export const PRICE_CACHE_MS = 30 * SECOND_MS
 export const TRANSACTIONS_CACHE_MS = 30 * SECOND_MS
+/** The NFTs an account holds are shared for the same window as its balances. */
+export const NFT_HOLDINGS_CACHE_MS = 30 * SECOND_MS
+/** Namespaces whose NFT holdings the data API answers. */
+export const NFT_NAMESPACES = ['eip155'] as const
 
 /** Every state change reaches every open tab within this budget (checked by the three-tab test). */
 export const STATE_PROPAGATION_BUDGET_MS = 100

@@ -1,7 +1,7 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreOptionsInput } from './core-options.ts'
-import type { FungiblePriceResponse, ProfileAccount } from './api/data-api.ts'
+import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/data-api.ts'
 import type { WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 
@@ -63,6 +63,16 @@ export type WalletPage = {
   prefetched: string[]
 }
 
+export type GetNftHoldingsParameters = {
+  /** The account and network (eip155 only; another namespace answers 'Unsupported chain'). */
+  caipAddress: CaipAddress
+  /** Skip the 30 s cache. */
+  force?: boolean
+}
+
+/** The NFTs an account holds now on one network (spam left out), and when that was read. */
+export type NftHoldingsResult = { data: NftHolding[]; updatedAt: number }
+
 export type RemoveSiwxSessionsParameters = { caipNetworkId?: CaipNetworkId; address?: string }
 
 /**
@@ -113,6 +123,8 @@ export interface PorticoCoreApi {
   addRecentWallet(wallet: WalletListing): Promise<void>
   /** What each configured network supports; reads the data API's supported chains once per hour. */
   getCapabilities(): Promise<Capabilities>
+  /** The NFTs an account holds now (30 s cache; offline, the last answer kept, whatever its age). */
+  getNftHoldings(params: GetNftHoldingsParameters): Promise<NftHoldingsResult>
   setPreferredAccountType(namespace: ChainNamespace, type: AccountType): Promise<void>
   setEmbeddedWallet(patch: Partial<EmbeddedWalletState>): Promise<void>
   /** Sign-out or a failed connection check clears the cached login data (SPEC.md §4). */
@@ -149,6 +161,7 @@ export const CORE_API_METHODS = [
   'getFeaturedWallets',
   'addRecentWallet',
   'getCapabilities',
+  'getNftHoldings',
   'setPreferredAccountType',
   'setEmbeddedWallet',
   'clearEmbeddedWallet',

@@ -1,7 +1,7 @@
 import { z } from './zod.ts'
 import { caipNetworkIdSchema, chainNamespaceSchema, type CaipAddress } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
-import { identityResponseSchema, profileReverseResponseSchema, transactionSchema } from './api/data-api.ts'
+import { identityResponseSchema, nftHoldingSchema, profileReverseResponseSchema, transactionSchema } from './api/data-api.ts'
 import { walletListingSchema } from './api/catalogue.ts'
 import { RECENT_WALLETS_KEPT } from './constants.ts'
 import { accountTypeSchema, embeddedWalletStateSchema, namespaceConnectionSchema, siwxSessionSchema } from './state.ts'
@@ -59,6 +59,8 @@ export const RECORDS = {
   identity: define('identity', (address: string) => `identity:${lower(address)}`, identityResponseSchema),
   /** Registered profile names of an address (the name cache). */
   names: define('names', (address: string) => `names:${lower(address)}`, profileReverseResponseSchema),
+  /** The NFTs an account holds on a network, so the NFTs tab reopens offline. */
+  nftHoldings: define('nftHoldings', (caipAddress: CaipAddress) => `nft-holdings:${caipAddress}`, z.array(nftHoldingSchema)),
 } as const
 
 export type RecordKind = keyof typeof RECORDS

@@ -1,9 +1,7 @@
-import { BALANCE_NAMESPACES, BALANCE_RETRY_BLOCK_MS, HISTORY_NAMESPACES, NAME_NAMESPACES, SUPPORTED_CHAINS_CACHE_MS, SWAP_SUPPORTED_CHAIN_IDS } from '@portico/shared-types/constants'
+import { BALANCE_NAMESPACES, HISTORY_NAMESPACES, NAME_NAMESPACES, SWAP_SUPPORTED_CHAIN_IDS } from '@portico/shared-types/constants'
 import type { CaipNetworkId, Capabilities } from '@portico/shared-types'
-import { getSupportedChains } from './actions/getSupportedChains.ts'
+import { getSupportedChainsQueryOptions } from './actions/getSupportedChains.ts'
 import type { CoreContext, CoreEnv } from './context.ts'
-
-const SUPPORTED_CHAINS_KEY = 'supported-chains'
 
 /** The SPEC.md §9 support lists, replaced by the core's options where a deployment has its own chains. */
 export function computeCapabilities(env: Pick<CoreEnv, 'config' | 'options' | 'rpc'>, supportedChains: readonly CaipNetworkId[] | null): Capabilities {
@@ -41,12 +39,7 @@ export function createCapabilities(ctx: CoreContext): CapabilitiesFeature {
     const env = ctx.env()
     if (!env) return
     try {
-      const { data } = await ctx.cache.fetch({
-        key: SUPPORTED_CHAINS_KEY,
-        ttlMs: SUPPORTED_CHAINS_CACHE_MS,
-        errorTtlMs: BALANCE_RETRY_BLOCK_MS,
-        fetch: () => getSupportedChains(env.api),
-      })
+      const { data } = await ctx.queries.fetch(getSupportedChainsQueryOptions(env))
       if (JSON.stringify(data.http) !== JSON.stringify(supported)) {
         supported = data.http
         ctx.store.set({ capabilities: computeCapabilities(env, supported) })

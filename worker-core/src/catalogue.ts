@@ -1,7 +1,6 @@
 import {
   ALL_WALLETS_IMAGES_PREFETCHED,
   ALL_WALLETS_PAGE_ENTRIES,
-  CATALOGUE_CACHE_MS,
   FEATURED_WALLETS_DEFAULT,
   RECENT_WALLETS_KEPT,
   RECOMMENDED_WALLETS,
@@ -19,8 +18,8 @@ import {
   type WalletListing,
   type WalletPage,
 } from '@portico/shared-types'
-import { getWallets, type GetWalletsParameters as QueryParameters } from './actions/getWallets.ts'
-import { prefetchImages } from './actions/prefetchImages.ts'
+import { getWalletsQueryOptions, type GetWalletsParameters as QueryParameters } from './actions/getWallets.ts'
+import { prefetchImageQueryOptions } from './actions/prefetchImages.ts'
 import type { CoreContext, CoreEnv } from './context.ts'
 import type { HttpClient } from './http.ts'
 
@@ -37,31 +36,23 @@ export type CatalogueFeature = {
  * the first 4 certified), include/exclude lists, and the 2 recent wallets. Answers are shared by every tab for 10 min.
  */
 export function createCatalogue(ctx: CoreContext): CatalogueFeature {
-  const images = new Map<string, Promise<boolean>>()
-
   function catalogueOf(env: CoreEnv | null): { env: CoreEnv; catalogue: HttpClient } {
     if (!env?.catalogue) throw new PorticoError('The wallet catalogue is not configured', { details: 'Set catalogueUrl in the configuration' })
     return { env, catalogue: env.catalogue }
   }
 
   async function query(catalogue: HttpClient, params: QueryParameters): Promise<GetWalletsResponse> {
-    const key = `catalogue:${catalogue.url('getWallets', { ...params, include: params.include?.join(','), exclude: params.exclude?.join(','), chains: params.chains?.join(',') })}`
-    const { data } = await ctx.cache.fetch({ key, ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) })
-    return data
+    return (await ctx.queries.fetch(getWalletsQueryOptions(catalogue, params))).data
   }
 
   const imagePath = (wallet: WalletListing) => (wallet.image_id ? `getWalletImage/${encodeURIComponent(wallet.image_id)}` : null)
 
   /** Fetches an image once for every tab, through the HTTP layer; a failed fetch may be tried again later. */
   function prefetchOnce(catalogue: HttpClient, path: string): Promise<boolean> {
-    const url = catalogue.url(path)
-    let pending = images.get(url)
-    if (!pending) {
-      pending = prefetchImages({ http: catalogue, paths: [path] }).then((done) => done.length > 0)
-      images.set(url, pending)
-      void pending.then((ok) => ok || images.delete(url))
-    }
-    return pending
+    return ctx.queries.fetch(prefetchImageQueryOptions(catalogue, path)).then(
+      () => true,
+      () => false,
+    )
   }
 
   async function withImages(catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number): Promise<{ data: CatalogueWallet[]; prefetched: string[] }> {

@@ -2,7 +2,7 @@ import type { CaipAddress, CoreConfig, CoreOptions } from '@portico/shared-types
 import type { HttpClient } from './http.ts'
 import type { FocusManager, OnlineManager } from './managers.ts'
 import type { Persister } from './persister.ts'
-import type { QueryCache } from './queryCache.ts'
+import type { Queries } from './query.ts'
 import type { RpcRegistry } from './rpc.ts'
 import type { StateStore } from './store.ts'
 
@@ -21,7 +21,8 @@ export type CoreEnv = {
 export type CoreContext = {
   store: StateStore
   records: Persister
-  cache: QueryCache
+  /** The one query helper every read goes through. */
+  queries: Queries
   online: OnlineManager
   focus: FocusManager
   now: () => number

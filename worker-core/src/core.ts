@@ -17,6 +17,7 @@ import {
   type CoreState,
   type PorticoCoreApi,
 } from '@portico/shared-types'
+import { getNftHoldingsQueryOptions } from './actions/getNftHoldings.ts'
 import { createBalances } from './balances.ts'
 import { createCapabilities } from './capabilities.ts'
 import { createCatalogue } from './catalogue.ts'
@@ -27,6 +28,7 @@ import { createFocusManager, createOnlineManager, type FocusManager, type Online
 import { createPersister } from './persister.ts'
 import { createPreferences } from './preferences.ts'
 import { createPrices } from './prices.ts'
+import { createQueries } from './query.ts'
 import { createQueryCache } from './queryCache.ts'
 import { createRpcRegistry } from './rpc.ts'
 import { createSiwx } from './siwx.ts'
@@ -78,10 +80,19 @@ export function createCore(params: CreateCoreParameters): Core {
     return connection?.status === 'connected' && connection.caipAddress ? connection.caipAddress : null
   }
 
+  const records = createPersister(storage, warn)
   const ctx: CoreContext = {
     store,
-    records: createPersister(storage, warn),
-    cache: createQueryCache({ storage, now }),
+    records,
+    queries: createQueries({
+      cache: createQueryCache({ records, now }),
+      store,
+      online,
+      now,
+      env: () => env,
+      activeAccount,
+      ready: () => ctx.ready,
+    }),
     online,
     focus,
     now,
@@ -262,6 +273,7 @@ export function createCore(params: CreateCoreParameters): Core {
       await ready
       return capabilities.get()
     },
+    getNftHoldings: (params) => ctx.queries.read(getNftHoldingsQueryOptions, params),
     setPreferredAccountType: (namespace, type) => preferences.setPreferredAccountType(namespace, type),
     setEmbeddedWallet: (patch) => preferences.setEmbeddedWallet(patch),
     clearEmbeddedWallet: () => preferences.clearEmbeddedWallet(),

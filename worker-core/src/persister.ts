@@ -27,3 +27,9 @@ export function createPersister(storage: CoreStorage, warn: (message: string) =>
     remove: (record, ...args) => storage.remove(record.key(...args)),
   }
 }
+
+/** One record of a kind: the kind with its key arguments applied (`bindRecord(RECORDS.identity, address)`). */
+export function bindRecord<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): RecordDefinition<T> {
+  const key = record.key(...args)
+  return { kind: record.kind, key: () => key, schema: record.schema }
+}

@@ -1,14 +1,22 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { createQueryCache } from './queryCache.ts'
+import type { RecordDefinition } from '@portico/shared-types'
+import { createPersister } from './persister.ts'
+import { createQueryCache, persisted } from './queryCache.ts'
 import { createStorage } from './storage.ts'
+
+const counter: RecordDefinition<z.ZodObject<{ n: z.ZodNumber }>, [string]> = { kind: 'counter', key: (id) => `counter:${id}`, schema: z.object({ n: z.number() }) }
 
 function setup() {
   const clock = { now: 1_000 }
+  const warnings: string[] = []
   const dbName = `qc-${Math.random()}`
-  const make = () => createQueryCache({ storage: createStorage({ dbName, now: () => clock.now }), now: () => clock.now })
-  return { clock, make }
+  const make = () => {
+    const storage = createStorage({ dbName, now: () => clock.now })
+    return createQueryCache({ records: createPersister(storage, (w) => void warnings.push(w)), now: () => clock.now })
+  }
+  return { clock, make, warnings }
 }
 
 describe('query cache', () => {
@@ -23,20 +31,29 @@ describe('query cache', () => {
     clock.now += 1
     expect((await query()).data).toBe(1_100)
     expect(fetch).toHaveBeenCalledTimes(2)
-    await cache.fetch({ key: 'k', ttlMs: 100, fetch, force: true })
+    await cache.fetch({ key: 'k', ttlMs: 100, fetch }, { force: true })
     expect(fetch).toHaveBeenCalledTimes(3)
   })
 
-  it('persists when given a schema, and a new cache (a restarted core) answers from IndexedDB within the TTL', async () => {
+  it('persists through its record, and a new cache (a restarted core) answers from IndexedDB within the TTL', async () => {
     const { clock, make } = setup()
-    const schema = z.object({ n: z.number() })
-    await make().fetch({ key: 'p', ttlMs: 300_000, schema, fetch: async () => ({ n: 7 }) })
+    const at = persisted(counter, 'p')
+    await make().fetch({ ...at, ttlMs: 300_000, fetch: async () => ({ n: 7 }) })
     const fetch = vi.fn(async () => ({ n: 8 }))
     clock.now += 299_999
-    expect(await make().fetch({ key: 'p', ttlMs: 300_000, schema, fetch })).toEqual({ data: { n: 7 }, updatedAt: 1_000 })
+    expect(await make().fetch({ ...at, ttlMs: 300_000, fetch })).toEqual({ data: { n: 7 }, updatedAt: 1_000 })
     clock.now += 1
-    expect((await make().fetch({ key: 'p', ttlMs: 300_000, schema, fetch })).data).toEqual({ n: 8 })
-    expect(await make().peek('p', schema)).toEqual({ data: { n: 8 }, updatedAt: 301_000 })
+    expect((await make().fetch({ ...at, ttlMs: 300_000, fetch })).data).toEqual({ n: 8 })
+    expect(await make().peek(at)).toEqual({ data: { n: 8 }, updatedAt: 301_000 })
+  })
+
+  it('checks an answer against its record before keeping it in storage', async () => {
+    const { make, warnings } = setup()
+    const at = persisted(counter, 'bad')
+    const answer = await make().fetch({ ...at, ttlMs: 1_000, fetch: async () => ({ n: 'seven' }) as unknown as { n: number } })
+    expect(answer.data).toEqual({ n: 'seven' })
+    expect(warnings).toEqual(['Portico: not saving record "counter": Invalid input: expected number, received string'])
+    expect(await make().peek(at)).toBeUndefined()
   })
 
   it('never caches a failure as data, and remembers it only when asked to', async () => {
@@ -55,5 +72,17 @@ describe('query cache', () => {
     clock.now += 30_000
     await expect(cache.fetch({ key: 'g', ttlMs: 1_000, errorTtlMs: 30_000, fetch: failing })).rejects.toThrow('no')
     expect(failing).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps nothing of a read with no TTL and no record, but still shares it while in flight', async () => {
+    const { make } = setup()
+    const cache = make()
+    let release!: () => void
+    const fetch = vi.fn(() => new Promise<number>((resolve) => (release = () => resolve(1))))
+    const both = Promise.all([cache.fetch({ key: 'page', ttlMs: 0, fetch }), cache.fetch({ key: 'page', ttlMs: 0, fetch })])
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
+    release()
+    expect((await both).map((r) => r.data)).toEqual([1, 1])
+    expect(await cache.peek({ key: 'page' })).toBeUndefined()
   })
 })

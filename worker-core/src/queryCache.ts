@@ -1,44 +1,65 @@
 import type { z } from 'zod'
-import type { CoreStorage } from './storage.ts'
+import type { RecordDefinition } from '@portico/shared-types'
+import { bindRecord, type Persister } from './persister.ts'
 
 export type QueryResult<T> = { data: T; updatedAt: number }
 
-export type FetchQueryParameters<T> = {
+/** Where a read's answer is kept: by key in memory, and as a schema-checked record when it has one. */
+export type QueryLocation<T> = {
   key: string
-  /** An answer younger than this is served without asking upstream. */
+  /** The record the answer is persisted as (its key is `key`); none: memory only. */
+  record?: RecordDefinition<z.ZodType<T>> | undefined
+}
+
+/**
+ * One read, as an action file describes it (wagmi's `getXQueryOptions`): where its answer is kept,
+ * how long it is fresh, and how to fetch it.
+ */
+export type QueryOptions<T> = QueryLocation<T> & {
+  /** An answer younger than this is served without asking upstream; 0: always asked, never kept. */
   ttlMs: number
   fetch: () => Promise<T>
-  /** Keep the answer in IndexedDB too (a versioned, schema-checked record under `key`). */
-  schema?: z.ZodType<T>
   /** A failure is answered again without asking upstream for this long (0: never remembered). */
   errorTtlMs?: number
-  force?: boolean
+}
+
+/** The location of a persisted read: `RECORDS.identity` for `address` is kept under its record key. */
+export function persisted<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Required<QueryLocation<z.output<T>>> {
+  const bound = bindRecord(record, ...args)
+  return { key: bound.key(), record: bound as RecordDefinition<z.ZodType<z.output<T>>> }
 }
 
 export type QueryCache = {
   /** Answers a fresh cached value, or joins the request in flight for `key`, or fetches once. */
-  fetch<T>(params: FetchQueryParameters<T>): Promise<QueryResult<T>>
-  /** The last known value, fresh or stale (memory first, then storage). */
-  peek<T>(key: string, schema?: z.ZodType<T>): Promise<QueryResult<T> | undefined>
-  set<T>(key: string, data: T, options?: { persist?: boolean }): Promise<QueryResult<T>>
-  remove(key: string): Promise<void>
+  fetch<T>(options: QueryOptions<T>, params?: { force?: boolean }): Promise<QueryResult<T>>
+  /** The last known value, fresh or stale (memory first, then the persisted record). */
+  peek<T>(at: QueryLocation<T>): Promise<QueryResult<T> | undefined>
+  /** Takes `data` as the answer (persisted when the location has a record). */
+  set<T>(at: QueryLocation<T>, data: T, params?: { updatedAt?: number }): Promise<QueryResult<T>>
+  remove(at: QueryLocation<unknown>): Promise<void>
+  /**
+   * Runs `start` once while it is in flight: callers meanwhile share its promise. The one map of work
+   * in flight in the core (above the HTTP layer's request map); keys of different kinds carry a prefix.
+   */
+  dedupe<T>(key: string, start: () => Promise<T>): Promise<T>
 }
 
 export type CreateQueryCacheParameters = {
-  storage: CoreStorage
+  /** Persisted answers go through the schema-checked persister. */
+  records: Persister
   now: () => number
-  /** Entries kept in memory (oldest dropped first); persisted ones stay readable from storage. */
+  /** Entries kept in memory, oldest dropped first (catalogue pages and their images are the bulk); persisted ones stay readable from storage. */
   maxEntries?: number
 }
 
 /**
- * The core's query cache: one entry per key with its age, requests in flight shared by key, answers
- * optionally persisted. Failed fetches are never cached as data.
+ * The core's query cache: one entry per key with its age, work in flight shared by key, answers
+ * persisted when they have a record. Failed fetches are never cached as data.
  */
-export function createQueryCache({ storage, now, maxEntries = 512 }: CreateQueryCacheParameters): QueryCache {
+export function createQueryCache({ records, now, maxEntries = 2048 }: CreateQueryCacheParameters): QueryCache {
   const memory = new Map<string, QueryResult<unknown>>()
   const failures = new Map<string, { error: unknown; until: number }>()
-  const inFlight = new Map<string, Promise<QueryResult<unknown>>>()
+  const inFlight = new Map<string, Promise<unknown>>()
 
   const remember = (key: string, result: QueryResult<unknown>) => {
     memory.delete(key)
@@ -46,63 +67,68 @@ export function createQueryCache({ storage, now, maxEntries = 512 }: CreateQuery
     while (memory.size > maxEntries) memory.delete(memory.keys().next().value as string)
   }
 
-  async function peek<T>(key: string, schema?: z.ZodType<T>): Promise<QueryResult<T> | undefined> {
-    const hit = memory.get(key) as QueryResult<T> | undefined
+  function dedupe<T>(key: string, start: () => Promise<T>): Promise<T> {
+    const pending = inFlight.get(key)
+    if (pending) return pending as Promise<T>
+    const run = start().finally(() => inFlight.delete(key))
+    inFlight.set(key, run)
+    return run
+  }
+
+  async function peek<T>(at: QueryLocation<T>): Promise<QueryResult<T> | undefined> {
+    const hit = memory.get(at.key) as QueryResult<T> | undefined
     if (hit) return hit
-    if (!schema) return undefined
-    const stored = await storage.read(key, schema)
+    if (!at.record) return undefined
+    const stored = await records.read(at.record)
     if (!stored) return undefined
-    const result = { data: stored.data as T, updatedAt: stored.savedAt }
-    remember(key, result)
+    const result: QueryResult<T> = { data: stored.data, updatedAt: stored.savedAt }
+    remember(at.key, result)
     return result
   }
 
-  async function fetchQuery<T>(params: FetchQueryParameters<T>): Promise<QueryResult<T>> {
-    const { key, ttlMs, force = false, errorTtlMs = 0 } = params
+  async function fetchQuery<T>(options: QueryOptions<T>, { force = false }: { force?: boolean } = {}): Promise<QueryResult<T>> {
+    const { key, ttlMs, errorTtlMs = 0 } = options
+    const keep = ttlMs > 0 || options.record !== undefined
     if (!force) {
       const hit = memory.get(key)
       if (hit && now() - hit.updatedAt < ttlMs) return hit as QueryResult<T>
       const failed = failures.get(key)
       if (failed && failed.until > now()) throw failed.error
     }
-    const pending = inFlight.get(key)
-    if (pending) return pending as Promise<QueryResult<T>>
-
-    const run = (async (): Promise<QueryResult<T>> => {
-      if (!force && params.schema) {
-        const stored = await peek(key, params.schema)
+    return dedupe(`query ${key}`, async (): Promise<QueryResult<T>> => {
+      if (!force && options.record) {
+        const stored = await peek(options)
         if (stored && now() - stored.updatedAt < ttlMs) return stored
       }
       try {
-        const data = await params.fetch()
+        const data = await options.fetch()
         failures.delete(key)
         const result = { data, updatedAt: now() }
-        remember(key, result)
-        if (params.schema) await storage.write(key, data)
+        if (keep) remember(key, result)
+        if (options.record) await records.write(options.record, data)
         return result
       } catch (error) {
         if (errorTtlMs > 0) failures.set(key, { error, until: now() + errorTtlMs })
         throw error
       }
-    })().finally(() => inFlight.delete(key))
-    inFlight.set(key, run)
-    return run
+    })
   }
 
   return {
     fetch: fetchQuery,
     peek,
-    async set(key, data, { persist = false } = {}) {
-      const result = { data, updatedAt: now() }
-      remember(key, result)
-      failures.delete(key)
-      if (persist) await storage.write(key, data)
+    dedupe,
+    async set(at, data, { updatedAt = now() } = {}) {
+      const result = { data, updatedAt }
+      remember(at.key, result)
+      failures.delete(at.key)
+      if (at.record) await records.write(at.record, data)
       return result
     },
-    async remove(key) {
-      memory.delete(key)
-      failures.delete(key)
-      await storage.remove(key)
+    async remove(at) {
+      memory.delete(at.key)
+      failures.delete(at.key)
+      if (at.record) await records.remove(at.record)
     },
   }
 }

@@ -12,7 +12,7 @@ import {
   type LoadTransactionsParameters,
   type TransactionsState,
 } from '@portico/shared-types'
-import { getTransactions } from './actions/getTransactions.ts'
+import { getTransactionsQueryOptions } from './actions/getTransactions.ts'
 import type { CoreContext } from './context.ts'
 import { filterTransactions } from './utils/filterTransactions.ts'
 import { groupTransactions } from './utils/groupTransactions.ts'
@@ -35,15 +35,8 @@ export type TransactionsFeature = {
  * empty or a next cursor; an error sets empty, clears the cursor and says 'Failed to fetch transactions'.
  */
 export function createTransactions(ctx: CoreContext): TransactionsFeature {
-  const inFlight = new Map<string, Promise<void>>()
-
-  function once(key: string, run: () => Promise<void>): Promise<void> {
-    const existing = inFlight.get(key)
-    if (existing) return existing
-    const pending = run().finally(() => inFlight.delete(key))
-    inFlight.set(key, pending)
-    return pending
-  }
+  /** One load of a page of an account's list at a time, however many tabs ask. */
+  const once = (caipAddress: CaipAddress, page: string, run: () => Promise<void>) => ctx.queries.dedupe(`transactions ${caipAddress} ${page}`, run)
 
   function account(): CaipAddress {
     const caipAddress = ctx.activeAccount()
@@ -59,7 +52,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     const base: TransactionsState = cursor === null || current.caipAddress !== caipAddress ? { ...emptyTransactions, caipAddress } : current
     ctx.store.set({ transactions: { ...base, ...(cursor === null && current.caipAddress === caipAddress ? { data: current.data, grouped: current.grouped } : {}), status: 'loading', error: null } })
     try {
-      const page = await getTransactions(env.api, { address, caipNetworkId, cursor })
+      const { data: page } = await ctx.queries.fetch(getTransactionsQueryOptions(env, { address, caipNetworkId, cursor }))
       const fresh = filterTransactions(page.data, caipNetworkId)
       const data = [...base.data, ...fresh]
       await ctx.records.write(RECORDS.transactions, { data, next: page.next || null }, caipAddress)
@@ -99,7 +92,10 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     const env = ctx.env()
     if (!env) return
     const { address, caipNetworkId } = parseCaipAddress(caipAddress)
-    const answer = await getTransactions(env.api, { address, caipNetworkId, onramp: 'coinbase' }).catch(() => null)
+    const answer = await ctx.queries.fetch(getTransactionsQueryOptions(env, { address, caipNetworkId, onramp: 'coinbase' })).then(
+      (r) => r.data,
+      () => null,
+    )
     const current = ctx.store.get().transactions
     if (!answer || ctx.activeAccount() !== caipAddress || current.caipAddress !== caipAddress) return
     ctx.store.set({ transactions: { ...current, coinbaseTransactions: filterTransactions(answer.data, caipNetworkId) } })
@@ -124,7 +120,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     }
     if (onramp === 'coinbase') {
       if (ctx.store.get().transactions.caipAddress !== caipAddress) await load({ force })
-      await once(`${caipAddress}:coinbase`, () => fetchCoinbase(caipAddress))
+      await once(caipAddress, 'coinbase', () => fetchCoinbase(caipAddress))
       return
     }
     if (ctx.store.get().transactions.caipAddress !== caipAddress) {
@@ -139,7 +135,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
       ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
     if (fresh && !force) return
     if (!ctx.online.isOnline() && current.caipAddress === caipAddress && current.data.length > 0) return
-    await once(`${caipAddress}:first`, () => fetchPage(caipAddress, null))
+    await once(caipAddress, 'first', () => fetchPage(caipAddress, null))
   }
 
   return {
@@ -161,7 +157,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
       if (current.caipAddress !== caipAddress || current.next === null) return
       if (cursor !== undefined && cursor !== current.next) return
       const next = current.next
-      await once(`${caipAddress}:${next}`, () => fetchPage(caipAddress, next))
+      await once(caipAddress, `after ${next}`, () => fetchPage(caipAddress, next))
     },
   }
 }

@@ -1,5 +1,8 @@
+import { BALANCE_RETRY_BLOCK_MS, SUPPORTED_CHAINS_CACHE_MS } from '@portico/shared-types/constants'
 import { supportedChainsResponseSchema, type SupportedChainsResponse } from '@portico/shared-types'
+import type { CoreEnv } from '../context.ts'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 export type GetSupportedChainsReturnType = SupportedChainsResponse
 export type GetSupportedChainsErrorType = HttpClientErrorType
@@ -12,4 +15,9 @@ export type GetSupportedChainsErrorType = HttpClientErrorType
  */
 export async function getSupportedChains(http: HttpClient): Promise<GetSupportedChainsReturnType> {
   return http.get('v1/supported-chains', { schema: supportedChainsResponseSchema, what: 'supported chains' })
+}
+
+/** Read once an hour for every tab; a failure is answered again for 30 s without asking. */
+export function getSupportedChainsQueryOptions(env: CoreEnv): QueryOptions<GetSupportedChainsReturnType> {
+  return { key: 'supported-chains', ttlMs: SUPPORTED_CHAINS_CACHE_MS, errorTtlMs: BALANCE_RETRY_BLOCK_MS, fetch: () => getSupportedChains(env.api) }
 }

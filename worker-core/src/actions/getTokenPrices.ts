@@ -1,5 +1,9 @@
+import { PRICE_CACHE_MS } from '@portico/shared-types/constants'
+import { getTokenPricesQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { fungiblePriceResponseSchema, type CaipAddress, type FungiblePrice } from '@portico/shared-types'
+import type { CoreEnv } from '../context.ts'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 export type GetTokenPricesParameters = { addresses: readonly CaipAddress[]; currency: string; projectId: string }
 export type GetTokenPricesReturnType = FungiblePrice[]
@@ -18,4 +22,12 @@ export async function getTokenPrices(http: HttpClient, { addresses, currency, pr
     what: 'fungible price',
   })
   return answer.fungibles
+}
+
+/** Prices of a set of tokens (in any order) in a currency (default the configured one), shared by every tab for 30 s. */
+export function getTokenPricesQueryOptions(env: CoreEnv, params: { addresses: readonly CaipAddress[]; currency?: string | undefined }): QueryOptions<GetTokenPricesReturnType> {
+  const currency = params.currency ?? env.options.currency
+  const key = getTokenPricesQueryKey({ addresses: params.addresses, currency })
+  const [, { addresses }] = key
+  return { key: hashQueryKey(key), ttlMs: PRICE_CACHE_MS, fetch: () => getTokenPrices(env.api, { addresses, currency, projectId: env.config.projectId }) }
 }

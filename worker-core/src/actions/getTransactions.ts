@@ -1,5 +1,7 @@
 import { historyResponseSchema, type CaipNetworkId, type HistoryResponse } from '@portico/shared-types'
+import type { CoreEnv } from '../context.ts'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 export type GetTransactionsParameters = {
   address: string
@@ -22,4 +24,13 @@ export async function getTransactions(http: HttpClient, params: GetTransactionsP
     schema: historyResponseSchema,
     what: 'history',
   })
+}
+
+/**
+ * One page, asked once however many tabs want it at the same time. Not kept as an answer of its own:
+ * the list of pages is the account's transactions state, kept as `RECORDS.transactions`.
+ */
+export function getTransactionsQueryOptions(env: CoreEnv, params: GetTransactionsParameters): QueryOptions<GetTransactionsReturnType> {
+  const { address, caipNetworkId, cursor = null, onramp = null } = params
+  return { key: `history:${caipNetworkId}:${address}:${cursor ?? ''}:${onramp ?? ''}`, ttlMs: 0, fetch: () => getTransactions(env.api, params) }
 }

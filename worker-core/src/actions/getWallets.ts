@@ -1,5 +1,7 @@
+import { CATALOGUE_CACHE_MS } from '@portico/shared-types/constants'
 import { getWalletsResponseSchema, type GetWalletsResponse } from '@portico/shared-types'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 export type GetWalletsParameters = {
   page: number
@@ -35,4 +37,10 @@ export async function getWallets(catalogue: HttpClient, params: GetWalletsParame
     schema: getWalletsResponseSchema,
     what: 'wallets',
   })
+}
+
+/** A catalogue answer, shared by every tab for 10 min, keyed by the request it makes. */
+export function getWalletsQueryOptions(catalogue: HttpClient, params: GetWalletsParameters): QueryOptions<GetWalletsReturnType> {
+  const url = catalogue.url('getWallets', { ...params, include: params.include?.join(','), exclude: params.exclude?.join(','), chains: params.chains?.join(',') })
+  return { key: `catalogue:${url}`, ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) }
 }

@@ -1,5 +1,6 @@
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '@portico/shared-types/constants'
 import type { HttpClient } from '../http.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 export type PrefetchImagesParameters = {
   /** The client of the service that serves the images (the wallet catalogue). */
@@ -40,4 +41,20 @@ export async function prefetchImages({ http, paths, timeoutMs = IMAGE_PRELOAD_TI
     }),
   )
   return results.filter((u): u is string => u !== null)
+}
+
+/**
+ * One image fetched once for every tab, kept for the core's life (the bytes live in the browser's and
+ * the service worker's caches); a failed fetch is not kept, so the next look tries again.
+ */
+export function prefetchImageQueryOptions(http: PrefetchImagesParameters['http'], path: string): QueryOptions<true> {
+  return {
+    key: `image:${http.url(path)}`,
+    ttlMs: Number.POSITIVE_INFINITY,
+    async fetch() {
+      const [done] = await prefetchImages({ http, paths: [path] })
+      if (!done) throw new Error(`Image not fetched: ${path}`)
+      return true
+    },
+  }
 }

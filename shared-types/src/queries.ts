@@ -1,0 +1,58 @@
+/**
+ * Query keys of the core's reads (wagmi's layering): the core's action answers a read, a tab's hook
+ * follows it under its key, and the core keys the answers it shares by the same parts. Zod-free, so
+ * the modal's hooks import it without a schema library. `force` is never part of a key.
+ */
+import type { CaipAddress } from './caip.ts'
+import type { GetNamesParameters, GetNftHoldingsParameters, GetTokenPricesParameters, GetWalletsParameters } from './core-api.ts'
+
+export type QueryKey = readonly [string, ...unknown[]]
+
+/** A page of All Wallets, or a search (`getWallets`). */
+export type GetWalletsQueryKey = readonly ['wallets', { search?: string; badge?: 'none' | 'certified' }]
+/** All Wallets for a search: the key of the whole paged list; pages are numbered within it. */
+export function getWalletsQueryKey({ search, badge }: Omit<GetWalletsParameters, 'page'> = {}): GetWalletsQueryKey {
+  const text = search?.trim()
+  return ['wallets', { ...(text ? { search: text } : {}), ...(badge ? { badge } : {}) }]
+}
+
+export type GetRecommendedWalletsQueryKey = readonly ['recommendedWallets']
+export const getRecommendedWalletsQueryKey = (): GetRecommendedWalletsQueryKey => ['recommendedWallets']
+
+export type GetFeaturedWalletsQueryKey = readonly ['featuredWallets']
+export const getFeaturedWalletsQueryKey = (): GetFeaturedWalletsQueryKey => ['featuredWallets']
+
+export type GetCapabilitiesQueryKey = readonly ['capabilities']
+export const getCapabilitiesQueryKey = (): GetCapabilitiesQueryKey => ['capabilities']
+
+export type GetNftHoldingsQueryKey = readonly ['nftHoldings', { caipAddress: CaipAddress }]
+export function getNftHoldingsQueryKey({ caipAddress }: Pick<GetNftHoldingsParameters, 'caipAddress'>): GetNftHoldingsQueryKey {
+  return ['nftHoldings', { caipAddress }]
+}
+
+/** Profile names of an address; addresses differing in case are one key. */
+export type GetNamesQueryKey = readonly ['names', { address: string }]
+export function getNamesQueryKey({ address }: Pick<GetNamesParameters, 'address'>): GetNamesQueryKey {
+  return ['names', { address: address.toLowerCase() }]
+}
+
+/** Prices of a set of tokens: the same set in any order is one key. */
+export type GetTokenPricesQueryKey = readonly ['tokenPrices', { addresses: CaipAddress[]; currency: string | null }]
+export function getTokenPricesQueryKey({ addresses, currency }: GetTokenPricesParameters): GetTokenPricesQueryKey {
+  return ['tokenPrices', { addresses: [...new Set(addresses)].sort(), currency: currency ?? null }]
+}
+
+/** The Activity list of an account on its network (the state the core pushes, paged by cursor). */
+export type GetTransactionsQueryKey = readonly ['transactions', { caipAddress: CaipAddress }]
+export function getTransactionsQueryKey({ caipAddress }: { caipAddress: CaipAddress }): GetTransactionsQueryKey {
+  return ['transactions', { caipAddress }]
+}
+
+/** One string per key, the same for equal keys whatever the order of object fields. */
+export function hashQueryKey(key: QueryKey): string {
+  return JSON.stringify(key, (_, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  )
+}
