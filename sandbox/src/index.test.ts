@@ -1,5 +1,5 @@
 import { balanceResponseSchema } from '@portico/shared-types'
-import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, EstimateGasExecutionError, ExecutionRevertedError, formatUnits, http, parseEther, type BaseError } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readChainId } from './chain/wait-for-rpc.ts'
@@ -75,7 +75,7 @@ describe('startSandbox', () => {
 describe('GET /v1/account/{address}/balance', () => {
   it('answers the native balance first, then the ERC-20s with CAIP-10 addresses (the 0-decimals one too)', async () => {
     const balances = await getBalances(ACCOUNT_0)
-    expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'PTK', 'PTS'])
+    expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'PTK', 'PTS', 'FRZ'])
     const [native, usdc] = balances
     expect(native?.address).toBeUndefined()
     expect(native?.price).toBe(3000)
@@ -92,6 +92,29 @@ describe('GET /v1/account/{address}/balance', () => {
       iconUrl: 'http://127.0.0.1:18787/icons/USDC.svg',
     })
     expect(balances[3]?.quantity.decimals).toBe('0')
+  })
+
+  it('lists the Frozen Token of account 0 with a price, whose transfer the node refuses with execution reverted', async () => {
+    const frozen = sandbox.contracts[31337]?.FRZ
+    expect(frozen).toMatchObject({ symbol: 'FRZ', name: 'Frozen Token', decimals: 18, address: '0xeD1DB453C3156Ff3155a97AD217b3087D5Dc5f6E' })
+    expect(sandbox.contracts[31338]?.FRZ).toBeUndefined()
+    const balances = await getBalances(ACCOUNT_0)
+    expect(balances.find((b) => b.symbol === 'FRZ')).toMatchObject({
+      name: 'Frozen Token',
+      address: `eip155:31337:${frozen!.address}`,
+      price: 0.5,
+      value: 375,
+      quantity: { decimals: '18', numeric: '750' },
+    })
+    expect((await getBalances(sandbox.devAccounts[1]!.address)).map((b) => b.symbol)).not.toContain('FRZ')
+
+    const chain = sandbox.chains[0]!
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const transfer = client.estimateContractGas({ account: ACCOUNT_0, address: frozen!.address, abi: erc20Abi, functionName: 'transfer', args: [sandbox.devAccounts[1]!.address, 1n] })
+    await expect(transfer).rejects.toThrow(/execution reverted: FrozenToken: transfers are frozen/)
+    const call = client.estimateGas({ account: ACCOUNT_0, to: frozen!.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_0, 1n] }) })
+    await expect(call).rejects.toBeInstanceOf(EstimateGasExecutionError)
+    await expect(call.catch((e: BaseError) => e.walk((c) => c instanceof ExecutionRevertedError))).resolves.toBeInstanceOf(ExecutionRevertedError)
   })
 
   it("reads the native quantity from the chain on every call (equals eth_getBalance)", async () => {

@@ -6,6 +6,7 @@ export const USD_PRICES: Readonly<Record<string, number>> = {
   BEE: 2,
   USDC: 1,
   PTK: 0.25,
+  FRZ: 0.5,
 }
 
 /** Units of each supported currency per 1 USD (SPEC.md §9 lists USD and EUR). */

@@ -3,10 +3,10 @@ import type { SeedSender } from '../chain/seed-sender.ts'
 import { DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, REGISTRAR_INDEX, devAccount } from '../dev-accounts.ts'
 import type { ContractArtifacts } from './artifacts.ts'
 import { COLLECTION_DEFINITIONS, type CollectionKey } from './collections.ts'
-import { TOKEN_DEFINITIONS, type TokenKey } from './tokens.ts'
+import { TOKEN_DEFINITIONS, type TokenDefinition, type TokenKey } from './tokens.ts'
 
 export type DeployedToken = { key: TokenKey; name: string; symbol: string; decimals: number; address: Address }
-/** The tokens deployed on one chain, by key (USDC, PTK, PTS). */
+/** The tokens deployed on one chain, by key (USDC, PTK, PTS; FRZ on chain 31337). */
 export type ChainContracts = Partial<Record<TokenKey, DeployedToken>>
 export type DeployedCollection = { key: CollectionKey; name: string; symbol: string; spam: boolean; address: Address }
 
@@ -31,13 +31,12 @@ function artifact(artifacts: ContractArtifacts, name: string) {
 
 /**
  * Deploys, from the deployer (dev account 9) and in this order, the tokens, the NFT collections, the
- * AMM and (on the names chain) the name registry. On a fresh node the deployer's nonces start at 0,
- * so the addresses are the same on every start and on both chains. The transactions are queued on
- * `sender`; the caller mines them.
+ * AMM, (on the names chain) the name registry, then the tokens marked `deployLast`. On a fresh node
+ * the deployer's nonces start at 0, so the addresses are the same on every start and on both chains.
+ * The transactions are queued on `sender`; the caller mines them.
  */
 export async function deployContracts(sender: SeedSender, artifacts: ContractArtifacts, withNames: boolean): Promise<ChainDeployment> {
   const deployer = devAccount(DEPLOYER_INDEX)
-  const recipients = FUNDED_ACCOUNT_INDEXES.map((i) => devAccount(i).address)
   const deploy = async (name: string, args: readonly unknown[]): Promise<Address> => {
     const nonce = await sender.peekNonce(deployer.address)
     const { abi, bytecode } = artifact(artifacts, name)
@@ -46,13 +45,15 @@ export async function deployContracts(sender: SeedSender, artifacts: ContractArt
   }
 
   const tokens: ChainContracts = {}
-  for (const def of TOKEN_DEFINITIONS) {
+  const deployToken = async (def: TokenDefinition): Promise<void> => {
     const amount = def.mint[sender.chain.key]
-    if (amount === undefined) continue
+    if (amount === undefined) return
     const perAccount = parseUnits(amount, def.decimals)
+    const recipients = (def.holders ?? FUNDED_ACCOUNT_INDEXES).map((i) => devAccount(i).address)
     const address = await deploy(def.contract, [def.name, def.symbol, def.decimals, recipients, recipients.map(() => perAccount)])
     tokens[def.key] = { key: def.key, name: def.name, symbol: def.symbol, decimals: def.decimals, address }
   }
+  for (const def of TOKEN_DEFINITIONS) if (!def.deployLast) await deployToken(def)
   const collections: ChainDeployment['collections'] = {}
   for (const def of COLLECTION_DEFINITIONS) {
     const address = await deploy('PorticoCollectible', [def.name, def.symbol])
@@ -60,5 +61,6 @@ export async function deployContracts(sender: SeedSender, artifacts: ContractArt
   }
   const amm = await deploy('PorticoAmm', [])
   const names = withNames ? await deploy('PorticoNames', [devAccount(REGISTRAR_INDEX).address]) : undefined
+  for (const def of TOKEN_DEFINITIONS) if (def.deployLast) await deployToken(def)
   return { chainId: sender.chain.chainId, tokens, collections, amm, names }
 }

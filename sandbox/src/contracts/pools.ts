@@ -1,8 +1,8 @@
 import type { ChainKey } from '../chains.ts'
 import type { TokenKey } from './tokens.ts'
 
-/** A side of a pool: the chain's native coin or one of the sandbox tokens. */
-export type PoolAsset = 'NATIVE' | TokenKey
+/** A side of a pool: the chain's native coin or one of the sandbox tokens that move (not FRZ). */
+export type PoolAsset = 'NATIVE' | Exclude<TokenKey, 'FRZ'>
 
 /** The conventional address of the native coin in swap APIs and in PorticoAmm. */
 export const NATIVE_TOKEN_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' as const

@@ -10,6 +10,7 @@ const COLOURS: Readonly<Record<string, string>> = {
   USDC: '#2775CA',
   PTK: '#7B3FE4',
   PTS: '#DB2777',
+  FRZ: '#0891B2',
 }
 const OTHER = '#6B7280'
 
