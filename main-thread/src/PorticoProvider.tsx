@@ -8,12 +8,11 @@ import { loadModal } from './modal/load.ts'
 import { useServiceWorker } from './service-worker/useServiceWorker.ts'
 import { createUi } from './ui/createUi.ts'
 
-export type PorticoProviderProps = {
-  config: PorticoConfigInput
-  children?: ReactNode
-  /** Use an existing client (tests, or several providers sharing one). */
-  client?: PorticoClient
-}
+export type PorticoProviderProps = { children?: ReactNode } & (
+  | { config: PorticoConfigInput; client?: undefined }
+  /** Use an existing client (tests, or several providers sharing one); it holds its configuration. */
+  | { client: PorticoClient; config?: undefined }
+)
 
 /**
  * Makes Portico available to the dapp: hooks, buttons and the modal.
@@ -25,7 +24,7 @@ export type PorticoProviderProps = {
  */
 export function PorticoProvider({ config, children, client: given }: PorticoProviderProps) {
   const [value] = useState<PorticoContextValue>(() => {
-    const client = given ?? createClient({ config })
+    const client = given ?? createClient({ config: config! })
     return { client, ui: createUi(client) }
   })
   useServiceWorker(value.client)
@@ -51,16 +50,17 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
  */
 function UnsupportedChainWatcher() {
   const client = usePorticoClient()
-  const { core, modal } = useSnapshot()
-  const { networks, enableNetworkSwitch = true, allowUnsupportedChain = false, basic = false } = client.config
+  const { core, modal, config } = useSnapshot()
   const connection = core ? activeConnection(core) : null
   const chain = connection?.status === 'connected' ? core?.activeCaipNetworkId : null
-  const unsupported = !!chain && !networks.some((n) => n.caipNetworkId === chain)
+  // A connection exists only once the session has parsed the configuration.
+  const unsupported = !!chain && !!config && !config.networks.some((n) => n.caipNetworkId === chain)
+  const opens = !!config && config.enableNetworkSwitch && !config.allowUnsupportedChain && !config.basic
   const showing = modal.open && currentView(modal.router).name === 'UnsupportedChain'
   useEffect(() => {
-    if (unsupported && enableNetworkSwitch && !allowUnsupportedChain && !basic && !showing) client.open({ name: 'UnsupportedChain' })
+    if (unsupported && opens && !showing) client.open({ name: 'UnsupportedChain' })
     if (!unsupported && showing) client.navigate({ type: 'reset', view: { name: connection?.status === 'connected' ? 'Account' : 'Connect' } })
-  }, [unsupported, showing, enableNetworkSwitch, allowUnsupportedChain, basic, client, connection?.status])
+  }, [unsupported, showing, opens, client, connection?.status])
   return null
 }
 

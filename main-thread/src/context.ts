@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
+import type { PorticoConfig } from '@portico/shared-types'
 import type { ClientSnapshot, PorticoClient } from './client/createClient.ts'
 import type { PorticoUi, UiSnapshot } from './ui/createUi.ts'
 
@@ -28,4 +29,14 @@ export function useSnapshot(): ClientSnapshot {
 export function useUiSnapshot(): UiSnapshot {
   const ui = usePorticoUi()
   return useSyncExternalStore(ui.subscribe, ui.getSnapshot, ui.getSnapshot)
+}
+
+/**
+ * The dapp's configuration as the schema parsed it, with every default. For the modal's views, which
+ * render once the session has parsed it; code that runs before (buttons, hooks) reads `client.startup`.
+ */
+export function useConfig(): PorticoConfig {
+  const { config } = useSnapshot()
+  if (!config) throw new Error('The configuration is read before the session parsed it: render the view once `snapshot.config` is set')
+  return config
 }

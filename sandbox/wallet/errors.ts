@@ -1,15 +1,16 @@
-import { ProviderRpcError, UserRejectedRequestError } from '@portico/shared-types'
-
-/** An EIP-1193 ProviderRpcError: an Error with `code`, `message` and optional `data`. */
-export class WalletRpcError extends ProviderRpcError {
+/** An EIP-1193 ProviderRpcError as a wallet throws it: an Error with `code`, `message` and optional `data`. */
+export class WalletRpcError extends Error {
+  override name = 'ProviderRpcError'
+  readonly code: number
   readonly data: unknown
   constructor(code: number, message: string, data?: unknown) {
-    super(code, message)
+    super(message)
+    this.code = code
     this.data = data
   }
 }
 
-export const userRejected = (): ProviderRpcError => new UserRejectedRequestError()
+export const userRejected = (): WalletRpcError => new WalletRpcError(4001, 'User rejected the request.')
 export const unauthorized = (): WalletRpcError =>
   new WalletRpcError(4100, 'The requested account and/or method has not been authorized by the user.')
 export const unsupportedMethod = (method: string): WalletRpcError =>

@@ -1,4 +1,3 @@
-import type { ProviderRpcError } from '@portico/shared-types'
 import type { Address, Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEFAULT_CHAIN_ID, DEFAULT_CHAINS, parseChainId, toHexChainId } from './chains.ts'
@@ -30,7 +29,7 @@ export type SandboxProviderOptions = {
 
 export type SandboxProviderEvents = {
   connect: [info: { chainId: Hex }]
-  disconnect: [error: ProviderRpcError]
+  disconnect: [error: WalletRpcError]
   accountsChanged: [accounts: Address[]]
   chainChanged: [chainId: Hex]
 }

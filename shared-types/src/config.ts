@@ -2,6 +2,7 @@ import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
+import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
 
 export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
@@ -20,28 +21,30 @@ export type ThemeVariables = z.infer<typeof themeVariablesSchema>
 
 export const dappMetadataSchema = z.object({
   name: z.string().min(1),
-  description: z.string().default(''),
+  description: z.string().default(CONFIG_DEFAULTS.metadata.description),
   url: z.string().url(),
-  icons: z.array(z.string()).default([]),
+  icons: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.metadata.icons]),
 })
 export type DappMetadata = z.infer<typeof dappMetadataSchema>
 
-/** Feature switches with the defaults of SPEC.md §1. */
+const features = CONFIG_DEFAULTS.features
+
+/** Feature switches with the defaults of SPEC.md §1 (`CONFIG_DEFAULTS.features`). */
 export const featuresSchema = z.object({
-  swaps: z.boolean().default(true),
-  onramp: z.boolean().default(true),
-  receive: z.boolean().default(true),
-  send: z.boolean().default(true),
-  email: z.boolean().default(true),
-  emailShowWallets: z.boolean().default(true),
-  socials: z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])).default(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']),
-  history: z.boolean().default(true),
-  analytics: z.boolean().default(true),
-  allWallets: z.boolean().default(true),
-  legalCheckbox: z.boolean().default(false),
-  smartSessions: z.boolean().default(false),
-  collapseWallets: z.boolean().default(false),
-  connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'])).default(['email', 'social', 'wallet']),
+  swaps: z.boolean().default(features.swaps),
+  onramp: z.boolean().default(features.onramp),
+  receive: z.boolean().default(features.receive),
+  send: z.boolean().default(features.send),
+  email: z.boolean().default(features.email),
+  emailShowWallets: z.boolean().default(features.emailShowWallets),
+  socials: z.array(z.enum(SOCIAL_PROVIDERS)).default(() => [...features.socials]),
+  history: z.boolean().default(features.history),
+  analytics: z.boolean().default(features.analytics),
+  allWallets: z.boolean().default(features.allWallets),
+  legalCheckbox: z.boolean().default(features.legalCheckbox),
+  smartSessions: z.boolean().default(features.smartSessions),
+  collapseWallets: z.boolean().default(features.collapseWallets),
+  connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'])).default(() => [...features.connectMethodsOrder]),
 })
 export type Features = z.output<typeof featuresSchema>
 
@@ -82,7 +85,7 @@ export const customWalletSchema = z.object({
 })
 export type CustomWalletConfig = z.infer<typeof customWalletSchema>
 
-/** What a dapp passes to `PorticoProvider`. */
+/** What a dapp passes to `PorticoProvider`. Its defaults are `CONFIG_DEFAULTS` (`config-defaults.ts`, zod-free). */
 export const porticoConfigSchema = z.object({
   projectId: z.string().min(1, 'Project ID Not Configured'),
   networks: z.array(networkSchema).min(1, 'At least one network is required'),
@@ -94,26 +97,26 @@ export const porticoConfigSchema = z.object({
   catalogueUrl: z.string().url().optional(),
   /** Per-chain RPC override, keyed by CAIP-2 network id. */
   rpcMap: z.record(z.string(), z.string().url()).optional(),
-  themeMode: themeModeSchema.default('light'),
-  themeVariables: themeVariablesSchema.default({}),
-  features: featuresSchema.default(featuresSchema.parse({})),
+  themeMode: themeModeSchema.default(CONFIG_DEFAULTS.themeMode),
+  themeVariables: themeVariablesSchema.default(() => ({ ...CONFIG_DEFAULTS.themeVariables })),
+  features: featuresSchema.default(() => featuresSchema.parse({})),
   /** Language of the modal's texts. */
-  locale: localeSchema.default('en'),
+  locale: localeSchema.default(CONFIG_DEFAULTS.locale),
   /** Let the visitor switch networks from the modal (SPEC.md §2 exception when false). */
-  enableNetworkSwitch: z.boolean().default(true),
+  enableNetworkSwitch: z.boolean().default(CONFIG_DEFAULTS.enableNetworkSwitch),
   /** Stay on a network the dapp does not list instead of opening UnsupportedChain. */
-  allowUnsupportedChain: z.boolean().default(false),
+  allowUnsupportedChain: z.boolean().default(CONFIG_DEFAULTS.allowUnsupportedChain),
   /**
    * Basic mode, as AppKit's `basic`: WalletConnect only, without the features that need more than a
    * connection. Among them, a wallet on a network the dapp does not list never opens UnsupportedChain (SPEC.md §2).
    */
-  basic: z.boolean().default(false),
+  basic: z.boolean().default(CONFIG_DEFAULTS.basic),
   /** Wallets the dapp adds itself, shown after the featured ones (SPEC.md §1 connector order: custom). */
-  customWallets: z.array(customWalletSchema).default([]),
+  customWallets: z.array(customWalletSchema).default(() => [...CONFIG_DEFAULTS.customWallets]),
   /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
-  featuredWalletIds: z.array(z.string()).default([]),
-  includeWalletIds: z.array(z.string()).default([]),
-  excludeWalletIds: z.array(z.string()).default([]),
+  featuredWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.featuredWalletIds]),
+  includeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.includeWalletIds]),
+  excludeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.excludeWalletIds]),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */

@@ -1,69 +1,61 @@
 import { describe, expect, it } from 'vitest'
-import type { WalletListing } from './api/catalogue.ts'
-import { orderConnectors, walletImageUrl, type ConnectorInfo } from './connectors.ts'
-import { formatUnits } from './wallet-assets.ts'
+import { CONFIG_DEFAULTS, startupConfig } from './config-defaults.ts'
+import { porticoConfigSchema, type PorticoConfigInput } from './config.ts'
+import { sharesSessionAcrossNamespaces, walletImageUrl } from './connectors.ts'
+import { RECORDS } from './records.ts'
 
-const listing = (id: string, rdns: string | null = `com.${id}`): WalletListing => ({
-  id,
-  name: id,
-  image_id: null,
-  rdns,
-  chains: [],
-  mobile_link: null,
-  desktop_link: null,
-  webapp_link: null,
-})
+const input: PorticoConfigInput = {
+  projectId: 'p',
+  networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'One', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
+  metadata: { name: 'T', url: 'http://localhost' },
+  apiUrl: 'http://api.test',
+}
 
-describe('orderConnectors (SPEC.md §1 order)', () => {
-  it('orders walletConnect, recent, injected, featured, custom, external, recommended', () => {
-    const connectors: ConnectorInfo[] = [
-      { id: 'ext', name: 'Coinbase SDK', type: 'EXTERNAL' },
-      { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', rdns: 'io.metamask' },
-      { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' },
-      { id: 'auth', name: 'Email', type: 'AUTH' },
-    ]
-    const items = orderConnectors({
-      connectors,
-      recent: [listing('rainbow')],
-      featured: [listing('trust')],
-      custom: [{ id: 'mine', name: 'My wallet' }],
-      recommended: [listing('zerion')],
-    })
-    expect(items.map((i) => `${i.kind}:${i.id}`)).toEqual([
-      'walletConnect:walletConnect',
-      'recent:rainbow',
-      'injected:io.metamask',
-      'featured:trust',
-      'custom:mine',
-      'external:ext',
-      'recommended:zerion',
-    ])
-  })
-
-  it('shows each wallet once: installed beats recent, recent beats featured and recommended, by rdns or id', () => {
-    const items = orderConnectors({
-      connectors: [{ id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', rdns: 'io.metamask', explorerId: 'mm' }],
-      recent: [listing('mm', 'io.metamask'), listing('rainbow')],
-      featured: [listing('rainbow'), listing('trust'), listing('mm', null)],
-      recommended: [listing('trust'), listing('zerion'), listing('other', 'me.rainbow'), listing('x')],
-      excludeWalletIds: ['x'],
-    })
-    expect(items.map((i) => `${i.kind}:${i.id}`)).toEqual(['recent:rainbow', 'injected:io.metamask', 'featured:trust', 'recommended:zerion', 'recommended:other'])
-  })
-})
-
-describe('catalogue helpers', () => {
-  it('builds wallet image URLs with the project fields', () => {
+describe('connectors', () => {
+  it('builds wallet image URLs with the project fields, the id encoded', () => {
     expect(walletImageUrl({ catalogueUrl: 'http://127.0.0.1:8788', projectId: 'p', imageId: 'a b' })).toBe(
       'http://127.0.0.1:8788/getWalletImage/a%20b?projectId=p&st=portico&sv=react-portico-0.1.0',
     )
   })
 
-  it('formats units without floating point', () => {
-    expect(formatUnits(1_500_000n, 6)).toBe('1.5')
-    expect(formatUnits(10n ** 18n, 18)).toBe('1')
-    expect(formatUnits(1n, 18)).toBe('0.000000000000000001')
-    expect(formatUnits(123n, 0)).toBe('123')
-    expect(formatUnits(-25n, 1)).toBe('-2.5')
+  it('shares one session across namespaces for walletConnect and auth only (SPEC.md §4)', () => {
+    expect(sharesSessionAcrossNamespaces('WALLET_CONNECT')).toBe(true)
+    expect(sharesSessionAcrossNamespaces('AUTH')).toBe(true)
+    for (const type of ['ANNOUNCED', 'INJECTED', 'EXTERNAL', 'MULTI_CHAIN', null, undefined] as const) expect(sharesSessionAcrossNamespaces(type)).toBe(false)
+  })
+
+  it('reads a connection stored before connector types were kept, with no type', () => {
+    const stored = { connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', connectorId: 'io.metamask', connectorName: 'MetaMask' } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:1' }
+    expect(RECORDS.connection.schema.parse(stored).connections.eip155).toMatchObject({ connectorId: 'io.metamask', connectorType: null })
+  })
+})
+
+describe('configuration defaults', () => {
+  it('the page reads before the session what the schema defaults to', () => {
+    const parsed = porticoConfigSchema.parse(input)
+    const startup = startupConfig(input)
+    expect(startup).toEqual({
+      themeMode: parsed.themeMode,
+      themeVariables: parsed.themeVariables,
+      locale: parsed.locale,
+      networks: parsed.networks,
+      defaultNetwork: parsed.defaultNetwork,
+      enableNetworkSwitch: parsed.enableNetworkSwitch,
+      serviceWorker: true,
+    })
+    expect(startupConfig({ ...input, themeMode: 'dark', locale: 'de', enableNetworkSwitch: false, serviceWorker: false })).toMatchObject({
+      themeMode: 'dark',
+      locale: 'de',
+      enableNetworkSwitch: false,
+      serviceWorker: false,
+    })
+  })
+
+  it('the schema defaults to CONFIG_DEFAULTS, each parse with its own lists', () => {
+    const parsed = porticoConfigSchema.parse(input)
+    expect(parsed).toMatchObject({ ...CONFIG_DEFAULTS, metadata: { ...CONFIG_DEFAULTS.metadata, name: 'T' } })
+    expect(parsed.features.socials).toHaveLength(7)
+    parsed.features.socials.pop()
+    expect(porticoConfigSchema.parse(input).features.socials).toHaveLength(7)
   })
 })

@@ -4,6 +4,7 @@ import type { CoreOptionsInput } from './core-options.ts'
 import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/data-api.ts'
 import type { WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
+import type { ConnectorType } from './connectors.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 
@@ -11,6 +12,8 @@ export type SetConnectedParameters = {
   caipAddress: CaipAddress
   connectorId: string
   connectorName: string
+  /** The page connector's type; it decides what disconnecting this namespace ends (SPEC.md §4). Null when unknown. */
+  connectorType?: ConnectorType | null
 }
 
 export type RefreshBalancesParameters = {
@@ -87,11 +90,15 @@ export interface PorticoCoreApi {
   /** Registers a tab's listener; the current state is pushed at once. Answers an id for `unsubscribe`. */
   subscribe(listener: StateListener): Promise<number>
   unsubscribe(id: number): Promise<void>
-  /** A tab started connecting a wallet of `namespace`. */
-  setConnecting(namespace: ChainNamespace, connectorId: string): Promise<void>
+  /** A tab started connecting a wallet of `namespace` through the connector `connectorId` of type `connectorType`. */
+  setConnecting(namespace: ChainNamespace, connectorId: string, connectorType?: ConnectorType | null): Promise<void>
   /** A tab's wallet connected (or switched account or chain). */
   setConnected(params: SetConnectedParameters): Promise<void>
-  /** The namespace's wallet disconnected, or a connection attempt failed. Namespaces sharing a walletConnect or auth connector go too. */
+  /**
+   * The namespace's wallet disconnected, or a connection attempt failed. Other namespaces held by a
+   * connector of the same type go too when that type shares one session across namespaces (SPEC.md §4:
+   * walletConnect, auth; see `sharesSessionAcrossNamespaces`).
+   */
   setDisconnected(namespace: ChainNamespace): Promise<void>
   setActiveNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** Refreshes what the account view shows (portfolio, native balance, identity) where stale. */

@@ -35,8 +35,6 @@ export type PorticoErrorName =
   | 'SchemaValidationError'
   | 'TokenBalanceUnavailableError'
   | 'UnsupportedChainError'
-  | 'ProviderRpcError'
-  | 'UserRejectedRequestError'
   | 'SwitchChainError'
   | 'StorageUnavailableError'
 
@@ -132,26 +130,8 @@ export class StorageUnavailableError extends PorticoError {
   }
 }
 
-/** An EIP-1193 error answered by a wallet (SPEC.md §8 provider codes). */
-export class ProviderRpcError extends PorticoError {
-  override name: PorticoErrorName = 'ProviderRpcError'
-  readonly code: number
-  constructor(code: number, message: string, options: PorticoErrorOptions = {}) {
-    super(message, options)
-    this.code = code
-  }
-  override toJSON(): SerializedError {
-    return { ...super.toJSON(), code: this.code }
-  }
-}
-
-export class UserRejectedRequestError extends ProviderRpcError {
-  override name = 'UserRejectedRequestError' as const
-  static readonly code = 4001
-  constructor(options: PorticoErrorOptions = {}) {
-    super(4001, 'User rejected the request.', options)
-  }
-}
+// A wallet's EIP-1193 errors are viem's (`UserRejectedRequestError`, `ProviderRpcError`): the page's
+// connectors map what a wallet throws into them (`connectors/eip1193.ts`).
 
 /** SPEC.md §8: the wallet cannot switch to the chain. */
 export class SwitchChainError extends PorticoError {

@@ -67,14 +67,12 @@ export {
   HttpRequestError,
   MESSAGES,
   PorticoError,
-  ProviderRpcError,
   SchemaValidationError,
   StorageUnavailableError,
   SwitchChainError,
   TimeoutError,
   TokenBalanceUnavailableError,
   UnsupportedChainError,
-  UserRejectedRequestError,
   serializeError,
   type PorticoErrorName,
   type SerializedError,
@@ -207,19 +205,17 @@ export {
 export { coreOptionsSchema, type CoreOptions, type CoreOptionsInput } from './core-options.ts'
 export { RECORDS, type RecordData, type RecordDefinition, type RecordKind } from './records.ts'
 export {
-  formatUnits,
   walletAssetSchema,
   walletAssetsResponseSchema,
   type WalletAsset,
   type WalletAssetsResponse,
 } from './wallet-assets.ts'
 export {
-  orderConnectors,
+  CONNECTOR_TYPES,
+  SHARED_SESSION_CONNECTOR_TYPES,
+  sharesSessionAcrossNamespaces,
+  walletImagePath,
   walletImageUrl,
-  type ConnectorInfo,
-  type ConnectorKind,
-  type ConnectorListItem,
   type ConnectorType,
-  type CustomWallet,
-  type OrderConnectorsParameters,
 } from './connectors.ts'
+export { CONFIG_DEFAULTS, SOCIAL_PROVIDERS, startupConfig, type StartupConfig } from './config-defaults.ts'

@@ -45,6 +45,7 @@ export const disconnectedConnection: NamespaceConnection = {
   caipAddress: null,
   connectorId: null,
   connectorName: null,
+  connectorType: null,
 }
 
 export const emptyBalances: BalancesState = {

@@ -3,6 +3,7 @@ import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './
 import { tokenBalanceSchema } from './balance.ts'
 import { transactionSchema } from './api/data-api.ts'
 import { walletListingSchema } from './api/catalogue.ts'
+import { CONNECTOR_TYPES } from './connectors.ts'
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected'])
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
@@ -14,6 +15,11 @@ export const namespaceConnectionSchema = z.object({
   /** Which connector holds the session: an EIP-6963 rdns, 'injected', 'walletConnect', 'auth'. */
   connectorId: z.string().nullable(),
   connectorName: z.string().nullable(),
+  /**
+   * The connector's kind (SPEC.md §3), which decides whether disconnecting this namespace ends the
+   * others (`sharesSessionAcrossNamespaces`). Records stored before it was kept read as null.
+   */
+  connectorType: z.enum(CONNECTOR_TYPES).nullable().default(null),
 })
 export type NamespaceConnection = z.infer<typeof namespaceConnectionSchema>
 

@@ -23,12 +23,3 @@ export type WalletAsset = z.infer<typeof walletAssetSchema>
 
 export const walletAssetsResponseSchema = z.record(z.string(), z.array(walletAssetSchema))
 export type WalletAssetsResponse = z.infer<typeof walletAssetsResponseSchema>
-
-/** Formats an integer amount of the smallest unit with `decimals`, without trailing zeros: 1500000, 6 → '1.5'. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}

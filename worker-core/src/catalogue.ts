@@ -1,3 +1,4 @@
+import { walletImagePath } from '@portico/shared-types/connectors'
 import {
   ALL_WALLETS_IMAGES_PREFETCHED,
   ALL_WALLETS_PAGE_ENTRIES,
@@ -18,7 +19,7 @@ import {
   type WalletListing,
   type WalletPage,
 } from '@portico/shared-types'
-import { getWalletsQueryOptions, type GetWalletsParameters as QueryParameters } from './actions/getWallets.ts'
+import { getWalletsQueryOptions, type GetWalletsRequest as QueryParameters } from './actions/getWallets.ts'
 import { prefetchImageQueryOptions } from './actions/prefetchImages.ts'
 import type { CoreContext, CoreEnv } from './context.ts'
 import type { HttpClient } from './http.ts'
@@ -45,7 +46,7 @@ export function createCatalogue(ctx: CoreContext): CatalogueFeature {
     return (await ctx.queries.fetch(getWalletsQueryOptions(catalogue, params))).data
   }
 
-  const imagePath = (wallet: WalletListing) => (wallet.image_id ? `getWalletImage/${encodeURIComponent(wallet.image_id)}` : null)
+  const imagePath = (wallet: WalletListing) => (wallet.image_id ? walletImagePath(wallet.image_id) : null)
 
   /** Fetches an image once for every tab, through the HTTP layer; a failed fetch may be tried again later. */
   function prefetchOnce(catalogue: HttpClient, path: string): Promise<boolean> {

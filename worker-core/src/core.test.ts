@@ -73,15 +73,29 @@ describe('core: connection and pushes', () => {
     expect((await again.core.getState()).connections.eip155?.status).toBe('disconnected')
   })
 
-  it('disconnecting a walletConnect namespace disconnects the others sharing it (SPEC.md §4)', async () => {
+  it.each([
+    ['WALLET_CONNECT', 'walletConnect'],
+    ['AUTH', 'auth'],
+  ] as const)('disconnecting a %s namespace disconnects the others of that connector type (SPEC.md §4)', async (connectorType, connectorId) => {
     const { core } = setupCore()
     await core.configure(testConfig)
-    await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId: 'walletConnect', connectorName: 'WalletConnect' })
-    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'walletConnect', connectorName: 'WalletConnect' })
-    await core.setConnected({ caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', connectorId: 'dev.other', connectorName: 'Other' })
+    await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId, connectorName: 'Shared', connectorType })
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId, connectorName: 'Shared', connectorType })
+    await core.setConnected({ caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', connectorId: 'dev.other', connectorName: 'Other', connectorType: 'ANNOUNCED' })
     await core.setDisconnected('eip155')
     const { connections } = await core.getState()
     expect([connections.eip155?.status, connections.solana?.status, connections.bip122?.status]).toEqual(['disconnected', 'disconnected', 'connected'])
+  })
+
+  it('disconnecting an announced wallet leaves the other namespaces, even of the same type', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId: 'app.phantom', connectorName: 'Phantom', connectorType: 'ANNOUNCED' })
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'io.metamask', connectorName: 'MetaMask', connectorType: 'ANNOUNCED' })
+    await core.setDisconnected('eip155')
+    const { connections } = await core.getState()
+    expect([connections.eip155?.status, connections.solana?.status]).toEqual(['disconnected', 'connected'])
+    expect(connections.solana?.connectorType).toBe('ANNOUNCED')
   })
 
   it('restores the connection, cached balances and identity from IndexedDB without fetching', async () => {

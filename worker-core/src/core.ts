@@ -1,3 +1,4 @@
+import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
 import { HEARTBEAT_MS } from '@portico/shared-types/constants'
 import {
   chainNamespaceSchema,
@@ -58,8 +59,6 @@ export type Core = PorticoCoreApi & {
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-/** Connectors whose one session spans namespaces: disconnecting one namespace ends the others (SPEC.md §4). */
-const SHARED_SESSION_CONNECTORS = ['walletConnect', 'auth']
 
 /**
  * Creates the core: the one place that reads the network and keeps data. The same object runs in a
@@ -207,20 +206,20 @@ export function createCore(params: CreateCoreParameters): Core {
     async unsubscribe(id) {
       store.unsubscribe(id)
     },
-    async setConnecting(namespace, connectorId) {
+    async setConnecting(namespace, connectorId, connectorType = null) {
       await ready
       const previous = store.get().connections[namespace] ?? disconnectedConnection
       if (previous.status === 'connected') return
-      store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId } } }))
+      store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
     },
-    async setConnected({ caipAddress, connectorId, connectorName }) {
+    async setConnected({ caipAddress, connectorId, connectorName, connectorType = null }) {
       await ready
       const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
       const state = store.get()
       const previous = state.connections[namespace]
       const changedAccount = activeAccount() !== caipAddress
       store.set({
-        connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName } },
+        connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName, connectorType } },
         activeNamespace: namespace,
         activeCaipNetworkId: caipNetworkId,
         ...(changedAccount ? accountSlices(caipAddress) : {}),
@@ -231,10 +230,10 @@ export function createCore(params: CreateCoreParameters): Core {
     async setDisconnected(namespace) {
       await ready
       const state = store.get()
-      const connectorId = state.connections[namespace]?.connectorId
-      const shared = connectorId && SHARED_SESSION_CONNECTORS.includes(connectorId)
+      const connectorType = state.connections[namespace]?.connectorType
+      const shared = sharesSessionAcrossNamespaces(connectorType)
       const gone = (Object.keys(state.connections) as ChainNamespace[]).filter(
-        (ns) => ns === namespace || (shared && state.connections[ns]?.connectorId === connectorId),
+        (ns) => ns === namespace || (shared && state.connections[ns]?.connectorType === connectorType),
       )
       const connections = { ...state.connections, [namespace]: disconnectedConnection }
       for (const ns of gone) connections[ns] = disconnectedConnection

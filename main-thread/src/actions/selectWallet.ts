@@ -1,30 +1,31 @@
 import type { CatalogueWallet, WalletListing } from '@portico/shared-types'
 import type { PorticoClient } from '../client/createClient.ts'
+import { getConnector, getWalletConnector } from '../client/getConnector.ts'
 
 /**
  * SPEC.md §2: selecting a wallet goes to ConnectingExternal when a matching connector exists on the
  * page (same rdns), otherwise to ConnectingWalletConnect. A successful connection is remembered as recent.
  */
 export async function selectWallet(client: PorticoClient, wallet: WalletListing | CatalogueWallet): Promise<void> {
-  const injected = wallet.rdns ? client.getSnapshot().wallets.find((w) => w.info.rdns === wallet.rdns) : undefined
-  if (!injected) {
+  const connector = getWalletConnector(client.getSnapshot(), wallet)
+  if (!connector) {
     client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: wallet.id, walletName: wallet.name } })
     return
   }
-  await connectInjected(client, injected.info.rdns, toListing(wallet))
+  await connectWith(client, connector.id, toListing(wallet))
 }
 
-/** Connects an EIP-6963 wallet of the page, remembering it as a recent wallet on success. */
-export async function connectInjected(client: PorticoClient, rdns: string, listing?: WalletListing): Promise<void> {
-  await client.connect(rdns)
+/** Connects through the page's connector `connectorId`, remembering its wallet as a recent wallet on success. */
+export async function connectWith(client: PorticoClient, connectorId: string, listing?: WalletListing): Promise<void> {
+  await client.connect(connectorId)
   const snapshot = client.getSnapshot()
   if (snapshot.attempt) return
-  const info = snapshot.wallets.find((w) => w.info.rdns === rdns)?.info
+  const connector = getConnector(snapshot, connectorId)
   const recent: WalletListing = listing ?? {
-    id: rdns,
-    name: info?.name ?? rdns,
+    id: connectorId,
+    name: connector?.name ?? connectorId,
     image_id: null,
-    rdns,
+    rdns: connector?.rdns ?? null,
     chains: [],
     mobile_link: null,
     desktop_link: null,

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { UserRejectedRequestError } from '@portico/shared-types/errors'
+import { UserRejectedRequestError } from 'viem'
 import { announceWallet, createTestClient, LOCAL_B, type FakeWallet } from '../testing/harness.tsx'
-import { toHexChainId } from './switchNetwork.ts'
 import { createClient } from '../client/createClient.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import type { SpawnedCore } from '../client/spawnCore.ts'
@@ -17,11 +16,6 @@ const net = (id: number, name: string) => ({
 })
 
 describe('switchNetwork', () => {
-  it('sends the chain id in hex', () => {
-    expect(toHexChainId(31337)).toBe('0x7a69')
-    expect(toHexChainId('10')).toBe('0xa')
-  })
-
   it('without a wallet only moves the core, and refuses unknown networks', async () => {
     const core = createInPageCore({ dbName: `switch-${Math.random()}` })
     const setActiveNetwork = vi.spyOn(core, 'setActiveNetwork')

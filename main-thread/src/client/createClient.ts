@@ -1,7 +1,8 @@
-import { activeConnection, type CoreState } from '@portico/shared-types/light'
+import { activeConnection, type ChainNamespace, type CoreState } from '@portico/shared-types/light'
+import { startupConfig, type StartupConfig } from '@portico/shared-types/config-defaults'
 import type { Remote } from 'comlink'
-import type { CoreOptionsInput, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
-import type { DiscoveredWallet } from '../connectors/eip6963.ts'
+import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
+import type { Connector } from '../connectors/types.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
 import type { SpawnedCore } from './spawnCore.ts'
@@ -14,7 +15,15 @@ export type ConnectAttempt = { connectorId: string; status: 'pending' | 'failed'
 export type ClientSnapshot = {
   /** The core's state as last pushed; null until the core has been woken. */
   core: CoreState | null
-  wallets: readonly DiscoveredWallet[]
+  /**
+   * The dapp's configuration as the schema parsed it, with every default; null until the session has
+   * loaded. Before that, the page reads only `client.startup`.
+   */
+  config: PorticoConfig | null
+  /** The page's connectors (EIP-6963 wallets, and the kinds registered in `connectors/registry.ts`); look one up with `getConnector`. */
+  connectors: readonly Connector[]
+  /** The provider of the connector holding the active connection (its `getProvider()`), for `useProvider`. */
+  provider: { connectorId: string; namespace: ChainNamespace; provider: Eip1193Provider } | null
   modal: { open: boolean; router: RouterState }
   attempt: ConnectAttempt | null
   /** A configuration or start-up problem, shown in the modal. */
@@ -23,7 +32,8 @@ export type ClientSnapshot = {
 }
 
 export type PorticoClient = {
-  readonly config: PorticoConfigInput
+  /** The few configuration values the page reads before the session loads, with the schema's defaults. */
+  readonly startup: StartupConfig
   getSnapshot(): ClientSnapshot
   subscribe(listener: () => void): () => void
   /** Wakes the core (loads the session code, spawns the worker, discovers wallets). Idempotent. */
@@ -49,7 +59,8 @@ export type CreateClientParameters = {
 
 /** What the lazily loaded session may do to the page-side client. */
 export type ClientInternals = {
-  config: PorticoConfigInput
+  /** The configuration as the dapp passed it, for the session to parse; nothing else reads it. */
+  input: PorticoConfigInput
   get(): ClientSnapshot
   set(patch: Partial<ClientSnapshot>): void
   writeHint(connected: boolean): void
@@ -82,18 +93,21 @@ function writeHint(connected: boolean) {
 export function createClient({ config, spawn, coreOptions }: CreateClientParameters): PorticoClient {
   const listeners = new Set<() => void>()
   const cleanups: (() => void)[] = []
+  const startup = startupConfig(config)
   let snapshot: ClientSnapshot = {
     core: null,
-    wallets: [],
+    config: null,
+    connectors: [],
+    provider: null,
     modal: { open: false, router: { history: [{ name: 'Connect' }] } },
     attempt: null,
     fatal: null,
-    themeMode: config.themeMode ?? 'light',
+    themeMode: startup.themeMode,
   }
   let session: Promise<Session> | null = null
 
   const internals: ClientInternals = {
-    config,
+    input: config,
     get: () => snapshot,
     set(patch) {
       snapshot = { ...snapshot, ...patch }
@@ -125,7 +139,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
   }
 
   return {
-    config,
+    startup,
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener)

@@ -1,13 +1,14 @@
 import { proxy, type Remote } from 'comlink'
-import type { CaipAddress, CoreState, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { UserRejectedRequestError } from 'viem'
+import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
 import { coreConfigSchema, porticoConfigSchema } from '@portico/shared-types/config'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
-import { UserRejectedRequestError } from '@portico/shared-types/errors'
-import { activeConnection } from '@portico/shared-types/light'
+import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
-import { discoverWallets, type DiscoveredWallet } from '../connectors/eip6963.ts'
-import { currentAccount, requestAccount, revokeAccount, toProviderError } from '../connectors/injected.ts'
+import { createConnectorRegistry } from '../connectors/registry.ts'
+import type { Connector } from '../connectors/types.ts'
 import type { ClientInternals } from './createClient.ts'
+import { getConnector } from './getConnector.ts'
 import { currentView, route } from './router.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
@@ -21,74 +22,112 @@ export type Session = {
   destroy(): void
 }
 
+type Held = { namespace: ChainNamespace; connection: NamespaceConnection }
+
+/** The namespaces whose connection is held by a connector (connected), in the core's order. */
+function heldConnections(state: CoreState | null): Held[] {
+  if (!state) return []
+  return (Object.entries(state.connections) as [ChainNamespace, NamespaceConnection][])
+    .filter(([, connection]) => connection.status === 'connected' && connection.connectorId)
+    .map(([namespace, connection]) => ({ namespace, connection }))
+}
+
+/** What the visitor reads when a connection attempt fails. */
+function attemptError(cause: unknown): string {
+  if (cause instanceof UserRejectedRequestError) return 'Connection declined'
+  const { shortMessage, message } = (cause ?? {}) as { shortMessage?: unknown; message?: unknown }
+  return typeof shortMessage === 'string' ? shortMessage : typeof message === 'string' ? message : 'Unknown wallet error'
+}
+
 /**
  * The part of the client that wakes on intent: validates the configuration, spawns the core, follows
- * its pushes, and speaks to the page's wallets (which cannot leave the page).
+ * its pushes, and speaks to the page's connectors (wallets cannot leave the page). Nothing here knows
+ * a kind of connector or a chain namespace: it loops over the connectors of `connectors/registry.ts`.
  */
 export async function startSession(client: ClientInternals): Promise<Session> {
-  const config = parseWith(porticoConfigSchema, client.config, 'PorticoProvider config')
+  const config = parseWith(porticoConfigSchema, client.input, 'PorticoProvider config')
+  client.set({ config })
   const spawned = (client.spawn ?? spawnCore)()
   const api: Remote<PorticoCoreApi> = spawned.api
   let subscriptionId: number | null = null
-  let attached: { rdns: string; detach: () => void } | null = null
-  let verified = false
+  /** Connectors whose events the session follows (those holding a connection), by id. */
+  const followed = new Map<string, { connector: Connector; stop: () => void }>()
+  /** Connectors asked once whether they still know this page (a returning visitor's wallet may have forgotten it). */
+  const verified = new Set<string>()
   const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${performance.now()}`
   const walletAssets = createWalletAssetsReader()
 
-  const walletFor = (rdns: string | null): DiscoveredWallet | undefined =>
-    rdns ? client.get().wallets.find((w) => w.info.rdns === rdns) : undefined
+  const connected = (connector: Connector, caipAddress: CaipAddress) =>
+    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type })
+
+  /** The namespaces a connector holds now. */
+  const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)
+
+  async function onConnectorEvent(connector: Connector, event: Parameters<Parameters<Connector['subscribe']>[0]>[0]) {
+    if (event.type === 'change') await connected(connector, event.caipAddress)
+    else if (event.type === 'disconnect') for (const { namespace } of namespacesOf(connector)) await api.setDisconnected(namespace)
+  }
+
+  /** Checks once that the connector still knows this page, for each namespace it holds. */
+  function verify(connector: Connector) {
+    if (verified.has(connector.id)) return
+    verified.add(connector.id)
+    for (const { namespace } of namespacesOf(connector)) {
+      void connector
+        .getCaipAddress(namespace)
+        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress) : api.setDisconnected(namespace)))
+        .catch(() => undefined)
+    }
+  }
+
+  /** Publishes the active connection's provider (for `useProvider`), or none. */
+  async function publishProvider() {
+    const snapshot = client.get()
+    const connection = snapshot.core ? activeConnection(snapshot.core) : null
+    const connector = connection?.status === 'connected' ? getConnector(snapshot, connection.connectorId) : undefined
+    if (!connector || !connection?.caipAddress) {
+      if (snapshot.provider) client.set({ provider: null })
+      return
+    }
+    const { namespace } = splitCaipAddress(connection.caipAddress)
+    if (snapshot.provider?.connectorId === connector.id && snapshot.provider.namespace === namespace) return
+    const provider = await connector.getProvider(namespace).catch(() => null)
+    if (provider) client.set({ provider: { connectorId: connector.id, namespace, provider } })
+  }
+
+  /** Follows the events of the connectors that hold a connection, and stops following the others. */
+  function follow(): Promise<void> {
+    const snapshot = client.get()
+    const holding = new Set(heldConnections(snapshot.core).map((h) => h.connection.connectorId!))
+    for (const [id, entry] of followed) {
+      if (holding.has(id) && getConnector(snapshot, id) === entry.connector) continue
+      entry.stop()
+      followed.delete(id)
+    }
+    for (const id of holding) {
+      const connector = getConnector(snapshot, id)
+      if (!connector || followed.has(id)) continue
+      followed.set(id, { connector, stop: connector.subscribe((event) => void onConnectorEvent(connector, event).catch(() => undefined)) })
+      verify(connector)
+    }
+    return publishProvider()
+  }
 
   function onCoreState(state: CoreState) {
     const snapshot = client.get()
     if (snapshot.core && state.revision <= snapshot.core.revision) return
     const connection = activeConnection(state)
-    const connected = connection.status === 'connected'
-    client.writeHint(connected)
+    const isConnected = connection.status === 'connected'
+    client.writeHint(isConnected)
     let router = snapshot.modal.router
     const view = currentView(router).name
-    if (connected && (view === 'Connect' || view === 'ConnectingExternal') && snapshot.attempt?.status !== 'failed') {
+    if (isConnected && (view === 'Connect' || view === 'ConnectingExternal') && snapshot.attempt?.status !== 'failed') {
       router = route(router, { type: 'reset', view: { name: 'Account' } })
-    } else if (!connected && connection.status !== 'connecting' && view === 'Account') {
+    } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
       router = route(router, { type: 'reset', view: { name: 'Connect' } })
     }
     client.set({ core: state, modal: { ...snapshot.modal, router } })
-    followWallet()
-  }
-
-  /** Follows the connected wallet's events, and checks once that it still knows this page. */
-  function followWallet() {
-    const core = client.get().core
-    const connection = core ? activeConnection(core) : null
-    const rdns = connection?.status === 'connected' ? connection.connectorId : null
-    if (attached && attached.rdns !== rdns) {
-      attached.detach()
-      attached = null
-    }
-    const wallet = walletFor(rdns)
-    if (!wallet || !rdns || attached) return
-    const { provider } = wallet
-    const sync = () =>
-      void currentAccount(provider)
-        .then((caipAddress) =>
-          caipAddress ? api.setConnected({ caipAddress, connectorId: rdns, connectorName: wallet.info.name }) : api.setDisconnected('eip155'),
-        )
-        .catch(() => undefined)
-    const onDisconnect = () => void api.setDisconnected('eip155')
-    provider.on?.('accountsChanged', sync as never)
-    provider.on?.('chainChanged', sync as never)
-    provider.on?.('disconnect', onDisconnect as never)
-    attached = {
-      rdns,
-      detach: () => {
-        provider.removeListener?.('accountsChanged', sync as never)
-        provider.removeListener?.('chainChanged', sync as never)
-        provider.removeListener?.('disconnect', onDisconnect as never)
-      },
-    }
-    if (!verified) {
-      verified = true
-      sync()
-    }
+    void follow()
   }
 
   async function subscribe() {
@@ -97,24 +136,23 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     subscriptionId = id
   }
 
-  const discovery = discoverWallets((wallets) => {
-    client.set({ wallets })
-    followWallet()
+  const connectors = createConnectorRegistry({ config, api })
+  const offConnectors = connectors.subscribe(() => {
+    client.set({ connectors: connectors.connectors() })
+    void follow()
   })
-  client.set({ wallets: discovery.wallets() })
+  client.set({ connectors: connectors.connectors() })
 
   /** ERC-7811: where the connected wallet offers its assets, the tab asks it and hands the answer to the core. */
-  async function handOverWalletAssets(known?: { wallet: DiscoveredWallet; caipAddress: CaipAddress }) {
-    let target = known
-    if (!target) {
-      const core = client.get().core
-      const connection = core ? activeConnection(core) : null
-      const wallet = walletFor(connection?.connectorId ?? null)
-      if (connection?.status !== 'connected' || !connection.caipAddress || !wallet) return
-      target = { wallet, caipAddress: connection.caipAddress }
-    }
-    const answer = await walletAssets.read(target.wallet.provider, target.caipAddress).catch(() => null)
-    if (answer !== null && answer !== undefined) await api.setWalletAssets(target.caipAddress, answer)
+  async function handOverWalletAssets() {
+    const snapshot = client.get()
+    const connection = snapshot.core ? activeConnection(snapshot.core) : null
+    const connector = getConnector(snapshot, connection?.connectorId)
+    if (connection?.status !== 'connected' || !connection.caipAddress || !connector) return
+    const { caipAddress } = connection
+    const provider = await connector.getProvider(splitCaipAddress(caipAddress).namespace)
+    const answer = await walletAssets.read(provider, caipAddress).catch(() => null)
+    if (answer !== null && answer !== undefined) await api.setWalletAssets(caipAddress, answer)
   }
 
   const coreOptions = parseWith(
@@ -149,32 +187,36 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       await api.refresh()
     },
     async connect(connectorId) {
-      const wallet = walletFor(connectorId)
+      const connector = getConnector(client.get(), connectorId)
+      const namespace = connector?.namespaces[0]
       try {
-        if (!wallet) throw new Error('This wallet is no longer available on the page')
-        await api.setConnecting('eip155', connectorId)
-        const caipAddress = await requestAccount(wallet.provider)
-        verified = true
+        if (!connector || !namespace) throw new Error('This wallet is no longer available on the page')
+        await api.setConnecting(namespace, connector.id, connector.type)
+        const caipAddress = await connector.connect({ namespace })
+        verified.add(connector.id)
         client.set({ attempt: null })
-        await api.setConnected({ caipAddress, connectorId, connectorName: wallet.info.name })
-        void handOverWalletAssets({ wallet, caipAddress }).catch(() => undefined)
+        await connected(connector, caipAddress)
+        await follow()
+        void handOverWalletAssets().catch(() => undefined)
       } catch (cause) {
-        const error = toProviderError(cause)
-        await api.setDisconnected('eip155')
-        client.set({
-          attempt: { connectorId, status: 'failed', error: error instanceof UserRejectedRequestError ? 'Connection declined' : error.shortMessage },
-        })
+        if (namespace) await api.setDisconnected(namespace)
+        client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
       }
     },
     async disconnect() {
-      const core = client.get().core
-      const wallet = walletFor(core ? activeConnection(core).connectorId : null)
-      if (wallet) await revokeAccount(wallet.provider)
-      await api.setDisconnected('eip155')
+      const snapshot = client.get()
+      const connection = snapshot.core ? activeConnection(snapshot.core) : null
+      if (!snapshot.core?.activeNamespace || !connection) return
+      await getConnector(snapshot, connection.connectorId)
+        ?.disconnect()
+        .catch(() => undefined)
+      await api.setDisconnected(snapshot.core.activeNamespace)
     },
     destroy() {
-      discovery.destroy()
-      attached?.detach()
+      offConnectors()
+      connectors.destroy()
+      for (const { stop } of followed.values()) stop()
+      followed.clear()
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)
       window.removeEventListener('pagehide', gone)

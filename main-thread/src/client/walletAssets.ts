@@ -1,3 +1,4 @@
+import { numberToHex } from 'viem'
 import { splitCaipAddress } from '@portico/shared-types/light'
 import type { CaipAddress, Eip1193Provider } from '@portico/shared-types'
 
@@ -24,7 +25,7 @@ export function createWalletAssetsReader(): WalletAssetsReader {
     async read(provider, caipAddress) {
       const { namespace, reference, address } = splitCaipAddress(caipAddress)
       if (namespace !== 'eip155') return null
-      const chainHex = `0x${Number(reference).toString(16)}`
+      const chainHex = numberToHex(Number(reference))
       let byAccount = offers.get(provider)
       if (!byAccount) offers.set(provider, (byAccount = new Map()))
       let offered = byAccount.get(caipAddress)

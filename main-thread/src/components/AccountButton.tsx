@@ -14,7 +14,7 @@ export function AccountButton({ className, balance = 'show' }: AccountButtonProp
   const { isConnected, address } = useAccount()
   if (!isConnected || !address) return null
   const native = core?.balances.data?.find((b) => !b.address)
-  const amount = native ? `${formatAmount(native.quantity.numeric, 2, intlLocale(client.config.locale))} ${native.symbol}` : null
+  const amount = native ? `${formatAmount(native.quantity.numeric, 2, intlLocale(client.startup.locale))} ${native.symbol}` : null
   return (
     <button type="button" className={className ?? 'portico-account-button'} aria-haspopup="dialog" onPointerEnter={() => void loadModal()} onClick={() => client.open({ name: 'Account' })}>
       {balance === 'show' && amount ? <span className="portico-account-button-balance">{amount}</span> : null}

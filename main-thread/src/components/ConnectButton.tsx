@@ -24,7 +24,7 @@ export function ConnectButton({ label, className }: ConnectButtonProps) {
       onFocus={warm}
       onClick={() => client.open()}
     >
-      {isConnected && address ? shortenAddress(address) : (label ?? connectWalletLabel(client.config.locale))}
+      {isConnected && address ? shortenAddress(address) : (label ?? connectWalletLabel(client.startup.locale))}
     </button>
   )
 }

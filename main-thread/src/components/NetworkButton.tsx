@@ -9,7 +9,7 @@ export type NetworkButtonProps = { className?: string }
 export function NetworkButton({ className }: NetworkButtonProps) {
   const client = usePorticoClient()
   const { network } = useNetwork()
-  const disabled = client.config.enableNetworkSwitch === false
+  const disabled = !client.startup.enableNetworkSwitch
   return (
     <button
       type="button"
@@ -19,7 +19,7 @@ export function NetworkButton({ className }: NetworkButtonProps) {
       onPointerEnter={() => void loadModal()}
       onClick={() => client.open({ name: 'Networks' })}
     >
-      {network?.name ?? selectNetworkLabel(client.config.locale)}
+      {network?.name ?? selectNetworkLabel(client.startup.locale)}
     </button>
   )
 }

@@ -1,31 +1,49 @@
-import { createStore, type EIP6963ProviderDetail, type Store } from 'mipd'
-import { eip6963ProviderInfoSchema, type Eip1193Provider, type Eip6963ProviderInfo } from '@portico/shared-types/eip1193'
-
-export type DiscoveredWallet = { info: Eip6963ProviderInfo; provider: Eip1193Provider }
+import { createStore, type EIP6963ProviderDetail } from 'mipd'
+import { eip6963ProviderInfoSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
+import { eip1193Connector } from './eip1193.ts'
+import type { Connector, ConnectorSource } from './types.ts'
 
 /**
- * Wallets announced on the page through EIP-6963, each checked against its schema (a wallet is
- * outside code) and de-duplicated by rdns.
+ * Wallets announced on the page through EIP-6963 (discovered by mipd), one connector each of type
+ * ANNOUNCED whose id is the wallet's rdns (the id a returning visitor's connection was stored with).
+ * Each announcement is checked against its schema (a wallet is outside code) and de-duplicated by rdns.
  */
-export function discoverWallets(onChange: (wallets: DiscoveredWallet[]) => void): { wallets(): DiscoveredWallet[]; destroy(): void } {
-  const store: Store = createStore()
-  const toWallets = (details: readonly EIP6963ProviderDetail[]) => {
-    const byRdns = new Map<string, DiscoveredWallet>()
+export function eip6963Source(): ConnectorSource {
+  const store = createStore()
+  const listeners = new Set<() => void>()
+  /** One connector per announced provider, kept while it is announced, so followers keep their subscription. */
+  const known = new Map<string, { provider: unknown; connector: Connector }>()
+
+  const toConnectors = (details: readonly EIP6963ProviderDetail[]): Connector[] => {
+    const byRdns = new Map<string, Connector>()
     for (const detail of details) {
       const info = eip6963ProviderInfoSchema.safeParse(detail.info)
       if (!info.success || byRdns.has(info.data.rdns)) continue
-      byRdns.set(info.data.rdns, { info: info.data, provider: detail.provider as unknown as Eip1193Provider })
+      const { rdns, name, icon } = info.data
+      let entry = known.get(rdns)
+      if (!entry || entry.provider !== detail.provider || entry.connector.name !== name || entry.connector.icon !== icon) {
+        const provider = detail.provider as unknown as Eip1193Provider
+        entry = { provider: detail.provider, connector: eip1193Connector({ id: rdns, type: 'ANNOUNCED', name, icon, rdns, provider }) }
+        known.set(rdns, entry)
+      }
+      byRdns.set(rdns, entry.connector)
     }
     return [...byRdns.values()]
   }
-  let current = toWallets(store.getProviders())
+
+  let current = toConnectors(store.getProviders())
   const unsubscribe = store.subscribe((details) => {
-    current = toWallets(details)
-    onChange(current)
+    current = toConnectors(details)
+    for (const listener of listeners) listener()
   })
   return {
-    wallets: () => current,
-    destroy: () => {
+    connectors: () => current,
+    subscribe(onChange) {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    destroy() {
+      listeners.clear()
       unsubscribe()
       store.destroy()
     },

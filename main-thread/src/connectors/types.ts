@@ -19,7 +19,10 @@ export type ConnectParameters = {
 /**
  * A way to reach a wallet from the page (wagmi-style): one shape for EIP-6963 extensions,
  * WalletConnect, the embedded-wallet frame and Wallet Standard (Solana). The session loops over
- * connectors; nothing outside a connector's own file knows which kind it is.
+ * connectors; nothing outside a connector's own file knows which kind it is. A kind of connector is a
+ * `ConnectorSource` registered in `registry.ts`; callers find one with `getConnector(snapshot, id)`.
+ * Errors a wallet answers are viem's (`UserRejectedRequestError` when the visitor declines, else a
+ * `ProviderRpcError` with the wallet's code).
  */
 export interface Connector {
   /** Stable across reloads (persisted with the connection): an EIP-6963 wallet's rdns, 'walletConnect', 'auth'. */
@@ -43,7 +46,7 @@ export interface Connector {
   disconnect(): Promise<void>
   /** The account already authorised for this page, without a prompt; null when none. */
   getCaipAddress(namespace?: ChainNamespace): Promise<CaipAddress | null>
-  /** Moves the wallet to `network` (adding it where the protocol allows). Throws `SwitchChainError` or `UserRejectedRequestError`. */
+  /** Moves the wallet to `network` (adding it where the protocol allows). Throws `SwitchChainError` (Portico's, SPEC.md §8 text) or viem's `UserRejectedRequestError`. */
   switchChain(network: Network): Promise<void>
   /** The provider requests go through: EIP-1193 for eip155 (a namespace-appropriate one elsewhere). */
   getProvider(namespace?: ChainNamespace): Promise<Eip1193Provider>

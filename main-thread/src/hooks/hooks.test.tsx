@@ -10,7 +10,7 @@ afterEach(() => wallet?.cleanup())
 
 function hook<T>(portico: TestPortico, fn: () => T) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <PorticoProvider config={portico.client.config} client={portico.client}>
+    <PorticoProvider client={portico.client}>
       {children}
     </PorticoProvider>
   )

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { activeConnection, splitCaipAddress, type CaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
 import type { ConnectionStatus, Eip1193Provider, Network, ThemeMode, ThemeVariables } from '@portico/shared-types'
+import type { Connector } from '../connectors/types.ts'
+import { getConnectedConnector } from '../client/getConnector.ts'
 import { currentView, type View } from '../client/router.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot, useUiSnapshot } from '../context.ts'
 import type { PorticoEvent } from '../ui/createUi.ts'
@@ -63,7 +65,7 @@ export type UseNetworkReturnType = {
 export function useNetwork(): UseNetworkReturnType {
   const client = usePorticoClient()
   const { core } = useSnapshot()
-  const { networks, defaultNetwork } = client.config
+  const { networks, defaultNetwork } = client.startup
   const id = core?.activeCaipNetworkId ?? defaultNetwork ?? networks[0]?.caipNetworkId
   const network = networks.find((n) => n.caipNetworkId === id)
   return {
@@ -129,11 +131,11 @@ export type WalletInfo = { name: string; icon: string | undefined; rdns: string 
 
 /** The connected wallet's name and icon. */
 export function useWalletInfo(): { walletInfo: WalletInfo | undefined } {
-  const { core, wallets } = useSnapshot()
-  const connection = core ? activeConnection(core) : null
+  const snapshot = useSnapshot()
+  const connection = snapshot.core ? activeConnection(snapshot.core) : null
   if (connection?.status !== 'connected') return { walletInfo: undefined }
-  const wallet = wallets.find((w) => w.info.rdns === connection.connectorId)
-  return { walletInfo: { name: wallet?.info.name ?? connection.connectorName ?? 'Wallet', icon: wallet?.info.icon, rdns: wallet?.info.rdns } }
+  const connector = getConnectedConnector(snapshot)
+  return { walletInfo: { name: connector?.name ?? connection.connectorName ?? 'Wallet', icon: connector?.icon, rdns: connector?.rdns } }
 }
 
 /** Whether the modal is open, on which view, and the selected network. */
@@ -150,8 +152,12 @@ export function useModalState(): { open: boolean; view: View['name']; selectedNe
  * const client = createWalletClient({ transport: custom(provider!) })
  */
 export function useProvider(): { provider: Eip1193Provider | undefined } {
-  const { core, wallets } = useSnapshot()
-  const connection = core ? activeConnection(core) : null
-  const wallet = connection?.status === 'connected' ? wallets.find((w) => w.info.rdns === connection.connectorId) : undefined
-  return { provider: wallet?.provider }
+  const snapshot = useSnapshot()
+  const connector = getConnectedConnector(snapshot)
+  return { provider: connector && snapshot.provider?.connectorId === connector.id ? snapshot.provider.provider : undefined }
+}
+
+/** The page's connector holding the active connection (for the modal's views; not part of the public API). */
+export function useConnectedConnector(): Connector | undefined {
+  return getConnectedConnector(useSnapshot())
 }

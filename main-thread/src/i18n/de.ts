@@ -47,6 +47,7 @@ export const de: Messages = {
   offline: 'Offline',
   loadingBalance: 'Guthaben wird geladen',
   loadingAccount: 'Konto wird geladen',
+  loadingModal: 'Wird geladen',
   networks: 'Netzwerke',
   chooseNetwork: 'Netzwerk wählen',
   switchNetwork: 'Netzwerk wechseln',

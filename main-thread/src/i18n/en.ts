@@ -45,6 +45,7 @@ export const en = {
   offline: 'Offline',
   loadingBalance: 'Loading balance',
   loadingAccount: 'Loading account',
+  loadingModal: 'Loading',
   networks: 'Networks',
   chooseNetwork: 'Choose network',
   switchNetwork: 'Switch Network',

@@ -6,6 +6,7 @@ const SELECT_NETWORK: Record<Locale, string> = { en: 'Select network', de: 'Netz
 /** The Intl locale of each catalogue: numbers, currencies and month names follow it. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', de: 'de-DE' }
 
-export const connectWalletLabel = (locale: Locale | undefined) => CONNECT_WALLET[locale ?? 'en'] ?? CONNECT_WALLET.en
-export const selectNetworkLabel = (locale: Locale | undefined) => SELECT_NETWORK[locale ?? 'en'] ?? SELECT_NETWORK.en
-export const intlLocale = (locale: Locale | undefined) => INTL_LOCALE[locale ?? 'en'] ?? INTL_LOCALE.en
+// `locale` comes from `client.startup` (with the schema's default); an unknown one falls back to English.
+export const connectWalletLabel = (locale: Locale) => CONNECT_WALLET[locale] ?? CONNECT_WALLET.en
+export const selectNetworkLabel = (locale: Locale) => SELECT_NETWORK[locale] ?? SELECT_NETWORK.en
+export const intlLocale = (locale: Locale) => INTL_LOCALE[locale] ?? INTL_LOCALE.en

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { getConnector } from '../client/getConnector.ts'
 import { currentView, type View } from '../client/router.ts'
 import { usePorticoClient, useSnapshot, useUiSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
@@ -13,7 +14,8 @@ import '../styles/modal.css'
 export default function Modal() {
   const client = usePorticoClient()
   const t = useT()
-  const { modal, wallets, themeMode } = useSnapshot()
+  const snapshot = useSnapshot()
+  const { modal, config, fatal, themeMode } = snapshot
   const { shaking, themeVariables } = useUiSnapshot()
   const dialogRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -46,8 +48,8 @@ export default function Modal() {
   if (!modal.open) return null
   const ctx: TitleContext = {
     t,
-    walletName: (rdns) => wallets.find((w) => w.info.rdns === rdns)?.info.name ?? t('wallets'),
-    networkName: (id) => client.config.networks.find((n) => n.caipNetworkId === id)?.name ?? t('unknownNetwork'),
+    walletName: (connectorId) => getConnector(snapshot, connectorId)?.name ?? t('wallets'),
+    networkName: (id) => (config?.networks ?? client.startup.networks).find((n) => n.caipNetworkId === id)?.name ?? t('unknownNetwork'),
   }
   const canGoBack = modal.router.history.length > 1
 
@@ -82,7 +84,15 @@ export default function Modal() {
             <span className="portico-icon-spacer" />
           )}
         </header>
-        <div className="portico-body">{definition.render(view as never)}</div>
+        <div className="portico-body">
+          {config ? (
+            definition.render(view as never)
+          ) : fatal ? (
+            <p className="portico-error" role="alert">{fatal}</p>
+          ) : (
+            <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loadingModal')} />
+          )}
+        </div>
         <NotificationToast />
       </div>
     </div>,

@@ -15,7 +15,7 @@ function setup() {
     return null
   }
   render(
-    <PorticoProvider config={client.config} client={client}>
+    <PorticoProvider client={client}>
       <Grab />
       <NotificationToast />
     </PorticoProvider>,

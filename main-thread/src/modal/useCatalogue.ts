@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react'
 import type { WalletPage } from '@portico/shared-types'
-import { usePorticoClient } from '../context.ts'
+import { useConfig, usePorticoClient } from '../context.ts'
 
 export type CatalogueLists = { featured: WalletPage | null; recommended: WalletPage | null; all: WalletPage | null; error: boolean }
 
 /** The Connect view's catalogue lists, asked of the core (which caches and de-duplicates them). */
 export function useCatalogueLists(enabled: boolean): CatalogueLists {
   const client = usePorticoClient()
+  const { catalogueUrl } = useConfig()
   const [lists, setLists] = useState<CatalogueLists>({ featured: null, recommended: null, all: null, error: false })
   useEffect(() => {
-    if (!enabled || !client.config.catalogueUrl) return
+    if (!enabled || !catalogueUrl) return
     let alive = true
     void client
       .withCore((api) => Promise.all([api.getFeaturedWallets(), api.getRecommendedWallets(), api.getWallets({ page: 1 })]))
@@ -22,6 +23,6 @@ export function useCatalogueLists(enabled: boolean): CatalogueLists {
     return () => {
       alive = false
     }
-  }, [client, enabled])
+  }, [client, enabled, catalogueUrl])
   return lists
 }

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window'
-import type { PorticoConfigInput } from '@portico/shared-types'
+import type { PorticoConfig } from '@portico/shared-types'
 import { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './events.ts'
 
 export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate }
@@ -11,7 +11,7 @@ export const DEFAULT_SERVICE_WORKER_SCOPE = '/'
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 export type RegisterServiceWorkerParameters = {
-  config: Pick<PorticoConfigInput, 'serviceWorker' | 'catalogueUrl'>
+  config: Pick<PorticoConfig, 'serviceWorker' | 'catalogueUrl'>
 }
 export type RegisterServiceWorkerReturnType = { workbox: Workbox; unregisterListeners(): void } | null
 

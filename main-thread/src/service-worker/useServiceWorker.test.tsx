@@ -53,9 +53,10 @@ describe('serviceWorkerUrl', () => {
 
 function fakeClient(serviceWorker?: false): PorticoClient & { emit(patch: Partial<ClientSnapshot>): void } {
   const listeners = new Set<() => void>()
-  let snapshot = { core: null, modal: { open: false } } as unknown as ClientSnapshot
+  const config = { projectId: 'p', networks: [], metadata: { name: 'd', url: 'https://d.example' }, apiUrl: 'https://api.example', catalogueUrl: 'https://c.example', serviceWorker }
+  let snapshot = { core: null, config, modal: { open: false } } as unknown as ClientSnapshot
   return {
-    config: { projectId: 'p', networks: [], metadata: { name: 'd', url: 'https://d.example' }, apiUrl: 'https://api.example', catalogueUrl: 'https://c.example', serviceWorker },
+    startup: { serviceWorker: serviceWorker !== false },
     getSnapshot: () => snapshot,
     subscribe(listener: () => void) {
       listeners.add(listener)
@@ -90,7 +91,7 @@ describe('useServiceWorker', () => {
     client.emit({ modal: { open: true } } as Partial<ClientSnapshot>)
     client.emit({ core: {} } as Partial<ClientSnapshot>)
     await vi.waitFor(() => expect(registerServiceWorker).toHaveBeenCalledTimes(1), { timeout: 3000 })
-    expect(registerServiceWorker).toHaveBeenCalledWith({ config: client.config })
+    expect(registerServiceWorker).toHaveBeenCalledWith({ config: client.getSnapshot().config })
   })
 
   it('registers nothing when the host turns it off', async () => {

@@ -20,7 +20,7 @@ export function watchControllerChange(container: ServiceWorkerContainer, reload:
   return () => container.removeEventListener('controllerchange', onChange)
 }
 
-/** The visitor has shown intent (the session woke, or the modal opened): the page's own load is over. */
+/** The visitor has shown intent (the session woke, or the modal opened): the page's own load is over. The registration waits for the parsed configuration. */
 const intentShown = (snapshot: ClientSnapshot) => snapshot.core !== null || snapshot.modal.open
 
 /**
@@ -30,17 +30,18 @@ const intentShown = (snapshot: ClientSnapshot) => snapshot.core !== null || snap
  */
 export function useServiceWorker(client: PorticoClient): void {
   useEffect(() => {
-    if (client.config.serviceWorker === false || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+    if (!client.startup.serviceWorker || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
     const stopWatching = watchControllerChange(navigator.serviceWorker, () => window.location.reload())
     let stopped = false
     let cancelIdle: (() => void) | null = null
     let cleanupRegistration: (() => void) | null = null
     const start = () => {
-      if (!intentShown(client.getSnapshot())) return
+      const { config } = client.getSnapshot()
+      if (!intentShown(client.getSnapshot()) || !config) return
       unsubscribe()
       const run = () => {
         void import('./register.ts')
-          .then(({ registerServiceWorker }) => registerServiceWorker({ config: client.config }))
+          .then(({ registerServiceWorker }) => registerServiceWorker({ config }))
           .then((registered) => {
             if (stopped) registered?.unregisterListeners()
             else cleanupRegistration = registered ? registered.unregisterListeners : null

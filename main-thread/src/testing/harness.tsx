@@ -114,7 +114,7 @@ export function createTestClient({
 /** Renders `children` inside a PorticoProvider over `client`; the modal renders when it is opened. */
 export function renderPortico(portico: TestPortico, children?: ReactNode): RenderResult {
   return render(
-    <PorticoProvider config={portico.client.config} client={portico.client}>
+    <PorticoProvider client={portico.client}>
       {children}
     </PorticoProvider>,
   )

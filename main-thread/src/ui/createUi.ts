@@ -37,7 +37,7 @@ export type PorticoUi = {
  * which is derived from the client's snapshot transitions.
  */
 export function createUi(client: PorticoClient): PorticoUi {
-  let snapshot: UiSnapshot = { notification: null, shaking: false, themeVariables: { ...client.config.themeVariables } }
+  let snapshot: UiSnapshot = { notification: null, shaking: false, themeVariables: { ...client.startup.themeVariables } }
   const listeners = new Set<() => void>()
   const eventListeners = new Set<(event: PorticoEvent) => void>()
   const timers = new Set<ReturnType<typeof setTimeout>>()

@@ -1,11 +1,12 @@
 import { PRICE_CACHE_MS } from '@portico/shared-types/constants'
 import { getTokenPricesQueryKey, hashQueryKey } from '@portico/shared-types/queries'
-import { fungiblePriceResponseSchema, type CaipAddress, type FungiblePrice } from '@portico/shared-types'
+import { fungiblePriceResponseSchema, type FungiblePrice, type GetTokenPricesParameters } from '@portico/shared-types'
 import type { CoreEnv } from '../context.ts'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
 import type { QueryOptions } from '../queryCache.ts'
 
-export type GetTokenPricesParameters = { addresses: readonly CaipAddress[]; currency: string; projectId: string }
+/** POST /v1/fungible/price as the core sends it: the page's `GetTokenPricesParameters` (the API's, one type) with the currency resolved and the project. */
+export type GetTokenPricesRequest = Required<GetTokenPricesParameters> & { projectId: string }
 export type GetTokenPricesReturnType = FungiblePrice[]
 export type GetTokenPricesErrorType = HttpClientErrorType
 
@@ -15,7 +16,7 @@ export type GetTokenPricesErrorType = HttpClientErrorType
  * @example
  * const [usdc] = await getTokenPrices(http, { addresses: ['eip155:1:0xa0b8…eb48'], currency: 'usd', projectId })
  */
-export async function getTokenPrices(http: HttpClient, { addresses, currency, projectId }: GetTokenPricesParameters): Promise<GetTokenPricesReturnType> {
+export async function getTokenPrices(http: HttpClient, { addresses, currency, projectId }: GetTokenPricesRequest): Promise<GetTokenPricesReturnType> {
   const answer = await http.post('v1/fungible/price', {
     body: { currency, addresses: [...addresses], projectId },
     schema: fungiblePriceResponseSchema,
@@ -25,7 +26,7 @@ export async function getTokenPrices(http: HttpClient, { addresses, currency, pr
 }
 
 /** Prices of a set of tokens (in any order) in a currency (default the configured one), shared by every tab for 30 s. */
-export function getTokenPricesQueryOptions(env: CoreEnv, params: { addresses: readonly CaipAddress[]; currency?: string | undefined }): QueryOptions<GetTokenPricesReturnType> {
+export function getTokenPricesQueryOptions(env: CoreEnv, params: GetTokenPricesParameters): QueryOptions<GetTokenPricesReturnType> {
   const currency = params.currency ?? env.options.currency
   const key = getTokenPricesQueryKey({ addresses: params.addresses, currency })
   const [, { addresses }] = key

@@ -1,13 +1,15 @@
 import { CATALOGUE_CACHE_MS } from '@portico/shared-types/constants'
-import { getWalletsResponseSchema, type GetWalletsResponse } from '@portico/shared-types'
+import { getWalletsResponseSchema, type GetWalletsParameters, type GetWalletsResponse } from '@portico/shared-types'
 import type { HttpClient, HttpClientErrorType } from '../http.ts'
 import type { QueryOptions } from '../queryCache.ts'
 
-export type GetWalletsParameters = {
+/**
+ * GET /getWallets as the core sends it: the page's `GetWalletsParameters` (the API's, one type) with the
+ * page fixed, plus what the core adds (entries per page, the configured include/exclude lists, the chains).
+ */
+export type GetWalletsRequest = Omit<GetWalletsParameters, 'page'> & {
   page: number
   entries: number
-  search?: string | undefined
-  badge?: 'none' | 'certified' | undefined
   include?: readonly string[] | undefined
   exclude?: readonly string[] | undefined
   chains?: readonly string[] | undefined
@@ -23,7 +25,7 @@ const list = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? id
  * @example
  * const { count, data } = await getWallets(catalogue, { page: 1, entries: 40 })
  */
-export async function getWallets(catalogue: HttpClient, params: GetWalletsParameters): Promise<GetWalletsReturnType> {
+export async function getWallets(catalogue: HttpClient, params: GetWalletsRequest): Promise<GetWalletsReturnType> {
   return catalogue.get('getWallets', {
     query: {
       page: params.page,
@@ -40,7 +42,7 @@ export async function getWallets(catalogue: HttpClient, params: GetWalletsParame
 }
 
 /** A catalogue answer, shared by every tab for 10 min, keyed by the request it makes. */
-export function getWalletsQueryOptions(catalogue: HttpClient, params: GetWalletsParameters): QueryOptions<GetWalletsReturnType> {
+export function getWalletsQueryOptions(catalogue: HttpClient, params: GetWalletsRequest): QueryOptions<GetWalletsReturnType> {
   const url = catalogue.url('getWallets', { ...params, include: params.include?.join(','), exclude: params.exclude?.join(','), chains: params.chains?.join(',') })
   return { key: `catalogue:${url}`, ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) }
 }

@@ -1,6 +1,6 @@
+import { formatUnits, numberToHex } from 'viem'
 import {
   dropZeroDecimalTokens,
-  formatUnits,
   parseCaipNetworkId,
   parseWith,
   SchemaValidationError,
@@ -29,7 +29,7 @@ export function parseWalletAssets({ answer, caipNetworkId }: ParseWalletAssetsPa
   const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
   if (namespace !== 'eip155') throw invalid('wallet_getAssets answers only eip155 assets')
   const chainId = Number(reference)
-  const forChain = assets[`0x${chainId.toString(16)}`] ?? assets[reference] ?? []
+  const forChain = assets[numberToHex(chainId)] ?? assets[reference] ?? []
   const balances = forChain.map((asset): TokenBalance => {
     const { name, symbol, decimals, price, iconUrl, value } = asset.metadata
     if (!Number.isInteger(decimals) || decimals < 0) throw invalid(`Expected whole decimals for ${symbol}`)

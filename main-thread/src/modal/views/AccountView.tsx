@@ -3,7 +3,7 @@ import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { Avatar } from '../Avatar.tsx'
@@ -35,6 +35,7 @@ export function AccountView() {
   const t = useT()
   const locale = useIntlLocale()
   const { core } = useSnapshot()
+  const { features, enableNetworkSwitch: canSwitch } = useConfig()
   const { address, connectorName } = useAccount()
   const { network } = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -52,8 +53,6 @@ export function AccountView() {
   const failing = balances.status === 'error' || core.transactions.status === 'error' || core.identity.status === 'error'
   const stale = balances.updatedAt !== null && (failing || !core.online)
   const explorer = network?.blockExplorers?.default.url
-  const features = client.config.features
-  const canSwitch = client.config.enableNetworkSwitch !== false
 
   const copy = async () => {
     await navigator.clipboard?.writeText(address).catch(() => undefined)
@@ -91,7 +90,7 @@ export function AccountView() {
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
       <div className="portico-features">
-        {FEATURES.filter((f) => features?.[f.key] !== false).map((f) => (
+        {FEATURES.filter((f) => features[f.key]).map((f) => (
           <button
             type="button"
             key={f.key}
@@ -110,7 +109,7 @@ export function AccountView() {
         tabs={[
           { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} locale={locale} /> : <p className="portico-empty">{t('noTokens')}</p>) },
           { id: 'nfts', label: t('nfts'), render: () => <NftGrid transactions={core.transactions.data} /> },
-          ...(features?.history === false ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
+          ...(!features.history ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
         ]}
       />
       <div className="portico-actions">

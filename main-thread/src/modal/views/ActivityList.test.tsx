@@ -47,7 +47,7 @@ afterEach(() => {
 
 function renderList(portico: TestPortico, transactions: TransactionsState) {
   return render(
-    <PorticoProvider config={portico.client.config} client={portico.client}>
+    <PorticoProvider client={portico.client}>
       <ActivityList transactions={transactions} now={NOW} />
     </PorticoProvider>,
   )

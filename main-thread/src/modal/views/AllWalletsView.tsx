@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { ALL_WALLETS_PAGE_ENTRIES } from '@portico/shared-types/constants'
 import type { CatalogueWallet } from '@portico/shared-types'
 import { selectWallet } from '../../actions/selectWallet.ts'
+import { getWalletConnector } from '../../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { WalletImage } from '../WalletImage.tsx'
@@ -20,7 +21,7 @@ type Listing = { wallets: CatalogueWallet[]; count: number; page: number; loadin
 export function AllWalletsView() {
   const client = usePorticoClient()
   const t = useT()
-  const { wallets: injected } = useSnapshot()
+  const snapshot = useSnapshot()
   const [query, setQuery] = useState('')
   const [search, setSearch] = useState('')
   const [listing, setListing] = useState<Listing>({ wallets: [], count: 0, page: 0, loading: true, error: false })
@@ -92,7 +93,7 @@ export function AllWalletsView() {
               ref={(el) => el?.style.setProperty('transform', `translateY(${row.start}px)`)}
             >
               {listing.wallets.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((wallet, column) => {
-                const installed = !!wallet.rdns && injected.some((w) => w.info.rdns === wallet.rdns)
+                const installed = !!getWalletConnector(snapshot, wallet)
                 return (
                   <div role="listitem" key={wallet.id} aria-posinset={row.index * COLUMNS + column + 1} aria-setsize={search ? listing.wallets.length : listing.count}>
                     <button type="button" className="portico-grid-wallet" onClick={() => void selectWallet(client, wallet)}>

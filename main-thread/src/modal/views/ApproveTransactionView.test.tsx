@@ -16,7 +16,7 @@ describe('ApproveTransactionView', () => {
     })
     await openModal(portico, { name: 'ApproveTransaction', title: 'Sign message' })
     const dialog = await screen.findByRole('dialog', { name: 'Sign message' })
-    expect(within(dialog).getByRole('status').textContent).toBe('Approve the request in Test Wallet.')
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Approve the request in Test Wallet.')
     portico.client.destroy()
   })
 
@@ -26,7 +26,7 @@ describe('ApproveTransactionView', () => {
     await connectInCore(portico, { connectorId: 'gone.wallet', connectorName: 'Gone Wallet' })
     await openModal(portico, { name: 'ApproveTransaction' })
     const dialog = await screen.findByRole('dialog', { name: 'Approve Transaction' })
-    expect(within(dialog).getByRole('status').textContent).toBe('Approve the request in Gone Wallet.')
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Approve the request in Gone Wallet.')
     portico.client.destroy()
   })
 })

@@ -84,7 +84,24 @@ describe('ConnectView', () => {
     const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL, customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }] })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom Wallet' }))
     const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
-    expect(within(connecting).getByRole('status').textContent).toContain('Connecting Custom Wallet through WalletConnect')
+    expect((await within(connecting).findByRole('status')).textContent).toContain('Connecting Custom Wallet through WalletConnect')
+    portico.client.destroy()
+  })
+
+  it('shows a recent wallet’s image at the URL the core gives the same image, its id encoded', async () => {
+    const portico = createTestClient({
+      config: testConfig({ catalogueUrl: CATALOGUE_URL, featuredWalletIds: ['featured-1'] }),
+      remotes: { wallets: [listing('featured-1', { name: 'Featured Wallet', image_id: 'shared image/1' })] },
+    })
+    await act(async () => portico.core.addRecentWallet(listing('recent-1', { name: 'Recent Wallet', image_id: 'shared image/1' })))
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    const featured = await within(dialog).findByRole('button', { name: 'Featured Wallet' })
+    const recent = within(dialog).getByRole('button', { name: /Recent Wallet/ })
+    const src = (button: HTMLElement) => button.querySelector('img')?.getAttribute('src')
+    expect(src(recent)).toBe(`${CATALOGUE_URL}/getWalletImage/shared%20image%2F1?projectId=p&st=portico&sv=react-portico-0.1.0`)
+    expect(src(recent)).toBe(src(featured))
     portico.client.destroy()
   })
 })

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
-import { connectInjected, selectWallet } from '../../actions/selectWallet.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { walletImageUrl } from '@portico/shared-types/connectors'
+import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
+import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
-import { connectorRows, type ConnectorRow } from '../connectorRows.ts'
+import { connectorRows, isInstalled, type ConnectorRow } from '../connectorRows.ts'
 import { Icon, type IconName } from '../icons.tsx'
 import { useCatalogueLists } from '../useCatalogue.ts'
 import { WalletImage } from '../WalletImage.tsx'
@@ -14,27 +14,26 @@ import { WalletImage } from '../WalletImage.tsx'
  */
 export function ConnectView() {
   const client = usePorticoClient()
-  const { wallets, core } = useSnapshot()
+  const { connectors, core } = useSnapshot()
   const t = useT()
-  const { features, catalogueUrl, projectId } = client.config
-  const showAll = features?.allWallets !== false && !!catalogueUrl
+  const { features, catalogueUrl, projectId, customWallets } = useConfig()
+  const showAll = features.allWallets && !!catalogueUrl
   const lists = useCatalogueLists(!!catalogueUrl)
-  const imageUrl = (imageId: string | null) =>
-    imageId && catalogueUrl ? `${catalogueUrl.replace(/\/$/, '')}/getWalletImage/${imageId}?projectId=${encodeURIComponent(projectId)}&st=${SDK_TYPE}&sv=${SDK_VERSION}` : null
+  const imageUrl = (imageId: string | null) => (imageId && catalogueUrl ? walletImageUrl({ catalogueUrl, projectId, imageId }) : null)
   const rows = connectorRows({
-    injected: wallets,
+    connectors,
     recent: core?.recentWallets ?? [],
     featured: lists.featured?.data ?? [],
-    custom: client.config.customWallets ?? [],
+    custom: customWallets,
     recommended: lists.recommended?.data ?? [],
     imageUrl,
   })
 
   const sections: { key: string; node: ReactNode }[] = []
-  for (const method of features?.connectMethodsOrder ?? ['email', 'social', 'wallet']) {
-    if (method === 'email' && features?.email !== false) {
+  for (const method of features.connectMethodsOrder) {
+    if (method === 'email' && features.email) {
       sections.push({ key: 'email', node: <SoonRow icon="mail" label={t('continueWithEmail')} soon={t('comingSoon')} /> })
-    } else if (method === 'social' && (features?.socials ?? ['google']).length > 0) {
+    } else if (method === 'social' && features.socials.length > 0) {
       sections.push({ key: 'social', node: <SoonRow icon="people" label={t('continueWithSocial')} soon={t('comingSoon')} /> })
     } else if (method === 'wallet') {
       sections.push({
@@ -57,7 +56,7 @@ export function ConnectView() {
                 </li>
               ) : null}
             </ul>
-            {wallets.length === 0 ? <p className="portico-empty" role="status">{t('noBrowserWallet')}</p> : null}
+            {!connectors.some(isInstalled) ? <p className="portico-empty" role="status">{t('noBrowserWallet')}</p> : null}
           </>
         ),
       })
@@ -95,13 +94,13 @@ function WalletRow({ row }: { row: ConnectorRow }) {
       </button>
     )
   }
-  if (row.kind === 'injected') {
-    const { info } = row.wallet
+  if (row.kind === 'connector') {
+    const { connector } = row
     const tagId = `portico-tag-${row.key.replace(/[^a-z0-9-]/gi, '-')}`
     return (
-      <button type="button" className="portico-wallet" aria-describedby={tagId} onClick={() => void connectInjected(client, info.rdns)}>
-        <img className="portico-wallet-icon" src={info.icon} alt="" width={40} height={40} />
-        <span className="portico-wallet-name">{info.name}</span>
+      <button type="button" className="portico-wallet" aria-describedby={tagId} onClick={() => void connectWith(client, connector.id)}>
+        <img className="portico-wallet-icon" src={connector.icon} alt="" width={40} height={40} />
+        <span className="portico-wallet-name">{connector.name}</span>
         <span className="portico-tag" id={tagId}>{row.recent ? t('recent') : t('installed')}</span>
       </button>
     )

@@ -1,3 +1,4 @@
+import { getConnector } from '../../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 
@@ -5,14 +6,15 @@ import { useT } from '../../i18n/useT.ts'
 export function ConnectingExternalView({ connectorId }: { connectorId: string }) {
   const client = usePorticoClient()
   const t = useT()
-  const { wallets, attempt } = useSnapshot()
-  const wallet = wallets.find((w) => w.info.rdns === connectorId)
+  const snapshot = useSnapshot()
+  const { attempt } = snapshot
+  const connector = getConnector(snapshot, connectorId)
   const failed = attempt?.connectorId === connectorId && attempt.status === 'failed'
-  const name = wallet?.info.name ?? t('wallets')
+  const name = connector?.name ?? t('wallets')
   return (
     <div className="portico-connecting">
       <div className={failed ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
-        {wallet ? <img src={wallet.info.icon} alt="" width={72} height={72} /> : null}
+        {connector?.icon ? <img src={connector.icon} alt="" width={72} height={72} /> : null}
       </div>
       {failed ? (
         <>

@@ -8,7 +8,7 @@ describe('ConnectingWalletConnectView', () => {
     renderPortico(portico)
     await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'rainbow', walletName: 'Rainbow' })
     const dialog = await screen.findByRole('dialog', { name: 'Rainbow' })
-    expect(within(dialog).getByRole('status').textContent).toBe(
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
       'Connecting Rainbow through WalletConnect (QR code or deep link) is coming soon. Meanwhile, use a browser extension wallet.',
     )
     // Nothing to press but close: no dead button.

@@ -1,5 +1,5 @@
 import { activeConnection } from '@portico/shared-types/light'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { Icon } from '../icons.tsx'
 import { NetworkBadge } from '../NetworkBadge.tsx'
@@ -9,11 +9,12 @@ export function NetworksView() {
   const client = usePorticoClient()
   const t = useT()
   const { core } = useSnapshot()
+  const { networks } = useConfig()
   const active = core?.activeCaipNetworkId
   const connected = core ? activeConnection(core).status === 'connected' : false
   return (
     <ul className="portico-list" aria-label={t('networks')}>
-      {client.config.networks.map((network) => {
+      {networks.map((network) => {
         const isActive = network.caipNetworkId === active
         return (
           <li key={network.caipNetworkId}>

@@ -19,7 +19,7 @@ describe('NftGrid', () => {
     // Newest first, as the core keeps them.
     const transactions = [nftTx('4', 'Sent Away', 'out'), nftTx('3', 'Spam Drop', 'in', { spam: true }), nftTx('2', 'Sent Away', 'in'), nftTx('1', 'Portico Punk', 'in'), nftTx('0', 'No Picture', 'in', { image: null })]
     render(
-      <PorticoProvider config={client.config} client={client}>
+      <PorticoProvider client={client}>
         <NftGrid transactions={transactions} />
       </PorticoProvider>,
     )
@@ -32,7 +32,7 @@ describe('NftGrid', () => {
   it('says when there are none', () => {
     const { client } = createTestClient()
     render(
-      <PorticoProvider config={client.config} client={client}>
+      <PorticoProvider client={client}>
         <NftGrid transactions={[nftTx('1', 'Spam', 'in', { spam: true })]} />
       </PorticoProvider>,
     )

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { activeConnection, type CaipNetworkId } from '@portico/shared-types/light'
-import { UserRejectedRequestError } from '@portico/shared-types/errors'
+import { UserRejectedRequestError } from 'viem'
 import { switchNetwork } from '../../actions/switchNetwork.ts'
-import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
+import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { NetworkBadge } from '../NetworkBadge.tsx'
 
@@ -12,7 +12,7 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
   const ui = usePorticoUi()
   const t = useT()
   const { core } = useSnapshot()
-  const network = client.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  const network = useConfig().networks.find((n) => n.caipNetworkId === caipNetworkId)
   const walletName = (core ? activeConnection(core).connectorName : null) ?? t('wallets')
   const [failed, setFailed] = useState(false)
   const started = useRef(false)

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADDRESS, announceWallet, createTestClient, type FakeWallet } from '../testing/harness.tsx'
+import { getConnectedConnector, getConnector } from './getConnector.ts'
+
+let wallet: FakeWallet | undefined
+afterEach(() => wallet?.cleanup())
+
+/** Calls the wallet's listener for `event`, as the wallet would. */
+function emit(target: FakeWallet, event: string, ...args: unknown[]) {
+  for (const [name, listener] of target.provider.on.mock.calls as [string, (...a: unknown[]) => void][]) if (name === event) listener(...args)
+}
+
+describe('session: the page’s connectors', () => {
+  it('lists an EIP-6963 wallet as an ANNOUNCED connector whose id is its rdns, and records the type with the connection', async () => {
+    wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
+    const { client, core } = createTestClient()
+    await client.start()
+    expect(getConnector(client.getSnapshot(), 'dev.test.wallet')).toMatchObject({ type: 'ANNOUNCED', name: 'Test Wallet', namespaces: ['eip155'], approval: 'wallet' })
+    await client.connect('dev.test.wallet')
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.test.wallet', connectorType: 'ANNOUNCED' })
+    expect(getConnectedConnector(client.getSnapshot())?.id).toBe('dev.test.wallet')
+    expect(client.getSnapshot().provider).toMatchObject({ connectorId: 'dev.test.wallet', namespace: 'eip155', provider: wallet.provider })
+    client.destroy()
+  })
+
+  it('follows the connected wallet: a new chain or account reaches the core, no account disconnects', async () => {
+    wallet = announceWallet()
+    const { client, core } = createTestClient()
+    await client.start()
+    await client.connect('dev.test.wallet')
+    wallet.chainId = 31338
+    emit(wallet, 'chainChanged', '0x7a6a')
+    await vi.waitFor(async () => expect((await core.getState()).connections.eip155?.caipAddress).toBe(`eip155:31338:${ADDRESS}`))
+    await wallet.provider.request({ method: 'wallet_revokePermissions' })
+    emit(wallet, 'accountsChanged', [])
+    await vi.waitFor(async () => expect((await core.getState()).connections.eip155?.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(client.getSnapshot().provider).toBeNull())
+    client.destroy()
+  })
+
+  it('asks a returning visitor’s wallet once whether it still knows the page, and disconnects when it does not', async () => {
+    wallet = announceWallet()
+    const { client, core } = createTestClient()
+    await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+    await client.start()
+    await vi.waitFor(async () => expect((await core.getState()).connections.eip155?.status).toBe('disconnected'))
+    expect(wallet.provider.request.mock.calls.filter(([{ method }]) => method === 'eth_accounts')).toHaveLength(1)
+    client.destroy()
+  })
+
+  it('disconnecting asks the connector to forget the page and ends the connection', async () => {
+    wallet = announceWallet()
+    const { client, core } = createTestClient()
+    await client.start()
+    await client.connect('dev.test.wallet')
+    await client.disconnect()
+    expect(wallet.provider.request).toHaveBeenCalledWith({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect((await core.getState()).connections.eip155?.status).toBe('disconnected')
+    client.destroy()
+  })
+
+  it('a connector that is gone fails the attempt with a message and leaves the core disconnected', async () => {
+    const { client, core } = createTestClient()
+    await client.start()
+    await client.connect('not.on.this.page')
+    expect(client.getSnapshot().attempt).toEqual({ connectorId: 'not.on.this.page', status: 'failed', error: 'This wallet is no longer available on the page' })
+    expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
+    client.destroy()
+  })
+})

@@ -1,0 +1,87 @@
+import type { Remote } from 'comlink'
+import type { PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { eip6963Source } from './eip6963.ts'
+import type { Connector, ConnectorSource } from './types.ts'
+
+/**
+ * What a source of connectors may use: the parsed configuration (project id, networks, metadata,
+ * service URLs) and the core (where a WalletConnect client or the embedded wallet's cached login live).
+ */
+export type ConnectorSourceContext = { config: PorticoConfig; api: Remote<PorticoCoreApi> }
+
+/**
+ * Creates one kind of connector. Answers null when the configuration leaves the kind out; may answer
+ * a promise, so a kind with a large SDK loads it only when the session starts.
+ */
+export type ConnectorSourceFactory = (ctx: ConnectorSourceContext) => ConnectorSource | null | Promise<ConnectorSource | null>
+
+/**
+ * Every kind of connector the page offers, in the order their connectors are listed. A new kind is one
+ * file exporting a `ConnectorSourceFactory` and one line here, for instance:
+ *
+ * ```ts
+ * (ctx) => import('./walletConnect.ts').then((m) => m.walletConnectSource(ctx)),   // WALLET_CONNECT, eip155 + solana
+ * (ctx) => import('./embeddedWallet.ts').then((m) => m.embeddedWalletSource(ctx)), // AUTH, approval 'modal'
+ * () => import('./walletStandard.ts').then((m) => m.walletStandardSource()),      // ANNOUNCED, solana
+ * ```
+ */
+export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [() => eip6963Source()]
+
+/**
+ * The sources as one: the connectors of every source in registration order (a connector id seen
+ * before is left out), one change feed, one destroy. A source that fails to start is skipped.
+ */
+export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource {
+  const listeners = new Set<() => void>()
+  const sources: (ConnectorSource | null)[] = factories.map(() => null)
+  const cleanups: (() => void)[] = []
+  let destroyed = false
+  let current: readonly Connector[] = []
+
+  const collect = () => {
+    const byId = new Map<string, Connector>()
+    for (const source of sources) for (const connector of source?.connectors() ?? []) if (!byId.has(connector.id)) byId.set(connector.id, connector)
+    current = [...byId.values()]
+  }
+  const changed = () => {
+    collect()
+    for (const listener of listeners) listener()
+  }
+  const attach = (index: number, source: ConnectorSource | null) => {
+    if (!source) return
+    if (destroyed) return source.destroy()
+    sources[index] = source
+    cleanups.push(source.subscribe(changed), () => source.destroy())
+  }
+
+  factories.forEach((factory, index) => {
+    try {
+      const made = factory(ctx)
+      if (made instanceof Promise) {
+        void made.then(
+          (source) => {
+            attach(index, source)
+            if (source && !destroyed) changed()
+          },
+          () => undefined,
+        )
+      } else attach(index, made)
+    } catch {
+      /* a kind that cannot start leaves the others working */
+    }
+  })
+  collect()
+
+  return {
+    connectors: () => current,
+    subscribe(onChange) {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    destroy() {
+      destroyed = true
+      listeners.clear()
+      for (const cleanup of cleanups.splice(0)) cleanup()
+    },
+  }
+}

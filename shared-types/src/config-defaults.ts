@@ -1,0 +1,79 @@
+/**
+ * The configuration's defaults (SPEC.md §1), stated once: the schema in `config.ts` defaults to these
+ * values, and `startupConfig` reads the few values the page needs before the session (and the schema)
+ * loads. Zod-free, so the page's entry can import it.
+ */
+import type { Locale, PorticoConfigInput, ThemeMode, ThemeVariables } from './config.ts'
+import { DEFAULT_METHOD_ORDER } from './constants.ts'
+import type { CaipNetworkId } from './caip.ts'
+import type { Network } from './network.ts'
+
+/** Social login providers, in the order the modal offers them. */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+
+export const CONFIG_DEFAULTS = {
+  themeMode: 'light',
+  themeVariables: {},
+  locale: 'en',
+  enableNetworkSwitch: true,
+  allowUnsupportedChain: false,
+  basic: false,
+  customWallets: [],
+  featuredWalletIds: [],
+  includeWalletIds: [],
+  excludeWalletIds: [],
+  metadata: { description: '', icons: [] },
+  features: {
+    swaps: true,
+    onramp: true,
+    receive: true,
+    send: true,
+    email: true,
+    emailShowWallets: true,
+    socials: SOCIAL_PROVIDERS,
+    history: true,
+    analytics: true,
+    allWallets: true,
+    legalCheckbox: false,
+    smartSessions: false,
+    collapseWallets: false,
+    connectMethodsOrder: DEFAULT_METHOD_ORDER,
+  },
+} as const satisfies {
+  themeMode: ThemeMode
+  locale: Locale
+  themeVariables: ThemeVariables
+  [key: string]: unknown
+}
+
+/** What the page reads before the session has parsed the configuration (buttons, theme, the network name). */
+export type StartupConfig = {
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  locale: Locale
+  networks: readonly Network[]
+  defaultNetwork: CaipNetworkId | undefined
+  enableNetworkSwitch: boolean
+  /** False when the dapp turned Portico's service worker off (`serviceWorker: false`). */
+  serviceWorker: boolean
+}
+
+/**
+ * The values of the dapp's configuration the page needs before the session loads, with the schema's
+ * defaults. Everything else is read from the parsed configuration the session publishes
+ * (`snapshot.config`), which the schema checks first.
+ *
+ * @example
+ * startupConfig({ projectId, networks, metadata, apiUrl }).themeMode // 'light'
+ */
+export function startupConfig(input: PorticoConfigInput): StartupConfig {
+  return {
+    themeMode: input.themeMode ?? CONFIG_DEFAULTS.themeMode,
+    themeVariables: { ...(input.themeVariables ?? CONFIG_DEFAULTS.themeVariables) },
+    locale: input.locale ?? CONFIG_DEFAULTS.locale,
+    networks: input.networks,
+    defaultNetwork: input.defaultNetwork,
+    enableNetworkSwitch: input.enableNetworkSwitch ?? CONFIG_DEFAULTS.enableNetworkSwitch,
+    serviceWorker: input.serviceWorker !== false,
+  }
+}
