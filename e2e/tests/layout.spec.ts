@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { connectSandboxWallet, expect, test } from '../fixtures.ts'
 
 /** README: the modal is 360 px wide, and a bottom sheet below 400 px. */
 const MODAL_WIDTH = 360
@@ -37,5 +37,40 @@ test.describe('below 400 px', () => {
     expect(box.width).toBeCloseTo(375, 0)
     expect(box.y + box.height).toBeCloseTo(667, 0)
     expect(box.y).toBeGreaterThan(0)
+  })
+})
+
+test.describe('a view whose code is still loading', () => {
+  // The service worker would answer the chunk itself, out of the route's reach.
+  test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+
+  test('keeps the dialog its size and shows a progress bar named by the view', async ({ page, sandbox: _ }) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/SwitchNetworkView-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    const account = await connectSandboxWallet(page)
+    await expect(account.getByTestId('account-balance')).toContainText('ETH')
+    await account.getByTestId('account-network-button').click()
+    const networks = page.getByRole('dialog', { name: 'Choose network' })
+    const target = networks.getByRole('button', { name: /Portico Local B/ })
+    await expect(target).toBeVisible()
+    await networks.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+    const before = await networks.boundingBox()
+
+    await target.click()
+    const switching = page.getByRole('dialog', { name: 'Portico Local B' })
+    await expect(switching.getByRole('progressbar', { name: 'Portico Local B' })).toBeVisible()
+    const during = await switching.boundingBox()
+    expect(during?.width).toBeCloseTo(before!.width, 0)
+    expect(during?.height).toBeCloseTo(before!.height, 0)
+
+    release()
+    // The view runs once its code is there: the wallet switches and the Account view follows.
+    await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-network')).toHaveText('Portico Local B')
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
   })
 })

@@ -8,12 +8,14 @@ import type { GetNamesParameters, GetNftHoldingsParameters, GetTokenPricesParame
 
 export type QueryKey = readonly [string, ...unknown[]]
 
-/** A page of All Wallets, or a search (`getWallets`). */
-export type GetWalletsQueryKey = readonly ['wallets', { search?: string; badge?: 'none' | 'certified' }]
-/** All Wallets for a search: the key of the whole paged list; pages are numbered within it. */
-export function getWalletsQueryKey({ search, badge }: Omit<GetWalletsParameters, 'page'> = {}): GetWalletsQueryKey {
+/**
+ * All Wallets (`getWallets`): one page when `page` is given, else the whole paged list of a search
+ * (or of no search). A search has one page, so its key never holds one.
+ */
+export type GetWalletsQueryKey = readonly ['wallets', { page?: number; search?: string; badge?: 'none' | 'certified' }]
+export function getWalletsQueryKey({ page, search, badge }: GetWalletsParameters = {}): GetWalletsQueryKey {
   const text = search?.trim()
-  return ['wallets', { ...(text ? { search: text } : {}), ...(badge ? { badge } : {}) }]
+  return ['wallets', { ...(text ? { search: text } : page !== undefined ? { page } : {}), ...(badge ? { badge } : {}) }]
 }
 
 export type GetRecommendedWalletsQueryKey = readonly ['recommendedWallets']

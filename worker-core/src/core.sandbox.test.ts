@@ -98,6 +98,26 @@ describe('core against the sandbox', () => {
     core.dispose()
   })
 
+  it("reads the NFTs an account holds from the chain's state, spam left out, one request per 30 s", async () => {
+    sandbox.dataApi.clearRequests()
+    const core = newCore()
+    await core.configure(config)
+    const { PIONEER, CLAIM } = sandbox.deployments[31337]!.collections
+    const [first, second] = await Promise.all([
+      core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` }),
+      core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` }),
+    ])
+    expect(second).toEqual(first)
+    expect(first.data.some((n) => n.contract === PIONEER!.address && n.collection.name === 'Portico Pioneers')).toBe(true)
+    expect(first.data.some((n) => n.contract === CLAIM!.address)).toBe(false)
+    expect(first.data.every((n) => n.chain === 'eip155:31337' && !n.flags.is_spam)).toBe(true)
+    expect(new Set(first.data.map((n) => `${n.contract}:${n.tokenId}`)).size).toBe(first.data.length)
+    await core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` })
+    expect(requests(/\/nfts$/)).toHaveLength(1)
+    expect(requests(/\/nfts$/)[0]?.query).toMatchObject({ chainId: 'eip155:31337', projectId: 'core-sandbox-test' })
+    core.dispose()
+  })
+
   it('answers fungible prices', async () => {
     const core = newCore()
     await core.configure(config)

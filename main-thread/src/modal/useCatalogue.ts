@@ -1,28 +1,23 @@
-import { useEffect, useState } from 'react'
 import type { WalletPage } from '@portico/shared-types'
-import { useConfig, usePorticoClient } from '../context.ts'
+import { useFeaturedWallets } from '../hooks/queries/useFeaturedWallets.ts'
+import { useRecommendedWallets } from '../hooks/queries/useRecommendedWallets.ts'
+import { useWallets } from '../hooks/queries/useWallets.ts'
+import { useConfig } from '../context.ts'
 
 export type CatalogueLists = { featured: WalletPage | null; recommended: WalletPage | null; all: WalletPage | null; error: boolean }
 
-/** The Connect view's catalogue lists, asked of the core (which caches and de-duplicates them). */
+/** The Connect view's catalogue lists, shown together once all three are in (the core caches and de-duplicates them). */
 export function useCatalogueLists(enabled: boolean): CatalogueLists {
-  const client = usePorticoClient()
   const { catalogueUrl } = useConfig()
-  const [lists, setLists] = useState<CatalogueLists>({ featured: null, recommended: null, all: null, error: false })
-  useEffect(() => {
-    if (!enabled || !catalogueUrl) return
-    let alive = true
-    void client
-      .withCore((api) => Promise.all([api.getFeaturedWallets(), api.getRecommendedWallets(), api.getWallets({ page: 1 })]))
-      .then(([featured, recommended, all]) => {
-        if (alive) setLists({ featured, recommended, all, error: false })
-      })
-      .catch(() => {
-        if (alive) setLists((previous) => ({ ...previous, error: true }))
-      })
-    return () => {
-      alive = false
-    }
-  }, [client, enabled, catalogueUrl])
-  return lists
+  const on = enabled && !!catalogueUrl
+  const featured = useFeaturedWallets({ enabled: on })
+  const recommended = useRecommendedWallets({ enabled: on })
+  const all = useWallets({ page: 1, enabled: on })
+  const complete = featured.data && recommended.data && all.data ? { featured: featured.data, recommended: recommended.data, all: all.data } : null
+  return {
+    featured: complete?.featured ?? null,
+    recommended: complete?.recommended ?? null,
+    all: complete?.all ?? null,
+    error: [featured, recommended, all].some((q) => q.status === 'error'),
+  }
 }

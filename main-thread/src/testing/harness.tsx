@@ -53,6 +53,8 @@ export type FakeRemotes = {
   balances?: Json
   history?: (cursor: string | null) => Json
   identity?: Json
+  /** GET /v1/account/{address}/nfts: the NFT holdings answer (none by default). */
+  nfts?: Json
 }
 
 /** The fetch of the in-page core: answers the data API and the catalogue like the sandbox does. */
@@ -81,6 +83,7 @@ export function fakeFetch(remotes: FakeRemotes = {}): Mock<typeof fetch> {
     if (url.pathname.endsWith('/balance')) return json(remotes.balances ?? { balances: [] })
     if (url.pathname.endsWith('/history')) return json(remotes.history?.(url.searchParams.get('cursor')) ?? { data: [], next: null })
     if (url.pathname.startsWith('/v1/identity/')) return json(remotes.identity ?? { name: null, avatar: null })
+    if (url.pathname.endsWith('/nfts')) return json(remotes.nfts ?? { data: [] })
     return new Response('not found', { status: 404 })
   })
 }

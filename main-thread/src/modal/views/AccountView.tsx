@@ -3,6 +3,8 @@ import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
+import { useIdentity } from '../../hooks/queries/useIdentity.ts'
+import { useTransactions } from '../../hooks/queries/useTransactions.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import type { MessageKey } from '../../i18n/en.ts'
@@ -36,14 +38,12 @@ export function AccountView() {
   const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { features, enableNetworkSwitch: canSwitch } = useConfig()
-  const { address, connectorName } = useAccount()
+  const { address, caipAddress, connectorName } = useAccount()
   const { network } = useNetwork()
   const [copied, setCopied] = useState(false)
   const now = useNow(15_000)
-  useEffect(() => {
-    if (!address) return
-    void client.withCore((api) => Promise.all([api.refreshIdentity(), api.loadTransactions()])).catch(() => undefined)
-  }, [client, address, core?.activeCaipNetworkId])
+  useIdentity({ caipAddress })
+  useTransactions({ caipAddress })
   if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loadingAccount')} />
 
   const { balances } = core
@@ -108,7 +108,7 @@ export function AccountView() {
         label={t('account')}
         tabs={[
           { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} locale={locale} /> : <p className="portico-empty">{t('noTokens')}</p>) },
-          { id: 'nfts', label: t('nfts'), render: () => <NftGrid transactions={core.transactions.data} /> },
+          { id: 'nfts', label: t('nfts'), render: () => <NftGrid /> },
           ...(!features.history ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
         ]}
       />

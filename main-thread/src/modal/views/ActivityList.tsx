@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
 import type { Transaction, TransactionsState } from '@portico/shared-types'
-import { usePorticoClient } from '../../context.ts'
+import { useTransactions } from '../../hooks/queries/useTransactions.ts'
 import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import { formatAge, formatQuantity } from '../format.ts'
 import { Icon } from '../icons.tsx'
@@ -17,7 +17,7 @@ function describe(tx: Transaction, locale: string): { title: string; detail: str
 
 /** Activity grouped by month, newest first, with the next page loaded as the visitor scrolls near the end. */
 export function ActivityList({ transactions, now }: { transactions: TransactionsState; now: number }) {
-  const client = usePorticoClient()
+  const { fetchNextPage, refetch } = useTransactions({ caipAddress: transactions.caipAddress ?? undefined, enabled: false })
   const t = useT()
   const locale = useIntlLocale()
   const months = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }), [locale])
@@ -28,18 +28,18 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
     const node = sentinel.current
     if (!node || !next || status === 'loading') return
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void client.withCore((api) => api.loadMoreTransactions({ cursor: next }))
+      if (entries.some((e) => e.isIntersecting)) fetchNextPage(next)
     })
     observer.observe(node)
     return () => observer.disconnect()
-  }, [client, next, status])
+  }, [fetchNextPage, next, status])
 
   if (status === 'unsupported') return <p className="portico-empty">{t('activityUnsupported')}</p>
   if (status === 'error' && transactions.data.length === 0) {
     return (
       <div className="portico-empty" role="alert">
         <p>{transactions.error?.message ?? t('activityFailed')}</p>
-        <button type="button" className="portico-button portico-secondary" onClick={() => void client.withCore((api) => api.loadTransactions({ force: true }))}>
+        <button type="button" className="portico-button portico-secondary" onClick={refetch}>
           {t('tryAgain')}
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { catalogue, CATALOGUE_URL, catalogueRequests, createTestClient, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
+import { catalogue, CATALOGUE_URL, catalogueRequests, createTestClient, fakeFetch, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
 
 // happy-dom lays nothing out: give the wallet grid's scroll box the height it has in the modal.
 const VIEWPORT = 460
@@ -39,6 +39,34 @@ describe('AllWalletsView', () => {
     // The second page is appended below the first.
     await act(async () => scrollToEnd(grid))
     expect(await within(grid).findByRole('button', { name: 'Wallet 0084' })).toBeTruthy()
+    portico.client.destroy()
+  })
+
+  it('says when a page could not be loaded, keeps the wallets shown, and asks for that page again', async () => {
+    const inner = fakeFetch({ wallets: catalogue(100) })
+    let failPage2 = true
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input))
+      if (url.pathname === '/getWallets' && url.searchParams.get('page') === '2' && failPage2) return new Response('', { status: 400 })
+      return inner(input, init)
+    })
+    const portico = createTestClient({ config: testConfig({ catalogueUrl: CATALOGUE_URL }), fetch })
+    renderPortico(portico)
+    await openModal(portico, { name: 'AllWallets' })
+    const dialog = await screen.findByRole('dialog', { name: 'All Wallets' })
+    const grid = within(dialog).getByRole('list', { name: 'All Wallets' })
+    await within(grid).findByRole('button', { name: 'Wallet 0005' })
+    await act(async () => scrollToEnd(grid))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('The wallet list could not be loaded.')
+    expect(within(grid).getByRole('button', { name: 'Wallet 0044' })).toBeTruthy()
+    failPage2 = false
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await act(async () => scrollToEnd(grid))
+    expect(await within(grid).findByRole('button', { name: 'Wallet 0084' })).toBeTruthy()
+    // Page 2 once more, then on to page 3 at the end of it.
+    const pages = () => catalogueRequests(portico.fetch).filter((q) => q.get('entries') === '40').map((q) => q.get('page'))
+    await waitFor(() => expect(pages()).toEqual(['1', '2', '2', '3']))
     portico.client.destroy()
   })
 

@@ -1,35 +1,58 @@
-import type { Transaction } from '@portico/shared-types'
+import type { NftHolding } from '@portico/shared-types'
+import { useAccount } from '../../hooks/index.ts'
+import { useNftHoldings } from '../../hooks/queries/useNftHoldings.ts'
 import { useT } from '../../i18n/useT.ts'
 
-type Nft = { name: string; image: string | null }
+/** One item per token: the same token id of the same contract on the same network. */
+export const nftKey = (nft: NftHolding) => `${nft.chain}:${nft.contract.toLowerCase()}:${nft.tokenId}`
 
-/** NFTs the account holds, as its activity shows them: received and not sent on since, spam left out. */
-export function ownedNfts(transactions: readonly Transaction[]): Nft[] {
-  const held = new Map<string, Nft & { balance: number }>()
-  for (const tx of [...transactions].reverse()) {
-    for (const transfer of tx.transfers) {
-      const nft = transfer.nft_info
-      if (!nft || nft.flags.is_spam) continue
-      const entry = held.get(nft.name) ?? { name: nft.name, image: nft.content.preview?.url ?? null, balance: 0 }
-      entry.balance += transfer.direction === 'in' ? 1 : transfer.direction === 'out' ? -1 : 0
-      held.set(nft.name, entry)
-    }
-  }
-  return [...held.values()].filter((n) => n.balance > 0).map(({ name, image }) => ({ name, image }))
-}
-
-export function NftGrid({ transactions }: { transactions: readonly Transaction[] }) {
+/**
+ * The NFTs the account holds now, as the core reads them from the chain's state (not from Activity,
+ * so every tab shows the same ones however far Activity was scrolled). Offline, the last ones read.
+ */
+export function NftGrid() {
   const t = useT()
-  const nfts = ownedNfts(transactions)
-  if (nfts.length === 0) return <p className="portico-empty">{t('noNfts')}</p>
+  const { caipAddress } = useAccount()
+  const { status, data, error, refetch } = useNftHoldings({ caipAddress })
+
+  if (error?.name === 'UnsupportedChainError') return <p className="portico-empty">{t('nftsUnsupported')}</p>
+  if (!data) {
+    if (status === 'error') {
+      return (
+        <div className="portico-empty" role="alert">
+          <p>{t('nftsFailed')}</p>
+          <button type="button" className="portico-button portico-secondary" onClick={refetch}>
+            {t('tryAgain')}
+          </button>
+        </div>
+      )
+    }
+    return (
+      <div className="portico-nft-grid" role="status" aria-busy="true" aria-label={t('loadingNfts')}>
+        {[0, 1, 2].map((i) => <span key={i} className="portico-skeleton portico-nft-placeholder" />)}
+      </div>
+    )
+  }
+  const failedNote = status === 'error' ? <p className="portico-note" role="status">{t('nftsFailed')}</p> : null
+  if (data.data.length === 0) {
+    return (
+      <>
+        {failedNote}
+        <p className="portico-empty">{t('noNfts')}</p>
+      </>
+    )
+  }
   return (
-    <ul className="portico-nft-grid">
-      {nfts.map((nft) => (
-        <li key={nft.name} className="portico-nft">
-          {nft.image ? <img src={nft.image} alt="" loading="lazy" /> : <span className="portico-nft-placeholder" aria-hidden="true" />}
-          <span className="portico-nft-name">{nft.name}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      {failedNote}
+      <ul className="portico-nft-grid" aria-label={t('nfts')}>
+        {data.data.map((nft) => (
+          <li key={nftKey(nft)} className="portico-nft">
+            {nft.imageUrl ? <img src={nft.imageUrl} alt="" loading="lazy" /> : <span className="portico-nft-placeholder" aria-hidden="true" />}
+            <span className="portico-nft-name">{nft.name}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -1,0 +1,110 @@
+import { Suspense, use, useState, type ComponentType, type FulfilledReactPromise, type PendingReactPromise, type ReactNode } from 'react'
+import type { ViewName } from '../../client/router.ts'
+import { useT } from '../../i18n/useT.ts'
+
+/** The lazy views, so they can be fetched ahead of need once the modal's own code has loaded. */
+const lazyViews = new Set<{ preload(): Promise<unknown> }>()
+
+const FAILED = Symbol('failed')
+
+/**
+ * A view whose code loads on demand, in its own chunk: the registry's `render` for it. The view's
+ * fields (all but `name`) become the component's props; `exportName` picks a named export.
+ * Until the code is there, the modal's body keeps its height and shows a labelled progress bar; if
+ * the code cannot be fetched, it says so and offers another try. Once loaded, the view renders
+ * without suspending, and `warmLazyViews()` loads every lazy view ahead of need.
+ *
+ * @example
+ * Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')) },
+ * SwitchNetwork: { title: …, render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
+ */
+export function lazyView<P extends object, K extends string = 'default'>(
+  load: () => Promise<{ [key in K]: ComponentType<P> }>,
+  exportName: K = 'default' as K,
+): (view: P & { name: ViewName }) => ReactNode {
+  let pending: Settled<ComponentType<P> | typeof FAILED> | null = null
+  const preload = () => (pending ??= settled(load().then((module) => module[exportName], () => FAILED)))
+  lazyViews.add({ preload })
+
+  function LazyView(props: P) {
+    const [, retried] = useState(0)
+    // A promise that has settled is read at once: a loaded view never suspends.
+    const Loaded = use(preload())
+    if (Loaded !== FAILED) return <Loaded {...props} />
+    const retry = () => {
+      pending = null
+      retried((n) => n + 1)
+    }
+    return <LoadFailed retry={retry} />
+  }
+
+  return (view) => {
+    const { name, ...props } = view
+    return (
+      <Suspense key={name} fallback={<ViewLoading />}>
+        <LazyView {...(props as P)} />
+      </Suspense>
+    )
+  }
+}
+
+/** A promise that carries its outcome in the fields React's `use()` reads, once it has one. */
+type Settled<T> = Promise<T> & (PendingReactPromise<T> | FulfilledReactPromise<T>)
+
+function settled<T>(promise: Promise<T>): Settled<T> {
+  const tracked: Settled<T> = Object.assign(promise, { status: 'pending' as const })
+  void promise.then((value) => Object.assign(tracked, { status: 'fulfilled', value }))
+  return tracked
+}
+
+/** Fetches every lazy view's code now (idempotent); a failure is kept for the view to show. */
+export function warmLazyViews(): Promise<unknown> {
+  return Promise.all([...lazyViews].map((view) => view.preload()))
+}
+
+/**
+ * Warms the lazy views once the page is idle: by the time the visitor gets to one, it renders at
+ * once (no loading state, and none of the up to 300 ms React holds a Suspense fallback on screen).
+ */
+export function warmLazyViewsWhenIdle(): void {
+  const warm = () => void warmLazyViews()
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 })
+  else setTimeout(warm, 50)
+}
+
+/** The height of the view the modal shows now, so the loading state does not change the dialog's size. */
+function shownViewHeight(): number | null {
+  if (typeof document === 'undefined') return null
+  const body = document.querySelector<HTMLElement>('.portico-modal .portico-body')
+  if (!body) return null
+  const style = getComputedStyle(body)
+  const height = body.clientHeight - (Number.parseFloat(style.paddingTop) || 0) - (Number.parseFloat(style.paddingBottom) || 0)
+  return height > 0 ? height : null
+}
+
+/** While a view's code loads: a progress bar named by the view's title, as tall as the view it replaces. */
+function ViewLoading() {
+  // Read while rendering, before React replaces the previous view's nodes.
+  const [height] = useState(shownViewHeight)
+  return (
+    <div
+      className="portico-skeleton portico-skeleton-block"
+      role="progressbar"
+      aria-labelledby="portico-title"
+      aria-busy="true"
+      style={height ? { height } : undefined}
+    />
+  )
+}
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  const t = useT()
+  return (
+    <div className="portico-connecting" role="alert">
+      <p>{t('needsNetwork')}</p>
+      <button type="button" className="portico-button" onClick={retry}>
+        {t('tryAgain')}
+      </button>
+    </div>
+  )
+}
