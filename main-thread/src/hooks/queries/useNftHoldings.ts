@@ -11,7 +11,7 @@ import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
  */
 export function useNftHoldings({ caipAddress }: { caipAddress: CaipAddress | undefined }): UseCoreQueryReturnType<NftHoldingsResult> {
   return useCoreQuery({
-    queryKey: getNftHoldingsQueryKey({ caipAddress: caipAddress ?? ('' as CaipAddress) }),
+    queryKey: caipAddress ? getNftHoldingsQueryKey({ caipAddress }) : ['nftHoldings'],
     queryFn: (api, { force }) => api.getNftHoldings({ caipAddress: caipAddress!, force }),
     enabled: caipAddress !== undefined,
   })
