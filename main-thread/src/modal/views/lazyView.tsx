@@ -7,6 +7,10 @@ const lazyViews = new Set<{ preload(): Promise<unknown> }>()
 
 const FAILED = Symbol('failed')
 
+/** A view's component: a function of its props (the view's fields but `name`). */
+type ViewComponent = (props: never) => ReactNode
+type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
+
 /**
  * A view whose code loads on demand, in its own chunk: the registry's `render` for it. The view's
  * fields (all but `name`) become the component's props; `exportName` picks a named export.
@@ -18,15 +22,21 @@ const FAILED = Symbol('failed')
  * Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')) },
  * SwitchNetwork: { title: …, render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
  */
-export function lazyView<P extends object, K extends string = 'default'>(
-  load: () => Promise<{ [key in K]: ComponentType<P> }>,
+export function lazyView<M extends Record<K, ViewComponent>, K extends string = 'default'>(
+  load: () => Promise<M>,
   exportName: K = 'default' as K,
-): (view: P & { name: ViewName }) => ReactNode {
-  let pending: Settled<ComponentType<P> | typeof FAILED> | null = null
-  const preload = () => (pending ??= settled(load().then((module) => module[exportName], () => FAILED)))
+): (view: PropsOf<M[K]> & { name: ViewName }) => ReactNode {
+  return lazyRender(() => load().then((module) => module[exportName] as unknown as ComponentType<ViewProps>))
+}
+
+type ViewProps = Record<string, unknown>
+
+function lazyRender(load: () => Promise<ComponentType<ViewProps>>): (view: { name: ViewName }) => ReactNode {
+  let pending: Settled<ComponentType<ViewProps> | typeof FAILED> | null = null
+  const preload = () => (pending ??= settled(load().catch(() => FAILED)))
   lazyViews.add({ preload })
 
-  function LazyView(props: P) {
+  function LazyView(props: ViewProps) {
     const [, retried] = useState(0)
     // A promise that has settled is read at once: a loaded view never suspends.
     const Loaded = use(preload())
@@ -42,7 +52,7 @@ export function lazyView<P extends object, K extends string = 'default'>(
     const { name, ...props } = view
     return (
       <Suspense key={name} fallback={<ViewLoading />}>
-        <LazyView {...(props as P)} />
+        <LazyView {...props} />
       </Suspense>
     )
   }
