@@ -5,6 +5,7 @@ import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/da
 import type { WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
+import type { GetSendEstimateParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 
@@ -139,6 +140,23 @@ export interface PorticoCoreApi {
   addSiwxSession(session: SiwxSession): Promise<void>
   /** Removes the sessions of a network and/or address (all when neither is given). */
   removeSiwxSessions(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /**
+   * The one write path, first half: validates `intent` (SPEC.md §5) and builds the first request for
+   * the connected wallet. Answers a step for the page's connector, or an error with its code.
+   */
+  prepareWrite(intent: WriteIntent): Promise<WriteResult>
+  /**
+   * The one write path, second half: the wallet's answer to a step. Answers the next step, the
+   * outcome (a sent transaction is then shown as pending and followed until mined), or an error.
+   */
+  submitWriteResult(writeId: string, answer: WalletAnswer): Promise<WriteResult>
+  /** The Send view's fee, network balance and Max for a token of the connected account (read from the chain). */
+  getSendEstimate(params: GetSendEstimateParameters): Promise<SendEstimate>
+  /**
+   * Resolves an account name (`name.reown.id`) to its address and avatar on the account's chain; null
+   * when no account has the name. Throws 'Error resolving name' when the profile API cannot answer.
+   */
+  resolveReceiver(params: { caipAddress: CaipAddress; name: string }): Promise<ResolvedReceiver | null>
   /** Online state as a tab sees it (the worker has no `window`). Back online refreshes stale data once. */
   setOnline(online: boolean): Promise<void>
   /** A tab became visible or hidden. When one becomes visible after none was, stale data refreshes once. */
@@ -174,6 +192,10 @@ export const CORE_API_METHODS = [
   'clearEmbeddedWallet',
   'addSiwxSession',
   'removeSiwxSessions',
+  'prepareWrite',
+  'submitWriteResult',
+  'getSendEstimate',
+  'resolveReceiver',
   'setOnline',
   'setVisibility',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]

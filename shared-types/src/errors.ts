@@ -26,6 +26,7 @@ export const MESSAGES = {
   connectionClientNotSet: 'ConnectionController client not set',
   noActiveCaipAddress: 'No ActiveCaipAddress found',
   caipNetworkNotFound: 'CaipNetwork not found',
+  errorResolvingName: 'Error resolving name',
 } as const
 
 export type PorticoErrorName =

@@ -4,6 +4,7 @@ import { tokenBalanceSchema } from './balance.ts'
 import { transactionSchema } from './api/data-api.ts'
 import { walletListingSchema } from './api/catalogue.ts'
 import { CONNECTOR_TYPES } from './connectors.ts'
+import { pendingTransactionSchema } from './write.ts'
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected'])
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
@@ -174,6 +175,8 @@ export const coreStateSchema = z.object({
   accountTypes: z.partialRecord(chainNamespaceSchema, accountTypeSchema),
   embeddedWallet: embeddedWalletStateSchema,
   siwxSessions: z.array(siwxSessionSchema),
+  /** Transactions sent through the write path, newest first, until the data API lists them (SPEC.md §9: 99 at most). */
+  pendingTransactions: z.array(pendingTransactionSchema),
   online: z.boolean(),
   storage: z.enum(['indexeddb', 'memory']),
 })

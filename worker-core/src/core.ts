@@ -11,6 +11,7 @@ import {
   emptyTransactions,
   parseCaipAddress,
   parseCaipNetworkId,
+  MESSAGES,
   parseWith,
   RECORDS,
   type CaipAddress,
@@ -36,6 +37,10 @@ import { createSiwx } from './siwx.ts'
 import type { CoreStorage } from './storage.ts'
 import { createStateStore } from './store.ts'
 import { createTransactions } from './transactions.ts'
+import { getSendEstimate } from './write/getSendEstimate.ts'
+import { WriteFailure } from './write/classifyError.ts'
+import { resolveReceiverName } from './write/send.ts'
+import { createWrites } from './write/writes.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -154,6 +159,17 @@ export function createCore(params: CreateCoreParameters): Core {
   const offFocus = focus.subscribe((focused) => {
     if (focused && asked) void refreshAccount()
   })
+
+  const writes = createWrites(ctx, {
+    onMined: () => refreshAccount({ force: true }),
+    isSmartAccount: () => false,
+  })
+  /** The viem client of the connected account's chain, for the write path's reads. */
+  function chainClient(caipAddress: CaipAddress) {
+    const client = env?.rpc.client(parseCaipAddress(caipAddress).caipNetworkId)
+    if (!client) throw new Error(MESSAGES.unsupportedChain)
+    return client
+  }
 
   async function persistConnection() {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
@@ -278,6 +294,22 @@ export function createCore(params: CreateCoreParameters): Core {
     clearEmbeddedWallet: () => preferences.clearEmbeddedWallet(),
     addSiwxSession: (session) => siwx.add(session),
     removeSiwxSessions: (params) => siwx.remove(params),
+    prepareWrite: (intent) => writes.prepare(intent),
+    submitWriteResult: (writeId, answer) => writes.submit(writeId, answer),
+    async getSendEstimate(params) {
+      await ready
+      return getSendEstimate({ client: chainClient(params.caipAddress), balances: store.get().balances.data }, params)
+    },
+    async resolveReceiver({ caipAddress, name }) {
+      await ready
+      if (!env) throw new Error(MESSAGES.connectionClientNotSet)
+      try {
+        return await resolveReceiverName(env.api, name, Number(parseCaipAddress(caipAddress).reference))
+      } catch (error) {
+        if (error instanceof WriteFailure && error.error.code === 'RECEIVER_NOT_FOUND') return null
+        throw new Error(MESSAGES.errorResolvingName, { cause: error })
+      }
+    },
     async setOnline(isOnline) {
       await ready
       if (online.setOnline(isOnline)) await lastRefresh

@@ -33,6 +33,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     accountTypes: {},
     embeddedWallet: emptyEmbeddedWallet,
     siwxSessions: [],
+    pendingTransactions: [],
     online: true,
     storage,
   }

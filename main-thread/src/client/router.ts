@@ -11,6 +11,9 @@ export type View =
   | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }
   | { name: 'UnsupportedChain' }
   | { name: 'ApproveTransaction'; title?: string }
+  /** `token`: the token row it was opened from (its address), else the native token. */
+  | { name: 'Send'; token?: string }
+  | { name: 'Receive' }
 
 export type ViewName = View['name']
 

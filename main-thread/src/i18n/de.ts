@@ -86,5 +86,6 @@ export const de: Messages = {
   ageMonths: '{n} Mon.',
   ageYear: '{n} J.',
   ageYears: '{n} J.',
+  sendToken: '{symbol} senden',
   testnet: 'Testnetz',
 }

@@ -84,6 +84,7 @@ export const en = {
   ageMonths: '{n} mos',
   ageYear: '{n} yr',
   ageYears: '{n} yrs',
+  sendToken: 'Send {symbol}',
   testnet: 'Testnet',
 } as const
 

@@ -15,6 +15,9 @@ export type PorticoEvent =
   | { type: 'DISCONNECT_SUCCESS' }
   | { type: 'SWITCH_NETWORK'; caipNetworkId: string }
   | { type: 'NOTIFICATION'; variant: NotificationVariant; message: string }
+  | { type: 'SEND_INITIATED'; caipNetworkId: string; token: string; amount: string }
+  | { type: 'SEND_SUCCESS'; caipNetworkId: string; hash: string }
+  | { type: 'SEND_ERROR'; code: string }
 
 export type UiSnapshot = { notification: Notification | null; shaking: boolean; themeVariables: ThemeVariables }
 
@@ -29,6 +32,8 @@ export type PorticoUi = {
   /** Merges theme variables (CSS custom properties) into those of the configuration. */
   setThemeVariables(variables: ThemeVariables): void
   onEvent(listener: (event: PorticoEvent) => void): () => void
+  /** Tells every `useEvents` listener of something a view did (the write flows' SEND_* events). */
+  emit(event: PorticoEvent): void
   destroy(): void
 }
 
@@ -118,6 +123,7 @@ export function createUi(client: PorticoClient): PorticoUi {
       eventListeners.add(listener)
       return () => eventListeners.delete(listener)
     },
+    emit,
     destroy() {
       unsubscribe()
       for (const t of timers) clearTimeout(t)

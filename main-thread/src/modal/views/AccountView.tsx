@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
+import type { PendingTransaction } from '@portico/shared-types/write'
+import type { View } from '../../client/router.ts'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { useIdentity } from '../../hooks/queries/useIdentity.ts'
 import { useTransactions } from '../../hooks/queries/useTransactions.ts'
@@ -23,6 +25,9 @@ function useNow(intervalMs: number) {
   }, [intervalMs])
   return now
 }
+
+/** The views behind the feature tiles that are built; the others say they are coming. */
+const LIVE_FEATURES: Partial<Record<(typeof FEATURES)[number]['key'], View>> = { send: { name: 'Send' }, receive: { name: 'Receive' } }
 
 const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: IconName }[] = [
   { key: 'onramp', icon: 'card' },
@@ -90,26 +95,51 @@ export function AccountView() {
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
       <div className="portico-features">
-        {FEATURES.filter((f) => features[f.key]).map((f) => (
-          <button
-            type="button"
-            key={f.key}
-            className="portico-feature"
-            aria-disabled="true"
-            title={!core.online && f.key !== 'receive' ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) }) : t('featureSoon', { feature: t(f.key as MessageKey) })}
-          >
-            <Icon name={f.icon} />
-            <span>{t(f.key as MessageKey)}</span>
-            <span className="portico-feature-soon">{!core.online && f.key !== 'receive' ? t('needsNetwork') : t('comingSoon')}</span>
-          </button>
-        ))}
+        {FEATURES.filter((f) => features[f.key]).map((f) => {
+          const live = LIVE_FEATURES[f.key]
+          const needsNetwork = !core.online && f.key !== 'receive'
+          const usable = live !== undefined && !needsNetwork
+          return (
+            <button
+              type="button"
+              key={f.key}
+              className="portico-feature"
+              aria-disabled={usable ? undefined : 'true'}
+              title={needsNetwork ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) }) : usable ? undefined : t('featureSoon', { feature: t(f.key as MessageKey) })}
+              onClick={usable ? () => client.navigate({ type: 'push', view: live }) : undefined}
+            >
+              <Icon name={f.icon} />
+              <span>{t(f.key as MessageKey)}</span>
+              {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : t('comingSoon')}</span>}
+            </button>
+          )
+        })}
       </div>
       <Tabs
         label={t('account')}
         tabs={[
-          { id: 'tokens', label: t('tokens'), render: () => (tokens.length > 0 ? <TokenList tokens={tokens} locale={locale} /> : <p className="portico-empty">{t('noTokens')}</p>) },
+          { id: 'tokens', label: t('tokens'), render: () =>
+            tokens.length > 0 ? (
+              <TokenList tokens={tokens} locale={locale} onSend={core.online && features.send ? (token) => client.navigate({ type: 'push', view: { name: 'Send', token } }) : undefined} />
+            ) : (
+              <p className="portico-empty">{t('noTokens')}</p>
+            ),
+        },
           { id: 'nfts', label: t('nfts'), render: () => <NftGrid /> },
-          ...(!features.history ? [] : [{ id: 'activity', label: t('activity'), render: () => <ActivityList transactions={core.transactions} now={now} /> }]),
+          ...(!features.history
+            ? []
+            : [
+                {
+                  id: 'activity',
+                  label: t('activity'),
+                  render: () => (
+                  <>
+                    <PendingList pending={core.pendingTransactions.filter((p) => p.caipNetworkId === core.activeCaipNetworkId)} locale={locale} />
+                    <ActivityList transactions={core.transactions} now={now} />
+                  </>
+                ),
+              },
+            ]),
         ]}
       />
       <div className="portico-actions">
@@ -146,7 +176,32 @@ function BalanceLine({ native, status, loadingLabel, locale }: { native: TokenBa
   )
 }
 
-function TokenList({ tokens, locale }: { tokens: readonly TokenBalance[]; locale: string }) {
+/** Transfers sent from this modal that the data API does not list yet: shown at once, until mined and indexed. */
+function PendingList({ pending, locale }: { pending: readonly PendingTransaction[]; locale: string }) {
+  const t = useT()
+  if (pending.length === 0) return null
+  return (
+    <ul className="portico-tx-list" aria-label={t('txPending')}>
+      {pending.map((tx) => (
+        <li key={tx.hash} className="portico-tx" data-status={tx.status}>
+          <span className="portico-tx-icon portico-dir-out">
+            <Icon name="send" />
+          </span>
+          <span className="portico-tx-title">
+            {t('sent')}
+            <span className="portico-status portico-status-pending"> · {t('txPending')}</span>
+          </span>
+          <span className="portico-tx-detail">
+            {tx.amount ? `${formatQuantity(tx.amount, locale)} ${tx.symbol ?? ''}`.trim() : shortenAddress(tx.hash)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function TokenList({ tokens, locale, onSend }: { tokens: readonly TokenBalance[]; locale: string; onSend?: ((token: string) => void) | undefined }) {
+  const t = useT()
   return (
     <ul className="portico-tokens">
       {tokens.map((token) => (
@@ -157,6 +212,11 @@ function TokenList({ tokens, locale }: { tokens: readonly TokenBalance[]; locale
             {formatQuantity(token.quantity.numeric, locale)} {token.symbol}
           </span>
           <span className="portico-token-value">{formatUsd(token.value, locale)}</span>
+          {onSend && token.address ? (
+            <button type="button" className="portico-icon-button portico-token-send" aria-label={t('sendToken', { symbol: token.symbol })} onClick={() => onSend(token.address!)}>
+              <Icon name="send" />
+            </button>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -39,6 +39,8 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
   SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
   ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
+  Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')) },
+  Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')) },
 }
 
 warmLazyViewsWhenIdle()

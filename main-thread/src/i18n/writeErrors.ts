@@ -1,0 +1,76 @@
+import type { WriteError, WriteErrorCode } from '@portico/shared-types/write'
+import type { FeatureCatalogue, FeatureTranslate } from './useMessages.ts'
+
+/**
+ * The messages of the write path's error codes (send, swap, buy, sign-in, names), in every language.
+ * The core answers codes; the page says them in the visitor's language.
+ */
+export const WRITE_ERROR_MESSAGES: FeatureCatalogue<WriteErrorCode> = {
+  en: {
+    RECEIVER_REQUIRED: 'Enter a receiver address or name',
+    RECEIVER_INVALID: 'Enter a valid address: 0x and 40 hex characters',
+    RECEIVER_NOT_FOUND: 'No account has the name {name}',
+    AMOUNT_REQUIRED: 'Enter an amount',
+    AMOUNT_INVALID: 'Enter the amount as a number, like 0.5',
+    AMOUNT_NOT_POSITIVE: 'The amount must be more than 0',
+    AMOUNT_TOO_MANY_DECIMALS: '{symbol} has at most {decimals} decimals',
+    AMOUNT_EXCEEDS_BALANCE: 'Not enough {symbol}: the balance is {balance}',
+    TOKEN_REQUIRED: 'Choose a token',
+    GAS_PRICE_REQUIRED: 'The network fee could not be read. Try again.',
+    INSUFFICIENT_GAS: 'Not enough {symbol} to pay the network fee',
+    NOT_CONNECTED: 'Connect a wallet first',
+    OFFLINE: 'Sending needs the network. Reconnect and try again.',
+    UNSUPPORTED_NAMESPACE: 'Sending on this network is not available yet',
+    PENDING_LIMIT: 'Too many transactions are pending. Wait for some to finish.',
+    WRITE_NOT_FOUND: 'Something went wrong',
+    USER_REJECTED: 'Declined in the wallet. Nothing was sent.',
+    EXECUTION_REVERTED: 'The transaction would fail: execution reverted',
+    FEE_CAP_TOO_HIGH: 'The fee cap is higher than the network allows',
+    FEE_CAP_TOO_LOW: 'The fee cap is below the network’s base fee',
+    NONCE_TOO_HIGH: 'The transaction’s nonce is ahead of the account',
+    NONCE_TOO_LOW: 'The transaction’s nonce was already used',
+    NONCE_MAX_VALUE: 'The account’s nonce is at its maximum',
+    INSUFFICIENT_FUNDS: 'Not enough funds for the amount and the network fee',
+    INTRINSIC_GAS_TOO_HIGH: 'The gas limit is above the block’s limit',
+    INTRINSIC_GAS_TOO_LOW: 'The gas limit is too low for this transaction',
+    TRANSACTION_TYPE_NOT_SUPPORTED: 'The network does not support this transaction type',
+    TIP_ABOVE_FEE_CAP: 'The priority fee is higher than the fee cap',
+    UNKNOWN_NODE_ERROR: 'The network refused the transaction',
+    SOMETHING_WENT_WRONG: 'Something went wrong',
+  },
+  de: {
+    RECEIVER_REQUIRED: 'Gib eine Empfängeradresse oder einen Namen ein',
+    RECEIVER_INVALID: 'Gib eine gültige Adresse ein: 0x und 40 Hex-Zeichen',
+    RECEIVER_NOT_FOUND: 'Kein Konto heißt {name}',
+    AMOUNT_REQUIRED: 'Gib einen Betrag ein',
+    AMOUNT_INVALID: 'Gib den Betrag als Zahl ein, etwa 0.5',
+    AMOUNT_NOT_POSITIVE: 'Der Betrag muss größer als 0 sein',
+    AMOUNT_TOO_MANY_DECIMALS: '{symbol} hat höchstens {decimals} Nachkommastellen',
+    AMOUNT_EXCEEDS_BALANCE: 'Nicht genug {symbol}: das Guthaben ist {balance}',
+    TOKEN_REQUIRED: 'Wähle einen Token',
+    GAS_PRICE_REQUIRED: 'Die Netzwerkgebühr war nicht lesbar. Versuche es erneut.',
+    INSUFFICIENT_GAS: 'Nicht genug {symbol} für die Netzwerkgebühr',
+    NOT_CONNECTED: 'Verbinde zuerst eine Wallet',
+    OFFLINE: 'Senden braucht das Netz. Verbinde dich und versuche es erneut.',
+    UNSUPPORTED_NAMESPACE: 'Senden ist in diesem Netzwerk noch nicht möglich',
+    PENDING_LIMIT: 'Zu viele Transaktionen sind offen. Warte, bis einige fertig sind.',
+    WRITE_NOT_FOUND: 'Etwas ist schiefgelaufen',
+    USER_REJECTED: 'In der Wallet abgelehnt. Nichts wurde gesendet.',
+    EXECUTION_REVERTED: 'Die Transaktion würde scheitern: Ausführung zurückgesetzt',
+    FEE_CAP_TOO_HIGH: 'Die Gebührenobergrenze ist höher, als das Netzwerk erlaubt',
+    FEE_CAP_TOO_LOW: 'Die Gebührenobergrenze liegt unter der Grundgebühr des Netzwerks',
+    NONCE_TOO_HIGH: 'Die Nonce der Transaktion ist dem Konto voraus',
+    NONCE_TOO_LOW: 'Die Nonce der Transaktion wurde schon verwendet',
+    NONCE_MAX_VALUE: 'Die Nonce des Kontos ist am Maximum',
+    INSUFFICIENT_FUNDS: 'Nicht genug Guthaben für Betrag und Netzwerkgebühr',
+    INTRINSIC_GAS_TOO_HIGH: 'Das Gaslimit liegt über dem Limit des Blocks',
+    INTRINSIC_GAS_TOO_LOW: 'Das Gaslimit ist für diese Transaktion zu niedrig',
+    TRANSACTION_TYPE_NOT_SUPPORTED: 'Das Netzwerk unterstützt diesen Transaktionstyp nicht',
+    TIP_ABOVE_FEE_CAP: 'Die Prioritätsgebühr ist höher als die Gebührenobergrenze',
+    UNKNOWN_NODE_ERROR: 'Das Netzwerk hat die Transaktion abgelehnt',
+    SOMETHING_WENT_WRONG: 'Etwas ist schiefgelaufen',
+  },
+}
+
+/** The message of a write error, with its placeholders filled. */
+export const writeErrorMessage = (t: FeatureTranslate<WriteErrorCode>, error: WriteError): string => t(error.code, error.values)

@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import { splitCaipAddress } from '@portico/shared-types/light'
+import { useAccount } from '../../hooks/index.ts'
+import { useConfig, useSnapshot } from '../../context.ts'
+import { useMessages } from '../../i18n/useMessages.ts'
+import { Icon } from '../icons.tsx'
+import { QrCode } from '../QrCode.tsx'
+import { TRANSFER_MESSAGES } from './transfer.messages.ts'
+import '../../styles/transfer.css'
+
+/** An EIP-681 payment URI for an eip155 address: the wallet that scans it opens a transfer to it on that chain. */
+export function receiveUri(caipAddress: string): string {
+  const { namespace, reference, address } = splitCaipAddress(caipAddress as `eip155:${string}:${string}`)
+  return namespace === 'eip155' ? `ethereum:${address}@${reference}` : address
+}
+
+/** The account's address to receive on: a QR code, the address in full with copy, its name, its networks. Needs no network. */
+export default function ReceiveView() {
+  const t = useMessages(TRANSFER_MESSAGES)
+  const { core } = useSnapshot()
+  const { address, caipAddress } = useAccount()
+  const [copied, setCopied] = useState(false)
+  const config = useConfig()
+  if (!address || !caipAddress || !core) return null
+  const { namespace } = splitCaipAddress(caipAddress)
+  const networks = config.networks.filter((n) => n.chainNamespace === namespace)
+  const copy = async () => {
+    await navigator.clipboard?.writeText(address).catch(() => undefined)
+    setCopied(true)
+    setTimeout(() => setCopied(false), 1500)
+  }
+  return (
+    <div className="portico-receive">
+      <p className="portico-muted">{t('receiveIntro')}</p>
+      <QrCode value={receiveUri(caipAddress)} label={t('qrLabel', { address })} />
+      {core.identity.name ? <p className="portico-name" data-testid="receive-name">{core.identity.name}</p> : null}
+      <p className="portico-receive-address" data-testid="receive-address">
+        <span className="portico-visually-hidden">{t('fullAddress')}: </span>
+        {address}
+      </p>
+      <button type="button" className="portico-button" onClick={() => void copy()}>
+        <Icon name={copied ? 'check' : 'copy'} />
+        {copied ? t('addressCopied') : t('copyAddress')}
+      </button>
+      <p className="portico-visually-hidden" role="status">{copied ? t('addressCopied') : ''}</p>
+      <h3 className="portico-subtitle">{t('receiveNetworks')}</h3>
+      <ul className="portico-receive-networks">
+        {networks.map((n) => (
+          <li key={n.caipNetworkId}>{n.name}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,372 @@
+import { useEffect, useId, useMemo, useState } from 'react'
+import { DEBOUNCE_DEFAULT_MS, DISPLAY_DECIMALS } from '@portico/shared-types/constants'
+import { shortenAddress, splitCaipAddress, type CaipAddress } from '@portico/shared-types/light'
+import type { TokenBalance } from '@portico/shared-types'
+import type { ResolvedReceiver, SendEstimate, SendToken, WriteError, WriteField } from '@portico/shared-types/write'
+import { checkWrite, write } from '../../actions/write.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
+import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
+import { useIntlLocale } from '../../i18n/useT.ts'
+import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
+import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
+import { formatAmount, formatUsd } from '../format.ts'
+import { Icon } from '../icons.tsx'
+import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
+import '../../styles/transfer.css'
+
+/** A token the account can send, from its balances: the native one first. */
+type SendOption = { key: string; token: SendToken; balance: string; iconUrl: string | null; name: string }
+
+function sendOptions(balances: readonly TokenBalance[] | null, chainId: string | undefined): SendOption[] {
+  const rows = (balances ?? []).filter((b) => b.chainId === chainId)
+  return rows
+    .map((b) => ({
+      key: b.address ?? 'native',
+      token: { ...(b.address ? { address: splitCaipAddress(b.address).address } : {}), symbol: b.symbol, decimals: Number(b.quantity.decimals) },
+      balance: b.quantity.numeric,
+      iconUrl: b.iconUrl || null,
+      name: b.name,
+    }))
+    .sort((a, b) => (a.key === 'native' ? -1 : b.key === 'native' ? 1 : 0))
+}
+
+type Receiver = { state: 'idle' } | { state: 'resolving'; name: string } | { state: 'resolved'; receiver: ResolvedReceiver } | { state: 'notFound'; name: string } | { state: 'failed' }
+
+/** Resolves an account name as the visitor types (SPEC.md §9 debounce), through the core's profile API. */
+function useReceiverName(caipAddress: CaipAddress | undefined, text: string): Receiver {
+  const client = usePorticoClient()
+  const [receiver, setReceiver] = useState<Receiver>({ state: 'idle' })
+  const name = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim()) && !text.trim().startsWith('0x') ? text.trim() : null
+  useEffect(() => {
+    if (!name || !caipAddress) {
+      setReceiver({ state: 'idle' })
+      return
+    }
+    setReceiver({ state: 'resolving', name })
+    let live = true
+    const timer = setTimeout(() => {
+      client
+        .withCore((api) => api.resolveReceiver({ caipAddress, name }))
+        .then((found) => live && setReceiver(found ? { state: 'resolved', receiver: found } : { state: 'notFound', name }))
+        .catch(() => live && setReceiver({ state: 'failed' }))
+    }, DEBOUNCE_DEFAULT_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [client, caipAddress, name])
+  return receiver
+}
+
+/** The fee and Max of the chosen token, read by the core from the chain; read again every 15 s while the view is open. */
+function useSendEstimate(caipAddress: CaipAddress | undefined, token: SendToken | null, online: boolean): SendEstimate | null {
+  const client = usePorticoClient()
+  const [estimate, setEstimate] = useState<SendEstimate | null>(null)
+  const { address, symbol, decimals } = token ?? {}
+  useEffect(() => {
+    if (!caipAddress || symbol === undefined || decimals === undefined || !online) return
+    let live = true
+    const token: SendToken = { ...(address ? { address } : {}), symbol, decimals }
+    const read = () =>
+      void client
+        .withCore((api) => api.getSendEstimate({ caipAddress, token }))
+        .then((e) => live && setEstimate(e))
+        .catch(() => undefined)
+    read()
+    const id = setInterval(read, 15_000)
+    return () => {
+      live = false
+      clearInterval(id)
+    }
+  }, [client, caipAddress, address, symbol, decimals, online])
+  return estimate
+}
+
+type Phase = { step: 'form' } | { step: 'review' } | { step: 'sending'; wallet: string }
+
+/**
+ * Send (SPEC.md §4 send flow): token, amount, receiver, fee; a review; then the wallet signs through
+ * the one write path. The core validates (SPEC.md §5) and follows the transaction; this view keeps
+ * only what the visitor typed, which survives a failure.
+ */
+export default function SendView({ token: initialToken }: { token?: string | undefined }) {
+  const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const t = useMessages(TRANSFER_MESSAGES)
+  const te = useMessages(WRITE_ERROR_MESSAGES)
+  const locale = useIntlLocale()
+  const { core } = useSnapshot()
+  const { caipAddress } = useAccount()
+  const { network } = useNetwork()
+  const connector = useConnectedConnector()
+  const online = core?.online ?? true
+  const options = useMemo(() => sendOptions(core?.balances.data ?? null, core?.activeCaipNetworkId ?? undefined), [core?.balances.data, core?.activeCaipNetworkId])
+  const [tokenKey, setTokenKey] = useState(initialToken ?? 'native')
+  const option = options.find((o) => o.key === tokenKey) ?? options[0] ?? null
+  const [amount, setAmount] = useState('')
+  const [receiverText, setReceiverText] = useState('')
+  const [picking, setPicking] = useState(false)
+  const [phase, setPhase] = useState<Phase>({ step: 'form' })
+  const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
+  const receiver = useReceiverName(caipAddress, receiverText)
+  const estimate = useSendEstimate(caipAddress, option?.token ?? null, online)
+  const ids = { amount: useId(), receiver: useId(), token: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
+
+  if (!caipAddress || !core) return null
+  const fail = (error: WriteError) => {
+    setErrors(error.field ? { [error.field]: error } : { form: error })
+    ui.emit({ type: 'SEND_ERROR', code: error.code })
+  }
+  const intent = () => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
+
+  /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
+  const review = async () => {
+    setErrors({})
+    const error = await checkWrite(client, intent()).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
+    if (error) return fail(error)
+    setPhase({ step: 'review' })
+  }
+
+  const send = async () => {
+    if (!connector) return fail({ code: 'NOT_CONNECTED' })
+    setErrors({})
+    setPhase({ step: 'sending', wallet: connector.name })
+    ui.emit({ type: 'SEND_INITIATED', caipNetworkId: core.activeCaipNetworkId ?? '', token: option?.token.symbol ?? '', amount })
+    const outcome = await write(client, { intent: intent(), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    if (outcome.status === 'done') {
+      ui.emit({ type: 'SEND_SUCCESS', caipNetworkId: core.activeCaipNetworkId ?? '', hash: outcome.hash ?? '' })
+      ui.notify('success', t('transactionStarted'))
+      setAmount('')
+      setReceiverText('')
+      client.navigate({ type: 'reset', view: { name: 'Account' } })
+      return
+    }
+    setPhase({ step: 'form' })
+    fail(outcome.error)
+    if (!outcome.error.field) ui.notify('error', writeErrorMessage(te, outcome.error))
+  }
+
+  const fieldError = (field: WriteField, id: string) =>
+    errors[field] ? (
+      <p id={id} className="portico-field-error" role="alert">
+        {writeErrorMessage(te, errors[field])}
+      </p>
+    ) : null
+
+  if (!online) {
+    return (
+      <div className="portico-send">
+        <p className="portico-notice" role="status">
+          <Icon name="alert" /> {t('needsNetwork')}
+        </p>
+      </div>
+    )
+  }
+
+  const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
+  const fee = estimate ? (
+    <>
+      {formatAmount(estimate.fee, 6, locale)} {estimate.nativeSymbol}
+      {estimate.feeUsd !== null ? ` (${formatUsd(estimate.feeUsd, locale)})` : ''}
+    </>
+  ) : (
+    t('feeUnknown')
+  )
+
+  if (phase.step !== 'form' && option) {
+    return (
+      <div className="portico-send" aria-busy={phase.step === 'sending'}>
+        <h3 className="portico-subtitle">{t('reviewTitle')}</h3>
+        <dl className="portico-summary">
+          <div>
+            <dt>{t('youSend')}</dt>
+            <dd data-testid="review-amount">
+              {amount} {option.token.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('to')}</dt>
+            <dd data-testid="review-receiver" title={shownReceiver}>
+              {receiver.state === 'resolved' ? `${receiver.receiver.name} (${shortenAddress(receiver.receiver.address)})` : shortenAddress(shownReceiver)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('network')}</dt>
+            <dd>{network?.name}</dd>
+          </div>
+          <div>
+            <dt>{t('networkFee')}</dt>
+            <dd>{fee}</dd>
+          </div>
+        </dl>
+        {phase.step === 'sending' ? (
+          <p className="portico-notice portico-pending-text" role="status">
+            {t('approveInWallet', { wallet: phase.wallet })}
+          </p>
+        ) : null}
+        <div className="portico-actions">
+          <button type="button" className="portico-button portico-secondary" disabled={phase.step === 'sending'} onClick={() => setPhase({ step: 'form' })}>
+            {t('edit')}
+          </button>
+          <button type="button" className="portico-button" disabled={phase.step === 'sending'} onClick={() => void send()}>
+            {phase.step === 'sending' ? t('sending') : t('confirmSend')}
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      className="portico-send"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void review()
+      }}
+    >
+      <div className="portico-field">
+        <span className="portico-label" id={ids.token}>
+          {t('token')}
+        </span>
+        <button
+          type="button"
+          className="portico-token-choice"
+          aria-haspopup="listbox"
+          aria-expanded={picking}
+          aria-label={t('chooseToken', { symbol: option?.token.symbol ?? '' })}
+          aria-describedby={errors.token ? ids.tokenError : undefined}
+          onClick={() => setPicking((p) => !p)}
+        >
+          {option?.iconUrl ? <img src={option.iconUrl} alt="" width={24} height={24} /> : null}
+          <span>{option?.token.symbol ?? '—'}</span>
+          <span className="portico-muted">{option ? t('tokenBalance', { balance: formatAmount(option.balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: option.token.symbol }) : ''}</span>
+          <Icon name="chevron" />
+        </button>
+        {picking ? (
+          <ul className="portico-token-picker" role="listbox" aria-labelledby={ids.token}>
+            {options.map((o) => (
+              <li key={o.key} role="option" aria-selected={o.key === option?.key}>
+                <button
+                  type="button"
+                  className="portico-token-option"
+                  onClick={() => {
+                    setTokenKey(o.key)
+                    setPicking(false)
+                    setErrors({})
+                  }}
+                >
+                  {o.iconUrl ? <img src={o.iconUrl} alt="" width={24} height={24} /> : null}
+                  <span>{o.name}</span>
+                  <span className="portico-muted">
+                    {formatAmount(o.balance, DISPLAY_DECIMALS.tokenValue, locale)} {o.token.symbol}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {fieldError('token', ids.tokenError)}
+      </div>
+
+      <div className="portico-field">
+        <label className="portico-label" htmlFor={ids.amount}>
+          {t('amount')} {option ? `(${option.token.symbol})` : ''}
+        </label>
+        <div className="portico-input-row">
+          <input
+            id={ids.amount}
+            className="portico-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={amount}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? ids.amountError : undefined}
+            onChange={(e) => {
+              setAmount(e.target.value)
+              if (errors.amount) setErrors({})
+            }}
+          />
+          <button type="button" className="portico-button portico-secondary portico-max" disabled={!estimate} onClick={() => estimate && setAmount(estimate.max)}>
+            {t('max')}
+          </button>
+        </div>
+        {fieldError('amount', ids.amountError)}
+      </div>
+
+      <div className="portico-field">
+        <label className="portico-label" htmlFor={ids.receiver}>
+          {t('receiver')}
+        </label>
+        <input
+          id={ids.receiver}
+          className="portico-input"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('receiverPlaceholder')}
+          value={receiverText}
+          aria-invalid={errors.receiver ? true : undefined}
+          aria-describedby={errors.receiver ? ids.receiverError : undefined}
+          onChange={(e) => {
+            setReceiverText(e.target.value)
+            if (errors.receiver) setErrors({})
+          }}
+        />
+        <ReceiverLine receiver={receiver} t={t} />
+        {fieldError('receiver', ids.receiverError)}
+      </div>
+
+      <dl className="portico-summary">
+        <div>
+          <dt>{t('networkFee')}</dt>
+          <dd data-testid="send-fee">{fee}</dd>
+        </div>
+        <div>
+          <dt>{t('networkBalance')}</dt>
+          <dd data-testid="send-network-balance">{estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'}</dd>
+        </div>
+      </dl>
+      {errors.form ? (
+        <p className="portico-field-error" role="alert">
+          {writeErrorMessage(te, errors.form)}
+        </p>
+      ) : null}
+      <button type="submit" className="portico-button">
+        {t('review')}
+      </button>
+    </form>
+  )
+}
+
+function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate<TransferKey> }) {
+  switch (receiver.state) {
+    case 'resolving':
+      return (
+        <p className="portico-muted" role="status">
+          {t('resolving', { name: receiver.name })}
+        </p>
+      )
+    case 'resolved':
+      return (
+        <p className="portico-resolved" role="status" data-testid="receiver-resolved">
+          {receiver.receiver.avatar ? <img src={receiver.receiver.avatar} alt="" width={20} height={20} /> : null}
+          {t('resolvedTo', { name: receiver.receiver.name, address: shortenAddress(receiver.receiver.address) })}
+        </p>
+      )
+    case 'notFound':
+      return (
+        <p className="portico-field-error" role="status">
+          {t('nameNotFound', { name: receiver.name })}
+        </p>
+      )
+    case 'failed':
+      return (
+        <p className="portico-field-error" role="status">
+          {t('resolveFailed')}
+        </p>
+      )
+    default:
+      return null
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The one write path (send, swap, buy, sign-in, names): the core prepares and validates a request,
+ * the page's connector signs it, the core follows the result. Everything here crosses the port
+ * between a tab and the core, so each shape has its schema.
+ */
+import { z } from './zod.ts'
+import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
+
+/** Why a write stopped. The page shows the message of its code from its catalogue (`writeError_<CODE>`), translated. */
+export const WRITE_ERROR_CODES = [
+  // Input, stopped before the wallet (SPEC.md §5).
+  'RECEIVER_REQUIRED',
+  'RECEIVER_INVALID',
+  'RECEIVER_NOT_FOUND',
+  'AMOUNT_REQUIRED',
+  'AMOUNT_INVALID',
+  'AMOUNT_NOT_POSITIVE',
+  'AMOUNT_TOO_MANY_DECIMALS',
+  'AMOUNT_EXCEEDS_BALANCE',
+  'TOKEN_REQUIRED',
+  'GAS_PRICE_REQUIRED',
+  'INSUFFICIENT_GAS',
+  // State.
+  'NOT_CONNECTED',
+  'OFFLINE',
+  'UNSUPPORTED_NAMESPACE',
+  'PENDING_LIMIT',
+  'WRITE_NOT_FOUND',
+  // The wallet.
+  'USER_REJECTED',
+  // The node (SPEC.md §8), as viem classifies them.
+  'EXECUTION_REVERTED',
+  'FEE_CAP_TOO_HIGH',
+  'FEE_CAP_TOO_LOW',
+  'NONCE_TOO_HIGH',
+  'NONCE_TOO_LOW',
+  'NONCE_MAX_VALUE',
+  'INSUFFICIENT_FUNDS',
+  'INTRINSIC_GAS_TOO_HIGH',
+  'INTRINSIC_GAS_TOO_LOW',
+  'TRANSACTION_TYPE_NOT_SUPPORTED',
+  'TIP_ABOVE_FEE_CAP',
+  'UNKNOWN_NODE_ERROR',
+  // Anything else: 'Something went wrong' (SPEC.md §8).
+  'SOMETHING_WENT_WRONG',
+] as const
+export const writeErrorCodeSchema = z.enum(WRITE_ERROR_CODES)
+export type WriteErrorCode = z.infer<typeof writeErrorCodeSchema>
+
+/** The field a validation error belongs to, so the page shows it next to that field. */
+export const writeFieldSchema = z.enum(['token', 'amount', 'receiver'])
+export type WriteField = z.infer<typeof writeFieldSchema>
+
+export const writeErrorSchema = z.object({
+  code: writeErrorCodeSchema,
+  field: writeFieldSchema.optional(),
+  /** Placeholders of the message, e.g. `{ decimals: '6' }`. */
+  values: z.record(z.string(), z.string()).optional(),
+  /** What the node or wallet said, for developers (never shown as the message). */
+  details: z.string().optional(),
+})
+export type WriteError = z.infer<typeof writeErrorSchema>
+
+/** The token of a send: native (no address) or an ERC-20 contract. */
+export const sendTokenSchema = z.object({
+  /** Absent for the native token. */
+  address: z.string().optional(),
+  symbol: z.string(),
+  decimals: z.number().int().nonnegative(),
+})
+export type SendToken = z.infer<typeof sendTokenSchema>
+
+/** What the visitor asks for. New flows (swap, buy, sign-in, names) add a kind here and a handler in the core. */
+export const writeIntentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('send'),
+    caipAddress: caipAddressSchema,
+    token: sendTokenSchema.nullable(),
+    /** Decimal text as typed, e.g. '0.5'. */
+    amount: z.string(),
+    /** An address, or an account name resolved by the core. */
+    receiver: z.string(),
+  }),
+  z.object({
+    kind: z.literal('signMessage'),
+    caipAddress: caipAddressSchema,
+    message: z.string(),
+  }),
+])
+export type WriteIntent = z.infer<typeof writeIntentSchema>
+export type WriteKind = WriteIntent['kind']
+
+/** A request for the connected wallet, as its provider takes it. */
+export const walletRequestSchema = z.object({ method: z.string(), params: z.array(z.unknown()) })
+export type WalletRequest = z.infer<typeof walletRequestSchema>
+
+export const writeStepSchema = z.object({
+  status: z.literal('step'),
+  writeId: z.string(),
+  kind: z.enum(['send', 'signMessage']),
+  /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
+  index: z.number().int().positive(),
+  total: z.number().int().positive(),
+  label: z.enum(['send', 'approve', 'swap', 'sign']),
+  namespace: chainNamespaceSchema,
+  caipNetworkId: caipNetworkIdSchema,
+  request: walletRequestSchema,
+})
+export type WriteStep = z.infer<typeof writeStepSchema>
+
+export const writeResultSchema = z.discriminatedUnion('status', [
+  writeStepSchema,
+  z.object({
+    status: z.literal('done'),
+    writeId: z.string(),
+    /** The transaction the wallet sent (the last one of a flow), when the write sent one. */
+    hash: z.string().optional(),
+    /** What the wallet answered, for signatures. */
+    result: z.unknown().optional(),
+  }),
+  z.object({ status: z.literal('error'), writeId: z.string().nullable(), error: writeErrorSchema }),
+])
+export type WriteResult = z.infer<typeof writeResultSchema>
+
+/** What the wallet answered a step: its result, or its EIP-1193 error as it threw it. */
+export const walletAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.number().optional(), message: z.string(), data: z.unknown().optional() }) }),
+])
+export type WalletAnswer = z.infer<typeof walletAnswerSchema>
+
+/** A transaction sent through the write path, shown at once and followed until mined (SPEC.md §9: 99 kept). */
+export const pendingTransactionSchema = z.object({
+  hash: z.string(),
+  caipNetworkId: caipNetworkIdSchema,
+  from: z.string(),
+  to: z.string(),
+  kind: z.enum(['send', 'approve', 'swap']),
+  /** 'Sent 0.5 ETH' in parts, so the page formats it. */
+  amount: z.string().optional(),
+  symbol: z.string().optional(),
+  status: z.enum(['pending', 'confirmed', 'failed']),
+  submittedAt: z.number(),
+})
+export type PendingTransaction = z.infer<typeof pendingTransactionSchema>
+
+/** Fee and balances the Send view shows, read by the core (`getSendEstimate`). */
+export const sendEstimateSchema = z.object({
+  caipNetworkId: caipNetworkIdSchema,
+  /** Wei per gas, decimal string. */
+  gasPrice: z.string(),
+  /** Gas the transfer needs (estimated when receiver and amount are known, else a typical figure). */
+  gas: z.string(),
+  /** gas × gasPrice in the native token, formatted ('0.000042'). */
+  fee: z.string(),
+  feeUsd: z.number().nullable(),
+  nativeSymbol: z.string(),
+  /** The native balance, formatted, and its value in USD. */
+  nativeBalance: z.string(),
+  networkBalanceUsd: z.number().nullable(),
+  /** The most of the token that can be sent: the balance, less the fee for the native token. */
+  max: z.string(),
+})
+export type SendEstimate = z.infer<typeof sendEstimateSchema>
+
+export const getSendEstimateParametersSchema = z.object({
+  caipAddress: caipAddressSchema,
+  token: sendTokenSchema.nullable(),
+})
+export type GetSendEstimateParameters = z.infer<typeof getSendEstimateParametersSchema>
+
+/** An account name resolved for the Send view's receiver. */
+export const resolvedReceiverSchema = z.object({ name: z.string(), address: z.string(), avatar: z.string().nullable() })
+export type ResolvedReceiver = z.infer<typeof resolvedReceiverSchema>

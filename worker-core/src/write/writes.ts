@@ -1,0 +1,140 @@
+import { isHash, stringToHex, type PublicClient } from 'viem'
+import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
+import { parseCaipAddress, parseWith } from '@portico/shared-types'
+import {
+  walletAnswerSchema,
+  writeIntentSchema,
+  type PendingTransaction,
+  type WalletRequest,
+  type WriteIntent,
+  type WriteKind,
+  type WriteResult,
+  type WriteStep,
+} from '@portico/shared-types/write'
+import type { CoreContext, CoreEnv } from '../context.ts'
+import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
+import { prepareSend, sendTransactionRequest } from './send.ts'
+
+/** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
+export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' }
+/** What a flow ends with. */
+export type FlowDone = { hash?: string; result?: unknown }
+export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
+
+export type FlowContext = {
+  env: CoreEnv
+  client: PublicClient | null
+  /** Records a sent transaction: shown at once, followed until mined, then balances and Activity refresh. */
+  track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>): void
+  smartAccount: boolean
+}
+
+/** Each kind of write, as a flow of wallet requests. Swap, buy, sign-in and names add one line each. */
+const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent, { kind: K }>) => WriteFlow } = {
+  async *send(flow, intent) {
+    if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
+    const { reference } = parseCaipAddress(intent.caipAddress)
+    const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
+    const hash = yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' }
+    if (typeof hash !== 'string' || !isHash(hash)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no transaction hash' })
+    flow.track({ hash, caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol })
+    return { hash }
+  },
+  async *signMessage(_flow, intent) {
+    const { address } = parseCaipAddress(intent.caipAddress)
+    const signature = yield { label: 'sign', total: 1, request: { method: 'personal_sign', params: [stringToHex(intent.message), address] }, expects: 'signature' }
+    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no signature' })
+    return { result: signature }
+  },
+}
+
+export type WritesFeature = {
+  prepare(intent: unknown): Promise<WriteResult>
+  submit(writeId: string, answer: unknown): Promise<WriteResult>
+}
+
+export type CreateWritesParameters = {
+  /** Refreshes what a mined transaction changed (balances, Activity) for every tab. */
+  onMined(pending: PendingTransaction): Promise<void>
+  /** Whether the connected account of a namespace is a smart account. */
+  isSmartAccount(intent: WriteIntent): boolean
+}
+
+/**
+ * The one write path's core side: `prepare` validates and builds the first wallet request of a flow,
+ * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
+ * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
+ */
+export function createWrites(ctx: CoreContext, { onMined, isSmartAccount }: CreateWritesParameters): WritesFeature {
+  const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number }>()
+  let nextId = 1
+
+  function track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>) {
+    const entry: PendingTransaction = { ...pending, status: 'pending', submittedAt: ctx.now() }
+    ctx.store.set((s) => ({ pendingTransactions: [entry, ...s.pendingTransactions.filter((p) => p.hash !== entry.hash)].slice(0, PENDING_TRANSACTIONS_LIMIT) }))
+    const client = ctx.env()?.rpc.client(pending.caipNetworkId)
+    if (!client) return
+    void client
+      .waitForTransactionReceipt({ hash: pending.hash as `0x${string}`, pollingInterval: 500 })
+      .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
+      .catch(() => 'failed' as const)
+      .then(async (status) => {
+        const done: PendingTransaction = { ...entry, status }
+        ctx.store.set((s) => ({ pendingTransactions: s.pendingTransactions.map((p) => (p.hash === entry.hash ? done : p)) }))
+        await onMined(done)
+        // Activity now lists it (the data API indexed the block); the pending row has served its purpose.
+        ctx.store.set((s) => ({ pendingTransactions: s.pendingTransactions.filter((p) => p.hash !== entry.hash) }))
+      })
+  }
+
+  async function advance(writeId: string, input: unknown): Promise<WriteResult> {
+    const entry = open.get(writeId)
+    if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+    try {
+      const next = await entry.flow.next(input)
+      if (next.done) {
+        open.delete(writeId)
+        return { status: 'done', writeId, ...next.value }
+      }
+      entry.index += 1
+      const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
+      return { status: 'step', writeId, kind: entry.kind, index: entry.index, total: next.value.total, label: next.value.label, namespace, caipNetworkId, request: next.value.request }
+    } catch (error) {
+      open.delete(writeId)
+      return { status: 'error', writeId, error: classifyError(error) }
+    }
+  }
+
+  return {
+    async prepare(input) {
+      await ctx.ready
+      const parsed = writeIntentSchema.safeParse(input)
+      if (!parsed.success) return { status: 'error', writeId: null, error: { code: 'SOMETHING_WENT_WRONG', details: parsed.error.issues[0]?.message } }
+      const intent = parsed.data
+      const env = ctx.env()
+      if (!env || ctx.activeAccount() !== intent.caipAddress) return { status: 'error', writeId: null, error: { code: 'NOT_CONNECTED' } }
+      if (!ctx.online.isOnline()) return { status: 'error', writeId: null, error: { code: 'OFFLINE' } }
+      if (intent.kind === 'send' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
+        return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
+      }
+      const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+      if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent) }
+      const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
+      const writeId = `w${nextId++}`
+      open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
+      return advance(writeId, undefined)
+    },
+    async submit(writeId, input) {
+      const entry = open.get(writeId)
+      if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+      const answer = parseWith(walletAnswerSchema, input, 'wallet answer')
+      if (!answer.ok) {
+        open.delete(writeId)
+        await entry.flow.return({}).catch(() => undefined)
+        return { status: 'error', writeId, error: classifyWalletError(answer.error) }
+      }
+      return advance(writeId, answer.result)
+    },
+  }
+}
