@@ -11,7 +11,8 @@ const twoDecimals = (v: string) => new Intl.NumberFormat('en-US', { minimumFract
 /**
  * Walks every view a visitor can reach in the demo (Connect, All Wallets and a search, the
  * WalletConnect placeholder, ConnectingExternal pending and declined, Account with its three tabs,
- * Networks, a notification, UnsupportedChain, ApproveTransaction) and runs `check` on each.
+ * Send (form, token picker, a field's error, review), Receive, Networks, a notification,
+ * UnsupportedChain, ApproveTransaction) and runs `check` on each.
  */
 async function tourEveryView(page: Page, check: (dialogName: string) => Promise<void>) {
   const walletPrompt = page.getByRole('dialog', { name: 'Sandbox Wallet request' })
@@ -60,6 +61,30 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   await account.getByRole('tab', { name: 'Activity' }).click()
   await expect(account.locator('.portico-activity li').first()).toBeVisible()
   await check('Account')
+
+  // Send: the form, the token picker, a field's error, the review; then Receive.
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = page.getByRole('dialog', { name: 'Send' })
+  await expect(send.getByTestId('send-fee')).toContainText('ETH')
+  await check('Send')
+  await send.getByRole('button', { name: /Choose token/ }).click()
+  await expect(send.getByRole('list', { name: 'Token' })).toBeVisible()
+  await check('Send')
+  await send.getByRole('list', { name: 'Token' }).getByRole('button').first().click()
+  await send.getByRole('textbox', { name: /Amount/ }).fill('0.01')
+  await send.getByRole('textbox', { name: /Recipient/ }).fill('0x1234')
+  await send.getByRole('button', { name: 'Review' }).click()
+  await expect(send.getByRole('alert')).toContainText('Enter a valid address')
+  await check('Send')
+  await send.getByRole('textbox', { name: /Recipient/ }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await send.getByRole('button', { name: 'Review' }).click()
+  await expect(send.getByTestId('review-amount')).toHaveText('0.01 ETH')
+  await check('Send')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await account.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Receive' }).getByRole('img', { name: /QR code/ })).toBeVisible()
+  await check('Receive')
+  await page.getByRole('button', { name: 'Back' }).click()
 
   await account.getByTestId('account-network-button').click()
   const networks = page.getByRole('dialog', { name: 'Choose network' })

@@ -14,11 +14,11 @@ const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 /** Opens Send from the Account view and fills it the way a visitor does. */
 async function fillSend(page: Page, { token, amount, receiver }: { token?: string; amount: string; receiver: string }) {
   const account = page.getByRole('dialog', { name: 'Account' })
-  await account.getByRole('button', { name: /^Send/ }).click()
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Send' })
   if (token) {
     await dialog.getByRole('button', { name: /Choose token/ }).click()
-    await dialog.getByRole('option', { name: new RegExp(token) }).click()
+    await dialog.getByRole('list', { name: 'Token' }).getByRole('button', { name: new RegExp(token) }).click()
   }
   await dialog.getByRole('textbox', { name: /Amount/ }).fill(amount)
   await dialog.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
@@ -112,17 +112,34 @@ test.describe('Send', () => {
     const receiver = freshAddress()
     const dialog = await fillSend(demo, { amount: '0.2', receiver })
     await confirmSend(demo, dialog, 'Reject')
-    await expect(dialog.getByRole('alert')).toHaveText('Declined in the wallet. Nothing was sent.')
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Declined in the wallet. Nothing was sent.' })).toBeVisible()
     await expect(dialog.getByRole('textbox', { name: /Amount/ })).toHaveValue('0.2')
     await expect(dialog.getByRole('textbox', { name: /Recipient/ })).toHaveValue(receiver)
     expect(await chain.getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)
   })
 
-  test('offline, Send explains that it needs the network', async ({ demo, context }) => {
+  test('a token whose transfer reverts shows the friendly execution-reverted message and sends nothing', async ({ demo }) => {
     await connectSandboxWallet(demo)
+    const nonce = await chain.getTransactionCount({ address: ACCOUNT_0 })
+    const dialog = await fillSend(demo, { token: 'Frozen Token', amount: '1', receiver: freshAddress() })
+    await dialog.getByRole('button', { name: 'Review' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The transaction would fail: execution reverted')
+    await expect(demo.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+    expect(await chain.getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)
+  })
+
+  test('offline, Send explains that it needs the network and does not start', async ({ demo, context }) => {
+    const account = await connectSandboxWallet(demo)
+    await account.getByRole('button', { name: 'Send', exact: true }).click()
+    const dialog = demo.getByRole('dialog', { name: 'Send' })
+    await expect(dialog.getByRole('button', { name: 'Review' })).toBeVisible()
     await context.setOffline(true)
-    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Send/ }).click()
-    await expect(demo.getByRole('dialog', { name: 'Send' }).getByRole('status')).toContainText('Sending needs the network')
+    await expect(dialog.getByRole('status')).toContainText('Sending needs the network')
+    await expect(dialog.getByRole('button', { name: 'Review' })).toHaveCount(0)
+    await demo.getByRole('button', { name: 'Back' }).click()
+    const tile = demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Send/ }).first()
+    await expect(tile).toHaveAttribute('aria-disabled', 'true')
+    await expect(tile).toContainText('Needs the network')
     await context.setOffline(false)
   })
 })
@@ -130,7 +147,7 @@ test.describe('Send', () => {
 test('Receive shows the address as a QR code a camera reads back, in full with copy, and its networks', async ({ demo, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await connectSandboxWallet(demo)
-  await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Receive/ }).click()
+  await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Receive', exact: true }).click()
   const dialog = demo.getByRole('dialog', { name: 'Receive' })
   const qr = dialog.getByRole('img', { name: /QR code of the address/ })
   await expect(qr).toBeVisible()

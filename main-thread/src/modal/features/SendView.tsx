@@ -110,11 +110,16 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
   const receiver = useReceiverName(caipAddress, receiverText)
   const estimate = useSendEstimate(caipAddress, option?.token ?? null, online)
-  const ids = { amount: useId(), receiver: useId(), token: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
+  const ids = { picker: useId(), amount: useId(), receiver: useId(), token: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
 
   if (!caipAddress || !core) return null
-  const fail = (error: WriteError) => {
-    setErrors(error.field ? { [error.field]: error } : { form: error })
+  /**
+   * A field's error shows next to its field. Other errors found while checking (gas, offline) show
+   * above the Review button; those of the wallet or the node are the notifications of SPEC.md §8.
+   */
+  const fail = (error: WriteError, stage: 'check' | 'send') => {
+    setErrors(error.field ? { [error.field]: error } : stage === 'check' ? { form: error } : {})
+    if (!error.field && stage === 'send') ui.notify('error', writeErrorMessage(te, error))
     ui.emit({ type: 'SEND_ERROR', code: error.code })
   }
   const intent = () => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
@@ -123,12 +128,12 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const review = async () => {
     setErrors({})
     const error = await checkWrite(client, intent()).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
-    if (error) return fail(error)
+    if (error) return fail(error, 'check')
     setPhase({ step: 'review' })
   }
 
   const send = async () => {
-    if (!connector) return fail({ code: 'NOT_CONNECTED' })
+    if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
     setPhase({ step: 'sending', wallet: connector.name })
     ui.emit({ type: 'SEND_INITIATED', caipNetworkId: core.activeCaipNetworkId ?? '', token: option?.token.symbol ?? '', amount })
@@ -142,8 +147,7 @@ export default function SendView({ token: initialToken }: { token?: string | und
       return
     }
     setPhase({ step: 'form' })
-    fail(outcome.error)
-    if (!outcome.error.field) ui.notify('error', writeErrorMessage(te, outcome.error))
+    fail(outcome.error, 'send')
   }
 
   const fieldError = (field: WriteField, id: string) =>
@@ -232,24 +236,25 @@ export default function SendView({ token: initialToken }: { token?: string | und
         <button
           type="button"
           className="portico-token-choice"
-          aria-haspopup="listbox"
           aria-expanded={picking}
-          aria-label={t('chooseToken', { symbol: option?.token.symbol ?? '' })}
+          aria-controls={picking ? ids.picker : undefined}
           aria-describedby={errors.token ? ids.tokenError : undefined}
           onClick={() => setPicking((p) => !p)}
         >
+          <span className="portico-visually-hidden">{t('chooseToken')} </span>
           {option?.iconUrl ? <img src={option.iconUrl} alt="" width={24} height={24} /> : null}
           <span>{option?.token.symbol ?? '—'}</span>
           <span className="portico-muted">{option ? t('tokenBalance', { balance: formatAmount(option.balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: option.token.symbol }) : ''}</span>
           <Icon name="chevron" />
         </button>
         {picking ? (
-          <ul className="portico-token-picker" role="listbox" aria-labelledby={ids.token}>
+          <ul className="portico-token-picker" id={ids.picker} aria-labelledby={ids.token}>
             {options.map((o) => (
-              <li key={o.key} role="option" aria-selected={o.key === option?.key}>
+              <li key={o.key}>
                 <button
                   type="button"
                   className="portico-token-option"
+                  aria-current={o.key === option?.key ? 'true' : undefined}
                   onClick={() => {
                     setTokenKey(o.key)
                     setPicking(false)

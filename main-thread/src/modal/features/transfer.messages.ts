@@ -36,7 +36,7 @@ export type TransferKey =
 export const TRANSFER_MESSAGES: FeatureCatalogue<TransferKey> = {
   en: {
     token: 'Token',
-    chooseToken: 'Choose token, now {symbol}',
+    chooseToken: 'Choose token:',
     tokenBalance: 'Balance: {balance} {symbol}',
     amount: 'Amount',
     max: 'Max',
@@ -69,7 +69,7 @@ export const TRANSFER_MESSAGES: FeatureCatalogue<TransferKey> = {
   },
   de: {
     token: 'Token',
-    chooseToken: 'Token wählen, jetzt {symbol}',
+    chooseToken: 'Token wählen:',
     tokenBalance: 'Guthaben: {balance} {symbol}',
     amount: 'Betrag',
     max: 'Max',

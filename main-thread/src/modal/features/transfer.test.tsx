@@ -42,14 +42,15 @@ async function openSend() {
 describe('SendView', () => {
   it('labels every field: the token with its balance, the amount, the recipient', async () => {
     const { portico, dialog } = await openSend()
-    expect(await within(dialog).findByRole('button', { name: 'Choose token, now ETH' })).toBeTruthy()
+    expect(await within(dialog).findByRole('button', { name: /^Choose token: ETH/ })).toBeTruthy()
     expect(within(dialog).getByRole('textbox', { name: /Amount/ })).toBeTruthy()
     expect(within(dialog).getByRole('textbox', { name: /Recipient/ })).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose token, now ETH' }))
-    const options = within(dialog).getAllByRole('option')
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Choose token: ETH/ }))
+    const options = within(within(dialog).getByRole('list', { name: 'Token' })).getAllByRole('button')
     expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('Ether'), expect.stringContaining('USD Coin')])
-    fireEvent.click(within(options[1]!).getByRole('button'))
-    expect(within(dialog).getByRole('button', { name: 'Choose token, now USDC' })).toBeTruthy()
+    expect(options[0]!.getAttribute('aria-current')).toBe('true')
+    fireEvent.click(options[1]!)
+    expect(within(dialog).getByRole('button', { name: /^Choose token: USDC/ })).toBeTruthy()
     portico.client.destroy()
   })
 
@@ -70,8 +71,8 @@ describe('SendView', () => {
 
   it('an amount with more decimals than the token has is refused with the token’s decimals', async () => {
     const { portico, wallet, dialog } = await openSend()
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose token, now ETH' }))
-    fireEvent.click(within(within(dialog).getAllByRole('option')[1]!).getByRole('button'))
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Choose token: ETH/ }))
+    fireEvent.click(within(within(dialog).getByRole('list', { name: 'Token' })).getAllByRole('button')[1]!)
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Amount/ }), { target: { value: '1.1234567' } })
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Recipient/ }), { target: { value: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }))
