@@ -122,6 +122,8 @@ export const PRICE_CACHE_MS = 30 * SECOND_MS
 export const TRANSACTIONS_CACHE_MS = 30 * SECOND_MS
 /** The NFTs an account holds are shared for the same window as its balances. */
 export const NFT_HOLDINGS_CACHE_MS = 30 * SECOND_MS
+/** The Send view's fee and Max: the gas price moves, so they are read again after 10 s. */
+export const SEND_ESTIMATE_CACHE_MS = 10 * SECOND_MS
 /** Namespaces whose NFT holdings the data API answers. */
 export const NFT_NAMESPACES = ['eip155'] as const
 

@@ -5,7 +5,7 @@ import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/da
 import type { WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
-import type { GetSendEstimateParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
+import type { GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 
@@ -156,7 +156,7 @@ export interface PorticoCoreApi {
    * Resolves an account name (`name.reown.id`) to its address and avatar on the account's chain; null
    * when no account has the name. Throws 'Error resolving name' when the profile API cannot answer.
    */
-  resolveReceiver(params: { caipAddress: CaipAddress; name: string }): Promise<ResolvedReceiver | null>
+  resolveReceiver(params: ResolveReceiverParameters): Promise<ResolvedReceiver | null>
   /** Online state as a tab sees it (the worker has no `window`). Back online refreshes stale data once. */
   setOnline(online: boolean): Promise<void>
   /** A tab became visible or hidden. When one becomes visible after none was, stale data refreshes once. */

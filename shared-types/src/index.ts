@@ -160,7 +160,7 @@ export {
   type TrackedEvent,
   type WalletListing,
 } from './api/catalogue.ts'
-export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, NAME_SUFFIXES, splitName } from './names.ts'
+export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, looksLikeAccountName, NAME_SUFFIXES, splitName } from './names.ts'
 export {
   type CatalogueWallet,
   type FungiblePrice,

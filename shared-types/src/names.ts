@@ -4,6 +4,11 @@ export const DEFAULT_NAME_SUFFIX = NAME_SUFFIXES[0]
 
 const LABEL = /^[a-zA-Z0-9-]{4,}$/
 
+/** Whether typed text reads as an account name (`name.reown.id`, any dotted name) rather than an address. */
+export function looksLikeAccountName(text: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text) && !text.startsWith('0x')
+}
+
 /** Whether `label` (without suffix) is an acceptable account name. */
 export function isValidNameLabel(label: string): boolean {
   return LABEL.test(label)

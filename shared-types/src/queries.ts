@@ -58,3 +58,15 @@ export function hashQueryKey(key: QueryKey): string {
       : value,
   )
 }
+
+/** The Send view's fee, network balance and Max for a token of an account (native: no address). */
+export type GetSendEstimateQueryKey = readonly ['sendEstimate', { caipAddress: CaipAddress; token: string }]
+export function getSendEstimateQueryKey({ caipAddress, tokenAddress }: { caipAddress: CaipAddress; tokenAddress?: string | undefined }): GetSendEstimateQueryKey {
+  return ['sendEstimate', { caipAddress, token: tokenAddress?.toLowerCase() ?? 'native' }]
+}
+
+/** An account name typed as a Send receiver, on the account's chain; names differing in case are one key. */
+export type ResolveReceiverQueryKey = readonly ['receiver', { caipAddress: CaipAddress; name: string }]
+export function resolveReceiverQueryKey({ caipAddress, name }: { caipAddress: CaipAddress; name: string }): ResolveReceiverQueryKey {
+  return ['receiver', { caipAddress, name: name.toLowerCase() }]
+}

@@ -166,8 +166,12 @@ export type SendEstimate = z.infer<typeof sendEstimateSchema>
 export const getSendEstimateParametersSchema = z.object({
   caipAddress: caipAddressSchema,
   token: sendTokenSchema.nullable(),
+  /** Past the core's 10 s cache. */
+  force: z.boolean().optional(),
 })
 export type GetSendEstimateParameters = z.infer<typeof getSendEstimateParametersSchema>
+
+export type ResolveReceiverParameters = { caipAddress: z.infer<typeof caipAddressSchema>; name: string; force?: boolean | undefined }
 
 /** An account name resolved for the Send view's receiver. */
 export const resolvedReceiverSchema = z.object({ name: z.string(), address: z.string(), avatar: z.string().nullable() })

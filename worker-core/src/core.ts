@@ -37,9 +37,8 @@ import { createSiwx } from './siwx.ts'
 import type { CoreStorage } from './storage.ts'
 import { createStateStore } from './store.ts'
 import { createTransactions } from './transactions.ts'
-import { getSendEstimate } from './write/getSendEstimate.ts'
-import { WriteFailure } from './write/classifyError.ts'
-import { resolveReceiverName } from './write/send.ts'
+import { getSendEstimateQueryOptions } from './actions/getSendEstimate.ts'
+import { resolveReceiverQueryOptions } from './actions/resolveReceiver.ts'
 import { createWrites } from './write/writes.ts'
 
 export type CreateCoreParameters = {
@@ -164,13 +163,6 @@ export function createCore(params: CreateCoreParameters): Core {
     onMined: () => refreshAccount({ force: true }),
     isSmartAccount: () => false,
   })
-  /** The viem client of the connected account's chain, for the write path's reads. */
-  function chainClient(caipAddress: CaipAddress) {
-    const client = env?.rpc.client(parseCaipAddress(caipAddress).caipNetworkId)
-    if (!client) throw new Error(MESSAGES.unsupportedChain)
-    return client
-  }
-
   async function persistConnection() {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
     await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
@@ -296,17 +288,11 @@ export function createCore(params: CreateCoreParameters): Core {
     removeSiwxSessions: (params) => siwx.remove(params),
     prepareWrite: (intent) => writes.prepare(intent),
     submitWriteResult: (writeId, answer) => writes.submit(writeId, answer),
-    async getSendEstimate(params) {
-      await ready
-      return getSendEstimate({ client: chainClient(params.caipAddress), balances: store.get().balances.data }, params)
-    },
-    async resolveReceiver({ caipAddress, name }) {
-      await ready
-      if (!env) throw new Error(MESSAGES.connectionClientNotSet)
+    getSendEstimate: async (params) => (await ctx.queries.read((env, p) => getSendEstimateQueryOptions(env, p, store.get().balances.data), params)).data,
+    resolveReceiver: async (params) => {
       try {
-        return await resolveReceiverName(env.api, name, Number(parseCaipAddress(caipAddress).reference))
+        return (await ctx.queries.read(resolveReceiverQueryOptions, params)).data
       } catch (error) {
-        if (error instanceof WriteFailure && error.error.code === 'RECEIVER_NOT_FOUND') return null
         throw new Error(MESSAGES.errorResolvingName, { cause: error })
       }
     },

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, formatUnits, isAddress, numberToHex, parseUnits, type Address, type PublicClient } from 'viem'
-import { coinTypeForChainId, parseCaipAddress, profileAccountSchema } from '@portico/shared-types'
+import { coinTypeForChainId, looksLikeAccountName, parseCaipAddress, profileAccountSchema } from '@portico/shared-types'
 import type { ResolvedReceiver, SendToken, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../http.ts'
 import { WriteFailure } from './classifyError.ts'
@@ -44,11 +44,6 @@ export function parseSendAmount(amount: string, token: SendToken): bigint {
   return value
 }
 
-/** An address (checksum honoured when mixed-case), or an account name such as `name.reown.id`. */
-export function looksLikeName(receiver: string): boolean {
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(receiver) && !receiver.startsWith('0x')
-}
-
 /**
  * Resolves an account name through the profile API (GET /v1/profile/account/{name}): the address
  * registered for this chain's coin type (ENSIP-11), else for Ethereum's (60).
@@ -66,7 +61,7 @@ export async function resolveReceiverName(api: HttpClient, name: string, chainId
 async function receiverAddress(deps: PrepareSendDeps, receiver: string, chainId: number): Promise<Address> {
   const text = receiver.trim()
   if (text === '') throw new WriteFailure('RECEIVER_REQUIRED', { field: 'receiver' })
-  if (looksLikeName(text)) return (await resolveReceiverName(deps.api, text, chainId)).address as Address
+  if (looksLikeAccountName(text)) return (await resolveReceiverName(deps.api, text, chainId)).address as Address
   if (!isAddress(text)) throw new WriteFailure('RECEIVER_INVALID', { field: 'receiver' })
   return text
 }

@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useState } from 'react'
-import { DEBOUNCE_DEFAULT_MS, DISPLAY_DECIMALS } from '@portico/shared-types/constants'
+import { useId, useMemo, useState } from 'react'
+import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress, splitCaipAddress, type CaipAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
-import type { ResolvedReceiver, SendEstimate, SendToken, WriteError, WriteField } from '@portico/shared-types/write'
+import type { ResolvedReceiver, SendToken, WriteError, WriteField } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
+import { useResolvedReceiver } from '../../hooks/queries/useResolvedReceiver.ts'
+import { useSendEstimate } from '../../hooks/queries/useSendEstimate.ts'
 import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
@@ -30,56 +32,15 @@ function sendOptions(balances: readonly TokenBalance[] | null, chainId: string |
     .sort((a, b) => (a.key === 'native' ? -1 : b.key === 'native' ? 1 : 0))
 }
 
+/** What the receiver line shows: a name being looked up, found, not found, or a failed look-up. */
 type Receiver = { state: 'idle' } | { state: 'resolving'; name: string } | { state: 'resolved'; receiver: ResolvedReceiver } | { state: 'notFound'; name: string } | { state: 'failed' }
 
-/** Resolves an account name as the visitor types (SPEC.md §9 debounce), through the core's profile API. */
-function useReceiverName(caipAddress: CaipAddress | undefined, text: string): Receiver {
-  const client = usePorticoClient()
-  const [receiver, setReceiver] = useState<Receiver>({ state: 'idle' })
-  const name = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim()) && !text.trim().startsWith('0x') ? text.trim() : null
-  useEffect(() => {
-    if (!name || !caipAddress) {
-      setReceiver({ state: 'idle' })
-      return
-    }
-    setReceiver({ state: 'resolving', name })
-    let live = true
-    const timer = setTimeout(() => {
-      client
-        .withCore((api) => api.resolveReceiver({ caipAddress, name }))
-        .then((found) => live && setReceiver(found ? { state: 'resolved', receiver: found } : { state: 'notFound', name }))
-        .catch(() => live && setReceiver({ state: 'failed' }))
-    }, DEBOUNCE_DEFAULT_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [client, caipAddress, name])
-  return receiver
-}
-
-/** The fee and Max of the chosen token, read by the core from the chain; read again every 15 s while the view is open. */
-function useSendEstimate(caipAddress: CaipAddress | undefined, token: SendToken | null, online: boolean): SendEstimate | null {
-  const client = usePorticoClient()
-  const [estimate, setEstimate] = useState<SendEstimate | null>(null)
-  const { address, symbol, decimals } = token ?? {}
-  useEffect(() => {
-    if (!caipAddress || symbol === undefined || decimals === undefined || !online) return
-    let live = true
-    const token: SendToken = { ...(address ? { address } : {}), symbol, decimals }
-    const read = () =>
-      void client
-        .withCore((api) => api.getSendEstimate({ caipAddress, token }))
-        .then((e) => live && setEstimate(e))
-        .catch(() => undefined)
-    read()
-    const id = setInterval(read, 15_000)
-    return () => {
-      live = false
-      clearInterval(id)
-    }
-  }, [client, caipAddress, address, symbol, decimals, online])
-  return estimate
+function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiver {
+  const { name, status, data } = useResolvedReceiver({ caipAddress, text })
+  if (!name) return { state: 'idle' }
+  if (status === 'error') return { state: 'failed' }
+  if (status !== 'success' || data === undefined) return { state: 'resolving', name }
+  return data ? { state: 'resolved', receiver: data } : { state: 'notFound', name }
 }
 
 type Phase = { step: 'form' } | { step: 'review' } | { step: 'sending'; wallet: string }
@@ -108,8 +69,8 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const [picking, setPicking] = useState(false)
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
   const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
-  const receiver = useReceiverName(caipAddress, receiverText)
-  const estimate = useSendEstimate(caipAddress, option?.token ?? null, online)
+  const receiver = useReceiver(caipAddress, receiverText)
+  const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null })
   const ids = { picker: useId(), amount: useId(), receiver: useId(), token: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
 
   if (!caipAddress || !core) return null

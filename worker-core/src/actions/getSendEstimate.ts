@@ -1,6 +1,9 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem'
-import { parseCaipAddress, type TokenBalance } from '@portico/shared-types'
+import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
+import { MESSAGES, parseCaipAddress, type TokenBalance } from '@portico/shared-types'
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
+import type { CoreEnv } from '../context.ts'
+import type { QueryOptions } from '../queryCache.ts'
 
 /** Typical gas of a native transfer and of an ERC-20 `transfer`, before receiver and amount are known. */
 export const NATIVE_TRANSFER_GAS = 21_000n
@@ -45,5 +48,19 @@ export async function getSendEstimate({ client, balances }: GetSendEstimateDeps,
     nativeBalance: formatUnits(nativeBalance, native.decimals),
     networkBalanceUsd: toUsd(nativeBalance),
     max: formatUnits(max, token?.decimals ?? native.decimals),
+  }
+}
+
+/**
+ * The core's read of the Send view's figures: fresh for 10 s (the gas price moves), memory only, one
+ * request for every tab asking. `balances` is the portfolio the core holds, for the USD prices.
+ */
+export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null): QueryOptions<SendEstimate> {
+  const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
+  if (!client) throw new Error(MESSAGES.unsupportedChain)
+  return {
+    key: `sendEstimate:${params.caipAddress}:${params.token?.address?.toLowerCase() ?? 'native'}`,
+    ttlMs: SEND_ESTIMATE_CACHE_MS,
+    fetch: () => getSendEstimate({ client, balances }, params),
   }
 }

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react'
+import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import type { CaipAddress } from '@portico/shared-types/light'
+import { looksLikeAccountName } from '@portico/shared-types/names'
+import { resolveReceiverQueryKey } from '@portico/shared-types/queries'
+import type { ResolvedReceiver } from '@portico/shared-types/write'
+import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
+
+
+/**
+ * The account name a visitor typed as a Send receiver, resolved by the core (5 min cache) once the
+ * typing pauses (SPEC.md §9 debounce): its address and avatar, or null when no account has the name.
+ *
+ * @example
+ * const { data, status } = useResolvedReceiver({ caipAddress, text: receiverText })
+ */
+export function useResolvedReceiver({ caipAddress, text }: { caipAddress: CaipAddress | undefined; text: string }): UseCoreQueryReturnType<ResolvedReceiver | null> & { name: string | null } {
+  const typed = text.trim()
+  const [name, setName] = useState<string | null>(null)
+  useEffect(() => {
+    const next = looksLikeAccountName(typed) ? typed : null
+    if (next === null) return setName(null)
+    const timer = setTimeout(() => setName(next), DEBOUNCE_DEFAULT_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
+  const settled = name !== null && name === typed ? name : null
+  const query = useCoreQuery({
+    queryKey: caipAddress && settled ? resolveReceiverQueryKey({ caipAddress, name: settled }) : ['receiver'],
+    queryFn: (api, { force }) => api.resolveReceiver({ caipAddress: caipAddress!, name: settled!, force }),
+    enabled: caipAddress !== undefined && settled !== null,
+  })
+  return { ...query, name: looksLikeAccountName(typed) ? typed : null }
+}
