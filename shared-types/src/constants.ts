@@ -127,7 +127,7 @@ export const SEND_ESTIMATE_CACHE_MS = 10 * SECOND_MS
 /** Namespaces whose NFT holdings the data API answers. */
 export const NFT_NAMESPACES = ['eip155'] as const
 
-/** Every state change reaches every open tab within this budget (checked by the three-tab test). */
+/** Every state change reaches every open tab within this budget (measured and printed by `npm run bench`, "State push to 3 tabs"). */
 export const STATE_PROPAGATION_BUDGET_MS = 100
 /** Web Lock held by the tab whose dedicated worker runs the core when SharedWorker is missing. */
 export const CORE_LEADER_LOCK = 'portico-core-leader'
