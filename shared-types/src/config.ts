@@ -117,6 +117,9 @@ export const porticoConfigSchema = z.object({
   featuredWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.featuredWalletIds]),
   includeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.includeWalletIds]),
   excludeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.excludeWalletIds]),
+  /** Terms and privacy pages the legal checkbox links to (`features.legalCheckbox`). */
+  termsConditionsUrl: z.string().url().optional(),
+  privacyPolicyUrl: z.string().url().optional(),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */

@@ -19,7 +19,10 @@ export default function Modal() {
   const { shaking, themeVariables } = useUiSnapshot()
   const dialogRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
-  const view = currentView(modal.router)
+  const routed = currentView(modal.router)
+  // A view of a feature the dapp turned off is never shown, even when asked for by name.
+  const switchedOff = (VIEWS[routed.name] as ViewDefinition).feature
+  const view: View = switchedOff && config && !config.features[switchedOff] ? { name: 'Account' } : routed
   const definition = VIEWS[view.name] as ViewDefinition
   const closable = definition.closable !== false
   const close = useCallback(() => {

@@ -48,7 +48,7 @@ export function AccountView() {
   const [copied, setCopied] = useState(false)
   const now = useNow(15_000)
   useIdentity({ caipAddress })
-  useTransactions({ caipAddress })
+  useTransactions({ caipAddress, enabled: features.history })
   if (!address || !core) return <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loadingAccount')} />
 
   const { balances } = core

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { walletImageUrl } from '@portico/shared-types/connectors'
 import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
@@ -7,16 +7,23 @@ import { connectorRows, isInstalled, type ConnectorRow } from '../connectorRows.
 import { Icon, type IconName } from '../icons.tsx'
 import { useCatalogueLists } from '../useCatalogue.ts'
 import { WalletImage } from '../WalletImage.tsx'
+import { LegalCheckbox, useLegalConsent } from './LegalCheckbox.tsx'
 
 /**
  * Connection methods in the configured order (SPEC.md §1: email, social, wallet), the wallets in the
- * connector order, and All Wallets with the catalogue's count.
+ * connector order, and All Wallets with the catalogue's count. The wallets hide behind a "Continue
+ * with a wallet" row when `collapseWallets` is on, or when email is offered and `emailShowWallets` is
+ * off. With `legalCheckbox`, every method stays disabled until the visitor accepts the terms.
  */
 export function ConnectView() {
   const client = usePorticoClient()
   const { connectors, core } = useSnapshot()
   const t = useT()
-  const { features, catalogueUrl, projectId, customWallets } = useConfig()
+  const { features, catalogueUrl, projectId, customWallets, termsConditionsUrl, privacyPolicyUrl } = useConfig()
+  const [accepted, setAccepted] = useLegalConsent()
+  const locked = features.legalCheckbox && !accepted
+  const collapsible = features.collapseWallets || (features.email && !features.emailShowWallets && features.connectMethodsOrder.includes('email'))
+  const [walletsShown, setWalletsShown] = useState(false)
   const showAll = features.allWallets && !!catalogueUrl
   const lists = useCatalogueLists(!!catalogueUrl)
   const imageUrl = (imageId: string | null) => (imageId && catalogueUrl ? walletImageUrl({ catalogueUrl, projectId, imageId }) : null)
@@ -35,6 +42,17 @@ export function ConnectView() {
       sections.push({ key: 'email', node: <SoonRow icon="mail" label={t('continueWithEmail')} soon={t('comingSoon')} /> })
     } else if (method === 'social' && features.socials.length > 0) {
       sections.push({ key: 'social', node: <SoonRow icon="people" label={t('continueWithSocial')} soon={t('comingSoon')} /> })
+    } else if (method === 'wallet' && collapsible && !walletsShown) {
+      sections.push({
+        key: 'wallet',
+        node: (
+          <button type="button" className="portico-wallet" aria-expanded="false" onClick={() => setWalletsShown(true)}>
+            <span className="portico-wallet-icon portico-method-icon"><Icon name="grid" /></span>
+            <span className="portico-wallet-name">{t('continueWithWallet')}</span>
+            <Icon name="chevron" />
+          </button>
+        ),
+      })
     } else if (method === 'wallet') {
       sections.push({
         key: 'wallet',
@@ -62,14 +80,22 @@ export function ConnectView() {
       })
     }
   }
+  const methods = sections.map((section, index) => (
+    <div key={section.key} className="portico-connect-section">
+      {index > 0 && (section.key === 'wallet' || sections[index - 1]?.key === 'wallet') ? <div className="portico-divider"><span>{t('or')}</span></div> : null}
+      {section.node}
+    </div>
+  ))
+  if (!features.legalCheckbox) return <div className="portico-connect">{methods}</div>
   return (
     <div className="portico-connect">
-      {sections.map((section, index) => (
-        <div key={section.key} className="portico-connect-section">
-          {index > 0 && (section.key === 'wallet' || sections[index - 1]?.key === 'wallet') ? <div className="portico-divider"><span>{t('or')}</span></div> : null}
-          {section.node}
-        </div>
-      ))}
+      <LegalCheckbox checked={accepted} onChange={setAccepted} termsUrl={termsConditionsUrl} privacyUrl={privacyPolicyUrl} />
+      {/* A disabled fieldset disables every button inside it: no connection method works before the tick. */}
+      <fieldset className="portico-connect-methods" disabled={locked} aria-describedby={locked ? 'portico-legal-hint' : undefined}>
+        <legend className="portico-visually-hidden">{t('connectionMethods')}</legend>
+        {locked ? <p className="portico-legal-hint" id="portico-legal-hint">{t('legalRequired')}</p> : null}
+        {methods}
+      </fieldset>
     </div>
   )
 }

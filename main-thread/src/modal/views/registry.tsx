@@ -16,6 +16,8 @@ export type ViewDefinition<N extends ViewName = ViewName> = {
   render: (view: Extract<View, { name: N }>) => ReactNode
   /** Views the visitor may not leave by closing (none yet; SIWX will be one). */
   closable?: boolean
+  /** The feature switch (SPEC.md §1) the view belongs to: with it off, the modal shows Account instead. */
+  feature?: 'send' | 'receive' | 'swaps' | 'onramp'
 }
 
 /**
@@ -39,8 +41,8 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
   SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
   ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
-  Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')) },
-  Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')) },
+  Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },
+  Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
 }
 
 warmLazyViewsWhenIdle()
