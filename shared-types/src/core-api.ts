@@ -44,6 +44,10 @@ export type LoadMoreTransactionsParameters = {
 
 export type GetNamesParameters = { address: string; force?: boolean }
 
+/** A full name ('alice.reown.id') or a label; `force` skips the 5 min cache. */
+export type GetAccountNameParameters = { name: string; force?: boolean | undefined }
+export type NameSuggestion = { name: string; registered: boolean }
+
 export type GetTokenPricesParameters = { addresses: readonly CaipAddress[]; currency?: string }
 export type FungiblePrice = FungiblePriceResponse['fungibles'][number]
 
@@ -119,6 +123,16 @@ export interface PorticoCoreApi {
   refreshIdentity(params?: RefreshParameters): Promise<void>
   /** Registered profile names of an address (5 min cache). */
   getNames(params: GetNamesParameters): Promise<ProfileAccount[]>
+  /**
+   * Names close to `name`, each with whether it is taken (5 min cache). Throws 'Error fetching name
+   * suggestions' when the profile API cannot answer.
+   */
+  getNameSuggestions(params: GetAccountNameParameters): Promise<NameSuggestion[]>
+  /**
+   * The account registered under a full name, null when the name is free (5 min cache; a name the
+   * core registers is known at once). Throws 'Error resolving name' when the profile API cannot answer.
+   */
+  getAccountName(params: GetAccountNameParameters): Promise<ProfileAccount | null>
   /** Fungible prices (30 s cache). */
   getTokenPrices(params: GetTokenPricesParameters): Promise<FungiblePrice[]>
   /** A page of All Wallets (featured, recommended and excluded left out), or a search. */
@@ -180,6 +194,8 @@ export const CORE_API_METHODS = [
   'loadMoreTransactions',
   'refreshIdentity',
   'getNames',
+  'getNameSuggestions',
+  'getAccountName',
   'getTokenPrices',
   'getWallets',
   'getRecommendedWallets',

@@ -27,6 +27,9 @@ export const MESSAGES = {
   noActiveCaipAddress: 'No ActiveCaipAddress found',
   caipNetworkNotFound: 'CaipNetwork not found',
   errorResolvingName: 'Error resolving name',
+  errorFetchingNameSuggestions: 'Error fetching name suggestions',
+  errorFetchingNames: 'Error fetching names for address',
+  errorRegisteringName: 'Error registering name {name}',
 } as const
 
 export type PorticoErrorName =

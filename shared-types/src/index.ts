@@ -160,11 +160,13 @@ export {
   type TrackedEvent,
   type WalletListing,
 } from './api/catalogue.ts'
-export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, looksLikeAccountName, NAME_SUFFIXES, splitName } from './names.ts'
+export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, looksLikeAccountName, NAME_SUFFIXES, parseAccountNameInput, splitName, type AccountNameProblem } from './names.ts'
 export {
   type CatalogueWallet,
   type FungiblePrice,
   type GetNamesParameters,
+  type GetAccountNameParameters,
+  type NameSuggestion,
   type GetNftHoldingsParameters,
   type GetTokenPricesParameters,
   type GetWalletsParameters,

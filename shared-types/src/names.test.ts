@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coinTypeForChainId, isValidNameLabel, splitName } from './names.ts'
+import { coinTypeForChainId, isValidNameLabel, parseAccountNameInput, splitName } from './names.ts'
 
 describe('names', () => {
   it('accepts letters, digits and hyphens, at least 4', () => {
@@ -18,5 +18,13 @@ describe('names', () => {
     expect(coinTypeForChainId(1)).toBe(60)
     expect(coinTypeForChainId(31337)).toBe(2147514985)
     expect(() => coinTypeForChainId(2 ** 31)).toThrow('below 2^31')
+  })
+  it('reads a typed name for registration: a bare label gets .reown.id, the legacy suffix stays, bad text names its rule', () => {
+    expect(parseAccountNameInput(' Alice ')).toEqual({ name: 'alice.reown.id', label: 'alice' })
+    expect(parseAccountNameInput('bob-1.wcn.id')).toEqual({ name: 'bob-1.wcn.id', label: 'bob-1' })
+    expect(parseAccountNameInput('')).toBe('NAME_REQUIRED')
+    expect(parseAccountNameInput('ab')).toBe('NAME_INVALID')
+    expect(parseAccountNameInput('bad_name!')).toBe('NAME_INVALID')
+    expect(parseAccountNameInput('carol.eth')).toBe('NAME_INVALID')
   })
 })

@@ -29,3 +29,20 @@ export function coinTypeForChainId(chainId: number): number {
   if (chainId === 1) return 60
   return (0x80000000 | chainId) >>> 0
 }
+
+/** Why typed text is not a name that can be registered (the write error codes of the names flow). */
+export type AccountNameProblem = 'NAME_REQUIRED' | 'NAME_INVALID'
+
+/**
+ * Reads what a visitor typed in RegisterAccountName: a label ('alice') or a full name under a known
+ * suffix ('alice.reown.id', legacy 'alice.wcn.id'). Answers the lower-cased full name and its label
+ * (a bare label gets `.reown.id`), or the rule it breaks (SPEC.md §5).
+ */
+export function parseAccountNameInput(text: string): { name: string; label: string } | AccountNameProblem {
+  const typed = text.trim().toLowerCase()
+  if (typed === '') return 'NAME_REQUIRED'
+  const split = splitName(typed)
+  const label = split ? split.label : typed
+  if (!isValidNameLabel(label)) return 'NAME_INVALID'
+  return { name: `${label}${split?.suffix ?? DEFAULT_NAME_SUFFIX}`, label }
+}

@@ -70,3 +70,15 @@ export type ResolveReceiverQueryKey = readonly ['receiver', { caipAddress: CaipA
 export function resolveReceiverQueryKey({ caipAddress, name }: { caipAddress: CaipAddress; name: string }): ResolveReceiverQueryKey {
   return ['receiver', { caipAddress, name: name.toLowerCase() }]
 }
+
+/** Names close to a typed one, each with whether it is taken (RegisterAccountName); one key per lower-cased name. */
+export type GetNameSuggestionsQueryKey = readonly ['nameSuggestions', { name: string }]
+export function getNameSuggestionsQueryKey({ name }: { name: string }): GetNameSuggestionsQueryKey {
+  return ['nameSuggestions', { name: name.toLowerCase() }]
+}
+
+/** The registered account of a full name (null: the name is free); one key per lower-cased name. */
+export type GetAccountNameQueryKey = readonly ['accountName', { name: string }]
+export function getAccountNameQueryKey({ name }: { name: string }): GetAccountNameQueryKey {
+  return ['accountName', { name: name.toLowerCase() }]
+}

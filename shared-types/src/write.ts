@@ -20,6 +20,11 @@ export const WRITE_ERROR_CODES = [
   'TOKEN_REQUIRED',
   'GAS_PRICE_REQUIRED',
   'INSUFFICIENT_GAS',
+  'NAME_REQUIRED',
+  'NAME_INVALID',
+  'NAME_TAKEN',
+  // The names API refused or could not store a registration: 'Error registering name {name}' (SPEC.md §8).
+  'NAME_REGISTER_FAILED',
   // State.
   'NOT_CONNECTED',
   'OFFLINE',
@@ -48,7 +53,7 @@ export const writeErrorCodeSchema = z.enum(WRITE_ERROR_CODES)
 export type WriteErrorCode = z.infer<typeof writeErrorCodeSchema>
 
 /** The field a validation error belongs to, so the page shows it next to that field. */
-export const writeFieldSchema = z.enum(['token', 'amount', 'receiver'])
+export const writeFieldSchema = z.enum(['token', 'amount', 'receiver', 'name'])
 export type WriteField = z.infer<typeof writeFieldSchema>
 
 export const writeErrorSchema = z.object({
@@ -86,6 +91,12 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
     caipAddress: caipAddressSchema,
     message: z.string(),
   }),
+  z.object({
+    kind: z.literal('registerName'),
+    caipAddress: caipAddressSchema,
+    /** As typed: a label ('alice') or a full name under an accepted suffix ('alice.reown.id'). */
+    name: z.string(),
+  }),
 ])
 export type WriteIntent = z.infer<typeof writeIntentSchema>
 export type WriteKind = WriteIntent['kind']
@@ -97,7 +108,7 @@ export type WalletRequest = z.infer<typeof walletRequestSchema>
 export const writeStepSchema = z.object({
   status: z.literal('step'),
   writeId: z.string(),
-  kind: z.enum(['send', 'signMessage']),
+  kind: z.enum(['send', 'signMessage', 'registerName']),
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
   index: z.number().int().positive(),
   total: z.number().int().positive(),

@@ -19,6 +19,8 @@ import {
   type CoreState,
   type PorticoCoreApi,
 } from '@portico/shared-types'
+import { getAccountNameQueryOptions } from './actions/getAccountName.ts'
+import { getNameSuggestionsQueryOptions } from './actions/getNameSuggestions.ts'
 import { getNftHoldingsQueryOptions } from './actions/getNftHoldings.ts'
 import { createBalances } from './balances.ts'
 import { createCapabilities } from './capabilities.ts'
@@ -162,6 +164,7 @@ export function createCore(params: CreateCoreParameters): Core {
   const writes = createWrites(ctx, {
     onMined: () => refreshAccount({ force: true }),
     isSmartAccount: () => false,
+    onNameRegistered: (caipAddress, account) => identity.registered(caipAddress, account),
   })
   async function persistConnection() {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
@@ -271,6 +274,20 @@ export function createCore(params: CreateCoreParameters): Core {
       return identity.refresh(params)
     },
     getNames: (params) => identity.getNames(params),
+    getNameSuggestions: async (params) => {
+      try {
+        return (await ctx.queries.read(getNameSuggestionsQueryOptions, params)).data
+      } catch (error) {
+        throw new Error(MESSAGES.errorFetchingNameSuggestions, { cause: error })
+      }
+    },
+    getAccountName: async (params) => {
+      try {
+        return (await ctx.queries.read(getAccountNameQueryOptions, params)).data
+      } catch (error) {
+        throw new Error(MESSAGES.errorResolvingName, { cause: error })
+      }
+    },
     getTokenPrices: (params) => prices.get(params),
     getWallets: (params) => catalogue.getWallets(params),
     getRecommendedWallets: () => catalogue.getRecommendedWallets(),

@@ -12,6 +12,7 @@ import {
   type IdentityState,
   type ProfileAccount,
 } from '@portico/shared-types'
+import { getAccountNameQueryOptions } from './actions/getAccountName.ts'
 import { getIdentity } from './actions/getIdentity.ts'
 import { getProfileNamesQueryOptions } from './actions/getProfileNames.ts'
 import type { CoreContext } from './context.ts'
@@ -22,6 +23,12 @@ export type IdentityFeature = {
   refresh(params?: { force?: boolean }): Promise<void>
   getNames(params: GetNamesParameters): Promise<ProfileAccount[]>
   restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'identity'>>
+  /**
+   * A name the account registered: its identity names it at once (an account without a name takes
+   * the new one) and the caches of the name and of the account's names know it, in every tab,
+   * instead of after the 5 min cache.
+   */
+  registered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
 }
 
 const identityState = (caipAddress: CaipAddress, data: Identity, updatedAt: number): IdentityState => ({
@@ -70,6 +77,20 @@ export function createIdentity(ctx: CoreContext): IdentityFeature {
 
     async restore(caipAddress) {
       return { identity: await ctx.queries.restore(identity, caipAddress) }
+    },
+
+    async registered(caipAddress, account) {
+      const env = ctx.env()
+      if (!env) return
+      const { address } = parseCaipAddress(caipAddress)
+      await ctx.queries.set(getAccountNameQueryOptions(env, { name: account.name }), account)
+      const names = getProfileNamesQueryOptions(env, { address })
+      const known = (await ctx.queries.fetch(names).catch(() => undefined))?.data ?? []
+      await ctx.queries.set(names, [...known.filter((n) => n.name !== account.name), account])
+      const current = ctx.store.get().identity
+      const shown = current.caipAddress === caipAddress ? current : await ctx.queries.restore(identity, caipAddress)
+      if (shown.name) return
+      await ctx.queries.setData(identity, caipAddress, { name: account.name, avatar: shown.avatar })
     },
   }
 }

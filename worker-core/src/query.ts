@@ -52,6 +52,8 @@ export type Queries = {
   restore<K extends AccountSlice, T>(query: AccountQuery<K, T>, caipAddress: CaipAddress): Promise<CoreState[K]>
   /** Takes `data` as an account's answer (from elsewhere than the fetch, e.g. the wallet), persisted and pushed. */
   setData<K extends AccountSlice, T>(query: AccountQuery<K, T>, caipAddress: CaipAddress, data: T): Promise<void>
+  /** Takes `data` as the answer of a read (a write learnt it), so the next read serves it at once. */
+  set<T>(at: QueryLocation<T>, data: T): Promise<void>
   /** Work that is not one read (a page of a list) shares the one in-flight map too. */
   dedupe<T>(key: string, start: () => Promise<T>): Promise<T>
 }
@@ -150,6 +152,10 @@ export function createQueries({ cache, store, online, now, env: currentEnv, acti
     async restore(query, caipAddress) {
       const cached = await cache.peek(query.location(caipAddress, currentEnv()))
       return cached ? query.success(caipAddress, cached.data, cached.updatedAt) : query.empty(caipAddress)
+    },
+
+    async set(at, data) {
+      await cache.set(at, data)
     },
 
     async setData(query, caipAddress, data) {

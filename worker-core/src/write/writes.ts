@@ -1,6 +1,6 @@
 import { isHash, stringToHex, type PublicClient } from 'viem'
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
-import { parseCaipAddress, parseWith } from '@portico/shared-types'
+import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount } from '@portico/shared-types'
 import {
   walletAnswerSchema,
   writeIntentSchema,
@@ -13,6 +13,7 @@ import {
 } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
+import { prepareRegistration, submitRegistration } from './registerName.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
@@ -27,6 +28,20 @@ export type FlowContext = {
   /** Records a sent transaction: shown at once, followed until mined, then balances and Activity refresh. */
   track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>): void
   smartAccount: boolean
+  /** A name the account registered: the core knows it at once (identity, names) in every tab. */
+  nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
+  now(): number
+}
+
+/** personal_sign (EIP-191) of a text by `address`: the one signature request of every flow that signs a message. */
+export function signMessageStep(address: string, message: string): FlowStep {
+  return { label: 'sign', total: 1, request: { method: 'personal_sign', params: [stringToHex(message), address] }, expects: 'signature' }
+}
+
+/** The wallet's answer to a signature request, checked to be hex. */
+function signatureOf(answer: unknown): string {
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]+$/.test(answer)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no signature' })
+  return answer
 }
 
 /** Each kind of write, as a flow of wallet requests. Swap, buy, sign-in and names add one line each. */
@@ -42,9 +57,15 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
   },
   async *signMessage(_flow, intent) {
     const { address } = parseCaipAddress(intent.caipAddress)
-    const signature = yield { label: 'sign', total: 1, request: { method: 'personal_sign', params: [stringToHex(intent.message), address] }, expects: 'signature' }
-    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no signature' })
-    return { result: signature }
+    return { result: signatureOf(yield signMessageStep(address, intent.message)) }
+  },
+  /** SPEC.md §5 names: checked and found free, signed by the account, verified and stored by the names API. */
+  async *registerName(flow, intent) {
+    const prepared = await prepareRegistration(flow.env.api, intent, flow.now())
+    const signature = signatureOf(yield signMessageStep(prepared.address, prepared.message))
+    const account = await submitRegistration(flow.env.api, prepared, signature)
+    await flow.nameRegistered(intent.caipAddress, account)
+    return { result: account.name }
   },
 }
 
@@ -58,6 +79,8 @@ export type CreateWritesParameters = {
   onMined(pending: PendingTransaction): Promise<void>
   /** Whether the connected account of a namespace is a smart account. */
   isSmartAccount(intent: WriteIntent): boolean
+  /** Takes a name the account just registered into the identity and name caches, pushed to every tab. */
+  onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
 }
 
 /**
@@ -65,7 +88,7 @@ export type CreateWritesParameters = {
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
  * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
  */
-export function createWrites(ctx: CoreContext, { onMined, isSmartAccount }: CreateWritesParameters): WritesFeature {
+export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onNameRegistered = async () => undefined }: CreateWritesParameters): WritesFeature {
   const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number }>()
   let nextId = 1
 
@@ -119,7 +142,7 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount }: Crea
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
       if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent) }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), nameRegistered: onNameRegistered, now: ctx.now }
       const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
       const writeId = `w${nextId++}`
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
