@@ -8,4 +8,10 @@ import { installSandboxWallet } from './install.ts'
 export { installSandboxWallet, SANDBOX_WALLET_NAME, SANDBOX_WALLET_RDNS, type SandboxWallet, type SandboxWalletOptions } from './install.ts'
 export type { SandboxChain } from './types.ts'
 
-installSandboxWallet()
+/** `?sandboxAccount=N` picks account N of the test mnemonic (0 to 19; default 0), e.g. an account without a name. */
+function addressIndexOf(search: string): number {
+  const index = Number(new URLSearchParams(search).get('sandboxAccount') ?? '0')
+  return Number.isInteger(index) && index >= 0 && index < 20 ? index : 0
+}
+
+installSandboxWallet({ addressIndex: addressIndexOf(window.location.search) })

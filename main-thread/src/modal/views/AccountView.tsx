@@ -87,6 +87,11 @@ export function AccountView() {
           <Icon name={copied ? 'check' : 'copy'} />
         </button>
       </div>
+      {core.identity.status === 'success' && !core.identity.name && core.online ? (
+        <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'RegisterAccountName' } })}>
+          {t('registerNameAction')}
+        </button>
+      ) : null}
       <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} locale={locale} />
       {stale && balances.updatedAt !== null ? (
         <p className="portico-age" role="status">
