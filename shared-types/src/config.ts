@@ -3,6 +3,7 @@ import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
 import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
+import { walletConnectConfigSchema } from './walletConnect.ts'
 
 export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
@@ -120,6 +121,8 @@ export const porticoConfigSchema = z.object({
   /** Terms and privacy pages the legal checkbox links to (`features.legalCheckbox`). */
   termsConditionsUrl: z.string().url().optional(),
   privacyPolicyUrl: z.string().url().optional(),
+  /** WalletConnect (QR code and deep links): where the relay is. The hosted relay when absent. */
+  walletConnect: walletConnectConfigSchema.default(() => walletConnectConfigSchema.parse({})),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */
@@ -129,5 +132,9 @@ export type PorticoConfigInput = z.input<typeof porticoConfigSchema>
 export type PorticoConfig = z.output<typeof porticoConfigSchema>
 
 /** The part of the configuration the core needs; sent to the worker by each tab. */
-export const coreConfigSchema = porticoConfigSchema.pick({ projectId: true, networks: true, apiUrl: true, catalogueUrl: true, rpcMap: true, defaultNetwork: true })
+export const coreConfigSchema = porticoConfigSchema.pick({ projectId: true, networks: true, apiUrl: true, catalogueUrl: true, rpcMap: true, defaultNetwork: true }).extend({
+  /** For the WalletConnect client in the core, which cannot read the page. */
+  metadata: dappMetadataSchema.optional(),
+  walletConnect: walletConnectConfigSchema.optional(),
+})
 export type CoreConfig = z.output<typeof coreConfigSchema>

@@ -9,6 +9,9 @@ import { SDK_TYPE, SDK_VERSION } from './constants.ts'
 export const CONNECTOR_TYPES = ['WALLET_CONNECT', 'INJECTED', 'ANNOUNCED', 'EXTERNAL', 'AUTH', 'MULTI_CHAIN'] as const
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
 
+/** The id of the WalletConnect connector (the id its connections are kept with). */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+
 /** Connector types whose one session spans namespaces (SPEC.md §4: walletConnect and auth). */
 export const SHARED_SESSION_CONNECTOR_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
 

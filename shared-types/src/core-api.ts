@@ -5,6 +5,7 @@ import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/da
 import type { WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
+import type { WalletConnectRequestParameters } from './walletConnect.ts'
 import type { GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
@@ -171,6 +172,26 @@ export interface PorticoCoreApi {
    * when no account has the name. Throws 'Error resolving name' when the profile API cannot answer.
    */
   resolveReceiver(params: ResolveReceiverParameters): Promise<ResolvedReceiver | null>
+  /**
+   * WalletConnect (SPEC.md §4), first step, called on the visitor's intent: loads the client and makes
+   * a pairing URI ready in `state.walletConnect` unless one with more than 10 s left exists (`refresh`
+   * makes a new one). With a session already approved it does nothing.
+   */
+  prepareWalletConnect(params?: { refresh?: boolean }): Promise<void>
+  /**
+   * Waits until a wallet approves the pending pairing (making one if none) and answers the account;
+   * the core records the connection itself, so every tab is connected. A rejected or failed pairing
+   * answers the wallet's error (and `state.walletConnect.status` becomes 'failed').
+   */
+  connectWalletConnect(): Promise<WalletAnswer>
+  /** The session's account in `namespace` on its default chain, null without a session (restores the client when a stored session exists). */
+  getWalletConnectAccount(namespace: ChainNamespace): Promise<CaipAddress | null>
+  /** An EIP-1193 request through the session (signatures and transactions go to the wallet, reads to the `rpcMap`); errors come back as the wallet's code and message. */
+  walletConnectRequest(params: WalletConnectRequestParameters): Promise<WalletAnswer>
+  /** SPEC.md §4 chain switching: an approved chain becomes the default; otherwise `wallet_switchEthereumChain` if the session allows it; otherwise the §8 error. */
+  switchWalletConnectChain(caipNetworkId: CaipNetworkId): Promise<WalletAnswer>
+  /** Ends the session with reason USER_DISCONNECTED (best effort) and cleans up; the page then calls `setDisconnected`. */
+  disconnectWalletConnect(): Promise<void>
   /** Online state as a tab sees it (the worker has no `window`). Back online refreshes stale data once. */
   setOnline(online: boolean): Promise<void>
   /** A tab became visible or hidden. When one becomes visible after none was, stale data refreshes once. */
@@ -212,6 +233,12 @@ export const CORE_API_METHODS = [
   'submitWriteResult',
   'getSendEstimate',
   'resolveReceiver',
+  'prepareWalletConnect',
+  'connectWalletConnect',
+  'getWalletConnectAccount',
+  'walletConnectRequest',
+  'switchWalletConnectChain',
+  'disconnectWalletConnect',
   'setOnline',
   'setVisibility',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]

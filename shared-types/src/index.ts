@@ -216,8 +216,20 @@ export {
   CONNECTOR_TYPES,
   SHARED_SESSION_CONNECTOR_TYPES,
   sharesSessionAcrossNamespaces,
+  WALLET_CONNECT_CONNECTOR_ID,
   walletImagePath,
   walletImageUrl,
   type ConnectorType,
 } from './connectors.ts'
+export {
+  emptyWalletConnect,
+  UNIVERSAL_PROVIDER_STORAGE_PREFIX,
+  walletConnectConfigSchema,
+  walletConnectSessionSchema,
+  walletConnectStateSchema,
+  type WalletConnectConfig,
+  type WalletConnectRequestParameters,
+  type WalletConnectSession,
+  type WalletConnectState,
+} from './walletConnect.ts'
 export { CONFIG_DEFAULTS, SOCIAL_PROVIDERS, startupConfig, type StartupConfig } from './config-defaults.ts'

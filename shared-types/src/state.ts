@@ -5,6 +5,7 @@ import { transactionSchema } from './api/data-api.ts'
 import { walletListingSchema } from './api/catalogue.ts'
 import { CONNECTOR_TYPES } from './connectors.ts'
 import { pendingTransactionSchema } from './write.ts'
+import { walletConnectStateSchema } from './walletConnect.ts'
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected'])
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
@@ -177,6 +178,8 @@ export const coreStateSchema = z.object({
   siwxSessions: z.array(siwxSessionSchema),
   /** Transactions sent through the write path, newest first, until the data API lists them (SPEC.md §9: 99 at most). */
   pendingTransactions: z.array(pendingTransactionSchema),
+  /** The WalletConnect pairing and session, shared by every tab (SPEC.md §4). */
+  walletConnect: walletConnectStateSchema,
   online: z.boolean(),
   storage: z.enum(['indexeddb', 'memory']),
 })

@@ -13,6 +13,8 @@ describe('core API surface', () => {
         "addSiwxSession",
         "clearEmbeddedWallet",
         "configure",
+        "connectWalletConnect",
+        "disconnectWalletConnect",
         "getAccountName",
         "getCapabilities",
         "getFeaturedWallets",
@@ -23,9 +25,11 @@ describe('core API surface', () => {
         "getSendEstimate",
         "getState",
         "getTokenPrices",
+        "getWalletConnectAccount",
         "getWallets",
         "loadMoreTransactions",
         "loadTransactions",
+        "prepareWalletConnect",
         "prepareWrite",
         "refresh",
         "refreshBalances",
@@ -43,7 +47,9 @@ describe('core API surface', () => {
         "setWalletAssets",
         "submitWriteResult",
         "subscribe",
+        "switchWalletConnectChain",
         "unsubscribe",
+        "walletConnectRequest",
       ]
     `)
   })
@@ -56,6 +62,8 @@ describe('core API surface', () => {
         "addSiwxSession",
         "clearEmbeddedWallet",
         "configure",
+        "connectWalletConnect",
+        "disconnectWalletConnect",
         "dispose",
         "getAccountName",
         "getCapabilities",
@@ -67,9 +75,11 @@ describe('core API surface', () => {
         "getSendEstimate",
         "getState",
         "getTokenPrices",
+        "getWalletConnectAccount",
         "getWallets",
         "loadMoreTransactions",
         "loadTransactions",
+        "prepareWalletConnect",
         "prepareWrite",
         "ready",
         "refresh",
@@ -88,7 +98,9 @@ describe('core API surface', () => {
         "setWalletAssets",
         "submitWriteResult",
         "subscribe",
+        "switchWalletConnectChain",
         "unsubscribe",
+        "walletConnectRequest",
       ]
     `)
     expect(Object.keys(core).filter((k) => k !== 'ready' && k !== 'dispose').sort()).toEqual([...CORE_API_METHODS].sort())

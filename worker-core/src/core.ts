@@ -1,4 +1,4 @@
-import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
+import { sharesSessionAcrossNamespaces, WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { HEARTBEAT_MS } from '@portico/shared-types/constants'
 import {
   chainNamespaceSchema,
@@ -42,6 +42,7 @@ import { createTransactions } from './transactions.ts'
 import { getSendEstimateQueryOptions } from './actions/getSendEstimate.ts'
 import { resolveReceiverQueryOptions } from './actions/resolveReceiver.ts'
 import { createWrites } from './write/writes.ts'
+import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect/walletConnect.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -56,6 +57,8 @@ export type CreateCoreParameters = {
   warn?: (message: string) => void
   onlineManager?: OnlineManager
   focusManager?: FocusManager
+  /** The WalletConnect client's start and storage (tests keep it in memory). */
+  walletConnect?: CreateWalletConnectParameters
 }
 
 export type Core = PorticoCoreApi & {
@@ -170,6 +173,19 @@ export function createCore(params: CreateCoreParameters): Core {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
     await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
   }
+
+  const walletConnect = createWalletConnect(
+    ctx,
+    {
+      connected: (caipAddress) => core.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' }),
+      async disconnected() {
+        const { connections } = store.get()
+        const held = (Object.keys(connections) as ChainNamespace[]).find((ns) => connections[ns]?.connectorType === 'WALLET_CONNECT' && connections[ns]?.status !== 'disconnected')
+        if (held) await core.setDisconnected(held)
+      },
+    },
+    params.walletConnect,
+  )
 
   const accountSlices = (caipAddress: CaipAddress | null): Partial<CoreState> => ({
     balances: { ...emptyBalances, caipAddress },
@@ -313,6 +329,12 @@ export function createCore(params: CreateCoreParameters): Core {
         throw new Error(MESSAGES.errorResolvingName, { cause: error })
       }
     },
+    prepareWalletConnect: (params) => walletConnect.prepare(params),
+    connectWalletConnect: () => walletConnect.connect(),
+    getWalletConnectAccount: (namespace) => walletConnect.getAccount(namespace),
+    walletConnectRequest: (params) => walletConnect.request(params),
+    switchWalletConnectChain: (caipNetworkId) => walletConnect.switchChain(caipNetworkId),
+    disconnectWalletConnect: () => walletConnect.disconnect(),
     async setOnline(isOnline) {
       await ready
       if (online.setOnline(isOnline)) await lastRefresh
@@ -322,6 +344,7 @@ export function createCore(params: CreateCoreParameters): Core {
       if (focus.setVisibility(tabId, visible)) await lastRefresh
     },
     dispose() {
+      walletConnect.dispose()
       offOnline()
       offFocus()
       store.clear()

@@ -1,4 +1,4 @@
-import { emptyBalances, emptyCapabilities, emptyEmbeddedWallet, emptyIdentity, emptyNativeBalance, emptyTransactions, type CoreState, type StateListener } from '@portico/shared-types'
+import { emptyBalances, emptyCapabilities, emptyEmbeddedWallet, emptyIdentity, emptyNativeBalance, emptyTransactions, emptyWalletConnect, type CoreState, type StateListener } from '@portico/shared-types'
 import { createSubscribers } from './subscribers.ts'
 
 export type StateStore = {
@@ -34,6 +34,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     embeddedWallet: emptyEmbeddedWallet,
     siwxSessions: [],
     pendingTransactions: [],
+    walletConnect: emptyWalletConnect,
     online: true,
     storage,
   }

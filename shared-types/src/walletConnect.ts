@@ -1,0 +1,57 @@
+import { z } from './zod.ts'
+import { caipNetworkIdSchema } from './caip.ts'
+
+/** The storage prefix of `@walletconnect/universal-provider`'s own keys (SPEC.md §9). */
+export const UNIVERSAL_PROVIDER_STORAGE_PREFIX = 'wc@2:universal_provider:'
+
+/** One namespace of an approved WalletConnect session (SPEC.md §3: chains, methods, events, accounts). */
+export const walletConnectNamespaceSchema = z.object({
+  chains: z.array(z.string()),
+  accounts: z.array(z.string()),
+  methods: z.array(z.string()),
+  events: z.array(z.string()),
+})
+
+/** The wallet at the other end of a session, as it describes itself. */
+export const walletConnectPeerSchema = z.object({ name: z.string(), url: z.string(), icons: z.array(z.string()) })
+
+export const walletConnectSessionSchema = z.object({
+  topic: z.string(),
+  peer: walletConnectPeerSchema,
+  namespaces: z.record(z.string(), walletConnectNamespaceSchema),
+  /** The chain requests go to (the universal provider's default chain). */
+  defaultChain: caipNetworkIdSchema.nullable(),
+  /** Seconds since epoch, as the protocol counts. */
+  expiry: z.number(),
+})
+export type WalletConnectSession = z.infer<typeof walletConnectSessionSchema>
+
+/**
+ * WalletConnect as every tab sees it (SPEC.md §4): the pending pairing's URI and when it expires, the
+ * last pairing's failure, and the approved session. Kept by the core so a tab opened later shows the
+ * same QR code, or is connected at once.
+ */
+export const walletConnectStateSchema = z.object({
+  /** idle: nothing asked; loading: the client starts or a URI is being made; pairing: `uri` waits for a wallet; failed: the last pairing failed (`error`). */
+  status: z.enum(['idle', 'loading', 'pairing', 'failed']),
+  uri: z.string().nullable(),
+  /** When the pending pairing expires (ms since epoch; SPEC.md §9: 4 minutes after it was made). */
+  expiresAt: z.number().nullable(),
+  error: z.string().nullable(),
+  session: walletConnectSessionSchema.nullable(),
+})
+export type WalletConnectState = z.infer<typeof walletConnectStateSchema>
+
+export const emptyWalletConnect: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, session: null }
+
+/** The WalletConnect part of the dapp's configuration. */
+export const walletConnectConfigSchema = z.object({
+  /** The relay's websocket URL (the sandbox's: ws://127.0.0.1:8789). */
+  relayUrl: z.string().regex(/^wss?:\/\//, 'Expected a ws:// or wss:// URL').default('wss://relay.walletconnect.org'),
+  /** How long a pairing URI lives (SPEC.md §9: 4 minutes); tests shorten it to see the refresh. */
+  pairingExpiryMs: z.number().int().positive().optional(),
+})
+export type WalletConnectConfig = z.output<typeof walletConnectConfigSchema>
+
+/** What a page asks the session for through the core (an EIP-1193 request, on the active chain unless `caipNetworkId` says otherwise). */
+export type WalletConnectRequestParameters = { method: string; params?: unknown; caipNetworkId?: string | undefined }

@@ -1,0 +1,31 @@
+import { UniversalProvider } from '@walletconnect/universal-provider'
+import type { IKeyValueStorage } from '@walletconnect/keyvaluestorage'
+import type { CoreConfig } from '@portico/shared-types'
+
+const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
+
+/** The client's instance type. */
+export type UniversalProviderClient = InstanceType<typeof UniversalProvider>
+
+export type StartUniversalProviderParameters = {
+  config: CoreConfig
+  /** The key-value storage of the client (IndexedDB in a worker by default; tests pass one in memory). */
+  storage?: IKeyValueStorage | undefined
+}
+
+/**
+ * The WalletConnect client, in its own chunk: loaded by the core only when a visitor heads for
+ * WalletConnect or a stored session is restored. Its keys live under `wc@2:universal_provider:` (the
+ * universal provider's own prefix, SPEC.md §9) in the worker's IndexedDB, so a new worker finds the
+ * session again.
+ */
+export async function startUniversalProvider({ config, storage }: StartUniversalProviderParameters): Promise<UniversalProviderClient> {
+  return UniversalProvider.init({
+    projectId: config.projectId,
+    relayUrl: config.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
+    metadata: config.metadata ?? { name: 'Portico', description: 'Portico', url: 'http://localhost', icons: [] },
+    logger: 'error',
+    telemetryEnabled: false,
+    ...(storage ? { storage } : {}),
+  })
+}

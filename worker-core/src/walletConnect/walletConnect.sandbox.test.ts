@@ -1,0 +1,210 @@
+/**
+ * Integration: WalletConnect in the core against the sandbox (anvil chains, the relay) with the
+ * official wallet SDK (@reown/walletkit) as the phone wallet, in Node. Test-only: the packages never
+ * import the sandbox.
+ */
+import 'fake-indexeddb/auto'
+import { WalletKit, type IWalletKit } from '@reown/walletkit'
+import { Core as WalletCore } from '@walletconnect/core'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { devAccounts, startSandbox, type Sandbox } from '@portico/sandbox'
+import { createPublicClient, createWalletClient, http, parseEther, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CoreConfig, CoreState } from '@portico/shared-types'
+import { createCore, type Core } from '../core.ts'
+import { createStorage } from '../storage.ts'
+
+// Each official client in one process needs its own core (sign-client keeps one per storage prefix).
+process.env.DISABLE_GLOBAL_CORE = 'true'
+
+const PORTS = { chainA: 48645, chainB: 48646, dataApi: 48887, catalogue: 48888 }
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The IKeyValueStorage the official clients take, in memory. */
+class MemoryStorage {
+  readonly map = new Map<string, unknown>()
+  async getKeys() {
+    return [...this.map.keys()]
+  }
+  async getEntries<T>() {
+    return [...this.map.entries()] as [string, T][]
+  }
+  async getItem<T>(key: string) {
+    return structuredClone(this.map.get(key)) as T | undefined
+  }
+  async setItem<T>(key: string, value: T) {
+    this.map.set(key, structuredClone(value))
+  }
+  async removeItem(key: string) {
+    this.map.delete(key)
+  }
+}
+
+let sandbox: Sandbox
+let config: CoreConfig
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
+  config = {
+    projectId: 'wc-core-test',
+    apiUrl: sandbox.dataApi.url,
+    networks: sandbox.chains.map((c) => ({
+      id: c.chainId,
+      caipNetworkId: `eip155:${c.chainId}` as const,
+      chainNamespace: 'eip155' as const,
+      name: c.name,
+      nativeCurrency: c.nativeCurrency,
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    })),
+    metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },
+    walletConnect: { relayUrl: sandbox.relay.url },
+  }
+}, 180_000)
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+/** A phone wallet on walletkit: approves the sandbox chains for account 0, signs and sends with its key. */
+async function startPhone(options: { chains?: string[]; switchable?: boolean; reject?: boolean } = {}) {
+  const account = privateKeyToAccount(devAccounts()[0]!.privateKey)
+  const core = new WalletCore({ projectId: 'wc-phone-test', relayUrl: sandbox.relay.url, customStoragePrefix: `phone-${Math.random()}`, storage: new MemoryStorage() as never, telemetryEnabled: false, logger: 'silent' })
+  const wallet: IWalletKit = await WalletKit.init({ core, metadata: { name: 'Test phone', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] } })
+  const chains = options.chains ?? sandbox.chains.map((c) => `eip155:${c.chainId}`)
+  const methods = ['personal_sign', 'eth_sendTransaction', ...(options.switchable === false ? [] : ['wallet_switchEthereumChain'])]
+  wallet.on('session_proposal', (proposal) => {
+    if (options.reject) return void wallet.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
+    const namespaces = buildApprovedNamespaces({
+      proposal: proposal.params,
+      supportedNamespaces: { eip155: { chains, methods, events: ['chainChanged', 'accountsChanged'], accounts: chains.map((c) => `${c}:${account.address}`) } },
+    })
+    void wallet.approveSession({ id: proposal.id, namespaces })
+  })
+  wallet.on('session_request', async ({ topic, id, params }) => {
+    const { method, params: args } = params.request as { method: string; params: unknown[] }
+    const respond = (result: unknown) => wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
+    if (method === 'personal_sign') return respond(await account.signMessage({ message: { raw: args[0] as Hex } }))
+    if (method === 'eth_sendTransaction') {
+      const chain = sandbox.chains.find((c) => `eip155:${c.chainId}` === params.chainId)!
+      const client = createWalletClient({ account, transport: http(chain.rpcUrl) })
+      const tx = args[0] as { to: Hex; value?: Hex; data?: Hex }
+      const hash = await client.sendTransaction({ chain: null, to: tx.to, value: tx.value ? BigInt(tx.value) : 0n, ...(tx.data ? { data: tx.data } : {}) })
+      return respond(hash)
+    }
+    return wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code: 4200, message: `Unsupported ${method}` } } })
+  })
+  return { wallet, account, stop: () => core.relayer.transportClose().catch(() => undefined) }
+}
+
+function newCore(storage = new MemoryStorage()): Core {
+  return createCore({ storage: createStorage({ dbName: `wc-${Math.random()}` }), warn: () => undefined, walletConnect: { storage: storage as never } })
+}
+
+async function until(core: Core, test: (state: CoreState) => boolean, ms = 10_000): Promise<CoreState> {
+  const started = Date.now()
+  for (;;) {
+    const state = await core.getState()
+    if (test(state)) return state
+    if (Date.now() - started > ms) throw new Error(`timed out; walletConnect state: ${JSON.stringify(state.walletConnect)}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('WalletConnect in the core', () => {
+  it('pairs by URI, records the connection, signs and sends 0.01 ETH through the session, and follows a delete', async () => {
+    const core = newCore()
+    await core.configure(config)
+    const phone = await startPhone()
+    try {
+      const t0 = performance.now()
+      await core.prepareWalletConnect()
+      const uriMs = performance.now() - t0
+      const { walletConnect } = await core.getState()
+      expect(walletConnect.status).toBe('pairing')
+      expect(walletConnect.uri).toMatch(/^wc:/)
+      expect(walletConnect.expiresAt! - Date.now()).toBeGreaterThan(3 * 60_000)
+
+      const answer = core.connectWalletConnect()
+      const t1 = performance.now()
+      await phone.wallet.pair({ uri: walletConnect.uri! })
+      expect(await answer).toEqual({ ok: true, result: `eip155:31337:${phone.account.address}` })
+      const pairingMs = performance.now() - t1
+      const state = await until(core, (s) => s.connections.eip155?.status === 'connected')
+      expect(state.connections.eip155).toMatchObject({ caipAddress: `eip155:31337:${phone.account.address}`, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
+      expect(state.walletConnect).toMatchObject({ status: 'idle', uri: null, session: { peer: { name: 'Test phone' }, defaultChain: 'eip155:31337' } })
+
+      const signed = await core.walletConnectRequest({ method: 'personal_sign', params: ['0x68656c6c6f', phone.account.address] })
+      expect(signed.ok).toBe(true)
+      expect(await verifyMessage({ address: phone.account.address, message: 'hello', signature: (signed as { result: Hex }).result })).toBe(true)
+
+      const chain = sandbox.chains[0]!
+      const reader = createPublicClient({ transport: http(chain.rpcUrl) })
+      const before = await reader.getBalance({ address: RECEIVER })
+      const sent = await core.walletConnectRequest({ method: 'eth_sendTransaction', params: [{ from: phone.account.address, to: RECEIVER, value: `0x${parseEther('0.01').toString(16)}` }] })
+      expect(sent.ok).toBe(true)
+      const receipt = await reader.waitForTransactionReceipt({ hash: (sent as { result: Hex }).result })
+      expect(receipt.status).toBe('success')
+      expect((await reader.getBalance({ address: RECEIVER })) - before).toBe(parseEther('0.01'))
+
+      // The wallet ends the session: the core disconnects every namespace it held.
+      const topic = state.walletConnect.session!.topic
+      await phone.wallet.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') })
+      const after = await until(core, (s) => s.connections.eip155?.status === 'disconnected')
+      expect(after.walletConnect.session).toBeNull()
+      expect(await core.walletConnectRequest({ method: 'personal_sign', params: ['0x00', phone.account.address] })).toEqual({ ok: false, error: { message: 'Please call connect() before request()' } })
+      console.info(`WalletConnect in the core (Node): URI ready ${uriMs.toFixed(0)} ms, pairing to account ${pairingMs.toFixed(0)} ms`)
+    } finally {
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+
+  it('switches chain by SPEC.md §4: approved chains at once, else wallet_switchEthereumChain, else the §8 error; the visitor disconnects', async () => {
+    const core = newCore()
+    await core.configure(config)
+    const phone = await startPhone({ chains: ['eip155:31337'], switchable: false })
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      await phone.wallet.pair({ uri: (await core.getState()).walletConnect.uri! })
+      expect((await answer).ok).toBe(true)
+      expect(await core.switchWalletConnectChain('eip155:31338')).toEqual({
+        ok: false,
+        error: { message: "Failed to switch to chain 'eip155:31338'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method" },
+      })
+      expect(await core.switchWalletConnectChain('eip155:31337')).toEqual({ ok: true, result: null })
+
+      const ended = new Promise<string>((resolve) => phone.wallet.on('session_delete', ({ topic }) => resolve(topic)))
+      const topic = (await core.getState()).walletConnect.session!.topic
+      await core.disconnectWalletConnect()
+      await core.setDisconnected('eip155')
+      expect(await ended).toBe(topic)
+      expect(Object.keys(phone.wallet.getActiveSessions())).toEqual([])
+    } finally {
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+
+  it('says when the wallet rejects the proposal, and a new URI can be made', async () => {
+    const core = newCore()
+    await core.configure(config)
+    const phone = await startPhone({ reject: true })
+    try {
+      await core.prepareWalletConnect()
+      const first = (await core.getState()).walletConnect.uri!
+      const answer = core.connectWalletConnect()
+      await phone.wallet.pair({ uri: first })
+      const rejected = await answer
+      expect(rejected.ok).toBe(false)
+      expect((await core.getState()).walletConnect).toMatchObject({ status: 'failed', uri: null })
+      await core.prepareWalletConnect()
+      const second = (await core.getState()).walletConnect
+      expect(second.status).toBe('pairing')
+      expect(second.uri).not.toBe(first)
+    } finally {
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+})
