@@ -160,6 +160,7 @@ export {
   type TrackedEvent,
   type WalletListing,
 } from './api/catalogue.ts'
+export { siweConfigSchema, siwxConfigSchema, siwxNonceResponseSchema, siwxOptions, siwxSessionResponseSchema, siwxVerifyRequestSchema, type SiwxConfig, type SiwxOptions, type SiwxVerifiedSession } from './siwx.ts'
 export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, looksLikeAccountName, NAME_SUFFIXES, parseAccountNameInput, splitName, type AccountNameProblem } from './names.ts'
 export {
   type CatalogueWallet,

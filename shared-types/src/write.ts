@@ -25,6 +25,9 @@ export const WRITE_ERROR_CODES = [
   'NAME_TAKEN',
   // The names API refused or could not store a registration: 'Error registering name {name}' (SPEC.md §8).
   'NAME_REGISTER_FAILED',
+  // Sign-in (SIWX): the verifier could not start (no nonce), or refused the signed message.
+  'SIWX_INIT_FAILED',
+  'SIWX_VERIFY_FAILED',
   // State.
   'NOT_CONNECTED',
   'OFFLINE',
@@ -92,6 +95,16 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
     message: z.string(),
   }),
   z.object({
+    kind: z.literal('siwx'),
+    caipAddress: caipAddressSchema,
+    /** The page's host and address (EIP-4361 domain and URI): the worker cannot read the page. */
+    domain: z.string().min(1),
+    uri: z.string().url(),
+    statement: z.string().optional(),
+    /** How long the session lasts from signing. */
+    expiresInMs: z.number().int().positive(),
+  }),
+  z.object({
     kind: z.literal('registerName'),
     caipAddress: caipAddressSchema,
     /** As typed: a label ('alice') or a full name under an accepted suffix ('alice.reown.id'). */
@@ -108,7 +121,7 @@ export type WalletRequest = z.infer<typeof walletRequestSchema>
 export const writeStepSchema = z.object({
   status: z.literal('step'),
   writeId: z.string(),
-  kind: z.enum(['send', 'signMessage', 'registerName']),
+  kind: z.enum(['send', 'signMessage', 'registerName', 'siwx']),
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
   index: z.number().int().positive(),
   total: z.number().int().positive(),

@@ -168,6 +168,7 @@ export function createCore(params: CreateCoreParameters): Core {
     onMined: () => refreshAccount({ force: true }),
     isSmartAccount: () => false,
     onNameRegistered: (caipAddress, account) => identity.registered(caipAddress, account),
+    onSignedIn: (session) => siwx.add(session),
   })
   async function persistConnection() {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
@@ -267,6 +268,11 @@ export function createCore(params: CreateCoreParameters): Core {
       const wasActive = state.activeNamespace !== null && (gone.includes(state.activeNamespace) || state.activeNamespace === namespace)
       store.set({ connections, ...(wasActive ? accountSlices(null) : {}) })
       await persistConnection()
+      // Disconnecting signs out everywhere: the sessions of the accounts that left, in every tab and at the verifier.
+      for (const ns of gone) {
+        const address = state.connections[ns]?.caipAddress
+        if (address) await siwx.signOut(parseCaipAddress(address).address)
+      }
     },
     async setActiveNetwork(caipNetworkId) {
       await ready

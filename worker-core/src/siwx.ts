@@ -1,9 +1,15 @@
 import { parseWith, RECORDS, siwxSessionSchema, type RemoveSiwxSessionsParameters, type SiwxSession } from '@portico/shared-types'
+import { z } from 'zod'
 import type { CoreContext } from './context.ts'
 
 export type SiwxFeature = {
   add(session: SiwxSession): Promise<void>
   remove(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /**
+   * Signs an account out everywhere: its sessions leave every tab and IndexedDB, and the verifier
+   * (POST v1/siwx/sign-out) forgets them; the verifier is asked best effort.
+   */
+  signOut(address: string): Promise<void>
   /** Sessions still valid at `now` (expired ones are dropped when restored). */
   valid(sessions: readonly SiwxSession[], now: number): SiwxSession[]
 }
@@ -29,6 +35,16 @@ export function createSiwx(ctx: CoreContext): SiwxFeature {
         .get()
         .siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
       await save(valid([...others, session], ctx.now()))
+    },
+    async signOut(address) {
+      await ctx.ready
+      const had = ctx.store.get().siwxSessions.some((s) => sameAddress(s.data.accountAddress, address))
+      if (!had) return
+      await this.remove({ address })
+      await ctx
+        .env()
+        ?.api.post('v1/siwx/sign-out', { body: { address }, schema: z.object({ ok: z.boolean() }), what: 'SIWX sign-out' })
+        .catch(() => undefined)
     },
     async remove({ caipNetworkId, address } = {}) {
       await ctx.ready

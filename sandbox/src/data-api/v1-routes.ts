@@ -10,6 +10,7 @@ import { nftRoutes } from './nfts.ts'
 import { onrampRoutes } from './onramp.ts'
 import { profileRoutes } from './profile.ts'
 import { sessionRoutes } from './sessions.ts'
+import { siwxRoutes } from './siwx.ts'
 import { supportedChainsRoutes } from './supported-chains.ts'
 
 /**
@@ -29,4 +30,5 @@ export const V1_ROUTE_GROUPS: ReadonlyArray<(ctx: DataApiContext) => Hono> = [
   profileRoutes,
   onrampRoutes,
   sessionRoutes,
+  siwxRoutes,
 ]

@@ -1,6 +1,6 @@
 import { isHash, stringToHex, type PublicClient } from 'viem'
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
-import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount } from '@portico/shared-types'
+import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
 import {
   walletAnswerSchema,
   writeIntentSchema,
@@ -15,6 +15,7 @@ import type { CoreContext, CoreEnv } from '../context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
 import { prepareRegistration, submitRegistration } from './registerName.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
+import { prepareSignIn, verifySignIn } from './siwx.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
 export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' }
@@ -30,6 +31,8 @@ export type FlowContext = {
   smartAccount: boolean
   /** A name the account registered: the core knows it at once (identity, names) in every tab. */
   nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
+  /** A verified sign-in: the core keeps the session (IndexedDB) and pushes it to every tab. */
+  signedIn(session: SiwxSession): Promise<void>
   now(): number
 }
 
@@ -59,6 +62,14 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     const { address } = parseCaipAddress(intent.caipAddress)
     return { result: signatureOf(yield signMessageStep(address, intent.message)) }
   },
+  /** SPEC.md §4 SIWX: an EIP-4361 message with the verifier's nonce, signed by the account, verified by the server, kept as a session. */
+  async *siwx(flow, intent) {
+    const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
+    const { address } = parseCaipAddress(intent.caipAddress)
+    const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+    await flow.signedIn(session)
+    return { result: session }
+  },
   /** SPEC.md §5 names: checked and found free, signed by the account, verified and stored by the names API. */
   async *registerName(flow, intent) {
     const prepared = await prepareRegistration(flow.env.api, intent, flow.now())
@@ -81,6 +92,8 @@ export type CreateWritesParameters = {
   isSmartAccount(intent: WriteIntent): boolean
   /** Takes a name the account just registered into the identity and name caches, pushed to every tab. */
   onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
+  /** Keeps a verified SIWX session (persisted, pushed to every tab). */
+  onSignedIn?(session: SiwxSession): Promise<void>
 }
 
 /**
@@ -88,7 +101,7 @@ export type CreateWritesParameters = {
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
  * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
  */
-export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onNameRegistered = async () => undefined }: CreateWritesParameters): WritesFeature {
+export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onNameRegistered = async () => undefined, onSignedIn = async () => undefined }: CreateWritesParameters): WritesFeature {
   const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number }>()
   let nextId = 1
 
@@ -142,7 +155,7 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onName
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
       if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), nameRegistered: onNameRegistered, now: ctx.now }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
       const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
       const writeId = `w${nextId++}`
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })

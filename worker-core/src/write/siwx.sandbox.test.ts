@@ -1,0 +1,120 @@
+/**
+ * Sign in with the wallet (SIWX) through the one write path against a real sandbox: the verifier's
+ * nonce, an EIP-4361 message signed by the Sandbox Wallet, the verifier's check, the session kept by
+ * the core and ended everywhere on disconnect.
+ */
+import 'fake-indexeddb/auto'
+import { startSandbox, type Sandbox } from '@portico/sandbox'
+import { hexToString, type Address } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CoreConfig } from '@portico/shared-types'
+import type { WriteIntent, WriteResult } from '@portico/shared-types/write'
+import { createSandboxProvider, TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
+import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
+import { createCore, type Core } from '../core.ts'
+import { createStorage } from '../storage.ts'
+
+const PORTS = { chainA: 46545, chainB: 46546, dataApi: 46787, catalogue: 46788 }
+
+let sandbox: Sandbox
+let config: CoreConfig
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
+  config = {
+    projectId: 'siwx-test',
+    apiUrl: sandbox.dataApi.url,
+    networks: sandbox.chains.map((c) => ({
+      id: c.chainId,
+      caipNetworkId: `eip155:${c.chainId}` as const,
+      chainNamespace: 'eip155' as const,
+      name: c.name,
+      nativeCurrency: c.nativeCurrency,
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    })),
+  } as CoreConfig
+}, 180_000)
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+async function setUp(answers: boolean[], addressIndex = 3) {
+  const provider = createSandboxProvider({
+    approve: scriptedApprove(true, ...answers),
+    origin: 'http://127.0.0.1:5173',
+    storage: memoryStorage(),
+    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
+    defaultChainId: 31337,
+    mnemonic: TEST_MNEMONIC,
+    addressIndex,
+  })
+  const [address] = (await provider.request({ method: 'eth_requestAccounts' })) as Address[]
+  const core = createCore({ storage: createStorage({ dbName: `siwx-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {} })
+  await core.configure(config)
+  const caipAddress = `eip155:31337:${address!}` as const
+  await core.setConnected({ caipAddress, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
+  return { core, provider, address: address!, caipAddress }
+}
+
+async function runWrite(core: Core, provider: Awaited<ReturnType<typeof setUp>>['provider'], intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
+  let result = await core.prepareWrite(intent)
+  while (result.status === 'step') {
+    signed.push(hexToString(result.request.params[0] as `0x${string}`))
+    const answer = await provider.request(result.request).then(
+      (value) => ({ ok: true as const, result: value }),
+      (error: { code?: number; message: string }) => ({ ok: false as const, error: { code: error.code, message: error.message } }),
+    )
+    result = await core.submitWriteResult(result.writeId, answer)
+  }
+  return result
+}
+
+const verifierSession = (address: string) => fetch(`${sandbox.dataApi.url}/v1/siwx/session?address=${address}&chainId=31337&projectId=siwx-test&st=t&sv=t`)
+const signIn = (caipAddress: `eip155:${string}:${string}`): WriteIntent => ({ kind: 'siwx', caipAddress, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', statement: 'Sign in to the Portico demo', expiresInMs: 60_000 })
+
+describe('SIWX against the sandbox verifier', () => {
+  it('signs an EIP-4361 message with the verifier nonce; the verifier checks it and the core keeps the session until disconnect', async () => {
+    const { core, provider, address, caipAddress } = await setUp([true])
+    const signed: string[] = []
+    const result = await runWrite(core, provider, signIn(caipAddress), signed)
+    expect(result).toMatchObject({ status: 'done' })
+    const message = parseSiweMessage(signed[0]!)
+    expect(message).toMatchObject({ address, chainId: 31337, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', version: '1', statement: 'Sign in to the Portico demo' })
+    expect(message.nonce!.length).toBeGreaterThanOrEqual(8)
+    expect(message.expirationTime!.getTime() - message.issuedAt!.getTime()).toBe(60_000)
+
+    const [session] = (await core.getState()).siwxSessions
+    expect(session).toMatchObject({ data: { accountAddress: address, chainId: 'eip155:31337', nonce: message.nonce }, message: signed[0] })
+    expect(session!.cacao).toMatchObject({ h: { t: 'caip122' }, s: { t: 'eip191' } })
+    expect(await (await verifierSession(address)).json()).toMatchObject({ session: { address, chainId: 31337, nonce: message.nonce } })
+
+    await core.setDisconnected('eip155')
+    expect((await core.getState()).siwxSessions).toEqual([])
+    expect((await verifierSession(address)).status).toBe(404)
+    core.dispose()
+  })
+
+  it('a nonce is accepted once: the same signed message again is refused', async () => {
+    const { core, provider, caipAddress } = await setUp([true])
+    const signed: string[] = []
+    const result = await runWrite(core, provider, signIn(caipAddress), signed)
+    const session = (result as { result: { signature: string } }).result
+    const again = await fetch(`${sandbox.dataApi.url}/v1/siwx/verify?projectId=siwx-test&st=t&sv=t`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: signed[0], signature: session.signature }),
+    })
+    expect(again.status).toBe(401)
+    core.dispose()
+  })
+
+  it('a declined signature keeps no session; a verifier without nonces is an initialisation failure', async () => {
+    const { core, provider, caipAddress } = await setUp([false], 4)
+    expect(await runWrite(core, provider, signIn(caipAddress))).toMatchObject({ status: 'error', error: { code: 'USER_REJECTED' } })
+    expect((await core.getState()).siwxSessions).toEqual([])
+    await core.configure({ ...config, apiUrl: 'http://127.0.0.1:9/' })
+    expect(await core.prepareWrite(signIn(caipAddress))).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
+    core.dispose()
+  })
+})

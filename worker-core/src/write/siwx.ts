@@ -1,0 +1,73 @@
+import { getAddress } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { parseCaipAddress, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxSession } from '@portico/shared-types'
+import type { WriteIntent } from '@portico/shared-types/write'
+import type { HttpClient } from '../http.ts'
+import { WriteFailure } from './classifyError.ts'
+
+type SiwxIntent = Extract<WriteIntent, { kind: 'siwx' }>
+
+export type PreparedSignIn = { message: string; data: SiwxSession['data'] }
+
+const detail = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
+
+/**
+ * The EIP-4361 message of a sign-in: the page's domain and URI, the account, its chain, a nonce from
+ * the verifier (its CSPRNG, never the page's), issued now and expiring after `expiresInMs`. A verifier
+ * that gives no nonce is SIWX_INIT_FAILED (SPEC.md §8 'A problem occurred while trying initialize authentication').
+ */
+export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: number): Promise<PreparedSignIn> {
+  const { address, reference, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const { nonce } = await api.get('v1/siwx/nonce', { schema: siwxNonceResponseSchema, what: 'SIWX nonce' }).catch((cause: unknown) => {
+    throw new WriteFailure('SIWX_INIT_FAILED', { details: detail(cause) })
+  })
+  const issuedAt = new Date(nowMs)
+  const expirationTime = new Date(nowMs + intent.expiresInMs)
+  const message = createSiweMessage({
+    address: getAddress(address),
+    chainId: Number(reference),
+    domain: intent.domain,
+    uri: intent.uri,
+    nonce,
+    version: '1',
+    issuedAt,
+    expirationTime,
+    ...(intent.statement ? { statement: intent.statement } : {}),
+  })
+  return {
+    message,
+    data: {
+      accountAddress: address,
+      chainId: caipNetworkId,
+      domain: intent.domain,
+      uri: intent.uri,
+      version: '1',
+      nonce,
+      ...(intent.statement ? { statement: intent.statement } : {}),
+      issuedAt: issuedAt.toISOString(),
+      expirationTime: expirationTime.toISOString(),
+    },
+  }
+}
+
+/**
+ * Hands the signed message to the verifier (POST v1/siwx/verify), which checks the signature (smart
+ * accounts too) and the nonce once, and keeps the session. Answers the session the core stores, with
+ * its CACAO (CAIP-74).
+ */
+export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string): Promise<SiwxSession> {
+  await api.post('v1/siwx/verify', { body: { message: prepared.message, signature }, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
+    throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
+  })
+  const { data } = prepared
+  return {
+    data,
+    message: prepared.message,
+    signature,
+    cacao: {
+      h: { t: 'caip122' },
+      p: { domain: data.domain, aud: data.uri, iss: `did:pkh:${data.chainId}:${data.accountAddress}`, version: '1', nonce: data.nonce, iat: data.issuedAt, exp: data.expirationTime, ...(data.statement ? { statement: data.statement } : {}) },
+      s: { t: 'eip191', s: signature },
+    },
+  }
+}
