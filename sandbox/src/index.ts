@@ -8,8 +8,12 @@ import { FaultStore, type ActiveFault } from './faults/store.ts'
 import type { NameRegistry } from './names/registry.ts'
 import type { OnrampOrder } from './onramp/orders.ts'
 import { resolveOptions, type SandboxOptions } from './options.ts'
+import type { PhoneWalletHandle } from './phone-wallet/server.ts'
+import type { RelayHandle } from './relay/relay.ts'
 import { dataApiService } from './services/data-api.ts'
 import { evmChainsService } from './services/evm-chains.ts'
+import { phoneWalletService } from './services/phone-wallet.ts'
+import { relayService } from './services/relay.ts'
 import { SANDBOX_SERVICES } from './services/registry.ts'
 import { runServices, type RunningService } from './services/run-services.ts'
 import type { SandboxService } from './services/service.ts'
@@ -20,7 +24,7 @@ import type { SmartSession } from '@portico/shared-types'
 export type { SandboxChain } from './chain/sandbox-chain.ts'
 export type { AnalyticsHandle, CatalogueHandle } from './catalogue/catalogue.ts'
 export type { StoredAnalyticsEvent } from './catalogue/analytics.ts'
-export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS } from './catalogue/sandbox-wallets.ts'
+export { PHONE_WALLET_ID, SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS } from './catalogue/sandbox-wallets.ts'
 export type { ChainKey } from './chains.ts'
 export { CHAIN_DEFINITIONS } from './chains.ts'
 export { COLLECTION_DEFINITIONS, type CollectionKey } from './contracts/collections.ts'
@@ -46,6 +50,11 @@ export { SANDBOX_SERVICES } from './services/registry.ts'
 export type { RunningService } from './services/run-services.ts'
 export { httpHealth, localEndpoint, servicePort, type SandboxService, type ServiceContext, type ServiceDirectoryEntry, type ServiceEndpoint } from './services/service.ts'
 export { walletCatalogueService, type WalletCatalogueHandle } from './services/wallet-catalogue.ts'
+export { relayService, relayPort } from './services/relay.ts'
+export { phoneWalletService, phoneWalletPort } from './services/phone-wallet.ts'
+export type { RelayConnectionInfo, RelayDeliveryLogEntry, RelayHandle, RelayRequestLogEntry } from './relay/relay.ts'
+export type { PhoneWalletHandle } from './phone-wallet/server.ts'
+export { PHONE_WALLET_NAME } from './phone-wallet/config.ts'
 
 export type FaultsHandle = {
   /** Replaces every rule (shared by the data API and the catalogue). */
@@ -68,6 +77,10 @@ export type SandboxHandle = {
   dataApi: DataApiHandle
   /** The wallet catalogue (with the analytics sink) on its own port. */
   catalogue: CatalogueHandle
+  /** The WalletConnect relay: `url` for the clients, `connections()` (one per client socket), `stop()` / `start()`. */
+  relay: RelayHandle
+  /** The Sandbox Phone Wallet page: `url`, `deepLink(wcUri)`. */
+  phoneWallet: PhoneWalletHandle
   analytics: AnalyticsHandle
   /** Fault injection for the data API and the catalogue. Off unless set. */
   faults: FaultsHandle
@@ -95,8 +108,8 @@ export type Sandbox = SandboxHandle
 
 /**
  * Starts the sandbox's services (services/registry.ts) in order: the chains (deployed, seeded and
- * indexed), the wallet catalogue, the blockchain-data API. Everything binds 127.0.0.1; a busy port
- * fails before anything starts.
+ * indexed), the wallet catalogue, the WalletConnect relay, the Sandbox Phone Wallet, the
+ * blockchain-data API. Everything binds 127.0.0.1; a busy port fails before anything starts.
  *
  * @example
  * const sandbox = await startSandbox({ chainPorts: { a: 18545, b: 18546 }, dataApiPort: 18787 })
@@ -120,6 +133,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       deployer: devAccount(DEPLOYER_INDEX),
       dataApi: running.get(dataApiService),
       catalogue,
+      relay: running.get(relayService),
+      phoneWallet: running.get(phoneWalletService),
       analytics,
       faults: {
         set: (rules) => faults.set(rules),

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { FaultStore } from '../faults/store.ts'
 import { PROJECT_QUERY, fetchError, fetchParsed, postJson, withProject } from '../test-helpers.ts'
 import { startCatalogue, type AnalyticsHandle, type CatalogueHandle } from './catalogue.ts'
-import { SANDBOX_WALLET_RDNS } from './sandbox-wallets.ts'
+import { PHONE_WALLET_ID, SANDBOX_WALLET_RDNS } from './sandbox-wallets.ts'
 
 const PORT = 38553
 let catalogue: CatalogueHandle
@@ -19,11 +19,23 @@ afterAll(() => catalogue?.stop())
 const wallets = (query: string) => fetchParsed(withProject(`${catalogue.url}/getWallets?${query}`), getWalletsResponseSchema)
 
 describe('GET /getWallets', () => {
-  it('lists over 600 wallets, the Sandbox Wallet first with its rdns, in pages', async () => {
+  it('lists over 600 wallets, the Sandbox Wallet first with its rdns, then the Sandbox Phone Wallet with its links, in pages', async () => {
     const first = await wallets('page=1&entries=40')
     expect(first.count).toBeGreaterThanOrEqual(600)
     expect(first.data).toHaveLength(40)
     expect(first.data[0]).toMatchObject({ name: 'Sandbox Wallet', rdns: SANDBOX_WALLET_RDNS, chains: ['eip155:31337', 'eip155:31338'] })
+    expect(first.data[1]).toEqual({
+      id: PHONE_WALLET_ID,
+      name: 'Sandbox Phone Wallet',
+      image_id: expect.any(String),
+      rdns: null,
+      chains: ['eip155:31337', 'eip155:31338'],
+      mobile_link: 'http://127.0.0.1:8791/',
+      desktop_link: null,
+      webapp_link: 'http://127.0.0.1:8791/',
+      homepage: 'http://127.0.0.1:8791',
+      badge_type: 'certified',
+    })
     for (const w of first.data) expect(walletListingSchema.parse(w)).toEqual(w)
     const second = await wallets('page=2&entries=40')
     expect(second.count).toBe(first.count)
@@ -38,8 +50,8 @@ describe('GET /getWallets', () => {
     expect(ids.slice(0, 3)).toMatchInlineSnapshot(`
       [
         "e37bc8ba2226ae22b1f948d6861372cd7dd82422b5c5d8d4dbd4da7f91366436",
+        "c6c5d8f1d6488ec39717365f6af786327f9526c69311f14e3b1ef9713bebd209",
         "23f9bd8844ed0c622371d5172562c8da2eb1ff4f6a3505b2cc8b745c155695f5",
-        "9f3f8d69ece8f137a30f59ac0810be1a7c3a4d51ef3b162792d3aecdd53d1913",
       ]
     `)
     expect(new Set(ids).size).toBe(ids.length)
@@ -51,7 +63,7 @@ describe('GET /getWallets', () => {
     expect(found.data).toHaveLength(100)
     expect(found.data.every((w) => w.name.toLowerCase().includes('e'))).toBe(true)
     const wallet = await wallets('page=1&entries=100&search=WALLET')
-    expect(wallet.count).toBe(61)
+    expect(wallet.count).toBe(62)
     expect(wallet.data.every((w) => w.name.includes('Wallet'))).toBe(true)
     const aurora = await wallets('page=1&entries=100&search=aurora%20v')
     expect(aurora.data.map((w) => w.name)).toEqual(['Aurora Vault'])

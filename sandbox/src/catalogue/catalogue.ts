@@ -4,7 +4,7 @@ import { createHttpServer } from '../http/server.ts'
 import { serviceHandle, type ServiceHandle } from '../http/service-handle.ts'
 import { AnalyticsStore, type StoredAnalyticsEvent } from './analytics.ts'
 import { createCatalogueApp } from './app.ts'
-import { sandboxWallets } from './sandbox-wallets.ts'
+import { DEFAULT_PHONE_WALLET_URL, sandboxWallets } from './sandbox-wallets.ts'
 import { generateWallets, toListing, type CatalogueWallet } from './wallets.ts'
 import type { WalletListing } from '@portico/shared-types'
 
@@ -23,12 +23,16 @@ export type CatalogueHandle = ServiceHandle & {
   wallets(): WalletListing[]
 }
 
-/** Builds the catalogue (the sandbox's wallets, then 660 generated ones) and serves it on `port`. */
-export async function startCatalogue(port: number, faults: FaultStore, options: { analyticsEnabled: boolean }): Promise<{ catalogue: CatalogueHandle; analytics: AnalyticsHandle }> {
+/** Builds the catalogue (the sandbox's two wallets, then 660 generated ones) and serves it on `port`. */
+export async function startCatalogue(
+  port: number,
+  faults: FaultStore,
+  options: { analyticsEnabled: boolean; phoneWalletUrl?: string },
+): Promise<{ catalogue: CatalogueHandle; analytics: AnalyticsHandle }> {
   const log = new RequestLog()
   const analytics = new AnalyticsStore()
   analytics.enabled = options.analyticsEnabled
-  const wallets: CatalogueWallet[] = [...sandboxWallets(), ...generateWallets()]
+  const wallets: CatalogueWallet[] = [...sandboxWallets(options.phoneWalletUrl ?? DEFAULT_PHONE_WALLET_URL), ...generateWallets()]
   const server = createHttpServer(createCatalogueApp({ wallets, analytics, log, faults }), port, 'wallet catalogue')
   await server.start()
   return {

@@ -1,4 +1,6 @@
 import { startCatalogue, type AnalyticsHandle, type CatalogueHandle } from '../catalogue/catalogue.ts'
+import { phoneWalletUrl } from '../phone-wallet/server.ts'
+import { phoneWalletPort } from './phone-wallet.ts'
 import { localEndpoint, httpHealth, type SandboxService } from './service.ts'
 
 export type WalletCatalogueHandle = { catalogue: CatalogueHandle; analytics: AnalyticsHandle }
@@ -11,7 +13,7 @@ export const walletCatalogueService: SandboxService<WalletCatalogueHandle> = {
   id: 'catalogue',
   name: 'wallet catalogue, analytics',
   endpoints: (config) => [localEndpoint('wallet catalogue', config.cataloguePort)],
-  start: ({ config, faults }) => startCatalogue(config.cataloguePort, faults, { analyticsEnabled: config.analyticsEnabled }),
+  start: ({ config, faults }) => startCatalogue(config.cataloguePort, faults, { analyticsEnabled: config.analyticsEnabled, phoneWalletUrl: phoneWalletUrl(phoneWalletPort(config)) }),
   stop: ({ catalogue }) => catalogue.stop(),
   health: ({ catalogue }) => httpHealth(`${catalogue.url}/health`),
 }

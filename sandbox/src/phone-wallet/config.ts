@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+/** The Sandbox Phone Wallet's name, as the wallet catalogue lists it and the page shows it. */
+export const PHONE_WALLET_NAME = 'Sandbox Phone Wallet'
+/** Dev accounts the wallet offers (m/44'/60'/0'/0/{index} of the test mnemonic); 0 is active at first. */
+export const PHONE_WALLET_ACCOUNT_INDEXES = [0, 1, 2, 3, 4] as const
+
+const chainSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcUrl: z.url(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  blockExplorerUrl: z.url().optional(),
+})
+
+/** What the page reads from `GET /config.json`: where the relay and the chains are. */
+export const phoneWalletConfigSchema = z.object({
+  relayUrl: z.string().regex(/^wss?:\/\//, 'Expected a ws:// or wss:// URL'),
+  projectId: z.string().min(1),
+  chains: z.array(chainSchema).min(1),
+  accountIndexes: z.array(z.number().int().nonnegative()).min(1),
+  /** The page's own URL: the wallet's metadata.url, which the dapp shows. */
+  url: z.url(),
+})
+export type PhoneWalletConfig = z.infer<typeof phoneWalletConfigSchema>
+export type PhoneWalletChain = z.infer<typeof chainSchema>

@@ -1,0 +1,54 @@
+// First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
+import '../../../wallet/zod-jitless.ts'
+import { WalletKit } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import { mnemonicToAccount } from 'viem/accounts'
+import { z } from 'zod'
+import { DEV_MNEMONIC } from '../../dev-accounts.ts'
+import { PHONE_WALLET_NAME, phoneWalletConfigSchema } from '../config.ts'
+import { uriFromLocation } from '../uri.ts'
+import { createPhoneWallet } from '../wallet.ts'
+import { mountView, showFatal } from './view.ts'
+
+/** The page's own choices kept across reloads (WalletKit keeps the sessions in IndexedDB). */
+const PREFERENCES_KEY = 'dev.portico.sandbox-phone-wallet'
+const preferencesSchema = z.object({ accountIndex: z.number().int().optional(), chainId: z.number().int().optional() })
+
+function readPreferences(): z.infer<typeof preferencesSchema> {
+  try {
+    const parsed = preferencesSchema.safeParse(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}'))
+    return parsed.success ? parsed.data : {}
+  } catch {
+    return {}
+  }
+}
+
+async function boot(root: HTMLElement): Promise<void> {
+  const response = await fetch('/config.json', { cache: 'no-store' })
+  const config = phoneWalletConfigSchema.parse(await response.json())
+  // Telemetry off; WalletKit still posts one start-up event, which the page's CSP refuses at once.
+  const core = new Core({ projectId: config.projectId, relayUrl: config.relayUrl, telemetryEnabled: false, customStoragePrefix: 'sandbox-phone-wallet' })
+  const walletKit = await WalletKit.init({
+    core,
+    metadata: { name: PHONE_WALLET_NAME, description: 'A WalletConnect wallet for the Portico sandbox (development only)', url: config.url, icons: [`${config.url}/icon.svg`] },
+  })
+  const accounts = config.accountIndexes.map((index) => ({ index, account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }) }))
+  const wallet = createPhoneWallet({ walletKit, chains: config.chains, accounts, initial: readPreferences() })
+  wallet.subscribe((state) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ accountIndex: state.account.index, chainId: state.chain.id })))
+  mountView(root, wallet)
+  document.documentElement.dataset.ready = 'true'
+
+  const uri = uriFromLocation(location.href)
+  if (uri !== undefined) {
+    // A reload must not pair the same link again.
+    history.replaceState(null, '', '/')
+    await wallet.pair(uri)
+  }
+}
+
+const root = document.getElementById('app')
+if (root) {
+  boot(root).catch((error: unknown) => {
+    showFatal(root, `The wallet could not start: ${error instanceof Error ? error.message : String(error)}`)
+  })
+}
