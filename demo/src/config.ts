@@ -28,6 +28,16 @@ export const networks: Network[] = [
   },
 ]
 
+/**
+ * The demo's feature switches can be set from the address, to try them (and for the end-to-end
+ * tests): `?features=legalCheckbox,-analytics` turns legalCheckbox on and analytics off.
+ */
+function featuresFromAddress(): PorticoConfigInput['features'] {
+  const list = new URLSearchParams(window.location.search).get('features')
+  if (!list) return undefined
+  return Object.fromEntries(list.split(',').filter(Boolean).map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true])))
+}
+
 /** How a dapp configures Portico: its project, networks, metadata and service URLs. */
 export const porticoConfig: PorticoConfigInput = {
   projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
@@ -36,6 +46,7 @@ export const porticoConfig: PorticoConfigInput = {
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
   themeMode: 'light',
+  features: featuresFromAddress(),
   // The sandbox's chains have an AMM pool: offer swaps on them.
   core: { swapChains: ['eip155:31337', 'eip155:31338'] },
 }

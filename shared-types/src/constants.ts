@@ -79,6 +79,13 @@ export const CONNECTOR_ORDER = ['walletConnect', 'recent', 'injected', 'featured
 /** Wallet feature order (SPEC.md §1). */
 export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
 
+/**
+ * Analytics (SPEC.md §7): events wait in the core this long after the last one before they go (or go
+ * at once when every tab is hidden); at most this many wait, the oldest dropped first (offline).
+ */
+export const ANALYTICS_FLUSH_MS = 1_000
+export const ANALYTICS_QUEUE_MAX = 100
+
 /** The SDK identity sent as `st` and `sv` on every data API and catalogue call. */
 export const SDK_TYPE = 'portico'
 export const SDK_VERSION = 'react-portico-0.1.0'

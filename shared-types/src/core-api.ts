@@ -2,7 +2,7 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreOptionsInput } from './core-options.ts'
 import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/data-api.ts'
-import type { WalletListing } from './api/catalogue.ts'
+import type { TrackedEvent, WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
 import type { WalletConnectRequestParameters } from './walletConnect.ts'
@@ -83,6 +83,20 @@ export type GetNftHoldingsParameters = {
 export type NftHoldingsResult = { data: NftHolding[]; updatedAt: number }
 
 export type RemoveSiwxSessionsParameters = { caipNetworkId?: CaipNetworkId; address?: string }
+
+/** One analytics event (SPEC.md §7, §8 tracked events) as a tab saw it. */
+export type TrackParameters = {
+  event: TrackedEvent
+  properties?: Record<string, string | number | boolean | null>
+  /** The connected address (the one just disconnected, for DISCONNECT_SUCCESS). */
+  address?: string | null
+  /** The page's URL and host. */
+  url: string
+  domain: string
+  timestamp: number
+  /** The tab's Global Privacy Control signal (`navigator.globalPrivacyControl`): when on, nothing is sent. */
+  gpc: boolean
+}
 
 /**
  * The core's API, exposed by `worker-core` through comlink and called by every tab.
@@ -196,6 +210,15 @@ export interface PorticoCoreApi {
   setOnline(online: boolean): Promise<void>
   /** A tab became visible or hidden. When one becomes visible after none was, stale data refreshes once. */
   setVisibility(tabId: string, visible: boolean): Promise<void>
+  /**
+   * Queues an analytics event for the catalogue's sink (`POST /e`). Nothing goes before the first call
+   * (the visitor's first action); the first one asks `/getAnalyticsConfig` once per session. Events go
+   * together once no other came for a second, at once when every tab is hidden, and after the network
+   * returns (at most 100 wait). A 403 sets `state.analyticsBlocked` and ends sending for the session.
+   */
+  track(params: TrackParameters): Promise<void>
+  /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC; once per core, and only when a tab asks (the visitor's first intent). */
+  ping(): Promise<void>
 }
 
 /** Keys of the API, pinned by a snapshot test. */
@@ -241,6 +264,8 @@ export const CORE_API_METHODS = [
   'disconnectWalletConnect',
   'setOnline',
   'setVisibility',
+  'track',
+  'ping',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]
 
 /** Every method of the API is listed: fails to compile when one is added to the interface only. */

@@ -176,6 +176,7 @@ export {
   type NftHoldingsResult,
   type RefreshParameters,
   type RemoveSiwxSessionsParameters,
+  type TrackParameters,
   type WalletPage,
 } from './core-api.ts'
 export {

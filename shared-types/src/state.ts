@@ -182,6 +182,8 @@ export const coreStateSchema = z.object({
   walletConnect: walletConnectStateSchema,
   online: z.boolean(),
   storage: z.enum(['indexeddb', 'memory']),
+  /** The analytics sink answered 403 (origin not allow-listed): nothing more is sent this session, and the tabs say so once. */
+  analyticsBlocked: z.boolean(),
 })
 export type CoreState = z.infer<typeof coreStateSchema>
 

@@ -29,6 +29,7 @@ describe('core API surface', () => {
         "getWallets",
         "loadMoreTransactions",
         "loadTransactions",
+        "ping",
         "prepareWalletConnect",
         "prepareWrite",
         "refresh",
@@ -48,6 +49,7 @@ describe('core API surface', () => {
         "submitWriteResult",
         "subscribe",
         "switchWalletConnectChain",
+        "track",
         "unsubscribe",
         "walletConnectRequest",
       ]
@@ -79,6 +81,7 @@ describe('core API surface', () => {
         "getWallets",
         "loadMoreTransactions",
         "loadTransactions",
+        "ping",
         "prepareWalletConnect",
         "prepareWrite",
         "ready",
@@ -99,6 +102,7 @@ describe('core API surface', () => {
         "submitWriteResult",
         "subscribe",
         "switchWalletConnectChain",
+        "track",
         "unsubscribe",
         "walletConnectRequest",
       ]

@@ -22,6 +22,7 @@ import {
 import { getAccountNameQueryOptions } from './actions/getAccountName.ts'
 import { getNameSuggestionsQueryOptions } from './actions/getNameSuggestions.ts'
 import { getNftHoldingsQueryOptions } from './actions/getNftHoldings.ts'
+import { createAnalytics } from './analytics.ts'
 import { createBalances } from './balances.ts'
 import { createCapabilities } from './capabilities.ts'
 import { createCatalogue } from './catalogue.ts'
@@ -119,6 +120,8 @@ export function createCore(params: CreateCoreParameters): Core {
   const preferences = createPreferences(ctx)
   const siwx = createSiwx(ctx)
   const prices = createPrices(ctx)
+  const analytics = createAnalytics(ctx)
+  let pinged = false
 
   const ready = (async () => {
     const [connection, recent, sessions, accountTypes, embedded] = await Promise.all([
@@ -349,10 +352,25 @@ export function createCore(params: CreateCoreParameters): Core {
       await ready
       if (focus.setVisibility(tabId, visible)) await lastRefresh
     },
+    async track(params) {
+      await ready
+      analytics.track(params)
+    },
+    async ping() {
+      await ready
+      const state = store.get()
+      if (pinged || !env || !state.activeCaipNetworkId) return
+      pinged = true
+      await env.rpc
+        .client(state.activeCaipNetworkId)
+        ?.request({ method: 'eth_chainId' })
+        .catch(() => undefined)
+    },
     dispose() {
       walletConnect.dispose()
       offOnline()
       offFocus()
+      analytics.dispose()
       store.clear()
     },
   }

@@ -37,6 +37,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     walletConnect: emptyWalletConnect,
     online: true,
     storage,
+    analyticsBlocked: false,
   }
 }
 

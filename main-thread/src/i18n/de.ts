@@ -25,6 +25,7 @@ export const de: Messages = {
   legalAfter: ' zu.',
   legalRequired: 'Akzeptieren Sie die Bedingungen, um eine Verbindungsart zu wählen.',
   originNotAllowlisted: 'Ungültige App-Konfiguration: Der Ursprung dieser Seite steht nicht auf der Freigabeliste des Projekts, daher werden keine Nutzungsdaten gesendet.',
+  originNotAllowlisted: 'Ungültige App-Konfiguration: Der Ursprung dieser Seite steht nicht auf der Freigabeliste des Projekts, daher werden keine Nutzungsdaten gesendet.',
   comingSoon: 'Demnächst',
   or: 'oder',
   continueIn: 'Weiter in {wallet}',

@@ -23,6 +23,7 @@ export const en = {
   legalAfter: '.',
   legalRequired: 'Accept the terms to choose how to connect.',
   originNotAllowlisted: 'Invalid App Configuration: this site’s origin is not on the project’s allow-list, so usage data is not sent.',
+  originNotAllowlisted: 'Invalid App Configuration: this site’s origin is not on the project’s allow-list, so usage data is not sent.',
   comingSoon: 'Coming soon',
   or: 'or',
   continueIn: 'Continue in {wallet}',

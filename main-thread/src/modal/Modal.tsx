@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react'
+import { startAnalytics } from '../analytics/startAnalytics.ts'
 import { createPortal } from 'react-dom'
 import { getConnector } from '../client/getConnector.ts'
 import { currentView, type View } from '../client/router.ts'
-import { usePorticoClient, useSnapshot, useUiSnapshot } from '../context.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot, useUiSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
 import { Icon } from './icons.tsx'
 import { NotificationToast } from './Notification.tsx'
@@ -29,6 +30,14 @@ export default function Modal() {
     if (closable) client.close()
   }, [client, closable])
   useFocusTrap(dialogRef, modal.open, close)
+
+  const ui = usePorticoUi()
+  const tRef = useRef(t)
+  tRef.current = t
+  useEffect(
+    () => startAnalytics({ client, ui, onBlocked: () => ui.notify('error', tRef.current('originNotAllowlisted'), { durationMs: 10_000 }) }),
+    [client, ui],
+  )
 
   useEffect(() => {
     const root = rootRef.current

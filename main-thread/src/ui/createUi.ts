@@ -18,6 +18,7 @@ export type PorticoEvent =
   | { type: 'SEND_INITIATED'; caipNetworkId: string; token: string; amount: string }
   | { type: 'SEND_SUCCESS'; caipNetworkId: string; hash: string }
   | { type: 'SEND_ERROR'; code: string }
+  | { type: 'SEARCH_WALLET'; search: string }
 
 export type UiSnapshot = { notification: Notification | null; shaking: boolean; themeVariables: ThemeVariables }
 

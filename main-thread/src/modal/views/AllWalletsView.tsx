@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { ALL_WALLETS_PAGE_ENTRIES } from '@portico/shared-types/constants'
 import { selectWallet } from '../../actions/selectWallet.ts'
 import { getWalletConnector } from '../../client/getConnector.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useInfiniteWallets } from '../../hooks/queries/useInfiniteWallets.ts'
 import { useT } from '../../i18n/useT.ts'
 import { WalletImage } from '../WalletImage.tsx'
@@ -18,6 +18,7 @@ const SEARCH_DEBOUNCE_MS = 250
  */
 export function AllWalletsView() {
   const client = usePorticoClient()
+  const ui = usePorticoUi()
   const t = useT()
   const snapshot = useSnapshot()
   const [query, setQuery] = useState('')
@@ -36,7 +37,8 @@ export function AllWalletsView() {
 
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 })
-  }, [search])
+    if (search) ui.emit({ type: 'SEARCH_WALLET', search })
+  }, [search, ui])
 
   const rows = Math.ceil(wallets.length / COLUMNS)
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 3 })
