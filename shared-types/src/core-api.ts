@@ -5,6 +5,7 @@ import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/da
 import type { TrackedEvent, WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
+import type { GetOnrampOptionsParameters, GetOnrampQuoteParameters, GetOnrampUrlParameters, OnrampOptionsAnswer, OnrampQuoteAnswer } from './onramp.ts'
 import type { WalletConnectRequestParameters } from './walletConnect.ts'
 import type { GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
 
@@ -179,6 +180,12 @@ export interface PorticoCoreApi {
    * outcome (a sent transaction is then shown as pending and followed until mined), or an error.
    */
   submitWriteResult(writeId: string, answer: WalletAnswer): Promise<WriteResult>
+  /** Buy: the onramp's options (10 min); the built-in sample when the call fails, marked `estimate` (SPEC.md §8). */
+  getOnrampOptions(params?: GetOnrampOptionsParameters): Promise<OnrampOptionsAnswer>
+  /** Buy: a quote with fees, totals, purchase amount and quote id (30 s); the built-in estimate when the call fails. */
+  getOnrampQuote(params: GetOnrampQuoteParameters): Promise<OnrampQuoteAnswer>
+  /** Buy: the provider's page for a purchase to the account (POST /v1/generators/onrampurl), never cached. */
+  getOnrampUrl(params: GetOnrampUrlParameters): Promise<string>
   /** The Send view's fee, network balance and Max for a token of the connected account (read from the chain). */
   getSendEstimate(params: GetSendEstimateParameters): Promise<SendEstimate>
   /**
@@ -254,6 +261,9 @@ export const CORE_API_METHODS = [
   'removeSiwxSessions',
   'prepareWrite',
   'submitWriteResult',
+  'getOnrampOptions',
+  'getOnrampQuote',
+  'getOnrampUrl',
   'getSendEstimate',
   'resolveReceiver',
   'prepareWalletConnect',

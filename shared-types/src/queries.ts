@@ -50,7 +50,18 @@ export function getTransactionsQueryKey({ caipAddress }: { caipAddress: CaipAddr
   return ['transactions', { caipAddress }]
 }
 
+/** Buy: the onramp's payment currencies, limits and purchasable assets (SPEC.md §7). */
+export type GetOnrampOptionsQueryKey = readonly ['onrampOptions']
+export const getOnrampOptionsQueryKey = (): GetOnrampOptionsQueryKey => ['onrampOptions']
+
+/** Buy: a quote for an amount of an asset on a network; the estimate depends on the payment method. */
+export type GetOnrampQuoteQueryKey = readonly ['onrampQuote', { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string; paymentMethod: string }]
+export function getOnrampQuoteQueryKey({ purchaseCurrency, paymentCurrency, amount, network, paymentMethod = 'card' }: { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string; paymentMethod?: string | undefined }): GetOnrampQuoteQueryKey {
+  return ['onrampQuote', { purchaseCurrency: purchaseCurrency.toLowerCase(), paymentCurrency, amount: String(Number(amount)), network, paymentMethod }]
+}
+
 /** One string per key, the same for equal keys whatever the order of object fields. */
+
 export function hashQueryKey(key: QueryKey): string {
   return JSON.stringify(key, (_, value: unknown) =>
     value !== null && typeof value === 'object' && !Array.isArray(value)

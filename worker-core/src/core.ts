@@ -40,6 +40,9 @@ import { createSiwx } from './siwx.ts'
 import type { CoreStorage } from './storage.ts'
 import { createStateStore } from './store.ts'
 import { createTransactions } from './transactions.ts'
+import { getOnrampOptionsQueryOptions } from './actions/getOnrampOptions.ts'
+import { getOnrampQuoteQueryOptions } from './actions/getOnrampQuote.ts'
+import { getOnrampUrlQueryOptions } from './actions/getOnrampUrl.ts'
 import { getSendEstimateQueryOptions } from './actions/getSendEstimate.ts'
 import { resolveReceiverQueryOptions } from './actions/resolveReceiver.ts'
 import { createWrites } from './write/writes.ts'
@@ -330,6 +333,9 @@ export function createCore(params: CreateCoreParameters): Core {
     removeSiwxSessions: (params) => siwx.remove(params),
     prepareWrite: (intent) => writes.prepare(intent),
     submitWriteResult: (writeId, answer) => writes.submit(writeId, answer),
+    getOnrampOptions: async (params = {}) => (await ctx.queries.read(getOnrampOptionsQueryOptions, params)).data,
+    getOnrampQuote: async (params) => (await ctx.queries.read((env, p) => getOnrampQuoteQueryOptions(env, p, store.get().balances.data), params)).data,
+    getOnrampUrl: async (params) => (await ctx.queries.read(getOnrampUrlQueryOptions, params)).data,
     getSendEstimate: async (params) => (await ctx.queries.read((env, p) => getSendEstimateQueryOptions(env, p, store.get().balances.data), params)).data,
     resolveReceiver: async (params) => {
       try {

@@ -21,6 +21,8 @@ export type QueryOptions<T> = QueryLocation<T> & {
   fetch: () => Promise<T>
   /** A failure is answered again without asking upstream for this long (0: never remembered). */
   errorTtlMs?: number
+  /** A failure is answered with this instead (never kept, so the next read asks upstream again): SPEC.md §8's sample data. */
+  fallback?: (error: unknown) => T
 }
 
 /** The location of a persisted read: `RECORDS.identity` for `address` is kept under its record key. */
@@ -93,7 +95,10 @@ export function createQueryCache({ records, now, maxEntries = 2048 }: CreateQuer
       const hit = memory.get(key)
       if (hit && now() - hit.updatedAt < ttlMs) return hit as QueryResult<T>
       const failed = failures.get(key)
-      if (failed && failed.until > now()) throw failed.error
+      if (failed && failed.until > now()) {
+        if (options.fallback) return { data: options.fallback(failed.error), updatedAt: now() }
+        throw failed.error
+      }
     }
     return dedupe(`query ${key}`, async (): Promise<QueryResult<T>> => {
       if (!force && options.record) {
@@ -109,6 +114,7 @@ export function createQueryCache({ records, now, maxEntries = 2048 }: CreateQuer
         return result
       } catch (error) {
         if (errorTtlMs > 0) failures.set(key, { error, until: now() + errorTtlMs })
+        if (options.fallback) return { data: options.fallback(error), updatedAt: now() }
         throw error
       }
     })

@@ -49,7 +49,9 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
     if (!env) return
     const { address, caipNetworkId } = parseCaipAddress(caipAddress)
     const current = ctx.store.get().transactions
-    const base: TransactionsState = cursor === null || current.caipAddress !== caipAddress ? { ...emptyTransactions, caipAddress } : current
+    // The onramp's deliveries are loaded apart: a new first page keeps them.
+    const deliveries = current.caipAddress === caipAddress ? current.coinbaseTransactions : []
+    const base: TransactionsState = cursor === null || current.caipAddress !== caipAddress ? { ...emptyTransactions, caipAddress, coinbaseTransactions: deliveries } : current
     ctx.store.set({ transactions: { ...base, ...(cursor === null && current.caipAddress === caipAddress ? { data: current.data, grouped: current.grouped } : {}), status: 'loading', error: null } })
     try {
       const { data: page } = await ctx.queries.fetch(getTransactionsQueryOptions(env, { address, caipNetworkId, cursor }))
@@ -64,7 +66,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
           data,
           grouped: groupTransactions(fresh, base.grouped),
           next: page.next || null,
-          coinbaseTransactions: base.coinbaseTransactions,
+          coinbaseTransactions: ctx.store.get().transactions.caipAddress === caipAddress ? ctx.store.get().transactions.coinbaseTransactions : base.coinbaseTransactions,
           empty: data.length === 0,
           updatedAt: cursor === null ? ctx.now() : base.updatedAt,
           error: null,

@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../icons.tsx'
 import { Tabs } from '../Tabs.tsx'
 import { ActivityList } from './ActivityList.tsx'
 import { NftGrid } from './NftGrid.tsx'
+import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
 
 function useNow(intervalMs: number) {
   const [now, setNow] = useState(() => Date.now())
@@ -27,7 +28,7 @@ function useNow(intervalMs: number) {
 }
 
 /** The views behind the feature tiles that are built; the others say they are coming. */
-const LIVE_FEATURES: Partial<Record<(typeof FEATURES)[number]['key'], View>> = { send: { name: 'Send' }, receive: { name: 'Receive' } }
+const LIVE_FEATURES: Partial<Record<(typeof FEATURES)[number]['key'], View>> = { onramp: { name: 'Buy' }, send: { name: 'Send' }, receive: { name: 'Receive' } }
 
 const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: IconName }[] = [
   { key: 'onramp', icon: 'card' },
@@ -100,7 +101,7 @@ export function AccountView() {
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
       <div className="portico-features">
-        {FEATURES.filter((f) => features[f.key]).map((f) => {
+        {FEATURES.filter((f) => features[f.key] && !(f.key === 'onramp' && isBuyRestrictedHere())).map((f) => {
           const live = LIVE_FEATURES[f.key]
           const needsNetwork = !core.online && f.key !== 'receive'
           const usable = live !== undefined && !needsNetwork

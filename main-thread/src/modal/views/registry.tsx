@@ -43,6 +43,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
   Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },
   Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
+  Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('../features/BuyView.tsx')), feature: 'onramp' },
   RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }

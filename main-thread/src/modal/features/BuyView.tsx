@@ -1,0 +1,422 @@
+import { useEffect, useId, useMemo, useState } from 'react'
+import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import { splitCaipAddress } from '@portico/shared-types/light'
+import {
+  ONRAMP_CURRENCIES,
+  ONRAMP_PAYMENT_METHODS,
+  ONRAMP_PROVIDERS,
+  ONRAMP_SAMPLE_LIMITS,
+  onrampNetworkFor,
+  type OnrampCurrency,
+  type OnrampPaymentMethod,
+  type OnrampProviderId,
+} from '@portico/shared-types/onramp'
+import type { OnrampOptions, OnrampQuote } from '@portico/shared-types'
+import { openOnramp } from '../../actions/openOnramp.ts'
+import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useAccount, useNetwork } from '../../hooks/index.ts'
+import { useOnrampOptions } from '../../hooks/queries/useOnrampOptions.ts'
+import { useOnrampQuote } from '../../hooks/queries/useOnrampQuote.ts'
+import { useOnrampDeliveries, type OnrampDelivery } from '../../hooks/useOnrampDeliveries.ts'
+import { useIntlLocale } from '../../i18n/useT.ts'
+import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
+import { formatQuantity } from '../format.ts'
+import { Icon } from '../icons.tsx'
+import { ONRAMP_MESSAGES, type OnrampKey } from './onramp.messages.ts'
+import { isBuyRestrictedHere } from './onrampRegion.ts'
+import '../../styles/transfer.css'
+import '../../styles/onramp.css'
+
+type Limits = { min: number; max: number }
+
+/** The limits of a payment method in a currency, from the options (the sample limits when they do not say). */
+function limitsOf(options: OnrampOptions | undefined, currency: string, method: OnrampPaymentMethod): Limits {
+  const listed = options?.paymentCurrencies.find((c) => c.id === currency)?.payment_method_limits.find((l) => l.id === method)
+  const { min, max } = listed ?? ONRAMP_SAMPLE_LIMITS[method]
+  return { min: Number(min), max: Number(max) }
+}
+
+type AmountCheck = { ok: true } | { ok: false; key: 'amountRequired' | 'amountInvalid' | 'amountOutOfLimits' }
+
+function checkAmount(text: string, limits: Limits): AmountCheck {
+  const typed = text.trim()
+  if (!typed) return { ok: false, key: 'amountRequired' }
+  if (!/^\d+(\.\d{1,2})?$/.test(typed)) return { ok: false, key: 'amountInvalid' }
+  const n = Number(typed)
+  return n >= limits.min && n <= limits.max ? { ok: true } : { ok: false, key: 'amountOutOfLimits' }
+}
+
+type Phase = { step: 'form' } | { step: 'opening' } | { step: 'pending'; url: string; blocked: boolean } | { step: 'done' }
+
+/**
+ * Buy (SPEC.md §3 onramp quote, §7, §8, §9): a provider, the amount in USD or EUR within the payment
+ * method's limits, the token and network to buy, and the quote; Continue opens the provider's page
+ * in a new window and the view follows the onramp's deliveries until the coins arrive. Not offered in
+ * the restricted timezones of SPEC.md §5.
+ */
+export default function BuyView() {
+  const client = usePorticoClient()
+  const t = useMessages(ONRAMP_MESSAGES)
+  const locale = useIntlLocale()
+  const { core } = useSnapshot()
+  const { caipAddress } = useAccount()
+  const { network } = useNetwork()
+  const online = core?.online ?? true
+  const restricted = useMemo(isBuyRestrictedHere, [])
+  const usable = !restricted && online && caipAddress !== undefined
+  const { data: optionsAnswer } = useOnrampOptions({ enabled: usable })
+  const options = optionsAnswer?.options
+  const namespace = caipAddress ? splitCaipAddress(caipAddress).namespace : undefined
+  const chainReference = caipAddress ? splitCaipAddress(caipAddress).reference : undefined
+  const providers = ONRAMP_PROVIDERS.filter((p) => namespace !== undefined && (p.namespaces as readonly string[]).includes(namespace))
+
+  const [providerId, setProviderId] = useState<OnrampProviderId>(providers[0]?.id ?? 'coinbase')
+  const [currency, setCurrency] = useState<OnrampCurrency>('USD')
+  const [method, setMethod] = useState<OnrampPaymentMethod>('card')
+  const [amount, setAmount] = useState('')
+  const [assetChoice, setAssetChoice] = useState<string | null>(null)
+  const [networkChoice, setNetworkChoice] = useState<string | null>(null)
+  const [showError, setShowError] = useState(false)
+  const [openError, setOpenError] = useState(false)
+  const [phase, setPhase] = useState<Phase>({ step: 'form' })
+  const ids = { amount: useId(), limits: useId(), amountError: useId(), currency: useId(), asset: useId(), network: useId(), method: useId() }
+
+  const assets = options?.purchaseCurrencies ?? []
+  const nativeSymbol = network?.nativeCurrency.symbol.toLowerCase()
+  const asset =
+    assets.find((a) => a.id === assetChoice) ??
+    assets.find((a) => a.symbol.toLowerCase() === nativeSymbol && a.networks.some((n) => n.chain_id === chainReference)) ??
+    assets.find((a) => a.symbol.toLowerCase() === nativeSymbol) ??
+    assets[0]
+  const defaultNetwork = asset && options ? onrampNetworkFor(options, asset.id, chainReference) : undefined
+  const chosenNetwork =
+    asset?.networks.find((n) => n.name === networkChoice) ?? asset?.networks.find((n) => n.name === defaultNetwork) ?? asset?.networks[0]
+  const currencies = ONRAMP_CURRENCIES.filter((c) => !options || options.paymentCurrencies.some((p) => p.id === c))
+  const limits = limitsOf(options, currency, method)
+  const check = checkAmount(amount, limits)
+
+  const quoteParams =
+    usable && check.ok && asset && chosenNetwork && phase.step === 'form'
+      ? { purchaseCurrency: asset.symbol, paymentCurrency: currency, amount: amount.trim(), network: chosenNetwork.name, paymentMethod: method }
+      : null
+  const quote = useOnrampQuote(quoteParams)
+  const { deliveries, arrived } = useOnrampDeliveries({ caipAddress: usable ? caipAddress : undefined, following: phase.step === 'pending' })
+  if (phase.step === 'pending' && arrived) setPhase({ step: 'done' })
+
+  const money = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+  const methodName = (m: OnrampPaymentMethod) => t(`method_${m}`)
+  const limitsText = t('limits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
+  const paused = useSettled(amount) === amount
+  const amountError = !check.ok && (showError || (check.key !== 'amountRequired' && paused))
+    ? check.key === 'amountOutOfLimits'
+      ? t('amountOutOfLimits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
+      : t(check.key)
+    : null
+
+  if (restricted) {
+    return (
+      <div className="portico-buy">
+        <p className="portico-notice" role="status" data-testid="buy-restricted">
+          <Icon name="alert" /> {t('restricted')}
+        </p>
+      </div>
+    )
+  }
+  if (!online) {
+    return (
+      <div className="portico-buy">
+        <p className="portico-notice" role="status">
+          <Icon name="alert" /> {t('needsNetwork')}
+        </p>
+      </div>
+    )
+  }
+  if (!caipAddress || !core) return null
+  if (providers.length === 0) {
+    return (
+      <div className="portico-buy">
+        <p className="portico-notice" role="status">
+          <Icon name="alert" /> {t('noProvider')}
+        </p>
+      </div>
+    )
+  }
+
+  const deliveryList = <Deliveries deliveries={deliveries} t={t} locale={locale} />
+
+  if (phase.step === 'pending' || phase.step === 'done') {
+    const got = arrived?.transfers.find((tr) => tr.direction === 'in') ?? arrived?.transfers[0]
+    return (
+      <div className="portico-buy">
+        <h3 className="portico-subtitle">{t('pendingTitle')}</h3>
+        {phase.step === 'pending' ? (
+          <>
+            <p className="portico-notice portico-pending-text" role="status" data-testid="buy-pending">
+              <span className="portico-spinner" aria-hidden="true" /> {t('pending', { asset: asset?.symbol ?? '' })}
+            </p>
+            {phase.blocked ? <p className="portico-field-error" role="alert">{t('popupBlocked')}</p> : null}
+            <a className="portico-button portico-secondary" href={phase.url} target="_blank" rel="noopener noreferrer">
+              {t('openProviderPage')}
+              <Icon name="external" />
+            </a>
+            <button type="button" className="portico-button portico-secondary" onClick={() => setPhase({ step: 'form' })}>
+              {t('stopWaiting')}
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="portico-notice portico-buy-done" role="status" data-testid="buy-delivered">
+              <Icon name="check" /> {t('delivered', { amount: got ? formatQuantity(got.quantity.numeric, locale) : '', asset: got?.fungible_info?.symbol ?? asset?.symbol ?? '' })}
+            </p>
+            <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'reset', view: { name: 'Account' } })}>
+              {t('backToAccount')}
+            </button>
+          </>
+        )}
+        {deliveryList}
+      </div>
+    )
+  }
+
+  const submit = () => {
+    setShowError(true)
+    setOpenError(false)
+    if (!check.ok || !asset || !chosenNetwork) return
+    setPhase({ step: 'opening' })
+    void openOnramp(client, {
+      caipAddress,
+      network: chosenNetwork.name,
+      purchaseCurrency: asset.symbol,
+      paymentCurrency: currency,
+      amount: amount.trim(),
+      provider: providerId,
+    }).then((outcome) => {
+      if (outcome.status === 'error') {
+        setOpenError(true)
+        setPhase({ step: 'form' })
+        return
+      }
+      setPhase({ step: 'pending', url: outcome.url, blocked: outcome.status === 'blocked' })
+    })
+  }
+
+  return (
+    <form
+      className="portico-buy"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      {optionsAnswer?.estimate ? (
+        <p className="portico-notice portico-estimate" role="status">
+          <span className="portico-badge">{t('estimate')}</span> {t('optionsEstimateNote')}
+        </p>
+      ) : null}
+      <fieldset className="portico-fieldset">
+        <legend className="portico-label">{t('provider')}</legend>
+        <div className="portico-providers">
+          {providers.map((p) => (
+            <label key={p.id} className="portico-provider">
+              <input type="radio" name="portico-onramp-provider" value={p.id} checked={p.id === providerId} onChange={() => setProviderId(p.id)} />
+              <span className="portico-provider-name">{p.label}</span>
+              <span className="portico-muted">{t('providerFees', { range: p.feeRange })}</span>
+              <span className="portico-muted">{t('providerChains', { chains: p.namespaces.map((n) => (n === 'eip155' ? 'EVM' : n === 'solana' ? 'Solana' : n)).join(', ') })}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="portico-buy-row">
+        <div className="portico-field">
+          <label className="portico-label" htmlFor={ids.currency}>
+            {t('currency')}
+          </label>
+          <select id={ids.currency} className="portico-input portico-select" value={currency} onChange={(e) => setCurrency(e.target.value as OnrampCurrency)}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="portico-field">
+          <label className="portico-label" htmlFor={ids.method}>
+            {t('paymentMethod')}
+          </label>
+          <select id={ids.method} className="portico-input portico-select" value={method} onChange={(e) => setMethod(e.target.value as OnrampPaymentMethod)}>
+            {ONRAMP_PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {methodName(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="portico-field">
+        <label className="portico-label" htmlFor={ids.amount}>
+          {t('amount', { currency })}
+        </label>
+        <input
+          id={ids.amount}
+          className="portico-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={amount}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${ids.amountError} ${ids.limits}` : ids.limits}
+          onChange={(e) => {
+            setAmount(e.target.value)
+            setShowError(false)
+            setOpenError(false)
+          }}
+        />
+        <p id={ids.limits} className="portico-muted portico-hint" data-testid="buy-limits">
+          {limitsText}
+        </p>
+        {amountError ? (
+          <p id={ids.amountError} className="portico-field-error" role="alert" data-testid="buy-amount-error">
+            {amountError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="portico-buy-row">
+        <div className="portico-field">
+          <label className="portico-label" htmlFor={ids.asset}>
+            {t('asset')}
+          </label>
+          <select
+            id={ids.asset}
+            className="portico-input portico-select"
+            value={asset?.id ?? ''}
+            onChange={(e) => {
+              setAssetChoice(e.target.value)
+              setNetworkChoice(null)
+            }}
+          >
+            {assets.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.symbol}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="portico-field">
+          <label className="portico-label" htmlFor={ids.network}>
+            {t('network')}
+          </label>
+          <select id={ids.network} className="portico-input portico-select" value={chosenNetwork?.name ?? ''} onChange={(e) => setNetworkChoice(e.target.value)}>
+            {(asset?.networks ?? []).map((n) => (
+              <option key={n.name} value={n.name}>
+                {n.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <QuoteSummary answer={quoteParams ? (quote.data ?? null) : null} loading={quoteParams !== null && (quote.isFetching || !quote.settled)} t={t} locale={locale} />
+
+      {openError ? (
+        <p className="portico-field-error" role="alert">
+          {t('openFailed')}
+        </p>
+      ) : null}
+      <button type="submit" className="portico-button" disabled={phase.step === 'opening' || !options}>
+        {phase.step === 'opening' ? t('opening') : t('continue')}
+      </button>
+      {deliveryList}
+    </form>
+  )
+}
+
+/** `value` once it has stayed the same for SPEC.md §9's debounce: a typed amount's error waits for the typing to pause. */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), DEBOUNCE_DEFAULT_MS)
+    return () => clearTimeout(timer)
+  }, [value])
+  return settled
+}
+
+function QuoteSummary({ answer, loading, t, locale }: { answer: { quote: OnrampQuote; estimate: boolean } | null; loading: boolean; t: FeatureTranslate<OnrampKey>; locale: string }) {
+  const money = (m: { value: string; currency: string }) => `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(m.value))} ${m.currency}`
+  if (!answer) {
+    return loading ? (
+      <p className="portico-muted" role="status">
+        {t('quoteLoading')}
+      </p>
+    ) : null
+  }
+  const { quote, estimate } = answer
+  return (
+    <section className="portico-quote" aria-label={t('quote')} data-testid="buy-quote" data-estimate={estimate ? 'true' : undefined} aria-busy={loading}>
+      {estimate ? (
+        <p className="portico-notice portico-estimate" role="status" data-testid="buy-estimate">
+          <span className="portico-badge">{t('estimate')}</span> {t('estimateNote')}
+        </p>
+      ) : null}
+      <dl className="portico-summary">
+        <div>
+          <dt>{t('youReceive')}</dt>
+          <dd data-testid="buy-receive">{quote.purchaseAmount.value ? `${estimate ? '≈ ' : ''}${formatQuantity(quote.purchaseAmount.value, locale)} ${quote.purchaseAmount.currency}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('providerFee')}</dt>
+          <dd>{money(quote.coinbaseFee)}</dd>
+        </div>
+        <div>
+          <dt>{t('networkFee')}</dt>
+          <dd>{money(quote.networkFee)}</dd>
+        </div>
+        <div>
+          <dt>{t('subtotal')}</dt>
+          <dd>{money(quote.paymentSubtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('total')}</dt>
+          <dd data-testid="buy-total">{money(quote.paymentTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('quoteId')}</dt>
+          <dd className="portico-quote-id" data-testid="buy-quote-id" title={quote.quoteId}>
+            {quote.quoteId.length > 13 ? `${quote.quoteId.slice(0, 8)}…` : quote.quoteId}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+function Deliveries({ deliveries, t, locale }: { deliveries: readonly OnrampDelivery[]; t: FeatureTranslate<OnrampKey>; locale: string }) {
+  const id = useId()
+  return (
+    <section className="portico-deliveries" aria-labelledby={id}>
+      <h3 className="portico-subtitle" id={id}>
+        {t('deliveries')}
+      </h3>
+      {deliveries.length === 0 ? (
+        <p className="portico-muted">{t('noDeliveries')}</p>
+      ) : (
+        <ul className="portico-delivery-list">
+          {deliveries.slice(0, 5).map((d) => {
+            const transfer = d.transfers.find((tr) => tr.direction === 'in') ?? d.transfers[0]
+            return (
+              <li key={d.id} className="portico-delivery" data-testid="onramp-delivery">
+                <span>{t('deliveryRow', { amount: transfer ? formatQuantity(transfer.quantity.numeric, locale) : '', symbol: transfer?.fungible_info?.symbol ?? '' })}</span>
+                <time className="portico-muted" dateTime={d.metadata.minedAt}>
+                  {new Date(d.metadata.minedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
