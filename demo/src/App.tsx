@@ -11,7 +11,7 @@ import {
   useTheme,
   type ServiceWorkerUpdate,
 } from '@portico/react'
-import { porticoConfig } from './config.ts'
+import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
 
 function Status() {
   const { isConnected, address, status } = useAccount()
@@ -51,6 +51,37 @@ function SignMessage() {
         Sign a message
       </button>{' '}
       <span data-testid="sign-result">{result}</span>
+    </p>
+  )
+}
+
+type SignedInSession = { address: string; chainId: number; issuedAt: string; expirationTime: string | null }
+
+/** The signed-in state as the dapp's server sees it: the sandbox verifier's session of the connected account. */
+function SignedIn() {
+  const { address, isConnected } = useAccount()
+  const { network } = useNetwork()
+  const [session, setSession] = useState<SignedInSession | null>(null)
+  const chainId = network?.id
+  useEffect(() => {
+    if (!siwxMode || !isConnected || !address || chainId === undefined) return setSession(null)
+    let alive = true
+    const read = () =>
+      fetch(siwxSessionUrl(address, chainId))
+        .then(async (r) => (r.ok ? ((await r.json()) as { session: SignedInSession }).session : null))
+        .catch(() => null)
+        .then((s) => alive && setSession(s))
+    void read()
+    const timer = setInterval(() => void read(), 1000)
+    return () => {
+      alive = false
+      clearInterval(timer)
+    }
+  }, [address, chainId, isConnected])
+  if (!siwxMode || !isConnected) return null
+  return (
+    <p className="demo-status" data-testid="siwx-status">
+      {session ? `Signed in as ${session.address} on chain ${session.chainId} · issued ${session.issuedAt} · expires ${session.expirationTime ?? 'never'}` : 'Not signed in'}
     </p>
   )
 }
@@ -99,6 +130,7 @@ export function App() {
         </header>
         <p>This page is a dapp that embeds Portico. Open the modal to connect a wallet.</p>
         <Status />
+        <SignedIn />
         <SignMessage />
       </main>
     </PorticoProvider>

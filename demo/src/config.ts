@@ -38,6 +38,20 @@ function featuresFromAddress(): PorticoConfigInput['features'] {
   return Object.fromEntries(list.split(',').filter(Boolean).map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true])))
 }
 
+/**
+ * Sign in with the wallet: `/?siwx=required` asks every visitor to sign in (the sign view cannot be
+ * closed; cancelling disconnects), `/?siwx=optional` asks once and lets the visitor cancel. The
+ * sandbox's data API is the verifier (nonce, verify, session, sign-out).
+ */
+export const siwxMode = new URLSearchParams(window.location.search).get('siwx')
+function siwxFromAddress(): Pick<PorticoConfigInput, 'siwx'> {
+  if (siwxMode !== 'required' && siwxMode !== 'optional') return {}
+  return { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Portico demo' } }
+}
+/** Where the demo reads the signed-in state: the verifier's session endpoint. */
+export const siwxSessionUrl = (address: string, chainId: number | string) =>
+  `${apiUrl}/v1/siwx/session?address=${address}&chainId=${chainId}&projectId=portico-demo&st=demo&sv=demo`
+
 /** How a dapp configures Portico: its project, networks, metadata and service URLs. */
 export const porticoConfig: PorticoConfigInput = {
   projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
@@ -46,6 +60,7 @@ export const porticoConfig: PorticoConfigInput = {
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
   themeMode: 'light',
+  ...siwxFromAddress(),
   features: featuresFromAddress(),
   // The sandbox's chains have an AMM pool: offer swaps on them.
   core: { swapChains: ['eip155:31337', 'eip155:31338'] },

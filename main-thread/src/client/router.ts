@@ -18,6 +18,7 @@ export type View =
   /** `typed`: what the visitor had typed, kept when a registration fails and the view opens again. */
   | { name: 'RegisterAccountName'; typed?: string }
   | { name: 'RegisterAccountNameSuccess'; accountName: string }
+  | { name: 'SIWXSignMessage' }
 
 export type ViewName = View['name']
 

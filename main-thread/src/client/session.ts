@@ -10,6 +10,8 @@ import type { Connector } from '../connectors/types.ts'
 import type { ClientInternals } from './createClient.ts'
 import { getConnector } from './getConnector.ts'
 import { currentView, route } from './router.ts'
+import { siwxOptions } from '@portico/shared-types/siwx'
+import { siwxAccountToAsk, siwxModal, siwxSetAside } from './siwx.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
@@ -46,6 +48,8 @@ function attemptError(cause: unknown): string {
  */
 export async function startSession(client: ClientInternals): Promise<Session> {
   const config = parseWith(porticoConfigSchema, client.input, 'PorticoProvider config')
+  const siwx = siwxOptions(config)
+  const supportedNetworks: string[] = config.networks.map((n) => n.caipNetworkId)
   client.set({ config })
   const spawned = (client.spawn ?? spawnCore)()
   const api: Remote<PorticoCoreApi> = spawned.api
@@ -126,7 +130,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
       router = route(router, { type: 'reset', view: { name: 'Connect' } })
     }
-    client.set({ core: state, modal: { ...snapshot.modal, router } })
+    const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected)
+    client.set({ core: state, modal })
     void follow()
   }
 

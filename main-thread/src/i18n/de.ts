@@ -78,6 +78,7 @@ export const de: Messages = {
   registerName: 'Wähle deinen Kontonamen',
   nameRegistered: 'Kontoname registriert',
   registerNameAction: 'Namen registrieren',
+  signIn: 'Anmelden',
   needsNetwork: 'Braucht das Netzwerk',
   featureNeedsNetwork: '{feature} braucht das Netzwerk. Du bist offline.',
   featureSoon: '{feature} kommt bald',

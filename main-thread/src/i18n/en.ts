@@ -76,6 +76,7 @@ export const en = {
   registerName: 'Choose your account name',
   nameRegistered: 'Account name registered',
   registerNameAction: 'Register name',
+  signIn: 'Sign In',
   needsNetwork: 'Needs the network',
   featureNeedsNetwork: '{feature} needs the network. You are offline.',
   featureSoon: '{feature} is coming soon',

@@ -25,7 +25,7 @@ export default function Modal() {
   const switchedOff = (VIEWS[routed.name] as ViewDefinition).feature
   const view: View = switchedOff && config && !config.features[switchedOff] ? { name: 'Account' } : routed
   const definition = VIEWS[view.name] as ViewDefinition
-  const closable = definition.closable !== false
+  const closable = typeof definition.closable === 'function' ? definition.closable(snapshot) : definition.closable !== false
   const close = useCallback(() => {
     if (closable) client.close()
   }, [client, closable])

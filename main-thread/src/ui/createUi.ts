@@ -19,6 +19,9 @@ export type PorticoEvent =
   | { type: 'SEND_SUCCESS'; caipNetworkId: string; hash: string }
   | { type: 'SEND_ERROR'; code: string }
   | { type: 'SEARCH_WALLET'; search: string }
+  | { type: 'SIWX_AUTH_SUCCESS'; caipAddress: string }
+  | { type: 'SIWX_AUTH_ERROR'; code: string }
+  | { type: 'CLICK_CANCEL_SIWX'; required: boolean }
 
 export type UiSnapshot = { notification: Notification | null; shaking: boolean; themeVariables: ThemeVariables }
 

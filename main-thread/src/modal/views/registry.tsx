@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { ClientSnapshot } from '../../client/createClient.ts'
 import type { View, ViewName } from '../../client/router.ts'
 import type { Translate } from '../../i18n/translate.ts'
 import { AccountView } from './AccountView.tsx'
@@ -14,8 +15,8 @@ export type TitleContext = { t: Translate; walletName: (rdns: string) => string;
 export type ViewDefinition<N extends ViewName = ViewName> = {
   title: (view: Extract<View, { name: N }>, ctx: TitleContext) => string
   render: (view: Extract<View, { name: N }>) => ReactNode
-  /** Views the visitor may not leave by closing (none yet; SIWX will be one). */
-  closable?: boolean
+  /** Whether the visitor may close the modal on this view (Escape, the close button, the backdrop); default true. */
+  closable?: boolean | ((snapshot: ClientSnapshot) => boolean)
   /** The feature switch (SPEC.md §1) the view belongs to: with it off, the modal shows Account instead. */
   feature?: 'send' | 'receive' | 'swaps' | 'onramp'
 }
@@ -45,6 +46,12 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
   Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('../features/BuyView.tsx')), feature: 'onramp' },
   RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
+  SIWXSignMessage: {
+    title: (_, { t }) => t('signIn'),
+    render: lazyView(() => import('../features/SiwxSignMessageView.tsx')),
+    // SPEC.md §2: not while sign-in is required and there is no session (the view closes itself once there is one).
+    closable: ({ config }) => !(config?.siwx?.required ?? config?.siweConfig?.required),
+  },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test'
+import { SiweMessage } from 'siwe'
+import { axeViolations } from '../axe.ts'
+import { expect, recordCspViolations, test } from '../fixtures.ts'
+import { E2E_URLS } from '../ports.ts'
+
+/** Accounts of the test mnemonic that no other test signs in with. */
+const ACCOUNT_5 = { index: 5, address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }
+const ACCOUNT_6 = { index: 6, address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }
+
+const page = (index: number, mode = 'required') => `/?siwx=${mode}&sandboxAccount=${index}`
+
+async function connect(demo: Page) {
+  await demo.getByRole('button', { name: 'Connect Wallet' }).click()
+  await demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  return demo.getByRole('dialog', { name: 'Sign In' })
+}
+
+async function verifierSession(address: string) {
+  const response = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${address}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`)
+  return response.ok ? ((await response.json()) as { session: { address: string; nonce: string } }).session : null
+}
+
+test.describe('Sign in with the wallet (SIWX)', () => {
+  test('/?siwx=required: the sign view cannot be closed; the signed EIP-4361 message is verified; a reload and a second tab ask nothing; disconnect and connect asks again', async ({ demo, context, baseURL }) => {
+    const violations = await recordCspViolations(demo)
+    await demo.goto(page(ACCOUNT_5.index))
+    const signIn = await connect(demo)
+    await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeVisible()
+    await demo.waitForTimeout(200)
+    expect(await axeViolations(demo), 'axe on SIWXSignMessage').toEqual([])
+    await demo.screenshot({ path: test.info().outputPath('siwx-sign-message.png') })
+
+    // Escape, the close button, the backdrop: it stays.
+    await demo.keyboard.press('Escape')
+    await expect(signIn.getByRole('button', { name: 'Close' })).toHaveCount(0)
+    await demo.mouse.click(5, 5)
+    await expect(signIn).toBeVisible()
+
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(signIn.getByRole('button', { name: 'Authenticating...' })).toBeDisabled()
+    const prompt = demo.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    const text = (await prompt.locator('dd.block').textContent()) ?? ''
+    const message = new SiweMessage(text)
+    const origin = new URL(baseURL!)
+    expect(message.domain).toBe(origin.host)
+    expect(message.uri).toBe(origin.origin)
+    expect(message.address).toBe(ACCOUNT_5.address)
+    expect(message.chainId).toBe(31337)
+    expect(message.nonce.length).toBeGreaterThanOrEqual(8)
+    expect(message.issuedAt).toBeTruthy()
+    expect(message.expirationTime).toBeTruthy()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+
+    await expect(demo.getByRole('dialog')).toHaveCount(0)
+    await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_5.address}`)
+    expect(await verifierSession(ACCOUNT_5.address)).toMatchObject({ address: ACCOUNT_5.address, nonce: message.nonce })
+
+    // A reload and a second tab: signed in, nothing asked.
+    await demo.reload()
+    await expect(demo.getByTestId('siwx-status')).toContainText('Signed in as')
+    const second = await context.newPage()
+    await second.goto(page(ACCOUNT_5.index))
+    await expect(second.getByTestId('siwx-status')).toContainText('Signed in as')
+    await demo.waitForTimeout(1500)
+    for (const p of [demo, second]) {
+      await expect(p.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
+      await expect(p.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+    }
+
+    // Disconnect signs out everywhere; connecting again asks again.
+    await demo.getByRole('button', { name: /0x9965/ }).first().click()
+    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+    await expect.poll(() => verifierSession(ACCOUNT_5.address)).toBeNull()
+    await demo.keyboard.press('Escape')
+    await expect(await connect(demo)).toBeVisible()
+    expect(await violations()).toEqual([])
+  })
+
+  test("declining says 'Signature declined' and keeps the view; one click is one request; cancel disconnects when sign-in is required", async ({ demo }) => {
+    await demo.goto(page(ACCOUNT_6.index))
+    const signIn = await connect(demo)
+    const prompt = demo.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    const sign = signIn.getByRole('button', { name: 'Sign', exact: true })
+    await sign.dblclick()
+    await expect(prompt).toBeVisible()
+    await expect(prompt.getByText(/more request/i)).toHaveCount(0)
+    await prompt.getByRole('button', { name: 'Reject' }).click()
+    await expect(demo.getByText('Signature declined')).toBeVisible()
+    await expect(signIn).toBeVisible()
+    await expect(prompt).toHaveCount(0)
+    expect(await verifierSession(ACCOUNT_6.address)).toBeNull()
+
+    await signIn.getByRole('button', { name: 'Cancel' }).click()
+    await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+    await expect(demo.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  })
+})

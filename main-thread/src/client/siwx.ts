@@ -1,0 +1,53 @@
+import { activeConnection, splitCaipAddress, type CaipAddress, type CoreState } from '@portico/shared-types/light'
+import type { SiwxSession } from '@portico/shared-types'
+import type { SiwxConfig } from '@portico/shared-types/siwx'
+import { currentView, route, type RouterState } from './router.ts'
+
+type Modal = { open: boolean; router: RouterState }
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** Whether `sessions` hold a session of `caipAddress`'s account on its chain that has not expired at `now`. */
+export function hasSiwxSession(sessions: readonly SiwxSession[], caipAddress: CaipAddress, now: number): boolean {
+  const { address, caipNetworkId } = splitCaipAddress(caipAddress)
+  return sessions.some(
+    (s) => s.data.chainId === caipNetworkId && sameAddress(s.data.accountAddress, address) && !(s.data.expirationTime && Date.parse(s.data.expirationTime) <= now),
+  )
+}
+
+/**
+ * The account that must be asked to sign in (SPEC.md §4 SIWX): the connected eip155 account on a
+ * network the dapp lists, without a valid session; null when sign-in is off, on an unsupported
+ * network, or signed in.
+ */
+export function siwxAccountToAsk(siwx: SiwxConfig | null, supported: readonly string[], state: CoreState, now: number): CaipAddress | null {
+  if (!siwx) return null
+  const connection = activeConnection(state)
+  if (connection.status !== 'connected' || !connection.caipAddress) return null
+  const { namespace, caipNetworkId } = splitCaipAddress(connection.caipAddress)
+  if (namespace !== 'eip155' || !supported.includes(caipNetworkId)) return null
+  return hasSiwxSession(state.siwxSessions, connection.caipAddress, now) ? null : connection.caipAddress
+}
+
+/**
+ * The modal after a core push, for SIWX: it opens on SIWXSignMessage for an account to ask (unless
+ * the visitor set sign-in aside for it, when it is optional); the sign view closes once a session
+ * exists (signed here or in another tab), and gives way to Connect when the account left.
+ */
+export function siwxModal(modal: Modal, toAsk: CaipAddress | null, setAside: ReadonlySet<string>, connected: boolean): Modal {
+  const showing = currentView(modal.router).name === 'SIWXSignMessage'
+  if (toAsk && !setAside.has(toAsk)) return showing && modal.open ? modal : { open: true, router: route(modal.router, { type: 'reset', view: { name: 'SIWXSignMessage' } }) }
+  if (!showing) return modal
+  if (!connected) return { ...modal, router: route(modal.router, { type: 'reset', view: { name: 'Connect' } }) }
+  return { open: false, router: route(modal.router, { type: 'reset', view: { name: 'Account' } }) }
+}
+
+/** Accounts whose optional sign-in the visitor set aside in this tab (Cancel), per parsed configuration. */
+const setAsideByConfig = new WeakMap<object, Set<string>>()
+
+/** The accounts set aside for `config`: the sign view does not open again for them in this tab. */
+export function siwxSetAside(config: object): Set<string> {
+  let set = setAsideByConfig.get(config)
+  if (!set) setAsideByConfig.set(config, (set = new Set()))
+  return set
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import { shortenAddress, splitCaipAddress } from '@portico/shared-types/light'
+import type { WriteError } from '@portico/shared-types/write'
+import { write } from '../../actions/write.ts'
+import { siwxSetAside } from '../../client/siwx.ts'
+import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
+import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
+import { useMessages } from '../../i18n/useMessages.ts'
+import { SIWX_MESSAGES } from './siwx.messages.ts'
+import '../../styles/siwx.css'
+
+const DEFAULT_EXPIRES_IN_MS = 24 * 60 * 60 * 1000
+
+/**
+ * SIWXSignMessage (SPEC.md §4 SIWX): asks the connected wallet to sign an EIP-4361 message through the
+ * one write path; the verifier checks it and the core keeps the session for every tab, which closes
+ * this view. A failure says so and the view stays; Cancel disconnects when sign-in is required.
+ */
+export default function SiwxSignMessageView() {
+  const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const t = useMessages(SIWX_MESSAGES)
+  const config = useConfig()
+  const { core } = useSnapshot()
+  const { caipAddress, address } = useAccount()
+  const { network } = useNetwork()
+  const connector = useConnectedConnector()
+  const [pending, setPending] = useState(false)
+  const options = config.siwx ?? config.siweConfig
+  const required = options?.required ?? false
+  if (!caipAddress || !address || !core) return null
+  const smartAccount = core.accountTypes[splitCaipAddress(caipAddress).namespace] === 'smartAccount'
+
+  const fail = (error: WriteError) => {
+    ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
+    if (error.code === 'SIWX_INIT_FAILED' || error.code === 'NOT_CONNECTED') {
+      // SPEC.md §8: the sign-in cannot start; the wallet is disconnected and the modal back at Connect.
+      ui.notify('error', t('initFailed'))
+      void client.disconnect().finally(() => client.navigate({ type: 'reset', view: { name: 'Connect' } }))
+      return
+    }
+    ui.notify('error', smartAccount ? t('smartAccountsUnsupported') : t('signatureDeclined'))
+  }
+
+  const sign = async () => {
+    if (pending) return
+    if (!connector) return fail({ code: 'NOT_CONNECTED' })
+    setPending(true)
+    const intent = {
+      kind: 'siwx' as const,
+      caipAddress,
+      domain: window.location.host,
+      uri: window.location.origin,
+      expiresInMs: options?.expiresInMs ?? DEFAULT_EXPIRES_IN_MS,
+      ...(options?.statement ? { statement: options.statement } : {}),
+    }
+    const outcome = await write(client, { intent, connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    setPending(false)
+    if (outcome.status === 'done') {
+      ui.emit({ type: 'SIWX_AUTH_SUCCESS', caipAddress })
+      // The core's push of the new session closes the view in every tab; this one closes at once.
+      client.close()
+      return
+    }
+    fail(outcome.error)
+  }
+
+  const cancel = () => {
+    ui.emit({ type: 'CLICK_CANCEL_SIWX', required })
+    if (required) {
+      void client.disconnect()
+      return
+    }
+    siwxSetAside(config).add(caipAddress)
+    client.close()
+  }
+
+  return (
+    <div className="portico-siwx" aria-busy={pending}>
+      <p>{t('body', { app: config.metadata.name })}</p>
+      <p className="portico-siwx-account" data-testid="siwx-account">
+        {t('account', { address: shortenAddress(address), network: network?.name ?? splitCaipAddress(caipAddress).caipNetworkId })}
+      </p>
+      {required ? <p className="portico-siwx-required">{t('required')}</p> : null}
+      {pending ? (
+        <p className="portico-siwx-status" role="status">
+          <span className="portico-spinner" aria-hidden="true" /> {t('authenticating')}
+        </p>
+      ) : null}
+      <div className="portico-siwx-actions">
+        <button type="button" className="portico-button portico-secondary" onClick={cancel} disabled={pending}>
+          {t('cancel')}
+        </button>
+        <button type="button" className="portico-button" onClick={() => void sign()} disabled={pending}>
+          {pending ? t('authenticating') : t('sign')}
+        </button>
+      </div>
+    </div>
+  )
+}
