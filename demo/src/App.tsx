@@ -55,6 +55,34 @@ function SignMessage() {
   )
 }
 
+/** Where the demo's transfer goes: the test mnemonic's second account (a sandbox address). */
+const TIP_RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** A dapp sending 0.01 ETH through `useProvider()`: an extension or a phone wallet over WalletConnect, the same call. */
+function SendTip() {
+  const { address, isConnected } = useAccount()
+  const { provider } = useProvider()
+  const [result, setResult] = useState<string | null>(null)
+  if (!isConnected || !provider || !address) return null
+  const send = async () => {
+    setResult(null)
+    try {
+      const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to: TIP_RECEIVER, value: '0x2386f26fc10000' }] })
+      setResult(`Sent: ${String(hash)}`)
+    } catch (error) {
+      setResult(`Not sent: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return (
+    <p className="demo-sign">
+      <button type="button" className="demo-secondary" onClick={() => void send()}>
+        Send 0.01 ETH
+      </button>{' '}
+      <span data-testid="send-result">{result}</span>
+    </p>
+  )
+}
+
 type SignedInSession = { address: string; chainId: number; issuedAt: string; expirationTime: string | null }
 
 /** The signed-in state as the dapp's server sees it: the sandbox verifier's session of the connected account. */
@@ -132,6 +160,7 @@ export function App() {
         <Status />
         <SignedIn />
         <SignMessage />
+        <SendTip />
       </main>
     </PorticoProvider>
   )

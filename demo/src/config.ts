@@ -52,6 +52,11 @@ function siwxFromAddress(): Pick<PorticoConfigInput, 'siwx'> {
 export const siwxSessionUrl = (address: string, chainId: number | string) =>
   `${apiUrl}/v1/siwx/session?address=${address}&chainId=${chainId}&projectId=portico-demo&st=demo&sv=demo`
 
+function pairingExpiry(): { pairingExpiryMs?: number } {
+  const ms = Number(new URLSearchParams(window.location.search).get('pairingExpiryMs'))
+  return ms > 0 ? { pairingExpiryMs: ms } : {}
+}
+
 /** How a dapp configures Portico: its project, networks, metadata and service URLs. */
 export const porticoConfig: PorticoConfigInput = {
   projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
@@ -60,6 +65,8 @@ export const porticoConfig: PorticoConfigInput = {
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
   themeMode: 'light',
+  // WalletConnect through the sandbox's relay. `?pairingExpiryMs=20000` shortens a pairing's life, to watch its URI refresh.
+  walletConnect: { relayUrl: env.VITE_PORTICO_RELAY_URL ?? 'ws://127.0.0.1:8789', ...pairingExpiry() },
   ...siwxFromAddress(),
   features: featuresFromAddress(),
   // The sandbox's chains have an AMM pool: offer swaps on them.

@@ -18,6 +18,7 @@ export const CONFIG_DEFAULTS = {
   enableNetworkSwitch: true,
   allowUnsupportedChain: false,
   basic: false,
+  startupPing: true,
   customWallets: [],
   featuredWalletIds: [],
   includeWalletIds: [],

@@ -89,7 +89,8 @@ export type CustomWalletConfig = z.infer<typeof customWalletSchema>
 
 /** What a dapp passes to `PorticoProvider`. Its defaults are `CONFIG_DEFAULTS` (`config-defaults.ts`, zod-free). */
 export const porticoConfigSchema = z.object({
-  projectId: z.string().min(1, 'Project ID Not Configured'),
+  /** The project's id, sent with every service call. Without it the modal says 'Project ID Not Configured' and offers browser wallets only. */
+  projectId: z.string().default(''),
   networks: z.array(networkSchema).min(1, 'At least one network is required'),
   defaultNetwork: caipNetworkIdSchema.optional(),
   metadata: dappMetadataSchema,
@@ -122,6 +123,8 @@ export const porticoConfigSchema = z.object({
   /** Terms and privacy pages the legal checkbox links to (`features.legalCheckbox`). */
   termsConditionsUrl: z.string().url().optional(),
   privacyPolicyUrl: z.string().url().optional(),
+  /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC at the visitor's first intent; false leaves it out. */
+  startupPing: z.boolean().default(CONFIG_DEFAULTS.startupPing),
   /** WalletConnect (QR code and deep links): where the relay is. The hosted relay when absent. */
   walletConnect: walletConnectConfigSchema.default(() => walletConnectConfigSchema.parse({})),
   /** Sign in with the wallet (SPEC.md §4 SIWX) against the verifier API; see `siwxConfigSchema`. Not with `siweConfig`. */

@@ -99,7 +99,8 @@ export function createAnalytics(ctx: CoreContext, { flushMs = ANALYTICS_FLUSH_MS
 
   return {
     track(params) {
-      if (params.gpc || stopped || !ctx.env()?.catalogue) return
+      const env = ctx.env()
+      if (params.gpc || stopped || !env?.catalogue || !env.config.projectId) return
       if (params.event === 'MODAL_CREATED') return
       queue.push({
         eventId: crypto.randomUUID(),

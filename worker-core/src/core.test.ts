@@ -58,7 +58,15 @@ describe('core: connection and pushes', () => {
 
   it('rejects a bad configuration with a typed error', async () => {
     const { core } = setupCore()
-    await expect(core.configure({ ...testConfig, projectId: '' })).rejects.toThrow('Project ID Not Configured')
+    await expect(core.configure({ ...testConfig, networks: [] })).rejects.toThrow('At least one network is required')
+  })
+
+  it('takes a configuration without a project id (the modal says so) and asks nothing of the services for it', async () => {
+    const { core, upstream } = setupCore()
+    await expect(core.configure({ ...testConfig, projectId: '' })).resolves.toMatchObject({ configured: true })
+    await core.track({ event: 'MODAL_OPEN', url: 'http://dapp.test/', domain: 'dapp.test', timestamp: 1, gpc: false })
+    await core.setVisibility('tab', false)
+    expect(upstream.calls).toEqual([])
   })
 
   it('clears the account on disconnect and persists it', async () => {

@@ -31,7 +31,7 @@ describe('selectWallet (SPEC.md §2)', () => {
     await client.start()
     client.open({ name: 'AllWallets' })
     await selectWallet(client, { ...listing('rainbow', { name: 'Rainbow', rdns: 'me.rainbow' }), imageUrl: null })
-    expect(currentView(client.getSnapshot().modal.router)).toEqual({ name: 'ConnectingWalletConnect', walletId: 'rainbow', walletName: 'Rainbow' })
+    expect(currentView(client.getSnapshot().modal.router)).toMatchObject({ name: 'ConnectingWalletConnect', walletId: 'rainbow', walletName: 'Rainbow', wallet: { id: 'rainbow', rdns: 'me.rainbow' } })
     expect(wallet.provider.request).not.toHaveBeenCalledWith({ method: 'eth_requestAccounts' })
     client.destroy()
   })

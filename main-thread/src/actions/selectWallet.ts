@@ -1,6 +1,7 @@
 import type { CatalogueWallet, WalletListing } from '@portico/shared-types'
 import type { PorticoClient } from '../client/createClient.ts'
 import { getConnector, getWalletConnector } from '../client/getConnector.ts'
+import { prepareWalletConnect } from './prepareWalletConnect.ts'
 
 /**
  * SPEC.md §2: selecting a wallet goes to ConnectingExternal when a matching connector exists on the
@@ -9,7 +10,9 @@ import { getConnector, getWalletConnector } from '../client/getConnector.ts'
 export async function selectWallet(client: PorticoClient, wallet: WalletListing | CatalogueWallet): Promise<void> {
   const connector = getWalletConnector(client.getSnapshot(), wallet)
   if (!connector) {
-    client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: wallet.id, walletName: wallet.name } })
+    prepareWalletConnect(client)
+    const imageUrl = 'imageUrl' in wallet ? wallet.imageUrl : null
+    client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: wallet.id, walletName: wallet.name, wallet: toListing(wallet), imageUrl } })
     return
   }
   await connectWith(client, connector.id, toListing(wallet))

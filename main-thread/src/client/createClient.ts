@@ -161,15 +161,17 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
       internals.set({ modal: { ...snapshot.modal, router: route(snapshot.modal.router, action) } })
     },
     async connect(connectorId) {
+      const shown = currentView(snapshot.modal.router).name
       internals.set({
         attempt: { connectorId, status: 'pending', error: null },
-        modal: {
-          ...snapshot.modal,
-          router: route(snapshot.modal.router, {
-            type: currentView(snapshot.modal.router).name === 'ConnectingExternal' ? 'replace' : 'push',
-            view: { name: 'ConnectingExternal', connectorId },
-          }),
-        },
+        // The WalletConnect view runs its own connection (QR code, links): it stays.
+        modal:
+          shown === 'ConnectingWalletConnect'
+            ? snapshot.modal
+            : {
+                ...snapshot.modal,
+                router: route(snapshot.modal.router, { type: shown === 'ConnectingExternal' ? 'replace' : 'push', view: { name: 'ConnectingExternal', connectorId } }),
+              },
       })
       await (await load()).connect(connectorId)
     },

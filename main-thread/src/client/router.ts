@@ -1,11 +1,13 @@
 import type { CaipNetworkId } from '@portico/shared-types/light'
+import type { WalletListing } from '@portico/shared-types'
 
 /** The modal's views (SPEC.md §2). Views that take an argument carry it. */
 export type View =
   | { name: 'Connect' }
   | { name: 'AllWallets' }
   | { name: 'ConnectingExternal'; connectorId: string }
-  | { name: 'ConnectingWalletConnect'; walletId: string; walletName: string }
+  /** `wallet`: the catalogue entry behind it (its links and image); absent for the plain WalletConnect row. */
+  | { name: 'ConnectingWalletConnect'; walletId: string; walletName: string; wallet?: WalletListing | undefined; imageUrl?: string | null | undefined }
   | { name: 'Account' }
   | { name: 'Networks' }
   | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }

@@ -51,6 +51,11 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   const siwx = siwxOptions(config)
   const supportedNetworks: string[] = config.networks.map((n) => n.caipNetworkId)
   client.set({ config })
+  if (!config.projectId) {
+    console.warn(
+      'Portico: Project ID Not Configured. Set `projectId` in the PorticoProvider config to your project’s id; until then the wallet catalogue, balances, history and analytics are unavailable, and browser wallets still connect.',
+    )
+  }
   const spawned = (client.spawn ?? spawnCore)()
   const api: Remote<PorticoCoreApi> = spawned.api
   let subscriptionId: number | null = null
@@ -125,7 +130,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     client.writeHint(isConnected)
     let router = snapshot.modal.router
     const view = currentView(router).name
-    if (isConnected && (view === 'Connect' || view === 'ConnectingExternal') && snapshot.attempt?.status !== 'failed') {
+    if (isConnected && (view === 'Connect' || view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') && snapshot.attempt?.status !== 'failed') {
       router = route(router, { type: 'reset', view: { name: 'Account' } })
     } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
       router = route(router, { type: 'reset', view: { name: 'Connect' } })
@@ -188,6 +193,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     config,
     api,
     async refresh() {
+      // The modal opening is the visitor's first intent: the startup ping goes then, never with the page.
+      if (config.startupPing) void api.ping().catch(() => undefined)
       await handOverWalletAssets().catch(() => undefined)
       await api.refresh()
     },

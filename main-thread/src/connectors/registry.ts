@@ -25,7 +25,10 @@ export type ConnectorSourceFactory = (ctx: ConnectorSourceContext) => ConnectorS
  * () => import('./walletStandard.ts').then((m) => m.walletStandardSource()),      // ANNOUNCED, solana
  * ```
  */
-export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [() => eip6963Source()]
+export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
+  () => eip6963Source(),
+  (ctx) => import('./walletConnect.ts').then((m) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
+]
 
 /**
  * The sources as one: the connectors of every source in registration order (a connector id seen

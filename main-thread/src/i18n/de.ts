@@ -87,6 +87,7 @@ export const de: Messages = {
   dismiss: 'Ausblenden',
   notConfigured: 'Projekt-ID nicht konfiguriert',
   invalidConfig: 'Ungültige App-Konfiguration',
+  notConfiguredDetail: 'Die Seite hat ihre Projekt-ID nicht gesetzt: nur Browser-Wallets werden angeboten.',
   ageNow: 'jetzt',
   ageSecond: '{n} Sek.',
   ageSeconds: '{n} Sek.',

@@ -85,6 +85,7 @@ export const en = {
   dismiss: 'Dismiss',
   notConfigured: 'Project ID Not Configured',
   invalidConfig: 'Invalid App Configuration',
+  notConfiguredDetail: 'The site has not set its project id: only browser wallets are offered.',
   ageNow: 'now',
   ageSecond: '{n} sec',
   ageSeconds: '{n} secs',

@@ -97,6 +97,12 @@ export default function Modal() {
           )}
         </header>
         <div className="portico-body">
+          {config && !config.projectId ? (
+            <div className="portico-config-alert" role="alert">
+              <strong>{t('notConfigured')}</strong>
+              <span>{t('notConfiguredDetail')}</span>
+            </div>
+          ) : null}
           {config ? (
             definition.render(view as never)
           ) : fatal ? (

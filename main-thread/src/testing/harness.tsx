@@ -98,17 +98,72 @@ export function catalogueRequests(fetchMock: Mock<typeof fetch>): URLSearchParam
 
 export type TestPortico = { client: PorticoClient; core: Core; fetch: Mock<typeof fetch> }
 
+/**
+ * A stand-in for the universal provider in the core: each `connect` shows a new URI (`uris`) and waits
+ * until the test approves (`approve(caipAddress)`) or rejects; no relay, no network.
+ */
+export type FakeWalletConnect = {
+  uris: string[]
+  approve(caipAddress: CaipAddress): void
+  reject(message: string, code?: number): void
+  /** What the core's `start` answers. */
+  provider: unknown
+}
+export function fakeWalletConnect(): FakeWalletConnect {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const emit = (event: string, ...args: unknown[]) => [...(listeners.get(event) ?? [])].forEach((f) => f(...args))
+  let pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null
+  const uris: string[] = []
+  const provider = {
+    session: undefined as unknown,
+    on: (event: string, f: (...args: unknown[]) => void) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(f),
+    once(event: string, f: (...args: unknown[]) => void) {
+      const g = (...args: unknown[]) => {
+        provider.removeListener(event, g)
+        f(...args)
+      }
+      provider.on(event, g)
+    },
+    removeListener: (event: string, f: (...args: unknown[]) => void) => void listeners.get(event)?.delete(f),
+    async connect() {
+      const uri = `wc:fake${uris.length + 1}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`
+      uris.push(uri)
+      emit('display_uri', uri)
+      return new Promise((resolve, reject) => (pending = { resolve, reject }))
+    },
+    setDefaultChain: () => undefined,
+    request: async () => '0xsigned',
+    async disconnect() {
+      provider.session = undefined
+    },
+  }
+  return {
+    uris,
+    provider,
+    approve(caipAddress) {
+      const chain = caipAddress.split(':').slice(0, 2).join(':')
+      provider.session = { topic: 'topic', expiry: 0, peer: { metadata: { name: 'Fake phone', url: 'http://phone.test', icons: [] } }, namespaces: { eip155: { chains: [chain], accounts: [caipAddress], methods: ['personal_sign'], events: [] } } }
+      pending?.resolve(provider.session)
+    },
+    reject(message, code = 5000) {
+      pending?.reject(Object.assign(new Error(message), { code }))
+    },
+  }
+}
+
 /** A client whose core runs in the page with the fake remotes (the search's 300 ms wait is skipped). */
 export function createTestClient({
   config = testConfig(),
   remotes,
   fetch: fetchMock = fakeFetch(remotes),
-}: { config?: PorticoConfigInput; remotes?: FakeRemotes; fetch?: Mock<typeof globalThis.fetch> } = {}): TestPortico {
+  walletConnect = fakeWalletConnect(),
+}: { config?: PorticoConfigInput; remotes?: FakeRemotes; fetch?: Mock<typeof globalThis.fetch>; walletConnect?: FakeWalletConnect } = {}): TestPortico {
   const core = createCore({
     storage: createStorage({ dbName: `portico-test-${Math.random()}`, warn: () => undefined }),
     fetch: fetchMock,
     sleep: async () => undefined,
     warn: () => undefined,
+    walletConnect: { start: async () => walletConnect.provider as never },
   })
   const client = createClient({ config, spawn: () => ({ api: core as unknown as SpawnedCore['api'], kind: 'dedicated', close: () => core.dispose() }) })
   return { client, core, fetch: fetchMock }

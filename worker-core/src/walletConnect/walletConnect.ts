@@ -147,7 +147,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     if (expiresAt === null) return
     refreshTimer = setTimeout(() => {
       refreshTimer = null
-      if (state().status === 'pairing' && !state().session) void pair().catch(() => undefined)
+      if (state().status === 'pairing' && !state().session) void ensurePairing(true).catch(() => undefined)
     }, Math.max(0, expiresAt - PAIRING_EXPIRED_BELOW_MS - ctx.now()))
   }
 
@@ -210,11 +210,20 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     return (status === 'pairing' || status === 'loading') && !!pairing && (uri === null || (expiresAt !== null && expiresAt - ctx.now() > PAIRING_EXPIRED_BELOW_MS))
   }
 
+  /** The pairing being made now, shared by every caller (tabs hovering, a tab connecting), so one URI is made at a time. */
+  let ensuring: Promise<void> | null = null
+  function ensurePairing(refresh = false): Promise<void> {
+    ensuring ??= (async () => {
+      const p = await load()
+      if (p.session) return
+      if (!refresh && hasFreshUri()) return
+      await pair()
+    })().finally(() => (ensuring = null))
+    return ensuring
+  }
+
   async function prepare({ refresh = false }: { refresh?: boolean } = {}) {
-    const p = await load()
-    if (p.session) return
-    if (!refresh && hasFreshUri()) return
-    await pair()
+    await ensurePairing(refresh)
   }
 
   async function request({ method, params: requestParams, caipNetworkId }: WalletConnectRequestParameters): Promise<WalletAnswer> {
@@ -267,7 +276,8 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
         if (p.session) return { ok: true, result: accountOf(p) }
         waiting ??= deferred<WalletAnswer>()
         const w = waiting
-        if (!hasFreshUri()) await pair()
+        await ensurePairing()
+        if (p.session) return { ok: true, result: accountOf(p) }
         return await w.promise
       } catch (error) {
         return failure(error)

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ALL_WALLETS_PAGE_ENTRIES } from '@portico/shared-types/constants'
+import { walletConnectIntent } from '../../actions/prepareWalletConnect.ts'
 import { selectWallet } from '../../actions/selectWallet.ts'
 import { getWalletConnector } from '../../client/getConnector.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
@@ -74,7 +75,7 @@ export function AllWalletsView() {
                 const installed = !!getWalletConnector(snapshot, wallet)
                 return (
                   <div role="listitem" key={wallet.id} aria-posinset={row.index * COLUMNS + column + 1} aria-setsize={search ? wallets.length : count}>
-                    <button type="button" className="portico-grid-wallet" onClick={() => void selectWallet(client, wallet)}>
+                    <button type="button" className="portico-grid-wallet" {...(installed ? {} : walletConnectIntent(client))} onClick={() => void selectWallet(client, wallet)}>
                       <WalletImage src={wallet.imageUrl} name={wallet.name} size={56} />
                       <span className="portico-grid-name">{wallet.name}</span>
                       {installed ? <span className="portico-visually-hidden">{t('installed')}</span> : null}

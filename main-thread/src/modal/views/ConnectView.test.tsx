@@ -84,7 +84,8 @@ describe('ConnectView', () => {
     const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL, customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }] })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom Wallet' }))
     const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
-    expect((await within(connecting).findByRole('status')).textContent).toContain('Connecting Custom Wallet through WalletConnect')
+    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' })).toBeTruthy()
+    expect(within(connecting).getByText('Scan this QR code with Custom Wallet')).toBeTruthy()
     portico.client.destroy()
   })
 

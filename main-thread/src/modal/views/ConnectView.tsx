@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { walletImageUrl } from '@portico/shared-types/connectors'
+import { prepareWalletConnect, walletConnectIntent } from '../../actions/prepareWalletConnect.ts'
 import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -24,8 +25,10 @@ export function ConnectView() {
   const locked = features.legalCheckbox && !accepted
   const collapsible = features.collapseWallets || (features.email && !features.emailShowWallets && features.connectMethodsOrder.includes('email'))
   const [walletsShown, setWalletsShown] = useState(false)
-  const showAll = features.allWallets && !!catalogueUrl
-  const lists = useCatalogueLists(!!catalogueUrl)
+  // Without a project id the services answer nothing: only the page's (browser) wallets are offered.
+  const services = !!projectId
+  const showAll = features.allWallets && !!catalogueUrl && services
+  const lists = useCatalogueLists(!!catalogueUrl && services)
   const imageUrl = (imageId: string | null) => (imageId && catalogueUrl ? walletImageUrl({ catalogueUrl, projectId, imageId }) : null)
   const rows = connectorRows({
     connectors,
@@ -59,7 +62,7 @@ export function ConnectView() {
         node: (
           <>
             <ul className="portico-list" aria-label={t('wallets')}>
-              {rows.map((row) => (
+              {(services ? rows : rows.filter((row) => row.kind === 'connector')).map((row) => (
                 <li key={row.key}>
                   <WalletRow row={row} />
                 </li>
@@ -112,7 +115,11 @@ function WalletRow({ row }: { row: ConnectorRow }) {
         className="portico-wallet"
         disabled={offline}
         aria-describedby={offline ? 'portico-wc-offline' : undefined}
-        onClick={() => client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: t('walletConnect') } })}
+        {...walletConnectIntent(client)}
+        onClick={() => {
+          prepareWalletConnect(client)
+          client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: t('walletConnect') } })
+        }}
       >
         <span className="portico-wallet-icon portico-wc-icon"><Icon name="qr" /></span>
         <span className="portico-wallet-name">{t('walletConnect')}</span>
@@ -132,7 +139,7 @@ function WalletRow({ row }: { row: ConnectorRow }) {
     )
   }
   return (
-    <button type="button" className="portico-wallet" onClick={() => void selectWallet(client, row.wallet)}>
+    <button type="button" className="portico-wallet" {...walletConnectIntent(client)} onClick={() => void selectWallet(client, row.wallet)}>
       <WalletImage src={row.imageUrl} name={row.wallet.name} />
       <span className="portico-wallet-name">{row.wallet.name}</span>
       {row.tag === 'recent' ? <span className="portico-tag portico-tag-muted">{t('recent')}</span> : null}

@@ -1,18 +1,50 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createTestClient, openModal, renderPortico } from '../../testing/harness.tsx'
+import { ADDRESS, createTestClient, fakeWalletConnect, listing, openModal, renderPortico } from '../../testing/harness.tsx'
+import { walletLink } from './ConnectingWalletConnectView.tsx'
 
 describe('ConnectingWalletConnectView', () => {
-  it('names the wallet and says plainly that WalletConnect is not here yet', async () => {
-    const portico = createTestClient()
+  it('shows the core’s pairing URI as a QR code with Copy link, and goes to Account in every tab once the wallet approves', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect })
     renderPortico(portico)
-    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'rainbow', walletName: 'Rainbow' })
-    const dialog = await screen.findByRole('dialog', { name: 'Rainbow' })
-    expect((await within(dialog).findByRole('status')).textContent).toBe(
-      'Connecting Rainbow through WalletConnect (QR code or deep link) is coming soon. Meanwhile, use a browser extension wallet.',
-    )
-    // Nothing to press but close: no dead button.
-    expect(within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Close'])
+    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: 'WalletConnect' })
+    const dialog = await screen.findByRole('dialog', { name: 'WalletConnect' })
+    const qr = await within(dialog).findByRole('img', { name: 'WalletConnect QR code' })
+    expect(qr.getAttribute('data-qr-value')).toBe(walletConnect.uris[0])
+    expect(within(dialog).getByRole('button', { name: /Copy link/ })).toBeTruthy()
+    // No wallet chosen: no "Open" link.
+    expect(within(dialog).queryByRole('link')).toBeNull()
+    const core = portico.core
+    expect((await core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[0] })
+    await act(async () => walletConnect.approve(`eip155:31337:${ADDRESS}`))
+    await screen.findByRole('dialog', { name: 'Account' })
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
     portico.client.destroy()
+  })
+
+  it('offers a retry after the wallet declines, which shows a new URI', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect })
+    renderPortico(portico)
+    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'sandbox-phone', walletName: 'Phone', wallet: listing('sandbox-phone', { webapp_link: 'http://phone.test' }) })
+    const dialog = await screen.findByRole('dialog', { name: 'Phone' })
+    await within(dialog).findByRole('img', { name: 'WalletConnect QR code' })
+    expect(within(dialog).getByRole('link', { name: 'Open Phone' }).getAttribute('href')).toBe(`http://phone.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
+    await act(async () => walletConnect.reject('User rejected.'))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The connection did not go through: Connection declined')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: 'WalletConnect QR code' }).getAttribute('data-qr-value')).toBe(walletConnect.uris[1]))
+    portico.client.destroy()
+  })
+})
+
+describe('walletLink', () => {
+  const wallet = listing('w', { mobile_link: 'phonewallet://', desktop_link: null, webapp_link: 'http://127.0.0.1:8791' })
+  it('uses the deep link on touch devices and the web link elsewhere, with the URI encoded', () => {
+    expect(walletLink(wallet, 'wc:a@2?x=1', true)).toBe('phonewallet://wc?uri=wc%3Aa%402%3Fx%3D1')
+    expect(walletLink(wallet, 'wc:a@2?x=1', false)).toBe('http://127.0.0.1:8791/wc?uri=wc%3Aa%402%3Fx%3D1')
+    expect(walletLink(listing('none'), 'wc:a', false)).toBeNull()
   })
 })

@@ -1,15 +1,108 @@
-import { useT } from '../../i18n/useT.ts'
+import { useEffect, useRef, useState } from 'react'
+import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import type { WalletListing } from '@portico/shared-types'
+import { getConnector } from '../../client/getConnector.ts'
+import { usePorticoClient, useSnapshot } from '../../context.ts'
+import { useMessages } from '../../i18n/useMessages.ts'
 import { Icon } from '../icons.tsx'
+import { QrCode } from '../QrCode.tsx'
+import { WALLET_CONNECT_MESSAGES } from './walletConnect.messages.ts'
+import '../../styles/walletConnect.css'
 
-/** The WalletConnect flow's place in the router; says plainly what is not here yet. */
-export function ConnectingWalletConnectView({ walletName }: { walletName: string }) {
-  const t = useT()
-  return (
-    <div className="portico-connecting">
-      <div className="portico-connecting-icon">
-        <span className="portico-wc-large"><Icon name="qr" /></span>
+export type ConnectingWalletConnectViewProps = {
+  walletId: string
+  walletName: string
+  /** The catalogue wallet (its links); absent for the plain WalletConnect row. */
+  wallet?: WalletListing | undefined
+  imageUrl?: string | null | undefined
+}
+
+/** A touch device opens a wallet app (its deep or universal link); elsewhere a wallet's desktop or web app. */
+function isTouchDevice(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches
+}
+
+/**
+ * The link that opens `wallet` with the pairing URI: `{link}wc?uri=…` (WalletConnect's deep-link form;
+ * a universal or web link gets the `/` it needs, a custom scheme keeps its `://`). Null when the
+ * wallet has no link for this kind of device.
+ */
+export function walletLink(wallet: WalletListing | undefined, uri: string, touch: boolean): string | null {
+  const base = touch ? wallet?.mobile_link : (wallet?.desktop_link ?? wallet?.webapp_link)
+  if (!base) return null
+  const isHttp = /^https?:\/\//.test(base)
+  const prefix = isHttp ? (base.endsWith('/') ? base : `${base}/`) : base.includes('://') ? base : `${base.replace(/[:/]+$/, '')}://`
+  return `${prefix}wc?uri=${encodeURIComponent(uri)}`
+}
+
+/**
+ * ConnectingWalletConnect (SPEC.md §2, takes a wallet): the pairing URI as a QR code with the wallet's
+ * icon in its middle, "Copy link", "Open {wallet}" with the wallet's link, a retry after a declined or
+ * failed pairing. The URI comes from the core (made on the visitor's intent, refreshed there before
+ * its 4 minutes run out), so every tab shows the same one; approval takes every tab to Account.
+ */
+export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: ConnectingWalletConnectViewProps) {
+  const t = useMessages(WALLET_CONNECT_MESSAGES)
+  const client = usePorticoClient()
+  const snapshot = useSnapshot()
+  const [copied, setCopied] = useState(false)
+  const started = useRef(false)
+  const ready = !!getConnector(snapshot, WALLET_CONNECT_CONNECTOR_ID)
+  const state = snapshot.core?.walletConnect
+  const { attempt } = snapshot
+  const attemptFailed = attempt?.connectorId === WALLET_CONNECT_CONNECTOR_ID && attempt.status === 'failed'
+  const failed = attemptFailed || state?.status === 'failed'
+  const reason = attemptFailed ? attempt.error : state?.error
+
+  useEffect(() => {
+    if (!ready || started.current) return
+    started.current = true
+    void client.connect(WALLET_CONNECT_CONNECTOR_ID)
+  }, [ready, client])
+
+  const uri = !failed && state?.status === 'pairing' ? state.uri : null
+  const link = uri ? walletLink(wallet, uri, isTouchDevice()) : null
+  const copy = async () => {
+    if (!uri) return
+    await navigator.clipboard?.writeText(uri).catch(() => undefined)
+    setCopied(true)
+    setTimeout(() => setCopied(false), 1500)
+  }
+
+  if (failed) {
+    return (
+      <div className="portico-connecting">
+        <div className="portico-connecting-icon portico-failed">
+          <span className="portico-wc-large"><Icon name="qr" /></span>
+        </div>
+        <p className="portico-error" role="alert">
+          {t('failed', { reason: reason === 'Connection declined' || /reject/i.test(reason ?? '') ? t('declined') : (reason ?? '') })}
+        </p>
+        <button type="button" className="portico-button" onClick={() => void client.connect(WALLET_CONNECT_CONNECTOR_ID)}>
+          {t('tryAgain')}
+        </button>
       </div>
-      <p role="status">{t('walletConnectSoon', { wallet: walletName })}</p>
+    )
+  }
+
+  return (
+    <div className="portico-wc">
+      <div className="portico-wc-qr" aria-busy={uri ? undefined : true}>
+        {uri ? <QrCode value={uri} label={t('qrLabel')} logo={imageUrl ?? undefined} size={264} /> : <div className="portico-wc-qr-placeholder" role="status">{t('preparing')}</div>}
+      </div>
+      <p className="portico-muted">{wallet ? t('scanWithWallet', { wallet: walletName }) : t('scanWithPhone')}</p>
+      <div className="portico-wc-actions">
+        {wallet && link ? (
+          <a className="portico-button" href={link} target="_blank" rel="noopener noreferrer">
+            {t('openWallet', { wallet: walletName })}
+          </a>
+        ) : null}
+        <button type="button" className="portico-button portico-secondary" disabled={!uri} onClick={() => void copy()}>
+          <Icon name={copied ? 'check' : 'copy'} />
+          {copied ? t('linkCopied') : t('copyLink')}
+        </button>
+      </div>
+      <p className="portico-visually-hidden" role="status">{copied ? t('linkCopied') : ''}</p>
     </div>
   )
 }

@@ -1,0 +1,19 @@
+import type { PorticoClient } from '../client/createClient.ts'
+
+/**
+ * The visitor heads for WalletConnect (pointer, focus or touch on its row or on a wallet that connects
+ * through it): the core loads its client and makes a pairing URI ready, so the QR code shows at once
+ * and "Open {wallet}" has its link before it is pressed. Nothing happens on a modal open alone.
+ *
+ * @example
+ * <button {...walletConnectIntent(client)} onClick={…}>WalletConnect</button>
+ */
+export function prepareWalletConnect(client: Pick<PorticoClient, 'withCore'>): void {
+  void client.withCore((api) => api.prepareWalletConnect()).catch(() => undefined)
+}
+
+/** The intent handlers of a row that leads to WalletConnect. */
+export function walletConnectIntent(client: Pick<PorticoClient, 'withCore'>) {
+  const intent = () => prepareWalletConnect(client)
+  return { onPointerEnter: intent, onFocus: intent, onTouchStart: intent }
+}

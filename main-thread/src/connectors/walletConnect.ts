@@ -1,0 +1,56 @@
+import { ProviderRpcError, UserRejectedRequestError } from 'viem'
+import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import type { Eip1193Provider } from '@portico/shared-types/eip1193'
+import { SwitchChainError } from '@portico/shared-types/errors'
+import type { CaipAddress } from '@portico/shared-types/light'
+import type { WalletAnswer } from '@portico/shared-types/write'
+import type { ConnectorSourceContext } from './registry.ts'
+import { toProviderError } from './eip1193.ts'
+import type { Connector, ConnectorSource } from './types.ts'
+
+/** A failed answer from the core as the error a wallet would throw: viem's with the wallet's code, or the client's plain message (SPEC.md §8). */
+function answerError(error: Extract<WalletAnswer, { ok: false }>['error']): Error {
+  if (typeof error.code !== 'number') return new Error(error.message)
+  return toProviderError(Object.assign(new Error(error.message), error))
+}
+
+function unwrap(answer: WalletAnswer): unknown {
+  if (answer.ok) return answer.result
+  throw answerError(answer.error)
+}
+
+/**
+ * WalletConnect (type WALLET_CONNECT): the session lives in the core (one relay socket and one session
+ * for every tab, `worker-core/src/walletConnect/`), so this connector only forwards. The pairing URI
+ * and the session are core state every tab follows; the core records approval, the wallet's chain and
+ * account changes and a session delete itself, so there is nothing to subscribe to here.
+ */
+export function walletConnectSource({ api }: ConnectorSourceContext): ConnectorSource {
+  const provider: Eip1193Provider = {
+    request: async ({ method, params }) => unwrap(await api.walletConnectRequest({ method, params })),
+  }
+  const connector: Connector = {
+    id: WALLET_CONNECT_CONNECTOR_ID,
+    type: 'WALLET_CONNECT',
+    name: 'WalletConnect',
+    namespaces: ['eip155'],
+    approval: 'wallet',
+    async connect() {
+      const caipAddress = unwrap(await api.connectWalletConnect())
+      if (typeof caipAddress !== 'string') throw new ProviderRpcError(new Error('The wallet approved no account'), { code: 4100, shortMessage: 'The wallet approved no account' })
+      return caipAddress as CaipAddress
+    },
+    disconnect: () => api.disconnectWalletConnect(),
+    getCaipAddress: (namespace = 'eip155') => api.getWalletConnectAccount(namespace),
+    async switchChain(network) {
+      const answer = await api.switchWalletConnectChain(network.caipNetworkId)
+      if (answer.ok) return
+      const cause = answerError(answer.error)
+      if (cause instanceof UserRejectedRequestError) throw cause
+      throw new SwitchChainError(network.caipNetworkId, { cause })
+    },
+    getProvider: async () => provider,
+    subscribe: () => () => undefined,
+  }
+  return { connectors: () => [connector], subscribe: () => () => undefined, destroy: () => undefined }
+}

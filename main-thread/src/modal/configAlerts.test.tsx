@@ -1,0 +1,72 @@
+import { act, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
+
+const wallets: FakeWallet[] = []
+const clients: TestPortico[] = []
+afterEach(() => {
+  for (const wallet of wallets.splice(0)) wallet.cleanup()
+  for (const portico of clients.splice(0)) portico.client.destroy()
+  vi.restoreAllMocks()
+})
+
+const rpcCalls = (portico: TestPortico) =>
+  portico.fetch.mock.calls.filter(([input, init]) => String(input).startsWith('http://127.0.0.1:31337') && String(init?.body ?? '').includes('eth_chainId'))
+
+async function settle() {
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 30)))
+}
+
+describe('configuration alerts (SPEC.md §8)', () => {
+  it('without a project id: says so in the modal and the console, and offers the browser wallets only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    wallets.push(announceWallet({ name: 'Page Wallet', rdns: 'dev.page.wallet' }))
+    const portico = createTestClient({ config: testConfig({ projectId: '', catalogueUrl: CATALOGUE_URL }), remotes: { wallets: catalogue(20) } })
+    clients.push(portico)
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(within(dialog).getByRole('alert').textContent).toContain('Project ID Not Configured')
+    expect(warn.mock.calls.some(([message]) => /Project ID Not Configured.*projectId/.test(String(message)))).toBe(true)
+    await within(dialog).findByRole('button', { name: /Page Wallet/ })
+    await settle()
+    expect(within(dialog).queryByRole('button', { name: 'WalletConnect' })).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: /All Wallets/ })).toBeNull()
+    expect(portico.fetch.mock.calls.some(([input]) => String(input).startsWith(CATALOGUE_URL))).toBe(false)
+  })
+
+  it('with a project id shows no alert', async () => {
+    const portico = createTestClient()
+    clients.push(portico)
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(within(dialog).queryByText('Project ID Not Configured')).toBeNull()
+  })
+})
+
+describe('startup ping (SPEC.md §7)', () => {
+  it('is one JSON-RPC call at the first open, none at page load', async () => {
+    const portico = createTestClient()
+    clients.push(portico)
+    renderPortico(portico)
+    await settle()
+    expect(portico.fetch).not.toHaveBeenCalled()
+    await openModal(portico)
+    await settle()
+    expect(rpcCalls(portico)).toHaveLength(1)
+    await act(async () => portico.client.close())
+    await openModal(portico)
+    await settle()
+    expect(rpcCalls(portico)).toHaveLength(1)
+  })
+
+  it('is left out with startupPing: false', async () => {
+    const portico = createTestClient({ config: testConfig({ startupPing: false }) })
+    clients.push(portico)
+    renderPortico(portico)
+    await openModal(portico)
+    await settle()
+    expect(rpcCalls(portico)).toHaveLength(0)
+  })
+})
