@@ -86,6 +86,18 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   await check('Receive')
   await page.getByRole('button', { name: 'Back' }).click()
 
+  // Buy: an amount outside the card's limits, then the quote.
+  await account.getByRole('button', { name: 'Buy', exact: true }).click()
+  const buy = page.getByRole('dialog', { name: 'Buy' })
+  await expect(buy.getByRole('button', { name: 'Continue' })).toBeEnabled()
+  await buy.getByRole('textbox', { name: 'Amount (USD)' }).fill('5')
+  await expect(buy.getByRole('alert')).toContainText('7,500.00 USD')
+  await check('Buy')
+  await buy.getByRole('textbox', { name: 'Amount (USD)' }).fill('50')
+  await expect(buy.getByTestId('buy-receive')).toContainText('ETH')
+  await check('Buy')
+  await page.getByRole('button', { name: 'Back' }).click()
+
   await account.getByTestId('account-network-button').click()
   const networks = page.getByRole('dialog', { name: 'Choose network' })
   await check('Choose network')
