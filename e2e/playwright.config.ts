@@ -38,12 +38,14 @@ export default defineConfig({
     url: `${E2E_URLS.demo}/`,
     env: {
       PORTICO_SANDBOX_WALLET: '1',
-      PORTICO_DEMO_OUT: 'dist-e2e',
+      // A run on moved ports (PORTICO_E2E_PORT_OFFSET) builds apart, so it never empties another run's demo.
+      PORTICO_DEMO_OUT: process.env['PORTICO_E2E_PORT_OFFSET'] ? `dist-e2e-${E2E_PORTS.demo}` : 'dist-e2e',
       PORTICO_DEMO_PORT: String(E2E_PORTS.demo),
       VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
       VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,
       VITE_PORTICO_API_URL: E2E_URLS.dataApi,
       VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
+      VITE_PORTICO_RELAY_URL: E2E_URLS.relay,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,11 +2,13 @@
  * The end-to-end tests run their own sandbox and demo on ports apart from `npm start`'s, so the tests
  * can run while a developer has the demo open.
  */
-export const E2E_PORTS = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalogue: 28788 } as const
+export const E2E_PORTS = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalogue: 28788, relay: 28789, phoneWallet: 28791 } as const
 export const E2E_URLS = {
   demo: `http://127.0.0.1:${E2E_PORTS.demo}`,
   chainA: `http://127.0.0.1:${E2E_PORTS.chainA}`,
   chainB: `http://127.0.0.1:${E2E_PORTS.chainB}`,
   dataApi: `http://127.0.0.1:${E2E_PORTS.dataApi}`,
   catalogue: `http://127.0.0.1:${E2E_PORTS.catalogue}`,
+  relay: `ws://127.0.0.1:${E2E_PORTS.relay}`,
+  phoneWallet: `http://127.0.0.1:${E2E_PORTS.phoneWallet}`,
 } as const

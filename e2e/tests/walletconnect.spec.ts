@@ -1,0 +1,152 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import type { Sandbox } from '@portico/sandbox'
+import { createPublicClient, http, parseEther, type Hex } from 'viem'
+import { closeAllTabs, expect, openSecondTab, recordConsoleErrors, test, withoutSharedWorker } from '../fixtures.ts'
+import { E2E_URLS } from '../ports.ts'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const TIP_RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The relay sockets the dapp's origin holds open (the phone wallet's are on its own origin). */
+function dappSockets(sandbox: Sandbox): number {
+  return sandbox.relay.connections().filter((c) => c.origin === E2E_URLS.demo).length
+}
+
+/** Opens the Sandbox Phone Wallet page in a tab of its own. */
+async function openPhone(context: BrowserContext, sandbox: Sandbox): Promise<Page> {
+  const phone = await context.newPage()
+  await phone.goto(sandbox.phoneWallet.url)
+  await expect(phone.getByRole('heading', { name: 'Sandbox Phone Wallet' })).toBeVisible()
+  return phone
+}
+
+/** Approves the phone wallet's prompt whose title matches. */
+async function approveOnPhone(phone: Page, title: RegExp) {
+  const prompt = phone.getByRole('dialog', { name: title })
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(prompt).toBeHidden()
+}
+
+/**
+ * Connects the demo the way a visitor with a phone does: Connect Wallet, WalletConnect, Copy link, paste
+ * it into the phone wallet, approve there. Answers the figures (ms): click → QR visible, approve → Account.
+ */
+async function connectByWalletConnect(demo: Page, phone: Page) {
+  await demo.getByRole('button', { name: 'Connect Wallet' }).click()
+  const connect = demo.getByRole('dialog', { name: 'Connect Wallet' })
+  const row = connect.getByRole('button', { name: 'WalletConnect', exact: true })
+  await row.hover()
+  const clicked = Date.now()
+  await row.click()
+  const dialog = demo.getByRole('dialog', { name: 'WalletConnect' })
+  const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
+  await expect(qr).toBeVisible()
+  const qrMs = Date.now() - clicked
+  await dialog.getByRole('button', { name: /Copy link/ }).click()
+  const uri = await demo.evaluate(() => navigator.clipboard.readText())
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(await qr.getAttribute('data-qr-value')).toBe(uri)
+
+  await phone.getByLabel('WalletConnect link').fill(uri)
+  await phone.getByRole('button', { name: 'Connect', exact: true }).click()
+  const prompt = phone.getByRole('dialog', { name: 'Connect to Portico demo?' })
+  await expect(prompt).toBeVisible()
+  const approved = Date.now()
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(demo.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  const accountMs = Date.now() - approved
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  return { qrMs, accountMs }
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URLS.demo })
+})
+
+test('a phone wallet connects by QR link through the relay: every tab is connected, personal_sign and 0.01 ETH round-trip, the wallet ends it', async ({ demo, context, sandbox }) => {
+  const errors = recordConsoleErrors(demo)
+  const phone = await openPhone(context, sandbox)
+  const figures = await connectByWalletConnect(demo, phone)
+  await demo.keyboard.press('Escape')
+  await expect(demo.getByRole('dialog', { name: 'Account' })).toBeHidden()
+  const second = await openSecondTab(context)
+  await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+
+  // personal_sign through useProvider(), approved on the phone.
+  await demo.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x[0-9a-f]{16}/)
+
+  // 0.01 ETH through useProvider(): checked on chain.
+  const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
+  const before = await chain.getBalance({ address: TIP_RECEIVER })
+  await demo.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+  await approveOnPhone(phone, /transaction|Send/i)
+  await expect(demo.getByTestId('send-result')).toHaveText(/^Sent: 0x[0-9a-f]{64}$/)
+  const hash = (await demo.getByTestId('send-result').textContent())!.slice('Sent: '.length) as Hex
+  const receipt = await chain.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect((await chain.getBalance({ address: TIP_RECEIVER })) - before).toBe(parseEther('0.01'))
+
+  // Three tabs, one relay socket (the core's, in the SharedWorker).
+  const third = await openSecondTab(context)
+  await expect(third.getByTestId('dapp-status')).toHaveText(/^Connected/)
+  expect(dappSockets(sandbox)).toBe(1)
+
+  // The wallet ends the session: every dapp tab shows disconnected within 1 s.
+  await phone.getByRole('button', { name: 'Disconnect Portico demo' }).click()
+  for (const tab of [demo, second, third]) await expect(tab.getByTestId('dapp-status')).toHaveText('Not connected', { timeout: 1000 })
+  expect(errors()).toEqual([])
+  console.info(`WalletConnect figures: click → QR visible ${figures.qrMs} ms; approve → Account ${figures.accountMs} ms; relay sockets for 3 tabs: 1`)
+})
+
+test('a reload keeps the WalletConnect session, a new worker restores it, and the dapp disconnecting ends it on the phone', async ({ demo, context, sandbox }) => {
+  const phone = await openPhone(context, sandbox)
+  await connectByWalletConnect(demo, phone)
+  await demo.reload()
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+
+  // Every dapp tab closed: the SharedWorker ends; a new tab's worker restores the session from IndexedDB and can sign.
+  await demo.close()
+  const fresh = await openSecondTab(context)
+  await expect(fresh.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  await fresh.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(fresh.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+
+  await fresh.getByRole('button', { name: /0xf39F/ }).first().click()
+  await fresh.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(fresh.getByTestId('dapp-status')).toHaveText('Not connected')
+  await expect(phone.getByText('No dapp is connected.')).toBeVisible()
+})
+
+test('without SharedWorker, three tabs still hold one relay socket and share the session', async ({ browser, sandbox }) => {
+  const context = await browser.newContext()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URLS.demo })
+  await withoutSharedWorker(context)
+  const demo = await context.newPage()
+  await demo.goto('/')
+  const phone = await openPhone(context, sandbox)
+  await connectByWalletConnect(demo, phone)
+  const second = await openSecondTab(context)
+  const third = await openSecondTab(context)
+  for (const tab of [second, third]) await expect(tab.getByTestId('dapp-status')).toHaveText(/^Connected/)
+  expect(dappSockets(sandbox)).toBe(1)
+  await third.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(third.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+  await closeAllTabs(context)
+  await context.close()
+})
+
+test('the pairing URI refreshes before it expires, without the visitor doing anything', async ({ page }) => {
+  await page.goto('/?pairingExpiryMs=15000')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const qr = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', { name: 'WalletConnect QR code' })
+  const first = await qr.getAttribute('data-qr-value')
+  expect(first).toMatch(/^wc:/)
+  // Under 10 s left (SPEC.md §9) comes about 5 s after it was made: a new URI replaces it.
+  await expect(qr).not.toHaveAttribute('data-qr-value', first!, { timeout: 9000 })
+  await expect(qr).toHaveAttribute('data-qr-value', /^wc:/)
+})
