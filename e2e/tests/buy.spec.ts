@@ -39,7 +39,7 @@ test.describe('Buy', () => {
     await provider.waitForURL(/\/onramp\/checkout\//)
     await expect(dialog.getByTestId('buy-pending')).toContainText('Waiting for the ETH to arrive')
 
-    await expect(provider.getByRole('textbox', { name: /Amount/ }).or(provider.getByRole('spinbutton', { name: /Amount/ }))).toHaveValue('50.00')
+    await expect(provider.getByRole('spinbutton', { name: /Amount/ })).toHaveValue('50.00')
     await provider.getByRole('combobox', { name: 'Payment method' }).selectOption('card')
     await provider.getByRole('button', { name: 'Confirm' }).click()
     await expect(provider.getByRole('status')).toContainText('Payment complete', { timeout: 20_000 })
@@ -96,10 +96,17 @@ test.describe('Buy', () => {
       await expect(dialog.getByTestId('buy-quote')).toHaveCount(0)
     }
     await expect(dialog.getByTestId('buy-limits')).toHaveText('Card: 10.00 to 7,500.00 USD')
-    // The keyboard path: a valid amount, then Enter submits.
-    await amount.fill('20')
-    await expect(dialog.getByRole('alert')).toHaveCount(0)
     expect(popups).toBe(0)
+    // The keyboard path: the card's lower limit is accepted, and Enter in the amount opens the provider.
+    await amount.fill('10')
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await expect(amount).not.toHaveAttribute('aria-invalid', 'true')
+    const popupOpened = demo.waitForEvent('popup')
+    await amount.press('Enter')
+    const provider = await popupOpened
+    await provider.waitForURL(/\/onramp\/checkout\//)
+    await expect(provider.getByRole('spinbutton', { name: /Amount/ })).toHaveValue('10.00')
+    await expect(dialog.getByTestId('buy-pending')).toBeVisible()
   })
 })
 
