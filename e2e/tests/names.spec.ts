@@ -13,8 +13,9 @@ async function reverseNames(address: string): Promise<string[]> {
 }
 
 /** Connects the Sandbox Wallet with account `index` and opens RegisterAccountName from the Account view. */
-async function openRegisterName(page: Page, index: number) {
+async function openRegisterName(page: Page, index: number, theme: 'light' | 'dark' = 'light') {
   await page.goto(`/?sandboxAccount=${index}`)
+  if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click()
   const account = await connectSandboxWallet(page)
   await account.getByRole('button', { name: /name/ }).click()
   return page.getByRole('dialog', { name: 'Choose your account name' })
@@ -61,10 +62,11 @@ test.describe('Account names', () => {
   })
 
   test("'ab' and 'bad_name!' are refused before anything is signed, a taken name says so, and a declined signature keeps what was typed", async ({ demo }) => {
-    const dialog = await openRegisterName(demo, ACCOUNT_8.index)
+    const dialog = await openRegisterName(demo, ACCOUNT_8.index, 'dark')
     const input = dialog.getByRole('textbox', { name: 'Account name' })
     const prompt = demo.getByRole('dialog', { name: 'Sandbox Wallet request' })
     const rule = 'Use letters, digits and hyphens only, at least 4 characters'
+    await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', 'dark')
 
     for (const bad of ['ab', 'bad_name!']) {
       await input.fill(bad)
@@ -78,6 +80,8 @@ test.describe('Account names', () => {
     await input.fill('alice')
     await expect(dialog.getByTestId('name-status')).toHaveText('alice.reown.id is already taken')
     await expect(dialog.getByRole('button', { name: /^Register/ })).toBeDisabled()
+    await demo.waitForTimeout(200)
+    expect(await axeViolations(demo), 'axe on RegisterAccountName (dark theme, a taken name)').toEqual([])
 
     const label = `keep-${Date.now().toString(36)}`
     await input.fill(label)
