@@ -150,3 +150,19 @@ test('the pairing URI refreshes before it expires, without the visitor doing any
   await expect(qr).not.toHaveAttribute('data-qr-value', first!, { timeout: 9000 })
   await expect(qr).toHaveAttribute('data-qr-value', /^wc:/)
 })
+
+test('the wallet switches chain and the dapp follows; the dapp switches to an approved chain at once', async ({ demo, context, sandbox }) => {
+  const phone = await openPhone(context, sandbox)
+  await connectByWalletConnect(demo, phone)
+  await demo.keyboard.press('Escape')
+  await phone.getByLabel('Network').selectOption('31338')
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local B`)
+  // Back from the dapp: eip155:31337 is approved in the session, so it becomes the default chain (SPEC.md §4).
+  await demo.getByRole('button', { name: 'Portico Local B' }).click()
+  await demo.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  await demo.keyboard.press('Escape')
+  await demo.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+})

@@ -48,3 +48,23 @@ describe('walletLink', () => {
     expect(walletLink(listing('none'), 'wc:a', false)).toBeNull()
   })
 })
+
+describe('WalletConnect chain switching (SPEC.md §4)', () => {
+  it('shows the §8 error as a notification when the session lacks the chain and the wallet_switchEthereumChain method', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect })
+    renderPortico(portico)
+    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: 'WalletConnect' })
+    await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    // The fake wallet approves eip155:31337 only, with personal_sign only.
+    await act(async () => walletConnect.approve(`eip155:31337:${ADDRESS}`))
+    await screen.findByRole('dialog', { name: 'Account' })
+    await act(async () => portico.client.navigate({ type: 'push', view: { name: 'SwitchNetwork', caipNetworkId: 'eip155:31338' } }))
+    const dialog = await screen.findByRole('dialog', { name: 'Portico Local B' })
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      "Failed to switch to chain 'eip155:31338'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method",
+    )
+    expect((await portico.core.getState()).connections.eip155?.caipAddress).toBe(`eip155:31337:${ADDRESS}`)
+    portico.client.destroy()
+  })
+})

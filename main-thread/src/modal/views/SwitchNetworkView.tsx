@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { activeConnection, type CaipNetworkId } from '@portico/shared-types/light'
 import { UserRejectedRequestError } from 'viem'
+import { SwitchChainError } from '@portico/shared-types/errors'
 import { switchNetwork } from '../../actions/switchNetwork.ts'
 import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -27,7 +28,9 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
       .catch((error: unknown) => {
         setFailed(true)
         ui.shake()
-        ui.notify('error', error instanceof UserRejectedRequestError ? t('switchDeclined') : t('switchFailed', { network: network?.name ?? caipNetworkId }))
+        // A wallet that cannot switch says so in SPEC.md §8's words ('Failed to switch to chain …').
+        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? error.shortMessage : t('switchFailed', { network: network?.name ?? caipNetworkId })
+        ui.notify('error', message)
       })
   }, [client, ui, t, caipNetworkId, network?.name])
 
