@@ -184,6 +184,8 @@ export const coreStateSchema = z.object({
   storage: z.enum(['indexeddb', 'memory']),
   /** The analytics sink answered 403 (origin not allow-listed): nothing more is sent this session, and the tabs say so once. */
   analyticsBlocked: z.boolean(),
+  /** A service (data API, catalogue) answered 403: it refuses this origin or project; the modal says 'Invalid App Configuration'. */
+  originRejected: z.boolean(),
 })
 export type CoreState = z.infer<typeof coreStateSchema>
 

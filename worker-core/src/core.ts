@@ -215,6 +215,9 @@ export function createCore(params: CreateCoreParameters): Core {
           fetch: doFetch,
           ...(params.sleep ? { sleep: params.sleep } : {}),
           ...(params.onRequest ? { onRequest: params.onRequest } : {}),
+          onForbidden: () => {
+            if (!store.get().originRejected) store.set({ originRejected: true })
+          },
         }
         env = {
           config,

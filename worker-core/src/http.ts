@@ -24,6 +24,8 @@ export type HttpClientOptions = {
   sleep?: (ms: number) => Promise<void>
   /** Called for every request that goes upstream (after de-duplication), for figures and tests. */
   onRequest?: (url: string) => void
+  /** Called when the service answers 403: it refuses this origin or project (SPEC.md §8 'Invalid App Configuration'). */
+  onForbidden?: (url: string) => void
   /** Bound of the map of requests in flight (SPEC.md §7: 8192); the oldest entry leaves first. */
   maxInFlight?: number
 }
@@ -127,6 +129,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       clearTimeout(timer)
     }
     if (!response.ok) {
+      if (response.status === 403) options.onForbidden?.(target)
       throw new HttpRequestError({ status: response.status, url: target, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) })
     }
     if (read.as === 'blob') {

@@ -38,6 +38,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     online: true,
     storage,
     analyticsBlocked: false,
+    originRejected: false,
   }
 }
 

@@ -87,6 +87,7 @@ export const de: Messages = {
   dismiss: 'Ausblenden',
   notConfigured: 'Projekt-ID nicht konfiguriert',
   invalidConfig: 'Ungültige App-Konfiguration',
+  originRejectedDetail: 'Das Projekt lässt den Ursprung dieser Seite nicht zu: Wallet-Liste und Kontodaten sind nicht verfügbar. Browser-Wallets verbinden sich weiterhin.',
   notConfiguredDetail: 'Die Seite hat ihre Projekt-ID nicht gesetzt: nur Browser-Wallets werden angeboten.',
   ageNow: 'jetzt',
   ageSecond: '{n} Sek.',

@@ -85,6 +85,7 @@ export const en = {
   dismiss: 'Dismiss',
   notConfigured: 'Project ID Not Configured',
   invalidConfig: 'Invalid App Configuration',
+  originRejectedDetail: 'The project does not allow this site’s origin: the wallet list and account data are unavailable. Browser wallets still connect.',
   notConfiguredDetail: 'The site has not set its project id: only browser wallets are offered.',
   ageNow: 'now',
   ageSecond: '{n} sec',

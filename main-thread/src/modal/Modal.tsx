@@ -102,6 +102,11 @@ export default function Modal() {
               <strong>{t('notConfigured')}</strong>
               <span>{t('notConfiguredDetail')}</span>
             </div>
+          ) : snapshot.core?.originRejected ? (
+            <div className="portico-config-alert" role="alert">
+              <strong>{t('invalidConfig')}</strong>
+              <span>{t('originRejectedDetail')}</span>
+            </div>
           ) : null}
           {config ? (
             definition.render(view as never)

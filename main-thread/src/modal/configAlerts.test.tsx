@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeFetch, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
 
 const wallets: FakeWallet[] = []
 const clients: TestPortico[] = []
@@ -33,6 +33,22 @@ describe('configuration alerts (SPEC.md §8)', () => {
     expect(within(dialog).queryByRole('button', { name: 'WalletConnect' })).toBeNull()
     expect(within(dialog).queryByRole('button', { name: /All Wallets/ })).toBeNull()
     expect(portico.fetch.mock.calls.some(([input]) => String(input).startsWith(CATALOGUE_URL))).toBe(false)
+  })
+
+  it("says 'Invalid App Configuration' when a service refuses the origin (403), and still offers the browser wallets", async () => {
+    wallets.push(announceWallet({ name: 'Page Wallet', rdns: 'dev.page.wallet' }))
+    const answer = fakeFetch({ wallets: catalogue(20) })
+    const refusing = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith(CATALOGUE_URL) ? new Response('{"error":"Origin not allowed"}', { status: 403 }) : answer(input, init),
+    )
+    const portico = createTestClient({ config: testConfig({ catalogueUrl: CATALOGUE_URL }), fetch: refusing as unknown as typeof answer })
+    clients.push(portico)
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('Invalid App Configuration')
+    expect(within(dialog).getByRole('button', { name: /Page Wallet/ })).toBeTruthy()
   })
 
   it('with a project id shows no alert', async () => {
