@@ -21,6 +21,8 @@ export type View =
   | { name: 'RegisterAccountName'; typed?: string }
   | { name: 'RegisterAccountNameSuccess'; accountName: string }
   | { name: 'SIWXSignMessage' }
+  /** The same sign-in, as the older `siweConfig` names it. */
+  | { name: 'ConnectingSiwe' }
 
 export type ViewName = View['name']
 

@@ -49,6 +49,8 @@ function attemptError(cause: unknown): string {
 export async function startSession(client: ClientInternals): Promise<Session> {
   const config = parseWith(porticoConfigSchema, client.input, 'PorticoProvider config')
   const siwx = siwxOptions(config)
+  // The older `siweConfig` opens the sign-in as ConnectingSiwe; `siwx` as SIWXSignMessage.
+  const siwxView = config.siweConfig ? 'ConnectingSiwe' : 'SIWXSignMessage'
   const supportedNetworks: string[] = config.networks.map((n) => n.caipNetworkId)
   client.set({ config })
   if (!config.projectId) {
@@ -135,7 +137,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
       router = route(router, { type: 'reset', view: { name: 'Connect' } })
     }
-    const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected)
+    const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected, siwxView)
     client.set({ core: state, modal })
     void follow()
   }

@@ -46,5 +46,9 @@ describe('SIWX on the page', () => {
     expect(siwxModal(closed, CAIP, new Set([CAIP]), true)).toBe(closed)
     expect(siwxModal(asking, null, new Set(), true)).toEqual({ open: false, router: { history: [{ name: 'Account' }] } })
     expect(siwxModal(asking, null, new Set(), false)).toEqual({ open: true, router: { history: [{ name: 'Connect' }] } })
+    // The older siweConfig names the same view ConnectingSiwe.
+    const legacy = siwxModal(closed, CAIP, new Set(), true, 'ConnectingSiwe')
+    expect(legacy).toEqual({ open: true, router: { history: [{ name: 'ConnectingSiwe' }] } })
+    expect(siwxModal(legacy, null, new Set(), true)).toEqual({ open: false, router: { history: [{ name: 'Account' }] } })
   })
 })

@@ -34,9 +34,16 @@ export function siwxAccountToAsk(siwx: SiwxConfig | null, supported: readonly st
  * the visitor set sign-in aside for it, when it is optional); the sign view closes once a session
  * exists (signed here or in another tab), and gives way to Connect when the account left.
  */
-export function siwxModal(modal: Modal, toAsk: CaipAddress | null, setAside: ReadonlySet<string>, connected: boolean): Modal {
-  const showing = currentView(modal.router).name === 'SIWXSignMessage'
-  if (toAsk && !setAside.has(toAsk)) return showing && modal.open ? modal : { open: true, router: route(modal.router, { type: 'reset', view: { name: 'SIWXSignMessage' } }) }
+export function siwxModal(
+  modal: Modal,
+  toAsk: CaipAddress | null,
+  setAside: ReadonlySet<string>,
+  connected: boolean,
+  view: 'SIWXSignMessage' | 'ConnectingSiwe' = 'SIWXSignMessage',
+): Modal {
+  const shown = currentView(modal.router).name
+  const showing = shown === 'SIWXSignMessage' || shown === 'ConnectingSiwe'
+  if (toAsk && !setAside.has(toAsk)) return showing && modal.open ? modal : { open: true, router: route(modal.router, { type: 'reset', view: { name: view } }) }
   if (!showing) return modal
   if (!connected) return { ...modal, router: route(modal.router, { type: 'reset', view: { name: 'Connect' } }) }
   return { open: false, router: route(modal.router, { type: 'reset', view: { name: 'Account' } }) }

@@ -32,6 +32,9 @@ export type ViewDefinition<N extends ViewName = ViewName> = {
  * with the modal moves them out into chunks the modal then loads as well). Check a move with
  * `npm run build:demo` or `npm run bench`: the modal's first chunk and what it imports should not grow.
  */
+/** SPEC.md §2: the sign-in view cannot be closed while sign-in is required and there is no session (it closes itself once there is one). */
+const siwxClosable = ({ config }: ClientSnapshot) => !(config?.siwx?.required ?? config?.siweConfig?.required)
+
 export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Connect: { title: (_, { t }) => t('connectWallet'), render: () => <ConnectView /> },
   AllWallets: { title: (_, { t }) => t('allWallets'), render: () => <AllWalletsView /> },
@@ -46,12 +49,8 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
   Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('../features/BuyView.tsx')), feature: 'onramp' },
   RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
-  SIWXSignMessage: {
-    title: (_, { t }) => t('signIn'),
-    render: lazyView(() => import('../features/SiwxSignMessageView.tsx')),
-    // SPEC.md §2: not while sign-in is required and there is no session (the view closes itself once there is one).
-    closable: ({ config }) => !(config?.siwx?.required ?? config?.siweConfig?.required),
-  },
+  SIWXSignMessage: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
+  ConnectingSiwe: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 
