@@ -211,7 +211,11 @@ export interface PorticoCoreApi {
   walletConnectRequest(params: WalletConnectRequestParameters): Promise<WalletAnswer>
   /** SPEC.md §4 chain switching: an approved chain becomes the default; otherwise `wallet_switchEthereumChain` if the session allows it; otherwise the §8 error. */
   switchWalletConnectChain(caipNetworkId: CaipNetworkId): Promise<WalletAnswer>
-  /** Ends the session with reason USER_DISCONNECTED (best effort) and cleans up; the page then calls `setDisconnected`. */
+  /**
+   * Ends the session with reason USER_DISCONNECTED (best effort) and cleans up; the page then calls
+   * `setDisconnected`. Without a session it calls off the pending pairing (no more refreshes; a waiting
+   * `connectWalletConnect` answers 4001).
+   */
   disconnectWalletConnect(): Promise<void>
   /** Online state as a tab sees it (the worker has no `window`). Back online refreshes stale data once. */
   setOnline(online: boolean): Promise<void>

@@ -213,7 +213,9 @@ export async function startSession(client: ClientInternals): Promise<Session> {
         await follow()
         void handOverWalletAssets().catch(() => undefined)
       } catch (cause) {
-        if (namespace) await api.setDisconnected(namespace)
+        // Only this attempt's namespace: another wallet may have connected meanwhile (a WalletConnect pairing waits long).
+        const held = namespace ? client.get().core?.connections[namespace] : undefined
+        if (namespace && (!held || held.connectorId === connectorId || held.status !== 'connected')) await api.setDisconnected(namespace)
         client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
       }
     },

@@ -291,6 +291,10 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     switchChain,
     async disconnect() {
       clearRefresh()
+      // Without a session this ends a pairing nobody looks at any more: whoever waits hears it was called off.
+      const w = waiting
+      waiting = null
+      w?.resolve({ ok: false, error: { code: 4001, message: 'Connection declined' } })
       const p = provider ? await provider.catch(() => null) : null
       if (p?.session) await p.disconnect().catch(() => undefined)
       patch({ session: null, status: 'idle', uri: null, expiresAt: null, error: null })

@@ -68,3 +68,21 @@ describe('WalletConnect chain switching (SPEC.md §4)', () => {
     portico.client.destroy()
   })
 })
+
+describe('leaving ConnectingWalletConnect', () => {
+  it('calls the pairing off: no tab stays connecting and the URI is gone', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect })
+    renderPortico(portico)
+    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: 'WalletConnect' })
+    await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    await waitFor(async () => expect((await portico.core.getState()).connections.eip155?.status).toBe('connecting'))
+    await act(async () => portico.client.close())
+    await waitFor(async () => {
+      const state = await portico.core.getState()
+      expect(state.connections.eip155?.status).toBe('disconnected')
+      expect(state.walletConnect).toMatchObject({ status: 'idle', uri: null })
+    })
+    portico.client.destroy()
+  })
+})

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { WalletListing } from '@portico/shared-types'
 import { getConnector } from '../../client/getConnector.ts'
+import { currentView } from '../../client/router.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { Icon } from '../icons.tsx'
@@ -59,6 +60,21 @@ export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: Co
     started.current = true
     void client.connect(WALLET_CONNECT_CONNECTOR_ID)
   }, [ready, client])
+
+  // Leaving the view (back, close) without a connection calls the pairing off, so the core stops
+  // refreshing a URI nobody looks at and no tab stays 'connecting'. A remount (React's strict mode)
+  // finds the view still shown and leaves it be.
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        const { modal, core } = client.getSnapshot()
+        const shown = modal.open && currentView(modal.router).name === 'ConnectingWalletConnect'
+        if (shown || core?.walletConnect.session) return
+        void client.withCore((api) => api.disconnectWalletConnect()).catch(() => undefined)
+      }, 0)
+    },
+    [client],
+  )
 
   const uri = !failed && state?.status === 'pairing' ? state.uri : null
   const link = uri ? walletLink(wallet, uri, isTouchDevice()) : null
