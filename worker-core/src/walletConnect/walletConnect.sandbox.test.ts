@@ -207,4 +207,34 @@ describe('WalletConnect in the core', () => {
       core.dispose()
     }
   }, 60_000)
+
+  it('resumes the session when the relay goes away mid-session and comes back', async () => {
+    const core = newCore()
+    await core.configure(config)
+    const phone = await startPhone()
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      await phone.wallet.pair({ uri: (await core.getState()).walletConnect.uri! })
+      expect((await answer).ok).toBe(true)
+      await sandbox.relay.stop()
+      await new Promise((r) => setTimeout(r, 500))
+      await sandbox.relay.start()
+      const signed = await Promise.race([
+        core.walletConnectRequest({ method: 'personal_sign', params: ['0x68656c6c6f', phone.account.address] }),
+        new Promise((r) => setTimeout(() => r('timed out'), 20_000)),
+      ])
+      expect(signed).toMatchObject({ ok: true })
+      expect((await core.getState()).connections.eip155?.status).toBe('connected')
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+      if (!sandbox.relay.isRunning()) await sandbox.relay.start()
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
 })
