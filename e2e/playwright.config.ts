@@ -18,7 +18,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // Apart per port offset, so two runs on one machine keep their own artefacts.
+  outputDir: process.env['PORTICO_E2E_PORT_OFFSET'] ? `../test-results-${process.env['PORTICO_E2E_PORT_OFFSET']}` : '../test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -10,7 +10,7 @@ const twoDecimals = (v: string) => new Intl.NumberFormat('en-US', { minimumFract
 
 /**
  * Walks every view a visitor can reach in the demo (Connect, All Wallets and a search, the
- * WalletConnect placeholder, ConnectingExternal pending and declined, Account with its three tabs,
+ * WalletConnect QR code, ConnectingExternal pending and declined, Account with its three tabs,
  * Send (form, token picker, a field's error, review), Receive, Networks, a notification,
  * UnsupportedChain, ApproveTransaction) and runs `check` on each.
  */
@@ -33,7 +33,7 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   await page.getByRole('button', { name: 'Back' }).click()
 
   await connect.getByRole('button', { name: 'WalletConnect' }).click()
-  await expect(page.getByRole('dialog', { name: 'WalletConnect' })).toContainText('coming soon')
+  await expect(page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
   await check('WalletConnect')
   await page.getByRole('button', { name: 'Back' }).click()
 
@@ -84,6 +84,12 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   await account.getByRole('button', { name: 'Receive', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Receive' }).getByRole('img', { name: /QR code/ })).toBeVisible()
   await check('Receive')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await account.getByRole('button', { name: 'Swap', exact: true }).click()
+  const swapView = page.getByRole('dialog', { name: 'Swap' })
+  await swapView.getByRole('textbox', { name: /Amount to pay/ }).fill('0.1')
+  await expect(swapView.getByTestId('swap-details')).toContainText('Minimum received')
+  await check('Swap')
   await page.getByRole('button', { name: 'Back' }).click()
 
   // Buy: an amount outside the card's limits, then the quote.

@@ -129,6 +129,11 @@ export const PRICE_CACHE_MS = 30 * SECOND_MS
 export const TRANSACTIONS_CACHE_MS = 30 * SECOND_MS
 /** The NFTs an account holds are shared for the same window as its balances. */
 export const NFT_HOLDINGS_CACHE_MS = 30 * SECOND_MS
+/** The EVM native coin's address in token APIs (convert, prices): SPEC.md §9's fixed per-namespace address. */
+export const EIP155_NATIVE_TOKEN_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+/** The chain's swap tokens change rarely; a quote is asked again after 10 s while the Swap view is open. */
+export const SWAP_TOKENS_CACHE_MS = 10 * MINUTE_MS
+export const SWAP_QUOTE_CACHE_MS = 10 * SECOND_MS
 /** The Send view's fee and Max: the gas price moves, so they are read again after 10 s. */
 export const SEND_ESTIMATE_CACHE_MS = 10 * SECOND_MS
 /** Namespaces whose NFT holdings the data API answers. */

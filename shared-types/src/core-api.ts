@@ -1,13 +1,13 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { CoreConfig } from './config.ts'
 import type { CoreOptionsInput } from './core-options.ts'
-import type { FungiblePriceResponse, NftHolding, ProfileAccount } from './api/data-api.ts'
+import type { FungiblePriceResponse, NftHolding, ProfileAccount, SwapToken } from './api/data-api.ts'
 import type { TrackedEvent, WalletListing } from './api/catalogue.ts'
 import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
 import type { GetOnrampOptionsParameters, GetOnrampQuoteParameters, GetOnrampUrlParameters, OnrampOptionsAnswer, OnrampQuoteAnswer } from './onramp.ts'
 import type { WalletConnectRequestParameters } from './walletConnect.ts'
-import type { GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
+import type { GetSwapQuoteParameters, GetSwapTokensParameters, SwapQuote, GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 
@@ -180,6 +180,10 @@ export interface PorticoCoreApi {
    * outcome (a sent transaction is then shown as pending and followed until mined), or an error.
    */
   submitWriteResult(writeId: string, answer: WalletAnswer): Promise<WriteResult>
+  /** The tokens the convert API swaps on a chain (10 min); 'Network not supported for Swaps' elsewhere. */
+  getSwapTokens(params: GetSwapTokensParameters): Promise<SwapToken[]>
+  /** A swap quote with rate, price impact, network fee in USD and minimum received (10 s). */
+  getSwapQuote(params: GetSwapQuoteParameters): Promise<SwapQuote>
   /** Buy: the onramp's options (10 min); the built-in sample when the call fails, marked `estimate` (SPEC.md §8). */
   getOnrampOptions(params?: GetOnrampOptionsParameters): Promise<OnrampOptionsAnswer>
   /** Buy: a quote with fees, totals, purchase amount and quote id (30 s); the built-in estimate when the call fails. */
@@ -265,6 +269,8 @@ export const CORE_API_METHODS = [
   'removeSiwxSessions',
   'prepareWrite',
   'submitWriteResult',
+  'getSwapTokens',
+  'getSwapQuote',
   'getOnrampOptions',
   'getOnrampQuote',
   'getOnrampUrl',

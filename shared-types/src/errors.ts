@@ -27,6 +27,8 @@ export const MESSAGES = {
   noActiveCaipAddress: 'No ActiveCaipAddress found',
   caipNetworkNotFound: 'CaipNetwork not found',
   errorResolvingName: 'Error resolving name',
+  swapsUnsupported: 'Network not supported for Swaps',
+  gasPriceUnsupported: 'Network not supported for Gas Price',
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNames: 'Error fetching names for address',
   errorRegisteringName: 'Error registering name {name}',

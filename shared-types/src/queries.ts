@@ -93,3 +93,13 @@ export type GetAccountNameQueryKey = readonly ['accountName', { name: string }]
 export function getAccountNameQueryKey({ name }: { name: string }): GetAccountNameQueryKey {
   return ['accountName', { name: name.toLowerCase() }]
 }
+
+/** The tokens the convert API swaps on a chain. */
+export type GetSwapTokensQueryKey = readonly ['swapTokens', { caipNetworkId: string }]
+export const getSwapTokensQueryKey = ({ caipNetworkId }: { caipNetworkId: string }): GetSwapTokensQueryKey => ['swapTokens', { caipNetworkId }]
+
+/** A swap quote for an amount of one token into another, for an account. */
+export type GetSwapQuoteQueryKey = readonly ['swapQuote', { caipAddress: CaipAddress; from: string; to: string; amount: string }]
+export function getSwapQuoteQueryKey({ caipAddress, from, to, amount }: { caipAddress: CaipAddress; from: string; to: string; amount: string }): GetSwapQuoteQueryKey {
+  return ['swapQuote', { caipAddress, from: from.toLowerCase(), to: to.toLowerCase(), amount }]
+}

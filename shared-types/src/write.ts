@@ -20,6 +20,11 @@ export const WRITE_ERROR_CODES = [
   'TOKEN_REQUIRED',
   'GAS_PRICE_REQUIRED',
   'INSUFFICIENT_GAS',
+  // Swaps (SPEC.md §8 'Network not supported for Swaps').
+  'SAME_TOKEN',
+  'NO_ROUTE',
+  'QUOTE_MOVED',
+  'SWAP_UNSUPPORTED_NETWORK',
   'NAME_REQUIRED',
   'NAME_INVALID',
   'NAME_TAKEN',
@@ -78,6 +83,10 @@ export const sendTokenSchema = z.object({
 })
 export type SendToken = z.infer<typeof sendTokenSchema>
 
+/** A token of a swap: its CAIP-10 address in the convert API's terms (the native coin has a fixed address). */
+export const swapTokenRefSchema = z.object({ address: caipAddressSchema, symbol: z.string(), decimals: z.number().int().nonnegative() })
+export type SwapTokenRef = z.infer<typeof swapTokenRefSchema>
+
 /** What the visitor asks for. New flows (swap, buy, sign-in, names) add a kind here and a handler in the core. */
 export const writeIntentSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -88,6 +97,19 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
     amount: z.string(),
     /** An address, or an account name resolved by the core. */
     receiver: z.string(),
+  }),
+  z.object({
+    kind: z.literal('swap'),
+    caipAddress: caipAddressSchema,
+    from: swapTokenRefSchema,
+    to: swapTokenRefSchema,
+    /** Decimal text of `from`, as typed. */
+    amount: z.string(),
+    /**
+     * What the visitor saw they would receive (smallest units of `to`). A fresh quote below this less
+     * the slippage tolerance stops the swap with QUOTE_MOVED, so the visitor is asked again.
+     */
+    expectedToAmount: z.string().regex(/^\d+$/).optional(),
   }),
   z.object({
     kind: z.literal('signMessage'),
@@ -121,7 +143,7 @@ export type WalletRequest = z.infer<typeof walletRequestSchema>
 export const writeStepSchema = z.object({
   status: z.literal('step'),
   writeId: z.string(),
-  kind: z.enum(['send', 'signMessage', 'registerName', 'siwx']),
+  kind: z.enum(['send', 'swap', 'signMessage', 'registerName', 'siwx']),
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
   index: z.number().int().positive(),
   total: z.number().int().positive(),
@@ -200,3 +222,25 @@ export type ResolveReceiverParameters = { caipAddress: z.infer<typeof caipAddres
 /** An account name resolved for the Send view's receiver. */
 export const resolvedReceiverSchema = z.object({ name: z.string(), address: z.string(), avatar: z.string().nullable() })
 export type ResolvedReceiver = z.infer<typeof resolvedReceiverSchema>
+
+/** A swap quote as the Swap view shows it (`getSwapQuote`), from the convert API, the gas price and the prices. */
+export const swapQuoteSchema = z.object({
+  from: caipAddressSchema,
+  to: caipAddressSchema,
+  /** Smallest units. */
+  fromAmount: z.string(),
+  toAmount: z.string(),
+  /** `toAmount` less the slippage tolerance (SPEC.md §9: 1 %), smallest units. */
+  minimumToAmount: z.string(),
+  /** How many `to` one `from` buys. */
+  rate: z.number(),
+  /** Percent lost to the pool against the market prices; null without prices. */
+  priceImpact: z.number().nullable(),
+  /** The network fee of the swap, in USD (gas price from the convert API); null without a native price. */
+  feeUsd: z.number().nullable(),
+  slippage: z.number(),
+})
+export type SwapQuote = z.infer<typeof swapQuoteSchema>
+
+export type GetSwapQuoteParameters = { caipAddress: z.infer<typeof caipAddressSchema>; from: SwapTokenRef; to: SwapTokenRef; amount: string; force?: boolean | undefined }
+export type GetSwapTokensParameters = { caipNetworkId: z.infer<typeof caipNetworkIdSchema>; force?: boolean | undefined }

@@ -3,13 +3,18 @@ import type { CaipNetworkId, Capabilities } from '@portico/shared-types'
 import { getSupportedChainsQueryOptions } from './actions/getSupportedChains.ts'
 import type { CoreContext, CoreEnv } from './context.ts'
 
+/** The chains swaps are offered on: SPEC.md §9's list, or the core's options where a deployment has its own. */
+export function swapChainsOf(options: CoreEnv['options']): CaipNetworkId[] {
+  return options.swapChains ?? SWAP_SUPPORTED_CHAIN_IDS.map((id): CaipNetworkId => `eip155:${id}`)
+}
+
 /** The SPEC.md §9 support lists, replaced by the core's options where a deployment has its own chains. */
 export function computeCapabilities(env: Pick<CoreEnv, 'config' | 'options' | 'rpc'>, supportedChains: readonly CaipNetworkId[] | null): Capabilities {
   const { config, options, rpc } = env
   const balanceNamespaces = options.balanceNamespaces ?? [...BALANCE_NAMESPACES]
   const historyNamespaces = options.historyNamespaces ?? [...HISTORY_NAMESPACES]
   const nameNamespaces = options.nameNamespaces ?? [...NAME_NAMESPACES]
-  const swapChains = options.swapChains ?? SWAP_SUPPORTED_CHAIN_IDS.map((id): CaipNetworkId => `eip155:${id}`)
+  const swapChains = swapChainsOf(options)
   const networks: Capabilities['networks'] = {}
   for (const n of config.networks) {
     networks[n.caipNetworkId] = {

@@ -44,6 +44,8 @@ import { getOnrampOptionsQueryOptions } from './actions/getOnrampOptions.ts'
 import { getOnrampQuoteQueryOptions } from './actions/getOnrampQuote.ts'
 import { getOnrampUrlQueryOptions } from './actions/getOnrampUrl.ts'
 import { getSendEstimateQueryOptions } from './actions/getSendEstimate.ts'
+import { getSwapQuoteQueryOptions } from './actions/getSwapQuote.ts'
+import { getSwapTokensQueryOptions } from './actions/getSwapTokens.ts'
 import { resolveReceiverQueryOptions } from './actions/resolveReceiver.ts'
 import { createWrites } from './write/writes.ts'
 import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect/walletConnect.ts'
@@ -173,6 +175,7 @@ export function createCore(params: CreateCoreParameters): Core {
   const writes = createWrites(ctx, {
     onMined: () => refreshAccount({ force: true }),
     isSmartAccount: () => false,
+    prices: (addresses) => prices.get({ addresses }),
     onNameRegistered: (caipAddress, account) => identity.registered(caipAddress, account),
     onSignedIn: (session) => siwx.add(session),
   })
@@ -336,6 +339,8 @@ export function createCore(params: CreateCoreParameters): Core {
     removeSiwxSessions: (params) => siwx.remove(params),
     prepareWrite: (intent) => writes.prepare(intent),
     submitWriteResult: (writeId, answer) => writes.submit(writeId, answer),
+    getSwapTokens: async (params) => (await ctx.queries.read(getSwapTokensQueryOptions, params)).data,
+    getSwapQuote: async (params) => (await ctx.queries.read((env, p) => getSwapQuoteQueryOptions({ env, prices: (addresses) => prices.get({ addresses }) }, p), params)).data,
     getOnrampOptions: async (params = {}) => (await ctx.queries.read(getOnrampOptionsQueryOptions, params)).data,
     getOnrampQuote: async (params) => (await ctx.queries.read((env, p) => getOnrampQuoteQueryOptions(env, p, store.get().balances.data), params)).data,
     getOnrampUrl: async (params) => (await ctx.queries.read(getOnrampUrlQueryOptions, params)).data,

@@ -16,6 +16,7 @@ export type View =
   /** `token`: the token row it was opened from (its address), else the native token. */
   | { name: 'Send'; token?: string }
   | { name: 'Receive' }
+  | { name: 'Swap' }
   | { name: 'Buy' }
   /** `typed`: what the visitor had typed, kept when a registration fails and the view opens again. */
   | { name: 'RegisterAccountName'; typed?: string }

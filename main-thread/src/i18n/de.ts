@@ -25,7 +25,6 @@ export const de: Messages = {
   legalAfter: ' zu.',
   legalRequired: 'Akzeptieren Sie die Bedingungen, um eine Verbindungsart zu wählen.',
   originNotAllowlisted: 'Ungültige App-Konfiguration: Der Ursprung dieser Seite steht nicht auf der Freigabeliste des Projekts, daher werden keine Nutzungsdaten gesendet.',
-  originNotAllowlisted: 'Ungültige App-Konfiguration: Der Ursprung dieser Seite steht nicht auf der Freigabeliste des Projekts, daher werden keine Nutzungsdaten gesendet.',
   comingSoon: 'Demnächst',
   or: 'oder',
   continueIn: 'Weiter in {wallet}',
@@ -103,5 +102,7 @@ export const de: Messages = {
   ageYear: '{n} J.',
   ageYears: '{n} J.',
   sendToken: '{symbol} senden',
+  featureNotOnNetwork: '{feature} ist in {network} nicht verfügbar',
+  notOnThisNetwork: 'Nicht in diesem Netzwerk',
   testnet: 'Testnetz',
 }

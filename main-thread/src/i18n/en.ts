@@ -23,7 +23,6 @@ export const en = {
   legalAfter: '.',
   legalRequired: 'Accept the terms to choose how to connect.',
   originNotAllowlisted: 'Invalid App Configuration: this site’s origin is not on the project’s allow-list, so usage data is not sent.',
-  originNotAllowlisted: 'Invalid App Configuration: this site’s origin is not on the project’s allow-list, so usage data is not sent.',
   comingSoon: 'Coming soon',
   or: 'or',
   continueIn: 'Continue in {wallet}',
@@ -101,6 +100,8 @@ export const en = {
   ageYear: '{n} yr',
   ageYears: '{n} yrs',
   sendToken: 'Send {symbol}',
+  featureNotOnNetwork: '{feature} is not available on {network}',
+  notOnThisNetwork: 'Not on this network',
   testnet: 'Testnet',
 } as const
 

@@ -14,8 +14,10 @@ import {
 import type { CoreContext, CoreEnv } from '../context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
 import { prepareRegistration, submitRegistration } from './registerName.ts'
+import type { GetSwapQuoteDeps } from '../actions/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
 import { prepareSignIn, verifySignIn } from './siwx.ts'
+import { buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
 export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' }
@@ -26,6 +28,8 @@ export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
 export type FlowContext = {
   env: CoreEnv
   client: PublicClient | null
+  /** USD prices of CAIP-10 token addresses (the core's price read). */
+  prices: GetSwapQuoteDeps['prices']
   /** Records a sent transaction: shown at once, followed until mined, then balances and Activity refresh. */
   track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>): void
   smartAccount: boolean
@@ -47,15 +51,39 @@ function signatureOf(answer: unknown): string {
   return answer
 }
 
+/** The wallet's answer to `eth_sendTransaction`: a transaction hash, or the flow stops. */
+function sentHash(answer: unknown): `0x${string}` {
+  if (typeof answer !== 'string' || !isHash(answer)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no transaction hash' })
+  return answer
+}
+
 /** Each kind of write, as a flow of wallet requests. Swap, buy, sign-in and names add one line each. */
 const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent, { kind: K }>) => WriteFlow } = {
   async *send(flow, intent) {
     if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { reference } = parseCaipAddress(intent.caipAddress)
     const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
-    const hash = yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' }
-    if (typeof hash !== 'string' || !isHash(hash)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no transaction hash' })
+    const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' })
     flow.track({ hash, caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol })
+    return { hash }
+  },
+  async *swap(flow, intent) {
+    const client = flow.client
+    if (!client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
+    const { caipNetworkId, address } = parseCaipAddress(intent.caipAddress)
+    const { amount, needsApproval } = await checkSwap({ env: flow.env, client, prices: flow.prices }, intent)
+    const total = needsApproval ? 2 : 1
+    if (needsApproval) {
+      // The token to pay lets the AMM take exactly the amount, mined before the swap is built.
+      const approval = await buildApprove(flow.env, intent, amount)
+      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash' })
+      flow.track({ hash, caipNetworkId, from: address, to: parseCaipAddress(approval.to).address, kind: 'approve', symbol: intent.from.symbol })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 500 })
+      if (receipt.status !== 'success') throw new WriteFailure('EXECUTION_REVERTED', { details: 'The approval was mined but failed' })
+    }
+    const swap = await buildSwap(flow.env, intent, amount)
+    const hash = sentHash(yield { label: 'swap', total, request: builtTransactionRequest(swap), expects: 'hash' })
+    flow.track({ hash, caipNetworkId, from: address, to: parseCaipAddress(swap.to).address, kind: 'swap', amount: intent.amount, symbol: intent.from.symbol })
     return { hash }
   },
   async *signMessage(_flow, intent) {
@@ -90,6 +118,8 @@ export type CreateWritesParameters = {
   onMined(pending: PendingTransaction): Promise<void>
   /** Whether the connected account of a namespace is a smart account. */
   isSmartAccount(intent: WriteIntent): boolean
+  /** USD prices of CAIP-10 token addresses, for swap quotes. */
+  prices: GetSwapQuoteDeps['prices']
   /** Takes a name the account just registered into the identity and name caches, pushed to every tab. */
   onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
   /** Keeps a verified SIWX session (persisted, pushed to every tab). */
@@ -101,7 +131,7 @@ export type CreateWritesParameters = {
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
  * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
  */
-export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onNameRegistered = async () => undefined, onSignedIn = async () => undefined }: CreateWritesParameters): WritesFeature {
+export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined }: CreateWritesParameters): WritesFeature {
   const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number }>()
   let nextId = 1
 
@@ -150,12 +180,12 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, onName
       const env = ctx.env()
       if (!env || ctx.activeAccount() !== intent.caipAddress) return { status: 'error', writeId: null, error: { code: 'NOT_CONNECTED' } }
       if (!ctx.online.isOnline()) return { status: 'error', writeId: null, error: { code: 'OFFLINE' } }
-      if (intent.kind === 'send' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
+      if (intent.kind !== 'signMessage' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
         return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
       if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), prices, nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
       const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
       const writeId = `w${nextId++}`
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })

@@ -13,6 +13,7 @@ import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { Icon } from '../icons.tsx'
+import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
 import '../../styles/transfer.css'
 
@@ -64,14 +65,20 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const options = useMemo(() => sendOptions(core?.balances.data ?? null, core?.activeCaipNetworkId ?? undefined), [core?.balances.data, core?.activeCaipNetworkId])
   const [tokenKey, setTokenKey] = useState(initialToken ?? 'native')
   const option = options.find((o) => o.key === tokenKey) ?? options[0] ?? null
+  const choices: TokenChoice[] = options.map((o) => ({
+    key: o.key,
+    symbol: o.token.symbol,
+    name: o.name,
+    iconUrl: o.iconUrl,
+    balance: t('tokenBalance', { balance: formatAmount(o.balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: o.token.symbol }),
+  }))
   const [amount, setAmount] = useState('')
   const [receiverText, setReceiverText] = useState('')
-  const [picking, setPicking] = useState(false)
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
   const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
   const receiver = useReceiver(caipAddress, receiverText)
   const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null })
-  const ids = { picker: useId(), amount: useId(), receiver: useId(), token: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
+  const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
 
   if (!caipAddress || !core) return null
   /**
@@ -190,50 +197,18 @@ export default function SendView({ token: initialToken }: { token?: string | und
         void review()
       }}
     >
-      <div className="portico-field">
-        <span className="portico-label" id={ids.token}>
-          {t('token')}
-        </span>
-        <button
-          type="button"
-          className="portico-token-choice"
-          aria-expanded={picking}
-          aria-controls={picking ? ids.picker : undefined}
-          aria-describedby={errors.token ? ids.tokenError : undefined}
-          onClick={() => setPicking((p) => !p)}
-        >
-          <span className="portico-visually-hidden">{t('chooseToken')} </span>
-          {option?.iconUrl ? <img src={option.iconUrl} alt="" width={24} height={24} /> : null}
-          <span>{option?.token.symbol ?? '—'}</span>
-          <span className="portico-muted">{option ? t('tokenBalance', { balance: formatAmount(option.balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: option.token.symbol }) : ''}</span>
-          <Icon name="chevron" />
-        </button>
-        {picking ? (
-          <ul className="portico-token-picker" id={ids.picker} aria-labelledby={ids.token}>
-            {options.map((o) => (
-              <li key={o.key}>
-                <button
-                  type="button"
-                  className="portico-token-option"
-                  aria-current={o.key === option?.key ? 'true' : undefined}
-                  onClick={() => {
-                    setTokenKey(o.key)
-                    setPicking(false)
-                    setErrors({})
-                  }}
-                >
-                  {o.iconUrl ? <img src={o.iconUrl} alt="" width={24} height={24} /> : null}
-                  <span>{o.name}</span>
-                  <span className="portico-muted">
-                    {formatAmount(o.balance, DISPLAY_DECIMALS.tokenValue, locale)} {o.token.symbol}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {fieldError('token', ids.tokenError)}
-      </div>
+      <TokenPicker
+        label={t('token')}
+        chooseLabel={t('chooseToken')}
+        choices={choices}
+        selected={choices.find((c) => c.key === option?.key) ?? null}
+        onSelect={(key) => {
+          setTokenKey(key)
+          setErrors({})
+        }}
+        errorId={errors.token ? ids.tokenError : undefined}
+      />
+      {fieldError('token', ids.tokenError)}
 
       <div className="portico-field">
         <label className="portico-label" htmlFor={ids.amount}>

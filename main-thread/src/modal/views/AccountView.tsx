@@ -28,7 +28,7 @@ function useNow(intervalMs: number) {
 }
 
 /** The views behind the feature tiles that are built; the others say they are coming. */
-const LIVE_FEATURES: Partial<Record<(typeof FEATURES)[number]['key'], View>> = { onramp: { name: 'Buy' }, send: { name: 'Send' }, receive: { name: 'Receive' } }
+const LIVE_FEATURES: Partial<Record<(typeof FEATURES)[number]['key'], View>> = { onramp: { name: 'Buy' }, swaps: { name: 'Swap' }, send: { name: 'Send' }, receive: { name: 'Receive' } }
 
 const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: IconName }[] = [
   { key: 'onramp', icon: 'card' },
@@ -104,19 +104,29 @@ export function AccountView() {
         {FEATURES.filter((f) => features[f.key] && !(f.key === 'onramp' && isBuyRestrictedHere())).map((f) => {
           const live = LIVE_FEATURES[f.key]
           const needsNetwork = !core.online && f.key !== 'receive'
-          const usable = live !== undefined && !needsNetwork
+          // Swaps are offered on the swap chains only (SPEC.md §9 and the configuration); elsewhere the tile says so.
+          const notHere = f.key === 'swaps' && !core.capabilities.networks[core.activeCaipNetworkId ?? '']?.swaps
+          const usable = live !== undefined && !needsNetwork && !notHere
           return (
             <button
               type="button"
               key={f.key}
               className="portico-feature"
               aria-disabled={usable ? undefined : 'true'}
-              title={needsNetwork ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) }) : usable ? undefined : t('featureSoon', { feature: t(f.key as MessageKey) })}
+              title={
+                needsNetwork
+                  ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) })
+                  : notHere
+                    ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: network?.name ?? t('unknownNetwork') })
+                    : usable
+                      ? undefined
+                      : t('featureSoon', { feature: t(f.key as MessageKey) })
+              }
               onClick={usable ? () => client.navigate({ type: 'push', view: live }) : undefined}
             >
               <Icon name={f.icon} />
               <span>{t(f.key as MessageKey)}</span>
-              {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : t('comingSoon')}</span>}
+              {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : notHere ? t('notOnThisNetwork') : t('comingSoon')}</span>}
             </button>
           )
         })}

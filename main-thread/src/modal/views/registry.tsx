@@ -47,6 +47,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
   Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },
   Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
+  Swap: { title: (_, { t }) => t('swaps'), render: lazyView(() => import('../features/SwapView.tsx')), feature: 'swaps' },
   Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('../features/BuyView.tsx')), feature: 'onramp' },
   RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
   SIWXSignMessage: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },

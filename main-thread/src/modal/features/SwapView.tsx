@@ -1,0 +1,285 @@
+import { useId, useMemo, useState } from 'react'
+import { formatUnits } from 'viem'
+import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
+import type { SwapToken, TokenBalance } from '@portico/shared-types'
+import type { SwapTokenRef, WriteError, WriteField, WriteStep } from '@portico/shared-types/write'
+import { checkWrite, write } from '../../actions/write.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
+import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
+import { useSwapQuote } from '../../hooks/queries/useSwapQuote.ts'
+import { useSwapTokens } from '../../hooks/queries/useSwapTokens.ts'
+import { useIntlLocale } from '../../i18n/useT.ts'
+import { useMessages } from '../../i18n/useMessages.ts'
+import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
+import { formatAmount, formatUsd } from '../format.ts'
+import { Icon } from '../icons.tsx'
+import { SWAP_MESSAGES } from './swap.messages.ts'
+import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
+import '../../styles/transfer.css'
+
+/** The account's balance of a swap token (the native coin has no address in the portfolio). */
+function balanceOf(balances: readonly TokenBalance[] | null, token: SwapToken): string | null {
+  const native = /0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee$/i.test(token.address)
+  const row = balances?.find((b) => b.chainId === token.chainId && (native ? b.address === undefined : b.address?.toLowerCase() === token.address.toLowerCase()))
+  return row?.quantity.numeric ?? null
+}
+
+const refOf = (token: SwapToken): SwapTokenRef => ({ address: token.address, symbol: token.symbol, decimals: token.decimals })
+
+type Phase = { step: 'form' } | { step: 'review' } | { step: 'swapping'; progress: WriteStep | null }
+
+/**
+ * Swap (SPEC.md §2): the token to pay and to receive (the account's balances first, with search),
+ * the amount, the quote refreshed as it changes (500 ms) and while the view is open, rate, price
+ * impact, network fee, 1 % slippage and the minimum received; a review; then, through the one write
+ * path, an approval when the allowance is short and the swap, each shown as a step.
+ */
+export default function SwapView() {
+  const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const t = useMessages(SWAP_MESSAGES)
+  const te = useMessages(WRITE_ERROR_MESSAGES)
+  const locale = useIntlLocale()
+  const { core } = useSnapshot()
+  const { caipAddress } = useAccount()
+  const { network } = useNetwork()
+  const connector = useConnectedConnector()
+  const capabilities = core?.capabilities.networks[core.activeCaipNetworkId ?? '']
+  const swapChain = core?.activeCaipNetworkId && (core.capabilities.swapChains.includes(core.activeCaipNetworkId) || capabilities?.swaps) ? core.activeCaipNetworkId : undefined
+  const online = core?.online ?? true
+  const { data: tokens = [] } = useSwapTokens({ caipNetworkId: online ? swapChain : undefined })
+  const balances = core?.balances.data ?? null
+  // The account's tokens first (by value), then the rest as the convert API lists them.
+  const ordered = useMemo(() => {
+    const held = (t: SwapToken) => Number(balanceOf(balances, t) ?? 0) > 0
+    return [...tokens.filter(held), ...tokens.filter((t) => !held(t))]
+  }, [tokens, balances])
+  const [fromKey, setFromKey] = useState<string | null>(null)
+  const [toKey, setToKey] = useState<string | null>(null)
+  const from = ordered.find((t) => t.address === fromKey) ?? ordered[0] ?? null
+  const to = ordered.find((t) => t.address === toKey) ?? ordered.find((t) => t.address !== from?.address) ?? null
+  const [amount, setAmount] = useState('')
+  const [phase, setPhase] = useState<Phase>({ step: 'form' })
+  const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
+  const ids = { amount: useId(), amountError: useId(), tokenError: useId() }
+  const quote = useSwapQuote({ caipAddress, from: from && refOf(from), to: to && refOf(to), amount })
+
+  if (!caipAddress || !core) return null
+  if (!online) {
+    return (
+      <div className="portico-send">
+        <p className="portico-notice" role="status">
+          <Icon name="alert" /> {t('needsNetwork')}
+        </p>
+      </div>
+    )
+  }
+  if (!swapChain) {
+    return (
+      <div className="portico-send">
+        <p className="portico-notice" role="status">
+          <Icon name="alert" /> {t('unsupported', { network: network?.name ?? '' })}
+        </p>
+      </div>
+    )
+  }
+
+  const choice = (token: SwapToken): TokenChoice => {
+    const balance = balanceOf(balances, token)
+    return { key: token.address, symbol: token.symbol, name: token.name, iconUrl: token.logoUri || null, balance: balance ? t('balance', { balance: formatAmount(balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: token.symbol }) : null }
+  }
+  const choices = ordered.map(choice)
+  const fromBalance = from ? balanceOf(balances, from) : null
+  const shown = quote.data && quote.settledAmount === amount.trim() ? quote.data : null
+  const received = shown && to ? formatUnits(BigInt(shown.toAmount), to.decimals) : null
+  const minimum = shown && to ? formatUnits(BigInt(shown.minimumToAmount), to.decimals) : null
+  const intent = (expected?: string) => ({
+    kind: 'swap' as const,
+    caipAddress,
+    from: from ? refOf(from) : { address: caipAddress, symbol: '', decimals: 0 },
+    to: to ? refOf(to) : { address: caipAddress, symbol: '', decimals: 0 },
+    amount,
+    ...(expected ? { expectedToAmount: expected } : {}),
+  })
+
+  /** A field's error next to its field; checking errors above the button; the wallet's and node's as notifications (SPEC.md §8). */
+  const fail = (error: WriteError, stage: 'check' | 'send') => {
+    setErrors(error.field ? { [error.field]: error } : stage === 'check' ? { form: error } : {})
+    if (!error.field && stage === 'send') ui.notify('error', writeErrorMessage(te, error))
+  }
+
+  const review = async () => {
+    setErrors({})
+    const error = await checkWrite(client, intent(shown?.toAmount)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
+    if (error) {
+      // The price moved: show the new quote and let the visitor decide again.
+      if (error.code === 'QUOTE_MOVED') quote.refetch()
+      return fail(error, 'check')
+    }
+    setPhase({ step: 'review' })
+  }
+
+  const swap = async () => {
+    if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
+    setErrors({})
+    setPhase({ step: 'swapping', progress: null })
+    const outcome = await write(client, { intent: intent(shown?.toAmount), connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
+      (): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }),
+    )
+    if (outcome.status === 'done') {
+      ui.notify('success', t('swapStarted'))
+      setAmount('')
+      client.navigate({ type: 'reset', view: { name: 'Account' } })
+      return
+    }
+    setPhase({ step: 'form' })
+    if (outcome.error.code === 'QUOTE_MOVED') quote.refetch()
+    fail(outcome.error, outcome.error.code === 'QUOTE_MOVED' ? 'check' : 'send')
+  }
+
+  const details = shown && from && to && (
+    <dl className="portico-summary" data-testid="swap-details">
+      <div>
+        <dt>{t('rate')}</dt>
+        <dd>
+          1 {from.symbol} = {formatAmount(String(shown.rate), 4, locale)} {to.symbol}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('priceImpact')}</dt>
+        <dd>{shown.priceImpact === null ? '—' : `${formatAmount(String(shown.priceImpact), 2, locale)} %`}</dd>
+      </div>
+      <div>
+        <dt>{t('networkFee')}</dt>
+        <dd>{shown.feeUsd === null ? '—' : formatUsd(shown.feeUsd, locale)}</dd>
+      </div>
+      <div>
+        <dt>{t('slippage')}</dt>
+        <dd>{shown.slippage} %</dd>
+      </div>
+      <div>
+        <dt>{t('minimumReceived')}</dt>
+        <dd data-testid="swap-minimum">
+          {formatAmount(minimum ?? '0', 6, locale)} {to.symbol}
+        </dd>
+      </div>
+    </dl>
+  )
+
+  if (phase.step !== 'form' && from && to) {
+    const progress = phase.step === 'swapping' ? phase.progress : null
+    return (
+      <div className="portico-send" aria-busy={phase.step === 'swapping'}>
+        <dl className="portico-summary">
+          <div>
+            <dt>{t('youPay')}</dt>
+            <dd data-testid="swap-review-pay">
+              {amount} {from.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('youReceive')}</dt>
+            <dd data-testid="swap-review-receive">
+              {t('estimate')} {formatAmount(received ?? '0', 6, locale)} {to.symbol}
+            </dd>
+          </div>
+        </dl>
+        {details}
+        {progress ? (
+          <p className="portico-notice" role="status" data-testid="swap-progress">
+            {t('step', { index: progress.index, total: progress.total })}: {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
+          </p>
+        ) : null}
+        <div className="portico-actions">
+          <button type="button" className="portico-button portico-secondary" disabled={phase.step === 'swapping'} onClick={() => setPhase({ step: 'form' })}>
+            {t('edit')}
+          </button>
+          <button type="button" className="portico-button" disabled={phase.step === 'swapping'} onClick={() => void swap()}>
+            {t('confirmSwap')}
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      className="portico-send"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void review()
+      }}
+    >
+      <TokenPicker
+        label={t('youPay')}
+        chooseLabel={t('chooseToPay')}
+        searchLabel={t('searchTokens')}
+        choices={choices}
+        selected={from ? choice(from) : null}
+        onSelect={(key) => {
+          setFromKey(key)
+          setErrors({})
+        }}
+        errorId={errors.token ? ids.tokenError : undefined}
+      />
+      <div className="portico-field">
+        <label className="portico-label" htmlFor={ids.amount}>
+          {t('amountToPay')} {from ? `(${from.symbol})` : ''}
+        </label>
+        <div className="portico-input-row">
+          <input
+            id={ids.amount}
+            className="portico-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={amount}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? ids.amountError : undefined}
+            onChange={(e) => {
+              setAmount(e.target.value)
+              if (errors.amount || errors.form) setErrors({})
+            }}
+          />
+          <button type="button" className="portico-button portico-secondary portico-max" disabled={!fromBalance} onClick={() => fromBalance && setAmount(fromBalance)}>
+            {t('max')}
+          </button>
+        </div>
+        {errors.amount ? (
+          <p id={ids.amountError} className="portico-field-error" role="alert">
+            {writeErrorMessage(te, errors.amount)}
+          </p>
+        ) : null}
+      </div>
+      <TokenPicker
+        label={t('youReceive')}
+        chooseLabel={t('chooseToReceive')}
+        searchLabel={t('searchTokens')}
+        choices={choices}
+        selected={to ? choice(to) : null}
+        onSelect={(key) => {
+          setToKey(key)
+          setErrors({})
+        }}
+      />
+      {errors.token || (from && to && from.address === to.address) ? (
+        <p id={ids.tokenError} className="portico-field-error" role="alert">
+          {writeErrorMessage(te, errors.token ?? { code: 'SAME_TOKEN' })}
+        </p>
+      ) : null}
+      <p className="portico-swap-quote" role="status" data-testid="swap-quote">
+        {received && to ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}` : quote.isFetching ? t('quoting') : quote.status === 'error' ? writeErrorMessage(te, { code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } }) : t('noQuote')}
+      </p>
+      {details}
+      {errors.form ? (
+        <p className="portico-field-error" role="alert">
+          {writeErrorMessage(te, errors.form)}
+        </p>
+      ) : null}
+      <button type="submit" className="portico-button">
+        {t('review')}
+      </button>
+    </form>
+  )
+}
