@@ -216,7 +216,9 @@ export async function startSession(client: ClientInternals): Promise<Session> {
         // Only this attempt's namespace: another wallet may have connected meanwhile (a WalletConnect pairing waits long).
         const held = namespace ? client.get().core?.connections[namespace] : undefined
         if (namespace && (!held || held.connectorId === connectorId || held.status !== 'connected')) await api.setDisconnected(namespace)
-        client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
+        // A called-off attempt whose place another wallet's attempt has taken says nothing.
+        const current = client.get().attempt
+        if (!current || current.connectorId === connectorId) client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
       }
     },
     async disconnect() {

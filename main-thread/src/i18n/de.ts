@@ -32,7 +32,6 @@ export const de: Messages = {
   connectionDeclined: 'Verbindung abgelehnt',
   tryAgain: 'Erneut versuchen',
   noBrowserWallet: 'Auf dieser Seite wurde keine Browser-Wallet gefunden. Installiere eine Wallet-Erweiterung und lade neu.',
-  walletConnectSoon: '{wallet} über WalletConnect (QR-Code oder Deep Link) zu verbinden, kommt bald. Nutze bis dahin eine Browser-Wallet.',
   accountAvatar: 'Kontobild',
   copyAddress: 'Adresse kopieren',
   addressCopied: 'Adresse kopiert',

@@ -30,7 +30,6 @@ export const en = {
   connectionDeclined: 'Connection declined',
   tryAgain: 'Try again',
   noBrowserWallet: 'No browser wallet was found on this page. Install a wallet extension, then reload.',
-  walletConnectSoon: 'Connecting {wallet} through WalletConnect (QR code or deep link) is coming soon. Meanwhile, use a browser extension wallet.',
   accountAvatar: 'Account avatar',
   copyAddress: 'Copy address',
   addressCopied: 'Address copied',
