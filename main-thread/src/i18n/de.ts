@@ -86,6 +86,8 @@ export const de: Messages = {
   notConfigured: 'Projekt-ID nicht konfiguriert',
   invalidConfig: 'Ungültige App-Konfiguration',
   originRejectedDetail: 'Das Projekt lässt den Ursprung dieser Seite nicht zu: Wallet-Liste und Kontodaten sind nicht verfügbar. Browser-Wallets verbinden sich weiterhin.',
+  networkNotFound: 'Netzwerk nicht gefunden',
+  networkNotFoundDetail: 'Diese Seite bietet das Netzwerk {network} nicht an.',
   notConfiguredDetail: 'Die Seite hat ihre Projekt-ID nicht gesetzt: nur Browser-Wallets werden angeboten.',
   ageNow: 'jetzt',
   ageSecond: '{n} Sek.',

@@ -84,6 +84,8 @@ export const en = {
   notConfigured: 'Project ID Not Configured',
   invalidConfig: 'Invalid App Configuration',
   originRejectedDetail: 'The project does not allow this site’s origin: the wallet list and account data are unavailable. Browser wallets still connect.',
+  networkNotFound: 'Network Not Found',
+  networkNotFoundDetail: 'This site does not offer the network {network}.',
   notConfiguredDetail: 'The site has not set its project id: only browser wallets are offered.',
   ageNow: 'now',
   ageSecond: '{n} sec',

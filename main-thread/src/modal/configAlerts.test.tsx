@@ -61,6 +61,23 @@ describe('configuration alerts (SPEC.md §8)', () => {
   })
 })
 
+describe("'Network Not Found' (SPEC.md §8)", () => {
+  it('SwitchNetwork for a network the dapp does not list says so and asks the wallet nothing', async () => {
+    const wallet = announceWallet({ name: 'Page Wallet', rdns: 'dev.page.wallet' })
+    wallets.push(wallet)
+    const portico = createTestClient()
+    clients.push(portico)
+    renderPortico(portico)
+    await openModal(portico, { name: 'SwitchNetwork', caipNetworkId: 'eip155:999' })
+    const dialog = await screen.findByRole('dialog')
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('Network Not Found')
+    expect(alert.textContent).toContain('eip155:999')
+    expect(wallet.provider.request.mock.calls.map(([args]) => args.method)).not.toContain('wallet_switchEthereumChain')
+    expect(within(dialog).getByRole('button', { name: 'Choose network' })).toBeTruthy()
+  })
+})
+
 describe('startup ping (SPEC.md §7)', () => {
   it('is one JSON-RPC call at the first open, none at page load', async () => {
     const portico = createTestClient()

@@ -35,10 +35,25 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
   }, [client, ui, t, caipNetworkId, network?.name])
 
   useEffect(() => {
-    if (started.current) return
+    if (started.current || !network) return
     started.current = true
     run()
-  }, [run])
+  }, [run, network])
+
+  // Asked for a network the dapp does not list (SPEC.md §8 'Network Not Found'): nothing goes to the wallet.
+  if (!network) {
+    return (
+      <div className="portico-connecting">
+        <div className="portico-connecting-icon portico-failed">
+          <NetworkBadge name="?" />
+        </div>
+        <p className="portico-error" role="alert">
+          <strong>{t('networkNotFound')}</strong> {t('networkNotFoundDetail', { network: caipNetworkId })}
+        </p>
+        <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'push', view: { name: 'Networks' } })}>{t('chooseNetwork')}</button>
+      </div>
+    )
+  }
 
   return (
     <div className="portico-connecting">
