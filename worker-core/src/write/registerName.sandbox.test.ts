@@ -3,18 +3,15 @@
  * the name, the Sandbox Wallet signs, the data API verifies the signature before it stores the name,
  * and the core's identity and name caches know it at once.
  */
-import 'fake-indexeddb/auto'
-import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { Sandbox } from '@portico/sandbox'
 import { hexToString, isHex, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerNameMessageSchema, type CoreConfig } from '@portico/shared-types'
 import type { WriteIntent, WriteResult } from '@portico/shared-types/write'
-import { createSandboxProvider, TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
-import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
-import { createCore, type Core } from '../core.ts'
-import { createStorage } from '../storage.ts'
+import type { SandboxProvider } from '../../../sandbox/wallet/provider.ts'
+import type { Core } from '../core.ts'
+import { connectedTestCore, runWrite as runSteps, sandboxConfig, sandboxWallet, startTestSandbox } from '../testing/sandbox.ts'
 
-const PORTS = { chainA: 47545, chainB: 47546, dataApi: 47787, catalogue: 47788 }
 /** Account 7 of the test mnemonic: funded, no name. */
 const ACCOUNT_INDEX = 7
 
@@ -22,58 +19,26 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
-  config = {
-    projectId: 'names-test',
-    apiUrl: sandbox.dataApi.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
-  }
+  sandbox = await startTestSandbox(47000)
+  config = sandboxConfig(sandbox, 'names-test')
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()
 })
 
-function wallet(answers: boolean[]) {
-  const signed: string[] = []
-  const provider = createSandboxProvider({
-    approve: scriptedApprove(true, ...answers),
-    origin: 'http://127.0.0.1:5173',
-    storage: memoryStorage(),
-    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
-    defaultChainId: 31337,
-    mnemonic: TEST_MNEMONIC,
-    addressIndex: ACCOUNT_INDEX,
-  })
-  return { provider, signed }
-}
-
 async function setUp(answers: boolean[]) {
-  const { provider, signed } = wallet(answers)
-  const [address] = (await provider.request({ method: 'eth_requestAccounts' })) as Address[]
-  const core = createCore({ storage: createStorage({ dbName: `names-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {} })
-  await core.configure(config)
-  await core.setConnected({ caipAddress: `eip155:31337:${address!}`, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
-  return { core, provider, signed, address: address!, caipAddress: `eip155:31337:${address!}` as const }
+  const { provider } = await sandboxWallet(sandbox, answers, { addressIndex: ACCOUNT_INDEX })
+  const [address] = (await provider.request({ method: 'eth_accounts' })) as Address[]
+  const core = await connectedTestCore(config, address!)
+  return { core, provider, signed: [] as string[], address: address!, caipAddress: `eip155:31337:${address!}` as const }
 }
 
-async function runWrite(core: Core, provider: ReturnType<typeof wallet>['provider'], intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
-  let result = await core.prepareWrite(intent)
-  while (result.status === 'step') {
-    const [data] = result.request.params as [string]
+/** The write loop, keeping the text of each message the wallet was asked to sign. */
+async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
+  const { result } = await runSteps(core, provider, intent, (step) => {
+    const [data] = step.request.params as [string]
     signed.push(isHex(data) ? hexToString(data) : data)
-    const answer = await provider.request(result.request).then(
-      (value) => ({ ok: true as const, result: value }),
-      (error: { code?: number; message: string }) => ({ ok: false as const, error: { code: error.code, message: error.message } }),
-    )
-    result = await core.submitWriteResult(result.writeId, answer)
-  }
+  })
   return result
 }
 

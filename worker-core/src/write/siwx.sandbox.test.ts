@@ -3,70 +3,37 @@
  * nonce, an EIP-4361 message signed by the Sandbox Wallet, the verifier's check, the session kept by
  * the core and ended everywhere on disconnect.
  */
-import 'fake-indexeddb/auto'
-import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { Sandbox } from '@portico/sandbox'
 import { hexToString, type Address } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
 import type { WriteIntent, WriteResult } from '@portico/shared-types/write'
-import { createSandboxProvider, TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
-import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
-import { createCore, type Core } from '../core.ts'
-import { createStorage } from '../storage.ts'
-
-const PORTS = { chainA: 46545, chainB: 46546, dataApi: 46787, catalogue: 46788 }
+import type { SandboxProvider } from '../../../sandbox/wallet/provider.ts'
+import type { Core } from '../core.ts'
+import { connectedTestCore, runWrite as runSteps, sandboxConfig, sandboxWallet, startTestSandbox } from '../testing/sandbox.ts'
 
 let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
-  config = {
-    projectId: 'siwx-test',
-    apiUrl: sandbox.dataApi.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
-  } as CoreConfig
+  sandbox = await startTestSandbox(46000)
+  config = sandboxConfig(sandbox, 'siwx-test')
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()
 })
 
 async function setUp(answers: boolean[], addressIndex = 3) {
-  const provider = createSandboxProvider({
-    approve: scriptedApprove(true, ...answers),
-    origin: 'http://127.0.0.1:5173',
-    storage: memoryStorage(),
-    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
-    defaultChainId: 31337,
-    mnemonic: TEST_MNEMONIC,
-    addressIndex,
-  })
-  const [address] = (await provider.request({ method: 'eth_requestAccounts' })) as Address[]
-  const core = createCore({ storage: createStorage({ dbName: `siwx-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {} })
-  await core.configure(config)
-  const caipAddress = `eip155:31337:${address!}` as const
-  await core.setConnected({ caipAddress, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
-  return { core, provider, address: address!, caipAddress }
+  const { provider } = await sandboxWallet(sandbox, answers, { addressIndex })
+  const [address] = (await provider.request({ method: 'eth_accounts' })) as Address[]
+  const core = await connectedTestCore(config, address!)
+  return { core, provider, address: address!, caipAddress: `eip155:31337:${address!}` as const }
 }
 
-async function runWrite(core: Core, provider: Awaited<ReturnType<typeof setUp>>['provider'], intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
-  let result = await core.prepareWrite(intent)
-  while (result.status === 'step') {
-    signed.push(hexToString(result.request.params[0] as `0x${string}`))
-    const answer = await provider.request(result.request).then(
-      (value) => ({ ok: true as const, result: value }),
-      (error: { code?: number; message: string }) => ({ ok: false as const, error: { code: error.code, message: error.message } }),
-    )
-    result = await core.submitWriteResult(result.writeId, answer)
-  }
+/** The write loop, keeping the text of each message the wallet was asked to sign. */
+async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
+  const { result } = await runSteps(core, provider, intent, (step) => signed.push(hexToString(step.request.params[0] as `0x${string}`)))
   return result
 }
 

@@ -2,19 +2,16 @@
  * Swaps through the one write path against a real sandbox: the convert API's quotes, allowance,
  * approval and swap built from the AMM's state, signed by the Sandbox Wallet's provider.
  */
-import 'fake-indexeddb/auto'
-import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
-import type { SwapTokenRef, WriteIntent, WriteResult } from '@portico/shared-types/write'
-import { createSandboxProvider, TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
-import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
-import { createCore, type Core } from '../core.ts'
-import { createStorage } from '../storage.ts'
+import type { SwapTokenRef, WriteIntent } from '@portico/shared-types/write'
+import { TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
+import type { Core } from '../core.ts'
+import { connectedTestCore, runWrite as runSteps, sandboxConfig, sandboxWallet, startTestSandbox } from '../testing/sandbox.ts'
 
-const PORTS = { chainA: 50545, chainB: 50546, dataApi: 50787, catalogue: 50788 }
 const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CAIP_0 = `eip155:31337:${ACCOUNT_0}` as const
 
@@ -24,19 +21,8 @@ let ETH: SwapTokenRef
 let USDC: SwapTokenRef
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
-  config = {
-    projectId: 'swap-test',
-    apiUrl: sandbox.dataApi.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
-  }
+  sandbox = await startTestSandbox(50000)
+  config = sandboxConfig(sandbox, 'swap-test')
   ETH = { address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', symbol: 'ETH', decimals: 18 }
   USDC = { address: `eip155:31337:${sandbox.contracts[31337]?.USDC?.address}`, symbol: 'USDC', decimals: 6 }
 }, 180_000)
@@ -48,36 +34,13 @@ const chain = () => createPublicClient({ transport: http(sandbox.chains[0]!.rpcU
 const usdcOf = (address: Address) => chain().readContract({ address: USDC.address.split(':')[2] as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
 /** A connected core; `swapChains: null` leaves the SPEC.md §9 list, which has no sandbox chain. */
-async function connectedCore(swapChains: `eip155:${number}`[] | null = ['eip155:31337', 'eip155:31338']): Promise<Core> {
-  const core = createCore({ storage: createStorage({ dbName: `swap-${Math.random()}`, warn: () => {} }), warn: () => {} })
-  await core.configure(config, swapChains ? { swapChains } : {})
-  await core.setConnected({ caipAddress: CAIP_0, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
-  return core
-}
+const connectedCore = (swapChains: `eip155:${number}`[] | null = ['eip155:31337', 'eip155:31338']): Promise<Core> => connectedTestCore(config, ACCOUNT_0, swapChains ? { swapChains } : {})
 
-/** The page's write action: each step through the wallet, each answer back to the core. */
-async function runWrite(core: Core, intent: WriteIntent, answers: boolean[] = [true, true]) {
-  const approve = scriptedApprove(true, ...answers)
-  const provider = createSandboxProvider({
-    approve,
-    origin: 'http://127.0.0.1:5173',
-    storage: memoryStorage(),
-    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
-    defaultChainId: 31337,
-    mnemonic: TEST_MNEMONIC,
-  })
-  await provider.request({ method: 'eth_requestAccounts' })
-  const labels: string[] = []
-  let result: WriteResult = await core.prepareWrite(intent)
-  while (result.status === 'step') {
-    labels.push(`${result.index}/${result.total} ${result.label}`)
-    const answer = await provider.request(result.request).then(
-      (value) => ({ ok: true as const, result: value }),
-      (error: { code?: number; message: string }) => ({ ok: false as const, error: { code: error.code, message: error.message } }),
-    )
-    result = await core.submitWriteResult(result.writeId, answer)
-  }
-  return { result, labels, asked: approve.asked }
+/** Runs a swap with a wallet approving every prompt; answers the outcome, the steps and the prompts. */
+async function runWrite(core: Core, intent: WriteIntent) {
+  const { provider, asked } = await sandboxWallet(sandbox, [true, true])
+  const { result, steps } = await runSteps(core, provider, intent)
+  return { result, labels: steps, asked }
 }
 
 const swap = (over: Partial<Extract<WriteIntent, { kind: 'swap' }>>): WriteIntent => ({ kind: 'swap', caipAddress: CAIP_0, from: ETH, to: USDC, amount: '0.2', ...over })

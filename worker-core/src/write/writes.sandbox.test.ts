@@ -2,19 +2,15 @@
  * The one write path against a real sandbox (anvil chains, the data API) and the Sandbox Wallet's
  * provider as the page's connector would call it: prepare in the core, sign in the wallet, submit.
  */
-import 'fake-indexeddb/auto'
-import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, createTestClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
-import type { WriteIntent, WriteResult } from '@portico/shared-types/write'
-import { createSandboxProvider, TEST_MNEMONIC } from '../../../sandbox/wallet/provider.ts'
-import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
-import { createCore, type Core } from '../core.ts'
-import { createStorage } from '../storage.ts'
+import type { WriteIntent } from '@portico/shared-types/write'
+import type { Core } from '../core.ts'
+import { connectedTestCore, runWrite, sandboxConfig, sandboxWallet, startTestSandbox } from '../testing/sandbox.ts'
 
-const PORTS = { chainA: 49545, chainB: 49546, dataApi: 49787, catalogue: 49788 }
 const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Runtime code of a token whose balanceOf answers 10^24 and whose every other call reverts. */
@@ -25,60 +21,16 @@ let config: CoreConfig
 let usdc: Address
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
+  sandbox = await startTestSandbox(49000)
   usdc = sandbox.contracts[31337]?.USDC?.address as Address
-  config = {
-    projectId: 'write-path-test',
-    apiUrl: sandbox.dataApi.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
-  }
+  config = sandboxConfig(sandbox, 'write-path-test')
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()
 })
 
 const chain = () => createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl) })
-
-async function connectedCore(address: Address = ACCOUNT_0): Promise<Core> {
-  const core = createCore({ storage: createStorage({ dbName: `write-${Math.random()}`, warn: () => {} }), warn: () => {} })
-  await core.configure(config)
-  await core.setConnected({ caipAddress: `eip155:31337:${address}`, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
-  return core
-}
-
-function wallet(answers: boolean[], options: { privateKey?: `0x${string}` } = {}) {
-  const approve = scriptedApprove(true, ...answers)
-  const provider = createSandboxProvider({
-    approve,
-    origin: 'http://127.0.0.1:5173',
-    storage: memoryStorage(),
-    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
-    defaultChainId: 31337,
-    ...(options.privateKey ? {} : { mnemonic: TEST_MNEMONIC }),
-  })
-  return { provider, approve }
-}
-
-/** What the page's write action does: each step through the wallet, each answer back to the core. */
-async function runWrite(core: Core, provider: ReturnType<typeof wallet>['provider'], intent: WriteIntent): Promise<WriteResult> {
-  await provider.request({ method: 'eth_requestAccounts' })
-  let result = await core.prepareWrite(intent)
-  while (result.status === 'step') {
-    const answer = await provider.request(result.request).then(
-      (value) => ({ ok: true as const, result: value }),
-      (error: { code?: number; message: string; data?: unknown }) => ({ ok: false as const, error: { code: error.code, message: error.message, data: error.data } }),
-    )
-    result = await core.submitWriteResult(result.writeId, answer)
-  }
-  return result
-}
+const connectedCore = (address: Address = ACCOUNT_0): Promise<Core> => connectedTestCore(config, address)
 
 async function waitMined(core: Core, hash: string) {
   for (let i = 0; i < 100; i++) {
@@ -103,11 +55,11 @@ describe('the write path against the sandbox', () => {
   it('sends 0.5 ETH: the wallet signs what the core built, the core follows it until mined and refreshes', async () => {
     const core = await connectedCore()
     await core.loadTransactions()
-    const { provider, approve } = wallet([true])
+    const { provider, asked } = await sandboxWallet(sandbox, [true])
     const receiver = privateKeyToAccount(generatePrivateKey()).address
-    const result = await runWrite(core, provider, send({ receiver }))
+    const { result } = await runWrite(core, provider, send({ receiver }))
     expect(result).toMatchObject({ status: 'done', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
-    expect(approve.asked.at(-1)).toMatchObject({ kind: 'eth_sendTransaction', to: receiver, value: parseEther('0.5') })
+    expect(asked.at(-1)).toMatchObject({ kind: 'eth_sendTransaction', to: receiver, value: parseEther('0.5') })
     const pending = (await core.getState()).pendingTransactions
     expect(pending[0]).toMatchObject({ hash: result.status === 'done' ? result.hash : '', kind: 'send', amount: '0.5', symbol: 'ETH', to: receiver })
     await waitMined(core, result.status === 'done' ? result.hash! : '')
@@ -119,9 +71,9 @@ describe('the write path against the sandbox', () => {
 
   it('sends 25 USDC as an ERC-20 transfer', async () => {
     const core = await connectedCore()
-    const { provider } = wallet([true])
+    const { provider } = await sandboxWallet(sandbox, [true])
     const receiver = privateKeyToAccount(generatePrivateKey()).address
-    const result = await runWrite(core, provider, send({ receiver, amount: '25', token: { address: usdc, symbol: 'USDC', decimals: 6 } }))
+    const { result } = await runWrite(core, provider, send({ receiver, amount: '25', token: { address: usdc, symbol: 'USDC', decimals: 6 } }))
     expect(result.status).toBe('done')
     await waitMined(core, result.status === 'done' ? result.hash! : '')
     expect(await chain().readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })).toBe(parseUnits('25', 6))
@@ -130,9 +82,9 @@ describe('the write path against the sandbox', () => {
 
   it('sends to an account name at the address the profile API gives', async () => {
     const core = await connectedCore()
-    const { provider } = wallet([true])
+    const { provider } = await sandboxWallet(sandbox, [true])
     const before = await chain().getBalance({ address: ACCOUNT_1 })
-    const result = await runWrite(core, provider, send({ receiver: 'alice.reown.id', amount: '0.01' }))
+    const { result } = await runWrite(core, provider, send({ receiver: 'alice.reown.id', amount: '0.01' }))
     expect(result.status).toBe('done')
     await waitMined(core, result.status === 'done' ? result.hash! : '')
     expect((await chain().getBalance({ address: ACCOUNT_1 })) - before).toBe(parseEther('0.01'))
@@ -167,8 +119,7 @@ describe('the write path against the sandbox', () => {
     const empty = privateKeyToAccount(generatePrivateKey())
     const test = createTestClient({ mode: 'anvil', transport: http(sandbox.chains[0]!.rpcUrl) })
     await test.impersonateAccount({ address: ACCOUNT_0 })
-    const { provider } = wallet([true])
-    await provider.request({ method: 'eth_requestAccounts' })
+    const { provider } = await sandboxWallet(sandbox, [true])
     const funded = await provider.request({
       method: 'eth_sendTransaction',
       params: [{ from: ACCOUNT_0, to: usdc, data: `0xa9059cbb${empty.address.slice(2).padStart(64, '0')}${parseUnits('10', 6).toString(16).padStart(64, '0')}` }],
@@ -183,9 +134,9 @@ describe('the write path against the sandbox', () => {
 
   it('a declined signature sends nothing and says so', async () => {
     const core = await connectedCore()
-    const { provider } = wallet([false])
+    const { provider } = await sandboxWallet(sandbox, [false])
     const nonce = await chain().getTransactionCount({ address: ACCOUNT_0 })
-    const result = await runWrite(core, provider, send({}))
+    const { result } = await runWrite(core, provider, send({}))
     expect(result).toMatchObject({ status: 'error', error: { code: 'USER_REJECTED' } })
     expect(await chain().getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)
     expect((await core.getState()).pendingTransactions.filter((p) => p.status === 'pending')).toEqual([])

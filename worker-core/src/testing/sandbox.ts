@@ -1,0 +1,82 @@
+/**
+ * Shared fixtures of the core's tests against a real sandbox (anvil chains, the data API, the relay):
+ * one sandbox per test file on ports of its own, the core configured for its chains, the Sandbox
+ * Wallet's provider as the page's connector would call it, and the page's write loop.
+ * Test code only: the packages never import the sandbox.
+ */
+import 'fake-indexeddb/auto'
+import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { CoreConfig, CoreOptionsInput } from '@portico/shared-types'
+import type { WalletAnswer, WriteIntent, WriteResult } from '@portico/shared-types/write'
+import { createSandboxProvider, TEST_MNEMONIC, type SandboxProvider } from '../../../sandbox/wallet/provider.ts'
+import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
+import type { ApprovalRequest } from '../../../sandbox/wallet/types.ts'
+import { createCore, type Core } from '../core.ts'
+import { createStorage } from '../storage.ts'
+
+/** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(49000)`. */
+export function startTestSandbox(base: number): Promise<Sandbox> {
+  return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788 })
+}
+
+/** The core's configuration for the sandbox's chains and data API. */
+export function sandboxConfig(sandbox: Sandbox, projectId: string, extra: Partial<CoreConfig> = {}): CoreConfig {
+  return {
+    projectId,
+    apiUrl: sandbox.dataApi.url,
+    networks: sandbox.chains.map((c) => ({
+      id: c.chainId,
+      caipNetworkId: `eip155:${c.chainId}` as const,
+      chainNamespace: 'eip155' as const,
+      name: c.name,
+      nativeCurrency: c.nativeCurrency,
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    })),
+    ...extra,
+  }
+}
+
+/** A core with its own IndexedDB, configured, with `address` connected on chain 31337. */
+export async function connectedTestCore(config: CoreConfig, address: string, options?: CoreOptionsInput): Promise<Core> {
+  const core = createCore({ storage: createStorage({ dbName: `core-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {} })
+  await core.configure(config, options)
+  await core.setConnected({ caipAddress: `eip155:31337:${address}`, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
+  return core
+}
+
+export type TestWallet = { provider: SandboxProvider; asked: readonly ApprovalRequest[] }
+
+/** The Sandbox Wallet on chain 31337, authorised for the page; `answers` approve (true) or reject each prompt after connecting. */
+export async function sandboxWallet(sandbox: Sandbox, answers: boolean[], { addressIndex = 0 }: { addressIndex?: number } = {}): Promise<TestWallet> {
+  const approve = scriptedApprove(true, ...answers)
+  const provider = createSandboxProvider({
+    approve,
+    origin: 'http://127.0.0.1:5173',
+    storage: memoryStorage(),
+    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
+    defaultChainId: 31337,
+    mnemonic: TEST_MNEMONIC,
+    addressIndex,
+  })
+  await provider.request({ method: 'eth_requestAccounts' })
+  return { provider, asked: approve.asked }
+}
+
+/**
+ * What the page's write action does: each step through the wallet, each answer back to the core.
+ * Answers the outcome and the steps as `index/total label`.
+ */
+export async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, onStep?: (step: Extract<WriteResult, { status: 'step' }>) => void): Promise<{ result: WriteResult; steps: string[] }> {
+  const steps: string[] = []
+  let result: WriteResult = await core.prepareWrite(intent)
+  while (result.status === 'step') {
+    steps.push(`${result.index}/${result.total} ${result.label}`)
+    onStep?.(result)
+    const answer: WalletAnswer = await provider.request(result.request).then(
+      (value) => ({ ok: true as const, result: value }),
+      (error: { code?: number; message: string; data?: unknown }) => ({ ok: false as const, error: { code: error.code, message: error.message, data: error.data } }),
+    )
+    result = await core.submitWriteResult(result.writeId, answer)
+  }
+  return { result, steps }
+}
