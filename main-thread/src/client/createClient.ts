@@ -148,7 +148,8 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     start: () => load().then(() => undefined),
     open(view) {
       const connected = snapshot.core ? activeConnection(snapshot.core).status === 'connected' : readHint()
-      const first: View = view ?? (connected ? { name: 'Account' } : { name: 'Connect' })
+      // Basic mode is WalletConnect only (SPEC.md §2): its Connect is the QR code.
+      const first: View = view ?? (connected ? { name: 'Account' } : config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' })
       internals.set({ modal: { open: true, router: { history: [first] } }, attempt: null })
       void load()
         .then((s) => s.refresh())
@@ -166,7 +167,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
         attempt: { connectorId, status: 'pending', error: null },
         // The WalletConnect view runs its own connection (QR code, links): it stays.
         modal:
-          shown === 'ConnectingWalletConnect'
+          shown === 'ConnectingWalletConnect' || shown === 'ConnectingWalletConnectBasic'
             ? snapshot.modal
             : {
                 ...snapshot.modal,

@@ -8,6 +8,8 @@ export type View =
   | { name: 'ConnectingExternal'; connectorId: string }
   /** `wallet`: the catalogue entry behind it (its links and image); absent for the plain WalletConnect row. */
   | { name: 'ConnectingWalletConnect'; walletId: string; walletName: string; wallet?: WalletListing | undefined; imageUrl?: string | null | undefined }
+  /** `basic` mode's Connect: WalletConnect only (SPEC.md §2). */
+  | { name: 'ConnectingWalletConnectBasic' }
   | { name: 'Account' }
   | { name: 'Networks' }
   | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }

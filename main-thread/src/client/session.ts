@@ -132,10 +132,10 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     client.writeHint(isConnected)
     let router = snapshot.modal.router
     const view = currentView(router).name
-    if (isConnected && (view === 'Connect' || view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') && snapshot.attempt?.status !== 'failed') {
+    if (isConnected && (view === 'Connect' || view === 'ConnectingExternal' || view === 'ConnectingWalletConnect' || view === 'ConnectingWalletConnectBasic') && snapshot.attempt?.status !== 'failed') {
       router = route(router, { type: 'reset', view: { name: 'Account' } })
     } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
-      router = route(router, { type: 'reset', view: { name: 'Connect' } })
+      router = route(router, { type: 'reset', view: config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' } })
     }
     const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected, siwxView)
     client.set({ core: state, modal })

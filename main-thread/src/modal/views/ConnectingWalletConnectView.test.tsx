@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, createTestClient, fakeWalletConnect, listing, openModal, renderPortico } from '../../testing/harness.tsx'
+import { ADDRESS, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
 import { walletLink } from './ConnectingWalletConnectView.tsx'
 
 describe('ConnectingWalletConnectView', () => {
@@ -83,6 +83,25 @@ describe('leaving ConnectingWalletConnect', () => {
       expect(state.connections.eip155?.status).toBe('disconnected')
       expect(state.walletConnect).toMatchObject({ status: 'idle', uri: null })
     })
+    portico.client.destroy()
+  })
+})
+
+describe('ConnectingWalletConnectBasic (basic mode)', () => {
+  it('opens on the QR code with the recommended wallets below; a wallet leads to its own WalletConnect view', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({
+      walletConnect,
+      config: testConfig({ basic: true, catalogueUrl: CATALOGUE_URL }),
+      remotes: { wallets: [listing('rainbow', { name: 'Rainbow', webapp_link: 'http://rainbow.test' })] },
+    })
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'WalletConnect' })
+    expect((await within(dialog).findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('data-qr-value')).toBe(walletConnect.uris[0])
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Rainbow' }))
+    const rainbow = await screen.findByRole('dialog', { name: 'Rainbow' })
+    expect(within(rainbow).getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(`http://rainbow.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
     portico.client.destroy()
   })
 })

@@ -68,7 +68,7 @@ export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: Co
     () => () => {
       setTimeout(() => {
         const { modal, core } = client.getSnapshot()
-        const shown = modal.open && currentView(modal.router).name === 'ConnectingWalletConnect'
+        const shown = modal.open && ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(modal.router).name)
         if (shown || core?.walletConnect.session) return
         void client.withCore((api) => api.disconnectWalletConnect()).catch(() => undefined)
       }, 0)

@@ -43,6 +43,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Networks: { title: (_, { t }) => t('chooseNetwork'), render: () => <NetworksView /> },
   UnsupportedChain: { title: (_, { t }) => t('switchNetwork'), render: () => <UnsupportedChainView /> },
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
+  ConnectingWalletConnectBasic: { title: (_, { t }) => t('walletConnect'), render: lazyView(() => import('./ConnectingWalletConnectBasicView.tsx'), 'ConnectingWalletConnectBasicView') },
   SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
   ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
   Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },

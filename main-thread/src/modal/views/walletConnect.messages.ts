@@ -12,6 +12,7 @@ export type WalletConnectKey =
   | 'declined'
   | 'tryAgain'
   | 'approveInWallet'
+  | 'orPickWallet'
 
 /** The texts of the WalletConnect views, loaded with them (not with the modal). */
 export const WALLET_CONNECT_MESSAGES: FeatureCatalogue<WalletConnectKey> = {
@@ -27,6 +28,7 @@ export const WALLET_CONNECT_MESSAGES: FeatureCatalogue<WalletConnectKey> = {
     declined: 'Connection declined',
     tryAgain: 'Try again',
     approveInWallet: 'Approve the connection in your wallet',
+    orPickWallet: 'Or pick your wallet',
   },
   de: {
     scanWithPhone: 'Scanne diesen QR-Code mit deinem Handy',
@@ -40,5 +42,6 @@ export const WALLET_CONNECT_MESSAGES: FeatureCatalogue<WalletConnectKey> = {
     declined: 'Verbindung abgelehnt',
     tryAgain: 'Erneut versuchen',
     approveInWallet: 'Bestätige die Verbindung in deiner Wallet',
+    orPickWallet: 'Oder wähle deine Wallet',
   },
 }
