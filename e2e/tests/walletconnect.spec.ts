@@ -166,3 +166,27 @@ test('the wallet switches chain and the dapp follows; the dapp switches to an ap
   await approveOnPhone(phone, /Sign a message/)
   await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
 })
+
+test('the phone rejects the proposal: the dapp says so and Try again shows a new QR code that connects', async ({ demo, context, sandbox }) => {
+  const errors = recordConsoleErrors(demo)
+  const phone = await openPhone(context, sandbox)
+  await demo.getByRole('button', { name: 'Connect Wallet' }).click()
+  await demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const dialog = demo.getByRole('dialog', { name: 'WalletConnect' })
+  const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
+  const first = (await qr.getAttribute('data-qr-value'))!
+  await phone.getByLabel('WalletConnect link').fill(first)
+  await phone.getByRole('button', { name: 'Connect', exact: true }).click()
+  await phone.getByRole('dialog', { name: 'Connect to Portico demo?' }).getByRole('button', { name: 'Reject' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('The connection did not go through: Connection declined')
+  await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await expect(qr).toHaveAttribute('data-qr-value', /^wc:/)
+  const second = (await qr.getAttribute('data-qr-value'))!
+  expect(second).not.toBe(first)
+  await phone.getByLabel('WalletConnect link').fill(second)
+  await phone.getByRole('button', { name: 'Connect', exact: true }).click()
+  await approveOnPhone(phone, /Connect to Portico demo/)
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  expect(errors()).toEqual([])
+})
