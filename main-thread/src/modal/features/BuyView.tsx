@@ -22,6 +22,7 @@ import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { formatQuantity } from '../format.ts'
 import { Icon } from '../icons.tsx'
+import { FeatureNotice } from './FeatureNotice.tsx'
 import { ONRAMP_MESSAGES, type OnrampKey } from './onramp.messages.ts'
 import { isBuyRestrictedHere } from './onrampRegion.ts'
 import '../../styles/transfer.css'
@@ -115,30 +116,24 @@ export default function BuyView() {
 
   if (restricted) {
     return (
-      <div className="portico-buy">
-        <p className="portico-notice" role="status" data-testid="buy-restricted">
-          <Icon name="alert" /> {t('restricted')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-buy" testId="buy-restricted">
+        {t('restricted')}
+      </FeatureNotice>
     )
   }
   if (!online) {
     return (
-      <div className="portico-buy">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('needsNetwork')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-buy">
+        {t('needsNetwork')}
+      </FeatureNotice>
     )
   }
   if (!caipAddress || !core) return null
   if (providers.length === 0) {
     return (
-      <div className="portico-buy">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('noProvider')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-buy">
+        {t('noProvider')}
+      </FeatureNotice>
     )
   }
 

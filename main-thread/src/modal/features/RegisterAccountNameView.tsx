@@ -9,7 +9,7 @@ import { useAccountName } from '../../hooks/queries/useAccountName.ts'
 import { useNameSuggestions } from '../../hooks/queries/useNameSuggestions.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
-import { Icon } from '../icons.tsx'
+import { FeatureNotice } from './FeatureNotice.tsx'
 import { NAMES_MESSAGES } from './names.messages.ts'
 import '../../styles/names.css'
 
@@ -52,11 +52,9 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
   if (!caipAddress || !core) return null
   if (!online) {
     return (
-      <div className="portico-names">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('needsNetwork')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-names">
+        {t('needsNetwork')}
+      </FeatureNotice>
     )
   }
 

@@ -10,10 +10,10 @@ import { useResolvedReceiver } from '../../hooks/queries/useResolvedReceiver.ts'
 import { useSendEstimate } from '../../hooks/queries/useSendEstimate.ts'
 import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
-import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
 import { formatAmount, formatUsd } from '../format.ts'
-import { Icon } from '../icons.tsx'
+import { FeatureNotice } from './FeatureNotice.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
+import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
 import '../../styles/transfer.css'
 
@@ -55,7 +55,6 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const client = usePorticoClient()
   const ui = usePorticoUi()
   const t = useMessages(TRANSFER_MESSAGES)
-  const te = useMessages(WRITE_ERROR_MESSAGES)
   const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { caipAddress } = useAccount()
@@ -75,21 +74,12 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const [amount, setAmount] = useState('')
   const [receiverText, setReceiverText] = useState('')
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
-  const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
+  const { errors, setErrors, fail, message } = useWriteErrors((error) => ui.emit({ type: 'SEND_ERROR', code: error.code }))
   const receiver = useReceiver(caipAddress, receiverText)
   const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null })
   const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
 
   if (!caipAddress || !core) return null
-  /**
-   * A field's error shows next to its field. Other errors found while checking (gas, offline) show
-   * above the Review button; those of the wallet or the node are the notifications of SPEC.md §8.
-   */
-  const fail = (error: WriteError, stage: 'check' | 'send') => {
-    setErrors(error.field ? { [error.field]: error } : stage === 'check' ? { form: error } : {})
-    if (!error.field && stage === 'send') ui.notify('error', writeErrorMessage(te, error))
-    ui.emit({ type: 'SEND_ERROR', code: error.code })
-  }
   const intent = () => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
 
   /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
@@ -118,20 +108,13 @@ export default function SendView({ token: initialToken }: { token?: string | und
     fail(outcome.error, 'send')
   }
 
-  const fieldError = (field: WriteField, id: string) =>
-    errors[field] ? (
-      <p id={id} className="portico-field-error" role="alert">
-        {writeErrorMessage(te, errors[field])}
-      </p>
-    ) : null
+  const fieldError = (field: WriteField, id: string) => <WriteErrorText id={id} error={errors[field]} message={message} />
 
   if (!online) {
     return (
-      <div className="portico-send">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('needsNetwork')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-send">
+        {t('needsNetwork')}
+      </FeatureNotice>
     )
   }
 
@@ -268,11 +251,7 @@ export default function SendView({ token: initialToken }: { token?: string | und
           <dd data-testid="send-network-balance">{estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'}</dd>
         </div>
       </dl>
-      {errors.form ? (
-        <p className="portico-field-error" role="alert">
-          {writeErrorMessage(te, errors.form)}
-        </p>
-      ) : null}
+      <WriteErrorText error={errors.form} message={message} />
       <button type="submit" className="portico-button">
         {t('review')}
       </button>

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import type { SwapToken, TokenBalance } from '@portico/shared-types'
-import type { SwapTokenRef, WriteError, WriteField, WriteStep } from '@portico/shared-types/write'
+import type { SwapTokenRef, WriteError, WriteStep } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
@@ -10,11 +10,11 @@ import { useSwapQuote } from '../../hooks/queries/useSwapQuote.ts'
 import { useSwapTokens } from '../../hooks/queries/useSwapTokens.ts'
 import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
-import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
 import { formatAmount, formatUsd } from '../format.ts'
-import { Icon } from '../icons.tsx'
+import { FeatureNotice } from './FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
+import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import '../../styles/transfer.css'
 
 /** The account's balance of a swap token (the native coin has no address in the portfolio). */
@@ -38,7 +38,6 @@ export default function SwapView() {
   const client = usePorticoClient()
   const ui = usePorticoUi()
   const t = useMessages(SWAP_MESSAGES)
-  const te = useMessages(WRITE_ERROR_MESSAGES)
   const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { caipAddress } = useAccount()
@@ -60,27 +59,23 @@ export default function SwapView() {
   const to = ordered.find((t) => t.address === toKey) ?? ordered.find((t) => t.address !== from?.address) ?? null
   const [amount, setAmount] = useState('')
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
-  const [errors, setErrors] = useState<Partial<Record<WriteField | 'form', WriteError>>>({})
+  const { errors, setErrors, fail, message } = useWriteErrors()
   const ids = { amount: useId(), amountError: useId(), tokenError: useId() }
   const quote = useSwapQuote({ caipAddress, from: from && refOf(from), to: to && refOf(to), amount })
 
   if (!caipAddress || !core) return null
   if (!online) {
     return (
-      <div className="portico-send">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('needsNetwork')}
-        </p>
-      </div>
+      <FeatureNotice className="portico-send">
+        {t('needsNetwork')}
+      </FeatureNotice>
     )
   }
   if (!swapChain) {
     return (
-      <div className="portico-send">
-        <p className="portico-notice" role="status">
-          <Icon name="alert" /> {t('unsupported', { network: network?.name ?? '' })}
-        </p>
-      </div>
+      <FeatureNotice className="portico-send">
+        {t('unsupported', { network: network?.name ?? '' })}
+      </FeatureNotice>
     )
   }
 
@@ -102,11 +97,6 @@ export default function SwapView() {
     ...(expected ? { expectedToAmount: expected } : {}),
   })
 
-  /** A field's error next to its field; checking errors above the button; the wallet's and node's as notifications (SPEC.md §8). */
-  const fail = (error: WriteError, stage: 'check' | 'send') => {
-    setErrors(error.field ? { [error.field]: error } : stage === 'check' ? { form: error } : {})
-    if (!error.field && stage === 'send') ui.notify('error', writeErrorMessage(te, error))
-  }
 
   const review = async () => {
     setErrors({})
@@ -246,11 +236,7 @@ export default function SwapView() {
             {t('max')}
           </button>
         </div>
-        {errors.amount ? (
-          <p id={ids.amountError} className="portico-field-error" role="alert">
-            {writeErrorMessage(te, errors.amount)}
-          </p>
-        ) : null}
+        <WriteErrorText id={ids.amountError} error={errors.amount} message={message} />
       </div>
       <TokenPicker
         label={t('youReceive')}
@@ -263,20 +249,12 @@ export default function SwapView() {
           setErrors({})
         }}
       />
-      {errors.token || (from && to && from.address === to.address) ? (
-        <p id={ids.tokenError} className="portico-field-error" role="alert">
-          {writeErrorMessage(te, errors.token ?? { code: 'SAME_TOKEN' })}
-        </p>
-      ) : null}
+      <WriteErrorText id={ids.tokenError} error={errors.token ?? (from && to && from.address === to.address ? { code: 'SAME_TOKEN' } : undefined)} message={message} />
       <p className="portico-swap-quote" role="status" data-testid="swap-quote">
-        {received && to ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}` : quote.isFetching ? t('quoting') : quote.status === 'error' ? writeErrorMessage(te, { code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } }) : t('noQuote')}
+        {received && to ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}` : quote.isFetching ? t('quoting') : quote.status === 'error' ? message({ code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } }) : t('noQuote')}
       </p>
       {details}
-      {errors.form ? (
-        <p className="portico-field-error" role="alert">
-          {writeErrorMessage(te, errors.form)}
-        </p>
-      ) : null}
+      <WriteErrorText error={errors.form} message={message} />
       <button type="submit" className="portico-button">
         {t('review')}
       </button>
