@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
 import { ONRAMP_QUOTE_CACHE_MS, type GetOnrampQuoteParameters, type OnrampQuoteAnswer } from '@portico/shared-types/onramp'
 import { getOnrampQuoteQueryKey, hashQueryKey } from '@portico/shared-types/queries'
@@ -16,12 +16,14 @@ export type UseOnrampQuoteParameters = Omit<GetOnrampQuoteParameters, 'force'> |
 export function useOnrampQuote(params: UseOnrampQuoteParameters): UseCoreQueryReturnType<OnrampQuoteAnswer> & { settled: boolean } {
   const hash = params ? hashQueryKey(getOnrampQuoteQueryKey(params)) : null
   const [asked, setAsked] = useState<{ hash: string; params: NonNullable<UseOnrampQuoteParameters> } | null>(null)
+  // The request as typed; `hash` says when it changed (a new object each render is not a change).
+  const latest = useRef(params)
+  latest.current = params
   useEffect(() => {
-    if (!params || !hash) return setAsked(null)
-    const timer = setTimeout(() => setAsked({ hash, params }), DEBOUNCE_DEFAULT_MS)
+    const typed = latest.current
+    if (!typed || !hash) return setAsked(null)
+    const timer = setTimeout(() => setAsked({ hash, params: typed }), DEBOUNCE_DEFAULT_MS)
     return () => clearTimeout(timer)
-    // `hash` stands for `params`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash])
   const current = asked !== null && asked.hash === hash ? asked.params : null
   const query = useCoreQuery({
