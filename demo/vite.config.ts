@@ -34,9 +34,11 @@ export default defineConfig(({ command }) => {
     // `vite build`; PorticoProvider registers it on the visitor's first intent.
     plugins: [react(), sandboxWallet(withWallet), porticoServiceWorker()],
     worker: { format: 'es' },
-    // Pre-bundle what the lazy chunks and the wallet import, so the dev server never reloads the
-    // page on the visitor's first click.
-    optimizeDeps: { include: ['comlink', 'mipd', 'zod', 'idb-keyval', 'viem', 'viem/accounts', 'react', 'react-dom/client'] },
+    // Every dependency the page, its lazy views and the workers import, so a first visit to the dev
+    // server is not reloaded halfway by a late discovery.
+    optimizeDeps: {
+      include: ['comlink', 'mipd', 'zod', 'idb-keyval', 'viem', 'viem/accounts', 'viem/utils', 'viem/siwe', 'react', 'react-dom/client', 'uqr', '@tanstack/react-virtual', 'workbox-window', '@walletconnect/universal-provider'],
+    },
     build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024 },
     server: { host: '127.0.0.1', port: Number(process.env.PORTICO_DEMO_PORT ?? 5173), strictPort: true },
     preview: {
