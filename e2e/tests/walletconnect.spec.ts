@@ -13,9 +13,9 @@ function dappSockets(sandbox: Sandbox): number {
 }
 
 /** Opens the Sandbox Phone Wallet page in a tab of its own. */
-async function openPhone(context: BrowserContext, sandbox: Sandbox): Promise<Page> {
+async function openPhone(context: BrowserContext, sandbox: Sandbox, query = ''): Promise<Page> {
   const phone = await context.newPage()
-  await phone.goto(sandbox.phoneWallet.url)
+  await phone.goto(`${sandbox.phoneWallet.url}/${query}`)
   await expect(phone.getByRole('heading', { name: 'Sandbox Phone Wallet' })).toBeVisible()
   return phone
 }
@@ -187,6 +187,57 @@ test('the phone rejects the proposal: the dapp says so and Try again shows a new
   await phone.getByLabel('WalletConnect link').fill(second)
   await phone.getByRole('button', { name: 'Connect', exact: true }).click()
   await approveOnPhone(phone, /Connect to Portico demo/)
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  expect(errors()).toEqual([])
+})
+
+/** Every method the phone wallet has but `wallet_switchEthereumChain`. */
+const WITHOUT_SWITCH = 'personal_sign,eth_signTypedData_v4,eth_signTypedData,eth_sendTransaction,eth_accounts,eth_requestAccounts,eth_chainId'
+
+test('the dapp switches to a chain the session lacks: the SPEC §8 error shows; the wallet then adds the chain and changes account by session updates and the dapp follows', async ({ demo, context, sandbox }) => {
+  const errors = recordConsoleErrors(demo)
+  // The phone approves eip155:31337 only, without wallet_switchEthereumChain.
+  const phone = await openPhone(context, sandbox, `?chains=31337&methods=${WITHOUT_SWITCH}`)
+  await connectByWalletConnect(demo, phone)
+  await demo.keyboard.press('Escape')
+  await demo.getByRole('button', { name: 'Portico Local', exact: true }).click()
+  await demo.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /^Portico Local B/ }).click()
+  await expect(demo.getByRole('alert').filter({ hasText: "Failed to switch to chain 'eip155:31338'" })).toHaveText(
+    /Failed to switch to chain 'eip155:31338'\. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method/,
+  )
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  await demo.keyboard.press('Escape')
+
+  // The wallet changes account: a session update replaces the session's accounts, then accountsChanged.
+  await phone.getByLabel('Account', { exact: true }).selectOption('1')
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${TIP_RECEIVER} on Portico Local`)
+  // The wallet moves to a chain the session lacks: a session update adds it, then chainChanged.
+  await phone.getByLabel('Network').selectOption('31338')
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${TIP_RECEIVER} on Portico Local B`)
+  // The new namespaces hold: a request on the added chain, from the new account, round-trips.
+  await demo.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+  expect(errors()).toEqual([])
+})
+
+test('the relay goes away mid-session and comes back: no unhandled rejection, the session resumes and personal_sign round-trips', async ({ demo, context, sandbox }) => {
+  const errors = recordConsoleErrors(demo)
+  const phone = await openPhone(context, sandbox)
+  await connectByWalletConnect(demo, phone)
+  await demo.keyboard.press('Escape')
+  try {
+    await sandbox.relay.stop()
+    await expect(phone.getByRole('status', { name: 'Relay' })).toHaveText(/not connected/)
+    // While it is away the dapp keeps the session (a quiet wait, no disconnect).
+    await demo.waitForTimeout(1500)
+    await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  } finally {
+    await sandbox.relay.start()
+  }
+  await demo.getByRole('button', { name: 'Sign a message' }).click()
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
   expect(errors()).toEqual([])
 })

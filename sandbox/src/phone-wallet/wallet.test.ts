@@ -109,6 +109,22 @@ describe('Sandbox Phone Wallet logic (WalletKit against the sandbox relay and ch
     expect(wallet.state().prompts).toEqual([])
   })
 
+  it('grants only the chains and methods it is told to (the page’s ?chains= and ?methods=)', async () => {
+    walletKit = await startWallet(sandbox.relay.url, undefined, `phone-${Date.now()}`)
+    wallet = createPhoneWallet({
+      walletKit,
+      chains: sandbox.phoneWallet.config.chains,
+      accounts: [{ index: 0, account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }) }],
+      grant: { chains: [31337], methods: ['personal_sign', 'eth_sendTransaction'] },
+    })
+    dapp = await startDapp(sandbox.relay.url, `dapp-${Date.now()}`)
+    const { uri, approved } = await connectDapp(dapp, { optionalNamespaces: { eip155: { chains: [A, B], methods: allMethods, events } } })
+    await wallet.pair(uri)
+    await wallet.approve((await firstPrompt('proposal')).key)
+    const session = await approved
+    expect(session.namespaces.eip155).toMatchObject({ chains: [A], methods: ['personal_sign', 'eth_sendTransaction'], accounts: [`${A}:${ACCOUNT_0}`] })
+  })
+
   it('signs personal_sign and eth_signTypedData_v4 after approval; a rejection reaches the dapp as 4001', async () => {
     await freshPair()
     const session = await connect()

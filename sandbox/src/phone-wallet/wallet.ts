@@ -80,6 +80,11 @@ export type PhoneWalletOptions = {
   now?: () => number
   /** The account and chain active at start (the page keeps them across reloads); the first of each otherwise. */
   initial?: { accountIndex?: number | undefined; chainId?: number | undefined }
+  /**
+   * What a session approval grants, when less than everything (the page's `?chains=` and
+   * `?methods=`): only these chain ids and methods among the wallet's. Undefined: all of them.
+   */
+  grant?: { chains?: readonly number[] | undefined; methods?: readonly string[] | undefined }
 }
 
 const NOTICES_KEPT = 20
@@ -397,12 +402,15 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
         notify('error', prompt.blocker)
         return
       }
-      const ordered = [chain, ...chains.filter((c) => c.id !== chain.id)].map((c) => `eip155:${c.id}`)
+      const grantedChains = options.grant?.chains
+      const ordered = [chain, ...chains.filter((c) => c.id !== chain.id)].filter((c) => grantedChains === undefined || grantedChains.includes(c.id)).map((c) => `eip155:${c.id}`)
+      const grantedMethods = options.grant?.methods
+      const methods = PHONE_WALLET_METHODS.filter((m) => grantedMethods === undefined || grantedMethods.includes(m))
       let namespaces: SessionTypes.Namespaces
       try {
         namespaces = buildApprovedNamespaces({
           proposal: proposal.params,
-          supportedNamespaces: { eip155: { chains: ordered, methods: [...PHONE_WALLET_METHODS], events: [...PHONE_WALLET_EVENTS], accounts: accountsOn(ordered) } },
+          supportedNamespaces: { eip155: { chains: ordered, methods, events: [...PHONE_WALLET_EVENTS], accounts: accountsOn(ordered) } },
         })
       } catch (error) {
         notify('error', `Cannot approve: ${error instanceof Error ? error.message : String(error)}`)

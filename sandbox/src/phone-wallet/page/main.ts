@@ -23,7 +23,21 @@ function readPreferences(): z.infer<typeof preferencesSchema> {
   }
 }
 
+/**
+ * `?chains=31337` and `?methods=personal_sign,eth_sendTransaction` (comma-separated, read at start):
+ * a session approval grants only these chains and methods, to try a dapp against a wallet that
+ * lacks some. Absent: every chain and method the wallet has.
+ */
+function readGrant(href: string): { chains?: number[]; methods?: string[] } {
+  const params = new URL(href).searchParams
+  const list = (name: string) => params.get(name)?.split(',').map((v) => v.trim()).filter((v) => v !== '')
+  const chains = list('chains')?.map(Number).filter((n) => Number.isInteger(n))
+  const methods = list('methods')
+  return { ...(chains === undefined ? {} : { chains }), ...(methods === undefined ? {} : { methods }) }
+}
+
 async function boot(root: HTMLElement): Promise<void> {
+  const grant = readGrant(location.href)
   const response = await fetch('/config.json', { cache: 'no-store' })
   const config = phoneWalletConfigSchema.parse(await response.json())
   // Telemetry off; WalletKit still posts one start-up event, which the page's CSP refuses at once.
@@ -33,7 +47,7 @@ async function boot(root: HTMLElement): Promise<void> {
     metadata: { name: PHONE_WALLET_NAME, description: 'A WalletConnect wallet for the Portico sandbox (development only)', url: config.url, icons: [`${config.url}/icon.svg`] },
   })
   const accounts = config.accountIndexes.map((index) => ({ index, account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }) }))
-  const wallet = createPhoneWallet({ walletKit, chains: config.chains, accounts, initial: readPreferences() })
+  const wallet = createPhoneWallet({ walletKit, chains: config.chains, accounts, initial: readPreferences(), grant })
   wallet.subscribe((state) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ accountIndex: state.account.index, chainId: state.chain.id })))
   mountView(root, wallet)
   document.documentElement.dataset.ready = 'true'
