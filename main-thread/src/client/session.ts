@@ -11,7 +11,8 @@ import type { ClientInternals } from './createClient.ts'
 import { getConnector } from './getConnector.ts'
 import { currentView, route } from './router.ts'
 import { siwxOptions } from '@portico/shared-types/siwx'
-import { siwxAccountToAsk, siwxModal, siwxSetAside } from './siwx.ts'
+import { MESSAGES } from '@portico/shared-types/errors'
+import { siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './siwx.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
@@ -139,7 +140,24 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     }
     const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected, siwxView)
     client.set({ core: state, modal })
+    watchSiwxExpiry(state)
     void follow()
+  }
+
+  /** Asks again the moment the account's sign-in runs out, not at the next change of the core's state. */
+  let siwxExpiryTimer: ReturnType<typeof setTimeout> | undefined
+  function watchSiwxExpiry(state: CoreState) {
+    clearTimeout(siwxExpiryTimer)
+    const connection = activeConnection(state)
+    if (!siwx || connection.status !== 'connected' || !connection.caipAddress) return
+    const endsAt = siwxSessionEndsAt(state.siwxSessions, connection.caipAddress, Date.now())
+    // Timers hold at most ~24.8 days; a longer session is checked again then.
+    if (endsAt !== null) siwxExpiryTimer = setTimeout(() => {
+      const snapshot = client.get()
+      if (!snapshot.core) return
+      const connected = activeConnection(snapshot.core).status === 'connected'
+      client.set({ modal: siwxModal(snapshot.modal, siwxAccountToAsk(siwx, supportedNetworks, snapshot.core, Date.now()), siwxSetAside(config), connected, siwxView) })
+    }, Math.min(endsAt - Date.now() + 1, 2 ** 31 - 1))
   }
 
   async function subscribe() {
@@ -225,12 +243,16 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       const snapshot = client.get()
       const connection = snapshot.core ? activeConnection(snapshot.core) : null
       if (!snapshot.core?.activeNamespace || !connection) return
+      // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
       await getConnector(snapshot, connection.connectorId)
         ?.disconnect()
         .catch(() => undefined)
-      await api.setDisconnected(snapshot.core.activeNamespace)
+      await api.setDisconnected(snapshot.core.activeNamespace).catch((cause: unknown) => {
+        throw new Error(MESSAGES.failedToDisconnect, { cause })
+      })
     },
     destroy() {
+      clearTimeout(siwxExpiryTimer)
       offConnectors()
       connectors.destroy()
       for (const { stop } of followed.values()) stop()

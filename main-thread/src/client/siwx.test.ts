@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CoreState, SiwxSession } from '@portico/shared-types'
-import { hasSiwxSession, siwxAccountToAsk, siwxModal } from './siwx.ts'
+import { hasSiwxSession, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSessionExpired } from './siwx.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CAIP = `eip155:31337:${ADDRESS}` as const
@@ -50,5 +50,20 @@ describe('SIWX on the page', () => {
     const legacy = siwxModal(closed, CAIP, new Set(), true, 'ConnectingSiwe')
     expect(legacy).toEqual({ open: true, router: { history: [{ name: 'ConnectingSiwe' }] } })
     expect(siwxModal(legacy, null, new Set(), true)).toEqual({ open: false, router: { history: [{ name: 'Account' }] } })
+  })
+})
+
+describe("SIWX 'Session Expired'", () => {
+  it('says the sign-in ran out only when the account had one here and every one of them expired', () => {
+    expect(siwxSessionExpired([session({ expirationTime: '2026-11-23T11:00:00Z' })], CAIP, NOW)).toBe(true)
+    expect(siwxSessionExpired([session({ expirationTime: '2026-11-23T11:00:00Z' }), session()], CAIP, NOW)).toBe(false)
+    expect(siwxSessionExpired([], CAIP, NOW)).toBe(false)
+    expect(siwxSessionExpired([session({ chainId: 'eip155:31338', expirationTime: '2026-11-23T11:00:00Z' })], CAIP, NOW)).toBe(false)
+  })
+
+  it('knows when the valid session runs out, so the page asks again at that moment', () => {
+    expect(siwxSessionEndsAt([session()], CAIP, NOW)).toBe(Date.parse('2026-11-23T13:00:00Z'))
+    expect(siwxSessionEndsAt([session({ expirationTime: '2026-11-23T11:00:00Z' })], CAIP, NOW)).toBeNull()
+    expect(siwxSessionEndsAt([session({ expirationTime: undefined })], CAIP, NOW)).toBeNull()
   })
 })

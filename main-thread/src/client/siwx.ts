@@ -15,6 +15,23 @@ export function hasSiwxSession(sessions: readonly SiwxSession[], caipAddress: Ca
   )
 }
 
+/** Whether the account's sign-in on its chain has run out: it had a session, and every one of them has expired at `now`. */
+export function siwxSessionExpired(sessions: readonly SiwxSession[], caipAddress: CaipAddress, now: number): boolean {
+  const { address, caipNetworkId } = splitCaipAddress(caipAddress)
+  const mine = sessions.filter((s) => s.data.chainId === caipNetworkId && sameAddress(s.data.accountAddress, address))
+  return mine.length > 0 && !hasSiwxSession(sessions, caipAddress, now)
+}
+
+/** When the account's valid session on its chain runs out (ms since epoch); null when it has none or none expires. */
+export function siwxSessionEndsAt(sessions: readonly SiwxSession[], caipAddress: CaipAddress, now: number): number | null {
+  const { address, caipNetworkId } = splitCaipAddress(caipAddress)
+  const ends = sessions
+    .filter((s) => s.data.chainId === caipNetworkId && sameAddress(s.data.accountAddress, address) && s.data.expirationTime)
+    .map((s) => Date.parse(s.data.expirationTime!))
+    .filter((t) => t > now)
+  return ends.length > 0 ? Math.max(...ends) : null
+}
+
 /**
  * The account that must be asked to sign in (SPEC.md §4 SIWX): the connected eip155 account on a
  * network the dapp lists, without a valid session; null when sign-in is off, on an unsupported

@@ -83,7 +83,15 @@ export function useNetwork(): UseNetworkReturnType {
 /** Disconnects the active wallet in every tab. */
 export function useDisconnect(): { disconnect: () => Promise<void> } {
   const client = usePorticoClient()
-  return { disconnect: client.disconnect }
+  const ui = usePorticoUi()
+  return {
+    // A failure is told to `useEvents` listeners (DISCONNECT_ERROR) and rejects with 'Failed to disconnect'.
+    disconnect: () =>
+      client.disconnect().catch((error: unknown) => {
+        ui.emit({ type: 'DISCONNECT_ERROR', message: error instanceof Error ? error.message : String(error) })
+        throw error
+      }),
+  }
 }
 
 export type UseThemeReturnType = {

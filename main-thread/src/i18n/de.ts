@@ -105,5 +105,6 @@ export const de: Messages = {
   sendToken: '{symbol} senden',
   featureNotOnNetwork: '{feature} ist in {network} nicht verfügbar',
   notOnThisNetwork: 'Nicht in diesem Netzwerk',
+  failedToDisconnect: 'Trennen fehlgeschlagen',
   testnet: 'Testnetz',
 }

@@ -103,6 +103,7 @@ export const en = {
   sendToken: 'Send {symbol}',
   featureNotOnNetwork: '{feature} is not available on {network}',
   notOnThisNetwork: 'Not on this network',
+  failedToDisconnect: 'Failed to disconnect',
   testnet: 'Testnet',
 } as const
 

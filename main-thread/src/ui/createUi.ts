@@ -13,6 +13,8 @@ export type PorticoEvent =
   | { type: 'MODAL_CLOSE' }
   | { type: 'CONNECT_SUCCESS'; caipAddress: string; connector: string | null }
   | { type: 'DISCONNECT_SUCCESS' }
+  /** A disconnect failed (the connection could not be forgotten); the visitor stays connected. */
+  | { type: 'DISCONNECT_ERROR'; message: string }
   | { type: 'SWITCH_NETWORK'; caipNetworkId: string }
   | { type: 'NOTIFICATION'; variant: NotificationVariant; message: string }
   | { type: 'SEND_INITIATED'; caipNetworkId: string; token: string; amount: string }

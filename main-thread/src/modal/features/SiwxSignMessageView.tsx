@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { shortenAddress, splitCaipAddress } from '@portico/shared-types/light'
 import type { WriteError } from '@portico/shared-types/write'
 import { write } from '../../actions/write.ts'
-import { siwxSetAside } from '../../client/siwx.ts'
+import { siwxSessionExpired, siwxSetAside } from '../../client/siwx.ts'
 import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
@@ -30,6 +30,8 @@ export default function SiwxSignMessageView() {
   const required = options?.required ?? false
   if (!caipAddress || !address || !core) return null
   const smartAccount = core.accountTypes[splitCaipAddress(caipAddress).namespace] === 'smartAccount'
+  // SPEC.md §8 'Session Expired': the account was signed in here, and that sign-in ran out.
+  const expired = siwxSessionExpired(core.siwxSessions, caipAddress, Date.now())
 
   const fail = (error: WriteError) => {
     ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
@@ -77,6 +79,11 @@ export default function SiwxSignMessageView() {
 
   return (
     <div className="portico-siwx" aria-busy={pending}>
+      {expired ? (
+        <p className="portico-field-error" role="alert" data-testid="siwx-expired">
+          {t('sessionExpired')}
+        </p>
+      ) : null}
       <p>{t('body', { app: config.metadata.name })}</p>
       <p className="portico-siwx-account" data-testid="siwx-account">
         {t('account', { address: shortenAddress(address), network: network?.name ?? splitCaipAddress(caipAddress).caipNetworkId })}

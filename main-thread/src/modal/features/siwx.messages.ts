@@ -1,9 +1,10 @@
 import type { FeatureCatalogue } from '../../i18n/useMessages.ts'
 
-export type SiwxKey = 'body' | 'account' | 'sign' | 'cancel' | 'authenticating' | 'signatureDeclined' | 'smartAccountsUnsupported' | 'initFailed' | 'required'
+export type SiwxKey = 'body' | 'account' | 'sign' | 'cancel' | 'authenticating' | 'signatureDeclined' | 'smartAccountsUnsupported' | 'initFailed' | 'required' | 'sessionExpired'
 
 export const SIWX_MESSAGES: FeatureCatalogue<SiwxKey> = {
   en: {
+    sessionExpired: 'Session Expired',
     body: '{app} wants to connect to your wallet. Please sign this message to verify that you’re the owner of this wallet.',
     account: 'Account {address} on {network}',
     sign: 'Sign',
@@ -15,6 +16,7 @@ export const SIWX_MESSAGES: FeatureCatalogue<SiwxKey> = {
     required: 'This app asks every visitor to sign in. Cancelling disconnects the wallet.',
   },
   de: {
+    sessionExpired: 'Sitzung abgelaufen',
     body: '{app} möchte sich mit deiner Wallet verbinden. Signiere diese Nachricht, um zu bestätigen, dass dir diese Wallet gehört.',
     account: 'Konto {address} auf {network}',
     sign: 'Signieren',

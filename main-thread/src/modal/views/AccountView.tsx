@@ -4,10 +4,10 @@ import { shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import type { View } from '../../client/router.ts'
-import { useAccount, useNetwork } from '../../hooks/index.ts'
+import { useAccount, useDisconnect, useNetwork } from '../../hooks/index.ts'
 import { useIdentity } from '../../hooks/queries/useIdentity.ts'
 import { useTransactions } from '../../hooks/queries/useTransactions.ts'
-import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
+import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { Avatar } from '../Avatar.tsx'
@@ -40,6 +40,8 @@ const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: I
 /** The connected account: network, address, balance, wallet features, and the Tokens tab. */
 export function AccountView() {
   const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const { disconnect } = useDisconnect()
   const t = useT()
   const locale = useIntlLocale()
   const { core } = useSnapshot()
@@ -165,7 +167,7 @@ export function AccountView() {
             <Icon name="external" />
           </a>
         ) : null}
-        <button type="button" className="portico-button portico-secondary" onClick={() => void client.disconnect()}>
+        <button type="button" className="portico-button portico-secondary" onClick={() => void disconnect().catch(() => ui.notify('error', t('failedToDisconnect')))}>
           {t('disconnect')}
           {connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
         </button>
