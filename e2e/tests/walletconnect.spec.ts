@@ -228,16 +228,24 @@ test('the relay goes away mid-session and comes back: no unhandled rejection, th
   await demo.keyboard.press('Escape')
   try {
     await sandbox.relay.stop()
+    expect(dappSockets(sandbox)).toBe(0)
     await expect(phone.getByRole('status', { name: 'Relay' })).toHaveText(/not connected/)
-    // While it is away the dapp keeps the session (a quiet wait, no disconnect).
-    await demo.waitForTimeout(1500)
+    // While it is away the dapp keeps the session (a quiet wait, no disconnect), through reconnect attempts.
+    await demo.waitForTimeout(3000)
     await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+    // A request made while the relay is away waits for it.
+    await demo.getByRole('button', { name: 'Sign a message' }).click()
+    await demo.waitForTimeout(1000)
   } finally {
     await sandbox.relay.start()
   }
+  await approveOnPhone(phone, /Sign a message/)
+  await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
+  // And one after it is back.
   await demo.getByRole('button', { name: 'Sign a message' }).click()
   await approveOnPhone(phone, /Sign a message/)
   await expect(demo.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  expect(dappSockets(sandbox)).toBe(1)
   expect(errors()).toEqual([])
 })
