@@ -2,15 +2,14 @@
  * Integration: the core against a real sandbox (anvil chains, the blockchain-data API, the wallet
  * catalogue) started in-process on ports of its own. Test-only: the packages never import the sandbox.
  */
-import 'fake-indexeddb/auto'
-import { startSandbox, type Sandbox } from '@portico/sandbox'
+import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
 import { createCore, type Core } from './core.ts'
 import { createStorage } from './storage.ts'
+import { sandboxConfig, startTestSandbox } from './testing/sandbox.ts'
 
-const PORTS = { chainA: 48545, chainB: 48546, dataApi: 48787, catalogue: 48788 }
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -18,20 +17,8 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
-  config = {
-    projectId: 'core-sandbox-test',
-    apiUrl: sandbox.dataApi.url,
-    catalogueUrl: sandbox.catalogue.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
-  }
+  sandbox = await startTestSandbox(48000)
+  config = sandboxConfig(sandbox, 'core-sandbox-test', { catalogueUrl: sandbox.catalogue.url })
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()

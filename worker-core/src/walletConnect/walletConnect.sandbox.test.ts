@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto'
 import { WalletKit, type IWalletKit } from '@reown/walletkit'
 import { Core as WalletCore } from '@walletconnect/core'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import { devAccounts, startSandbox, type Sandbox } from '@portico/sandbox'
+import { devAccounts, type Sandbox } from '@portico/sandbox'
+import { sandboxConfig, startTestSandbox } from '../testing/sandbox.ts'
 import { createPublicClient, createWalletClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,7 +19,6 @@ import { createStorage } from '../storage.ts'
 // Each official client in one process needs its own core (sign-client keeps one per storage prefix).
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-const PORTS = { chainA: 48645, chainB: 48646, dataApi: 48887, catalogue: 48888 }
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** The IKeyValueStorage the official clients take, in memory. */
@@ -45,21 +45,11 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ chainPorts: { a: PORTS.chainA, b: PORTS.chainB }, dataApiPort: PORTS.dataApi, cataloguePort: PORTS.catalogue })
-  config = {
-    projectId: 'wc-core-test',
-    apiUrl: sandbox.dataApi.url,
-    networks: sandbox.chains.map((c) => ({
-      id: c.chainId,
-      caipNetworkId: `eip155:${c.chainId}` as const,
-      chainNamespace: 'eip155' as const,
-      name: c.name,
-      nativeCurrency: c.nativeCurrency,
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    })),
+  sandbox = await startTestSandbox(48100)
+  config = sandboxConfig(sandbox, 'wc-core-test', {
     metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },
     walletConnect: { relayUrl: sandbox.relay.url },
-  }
+  })
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()
