@@ -145,3 +145,25 @@ export const STATE_PROPAGATION_BUDGET_MS = 100
 export const CORE_LEADER_LOCK = 'portico-core-leader'
 /** BroadcastChannel over which dedicated-worker cores forward calls and share state. */
 export const CORE_CHANNEL = 'portico-core'
+
+/** SPEC.md §8 tracked events (zod-free, so the page's analytics reads the list without the schemas). */
+export const TRACKED_EVENTS = [
+  'MODAL_CREATED',
+  'MODAL_OPEN',
+  'MODAL_CLOSE',
+  'SELECT_WALLET',
+  'CONNECT_SUCCESS',
+  'CONNECT_ERROR',
+  'SIWX_AUTH_ERROR',
+  'SIWX_AUTH_SUCCESS',
+  'CLICK_CANCEL_SIWX',
+  'SEND_INITIATED',
+  'SEND_SUCCESS',
+  'SEND_ERROR',
+  'SWITCH_NETWORK',
+  'DISCONNECT_SUCCESS',
+  'DISCONNECT_ERROR',
+  'SEARCH_WALLET',
+  'ERROR_FETCH_TRANSACTIONS',
+] as const
+export type TrackedEvent = (typeof TRACKED_EVENTS)[number]

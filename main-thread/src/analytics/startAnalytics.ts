@@ -1,27 +1,11 @@
 import type { TrackedEvent, TrackParameters } from '@portico/shared-types'
+import { TRACKED_EVENTS } from '@portico/shared-types/constants'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import type { PorticoClient } from '../client/createClient.ts'
 import type { PorticoEvent, PorticoUi } from '../ui/createUi.ts'
 
 /** The SPEC.md §8 tracked events a tab reports to the core (MODAL_CREATED is never sent, SPEC.md §7). */
-const TRACKED = new Set<string>([
-  'MODAL_OPEN',
-  'MODAL_CLOSE',
-  'SELECT_WALLET',
-  'CONNECT_SUCCESS',
-  'CONNECT_ERROR',
-  'SIWX_AUTH_ERROR',
-  'SIWX_AUTH_SUCCESS',
-  'CLICK_CANCEL_SIWX',
-  'SEND_INITIATED',
-  'SEND_SUCCESS',
-  'SEND_ERROR',
-  'SWITCH_NETWORK',
-  'DISCONNECT_SUCCESS',
-  'DISCONNECT_ERROR',
-  'SEARCH_WALLET',
-  'ERROR_FETCH_TRANSACTIONS',
-] satisfies readonly Exclude<TrackedEvent, 'MODAL_CREATED'>[])
+const TRACKED = new Set<string>(TRACKED_EVENTS.filter((event) => event !== 'MODAL_CREATED'))
 
 /** The browser's Global Privacy Control signal (Sec-GPC); analytics stays off while it is on. */
 export function globalPrivacyControl(): boolean {

@@ -50,24 +50,4 @@ export const analyticsEventSchema = z.object({
 })
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
 
-/** SPEC.md §8 tracked events. */
-export const TRACKED_EVENTS = [
-  'MODAL_CREATED',
-  'MODAL_OPEN',
-  'MODAL_CLOSE',
-  'SELECT_WALLET',
-  'CONNECT_SUCCESS',
-  'CONNECT_ERROR',
-  'SIWX_AUTH_ERROR',
-  'SIWX_AUTH_SUCCESS',
-  'CLICK_CANCEL_SIWX',
-  'SEND_INITIATED',
-  'SEND_SUCCESS',
-  'SEND_ERROR',
-  'SWITCH_NETWORK',
-  'DISCONNECT_SUCCESS',
-  'DISCONNECT_ERROR',
-  'SEARCH_WALLET',
-  'ERROR_FETCH_TRANSACTIONS',
-] as const
-export type TrackedEvent = (typeof TRACKED_EVENTS)[number]
+export { TRACKED_EVENTS, type TrackedEvent } from '../constants.ts'

@@ -12,6 +12,7 @@ import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
+import { ReviewActions } from './ReviewActions.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
@@ -159,14 +160,13 @@ export default function SendView({ token: initialToken }: { token?: string | und
             {t('approveInWallet', { wallet: phase.wallet })}
           </p>
         ) : null}
-        <div className="portico-actions">
-          <button type="button" className="portico-button portico-secondary" disabled={phase.step === 'sending'} onClick={() => setPhase({ step: 'form' })}>
-            {t('edit')}
-          </button>
-          <button type="button" className="portico-button" disabled={phase.step === 'sending'} onClick={() => void send()}>
-            {phase.step === 'sending' ? t('sending') : t('confirmSend')}
-          </button>
-        </div>
+        <ReviewActions
+          editLabel={t('edit')}
+          confirmLabel={phase.step === 'sending' ? t('sending') : t('confirmSend')}
+          busy={phase.step === 'sending'}
+          onEdit={() => setPhase({ step: 'form' })}
+          onConfirm={() => void send()}
+        />
       </div>
     )
   }

@@ -13,6 +13,7 @@ import { useMessages } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
+import { ReviewActions } from './ReviewActions.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import '../../styles/transfer.css'
@@ -180,14 +181,7 @@ export default function SwapView() {
             {t('step', { index: progress.index, total: progress.total })}: {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
           </p>
         ) : null}
-        <div className="portico-actions">
-          <button type="button" className="portico-button portico-secondary" disabled={phase.step === 'swapping'} onClick={() => setPhase({ step: 'form' })}>
-            {t('edit')}
-          </button>
-          <button type="button" className="portico-button" disabled={phase.step === 'swapping'} onClick={() => void swap()}>
-            {t('confirmSwap')}
-          </button>
-        </div>
+        <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} onEdit={() => setPhase({ step: 'form' })} onConfirm={() => void swap()} />
       </div>
     )
   }
