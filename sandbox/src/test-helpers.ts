@@ -6,12 +6,16 @@ import type { SandboxOptions } from './options.ts'
 export const PROJECT_QUERY = 'projectId=test-project&st=appkit&sv=html-test'
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 
+/** `PORTICO_E2E_PORT_OFFSET=N` moves these ports too, so two test runs can share a machine. */
+const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
+
 /**
  * Options for a test's own sandbox: chains on `base` and `base + 1`, the data API on `base + 2`, the
  * catalogue on `base + 3`. Each test file takes its own base (38500, 38510, …), apart from the
  * defaults (8545–8790) and the end-to-end ports (28545–28788), since files run in parallel.
  */
 export function testSandboxOptions(base: number, extra: SandboxOptions = {}): SandboxOptions {
+  base += TEST_PORT_OFFSET
   return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra }
 }
 

@@ -14,8 +14,12 @@ import type { ApprovalRequest } from '../../../sandbox/wallet/types.ts'
 import { createCore, type Core } from '../core.ts'
 import { createStorage } from '../storage.ts'
 
+/** `PORTICO_E2E_PORT_OFFSET=N` moves these ports too, so two test runs can share a machine. */
+const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
+
 /** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(49000)`. */
 export function startTestSandbox(base: number): Promise<Sandbox> {
+  base += TEST_PORT_OFFSET
   return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788 })
 }
 
