@@ -32,6 +32,10 @@ export const MESSAGES = {
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNames: 'Error fetching names for address',
   errorRegisteringName: 'Error registering name {name}',
+  embeddedDependencyFailed: 'Unable to load email login dependency',
+  embeddedRequestAborted: 'Request was aborted',
+  embeddedDefaultError: 'An error occurred',
+  addressOrAuthConnectorNotFound: 'Address or auth connector not found',
 } as const
 
 export type PorticoErrorName =

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { appMessageSchema, classifyRpcMethod, frameMessageSchema, frameQuerySchema, parseFrameAnswer } from './embedded.ts'
+
+const id = '0b0e2d3c-5d6a-4f7e-8a9b-0c1d2e3f4a5b'
+
+describe('embedded-wallet frame protocol', () => {
+  it('parses app requests by their event schema and refuses bad payloads', () => {
+    expect(appMessageSchema.safeParse({ type: 'APP_CONNECT_EMAIL', id, payload: { email: 'a@b.co' } }).success).toBe(true)
+    expect(appMessageSchema.safeParse({ type: 'APP_CONNECT_EMAIL', id, payload: { email: 'not-an-email' } }).success).toBe(false)
+    expect(appMessageSchema.safeParse({ type: 'APP_CONNECT_OTP', id, payload: { otp: '12345' } }).success).toBe(false)
+    expect(appMessageSchema.safeParse({ type: 'APP_CONNECT_OTP', id: 'not-a-uuid', payload: { otp: '123456' } }).success).toBe(false)
+    expect(appMessageSchema.safeParse({ type: 'APP_UNKNOWN', id, payload: {} }).success).toBe(false)
+  })
+
+  it('checks an answer against the event it answers', () => {
+    const ok = frameMessageSchema.parse({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', id, payload: { action: 'VERIFY_OTP' } })
+    expect(parseFrameAnswer('CONNECT_EMAIL', ok)).toEqual({ ok: true, payload: { action: 'VERIFY_OTP' } })
+    expect(parseFrameAnswer('CONNECT_OTP', ok)).toBeUndefined()
+    const bad = frameMessageSchema.parse({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', id, payload: { action: 'NOPE' } })
+    expect(parseFrameAnswer('CONNECT_EMAIL', bad)).toEqual({ ok: false, message: 'An error occurred' })
+    const err = frameMessageSchema.parse({ type: 'FRAME_CONNECT_OTP_ERROR', id, payload: { message: 'Invalid code' } })
+    expect(parseFrameAnswer('CONNECT_OTP', err)).toEqual({ ok: false, message: 'Invalid code' })
+    expect(frameMessageSchema.safeParse({ type: 'FRAME_CONNECT_OTP_ERROR', id, payload: {} }).success).toBe(false)
+  })
+
+  it('reads the frame query with SPEC defaults', () => {
+    expect(frameQuerySchema.parse({ projectId: 'p', chainId: 'eip155:1' })).toEqual({ projectId: 'p', chainId: 'eip155:1', version: 4, enableLogger: 'false' })
+    expect(frameQuerySchema.safeParse({ projectId: '', chainId: '1' }).success).toBe(false)
+  })
+
+  it('classifies RPC methods as SPEC.md §6 does', () => {
+    expect(classifyRpcMethod('personal_sign')).toBe('unsafe')
+    expect(classifyRpcMethod('eth_sendTransaction')).toBe('unsafe')
+    expect(classifyRpcMethod('eth_getBalance')).toBe('safe')
+    expect(classifyRpcMethod('eth_sendRawTransaction')).toBe('safe')
+    expect(classifyRpcMethod('debug_traceTransaction')).toBe('notAllowed')
+  })
+})

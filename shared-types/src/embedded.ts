@@ -1,0 +1,216 @@
+/**
+ * The embedded wallet's frame protocol (SPEC.md §7 "Embedded-wallet iframe"): the messages the modal
+ * (the app) and the secure frame post to each other, with their zod schemas. Both sides parse every
+ * message they receive with these schemas, after checking its origin and source.
+ *
+ * A request is `{ type: 'APP_<EVENT>', id, payload }`, with `id` from `crypto.randomUUID()`; the frame
+ * answers `{ type: 'FRAME_<EVENT>_SUCCESS', id, payload }` or `{ type: 'FRAME_<EVENT>_ERROR', id,
+ * payload: { message } }`. Unasked, the frame posts `FRAME_READY` once it can take requests, and
+ * `FRAME_INIT_ERROR` when it refuses the page (origin not allow-listed, unknown project id).
+ */
+import { z } from 'zod'
+import { SOCIAL_PROVIDERS } from './config-defaults.ts'
+import { MESSAGES } from './errors.ts'
+
+/** SDK version the frame is loaded with when none is configured (SPEC.md §9). */
+export const EMBEDDED_SDK_VERSION_DEFAULT = 4
+/** The frame's log level when none is configured (SPEC.md §9). */
+export const EMBEDDED_LOG_LEVEL_DEFAULT = 'error'
+/** Timeout of the connect email, device, otp, social and social-redirect requests (SPEC.md §9). */
+export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
+/** Wait after the frame says it is ready, before the first request (SPEC.md §9). */
+export const EMBEDDED_READY_WAIT_MS = 500
+/** Delay before the 'Action not allowed' message after a disallowed call (SPEC.md §6). */
+export const EMBEDDED_NOT_ALLOWED_MESSAGE_DELAY_MS = 300
+/** Id of the embedded wallet's connector (type AUTH), the id its connections are kept with. */
+export const AUTH_CONNECTOR_ID = 'auth'
+
+/** Social providers the frame logs in with through OpenID Connect (Farcaster has its own flow). */
+export const OIDC_SOCIAL_PROVIDERS = SOCIAL_PROVIDERS.filter((p): p is Exclude<(typeof SOCIAL_PROVIDERS)[number], 'farcaster'> => p !== 'farcaster')
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
+export type SocialProvider = z.infer<typeof socialProviderSchema>
+
+/** The frame page's query: `${frameUrl}/frame?projectId=…&chainId=…&version=4&enableLogger=false` (SPEC.md §7). */
+export const frameQuerySchema = z.object({
+  projectId: z.string().min(1),
+  chainId: z.string().min(1),
+  version: z.coerce.number().int().positive().default(EMBEDDED_SDK_VERSION_DEFAULT),
+  enableLogger: z.enum(['true', 'false']).default('false'),
+})
+export type FrameQuery = z.infer<typeof frameQuerySchema>
+
+/** SPEC.md §3 "Embedded-wallet user". */
+export const embeddedAccountSchema = z.object({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  type: z.enum(['eoa', 'smartAccount']),
+})
+export const embeddedUserSchema = z.object({
+  email: z.string().email().optional(),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  chainId: z.union([z.number().int().positive(), z.string().min(1)]),
+  accounts: z.array(embeddedAccountSchema).optional(),
+  userName: z.string().optional(),
+  /** The social provider the visitor logged in with, absent for email. */
+  socialProvider: socialProviderSchema.optional(),
+  smartAccountDeployed: z.boolean().optional(),
+  preferredAccountType: z.enum(['eoa', 'smartAccount']).optional(),
+})
+export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
+
+const empty = z.object({}).strict()
+const otp = z.object({ otp: z.string().regex(/^\d{6}$/) })
+const email = z.object({ email: z.string().email() })
+const chainIdPayload = z.object({ chainId: z.union([z.number().int().positive(), z.string().min(1)]) })
+const themePayload = z.object({
+  themeMode: z.enum(['light', 'dark']).optional(),
+  themeVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  w3mThemeVariables: z.record(z.string(), z.string()).optional(),
+})
+const dappDataPayload = z.object({
+  metadata: z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) }).optional(),
+  sdkVersion: z.string(),
+  sdkType: z.string(),
+  projectId: z.string().min(1),
+})
+
+/**
+ * Every event of SPEC.md §7: its request payload and its success payload. The message types are
+ * `APP_${event}` and `FRAME_${event}_SUCCESS` / `FRAME_${event}_ERROR`.
+ */
+export const EMBEDDED_EVENTS = {
+  SWITCH_NETWORK: { request: chainIdPayload, response: chainIdPayload },
+  /** Answers what comes next: confirm the device by email first, enter the code, or connected. */
+  CONNECT_EMAIL: { request: email, response: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }) },
+  /** Resolves once the visitor opened the device-confirmation link of the email. */
+  CONNECT_DEVICE: { request: empty, response: empty },
+  CONNECT_OTP: { request: otp, response: empty },
+  /** `uri`: the social provider's redirect back (authorization code and state), as the popup ended on it. */
+  CONNECT_SOCIAL: { request: z.object({ uri: z.string().url() }), response: embeddedUserSchema },
+  GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: socialProviderSchema }), response: z.object({ uri: z.string().url() }) },
+  GET_USER: {
+    request: z.object({ chainId: z.union([z.number().int().positive(), z.string().min(1)]).optional(), preferredAccountType: z.enum(['eoa', 'smartAccount']).optional() }),
+    response: embeddedUserSchema,
+  },
+  SIGN_OUT: { request: empty, response: empty },
+  IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },
+  GET_CHAIN_ID: { request: empty, response: chainIdPayload },
+  RPC_REQUEST: {
+    request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: z.union([z.number().int().positive(), z.string().min(1)]).optional() }),
+    response: z.object({ result: z.unknown() }),
+  },
+  UPDATE_EMAIL: { request: email, response: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
+  UPDATE_EMAIL_PRIMARY_OTP: { request: otp, response: empty },
+  UPDATE_EMAIL_SECONDARY_OTP: { request: otp, response: z.object({ newEmail: z.string().email() }) },
+  SYNC_THEME: { request: themePayload, response: empty },
+  SYNC_DAPP_DATA: { request: dappDataPayload, response: empty },
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { request: empty, response: z.object({ smartAccountEnabledNetworks: z.array(z.number().int().positive()) }) },
+  SET_PREFERRED_ACCOUNT: { request: z.object({ type: z.enum(['eoa', 'smartAccount']) }), response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) },
+  /** Resolves once the Farcaster wallet approved the sign-in of the channel GET_FARCASTER_URI opened. */
+  CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
+  GET_FARCASTER_URI: { request: empty, response: z.object({ url: z.string().min(1) }) },
+  RELOAD: { request: empty, response: empty },
+} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
+
+export type EmbeddedEvent = keyof typeof EMBEDDED_EVENTS
+export const EMBEDDED_EVENT_NAMES = Object.keys(EMBEDDED_EVENTS) as EmbeddedEvent[]
+export type EmbeddedRequest<E extends EmbeddedEvent> = z.input<(typeof EMBEDDED_EVENTS)[E]['request']>
+export type EmbeddedResponse<E extends EmbeddedEvent> = z.output<(typeof EMBEDDED_EVENTS)[E]['response']>
+
+/** Requests that time out at EMBEDDED_REQUEST_TIMEOUT_MS with 'Something went wrong' (SPEC.md §9). */
+export const EMBEDDED_TIMED_EVENTS: readonly EmbeddedEvent[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
+
+const requestId = z.string().uuid()
+const errorPayload = z.object({ message: z.string().min(1) })
+
+/** A message the app posts to the frame. */
+export const appMessageSchema = z.discriminatedUnion(
+  'type',
+  EMBEDDED_EVENT_NAMES.map((event) => z.object({ type: z.literal(`APP_${event}`), id: requestId, payload: EMBEDDED_EVENTS[event].request })) as unknown as [
+    z.ZodObject<{ type: z.ZodLiteral<string>; id: typeof requestId; payload: z.ZodType }>,
+  ],
+)
+export type AppMessage = { [E in EmbeddedEvent]: { type: `APP_${E}`; id: string; payload: EmbeddedRequest<E> } }[EmbeddedEvent]
+
+/**
+ * A message the frame posts to the app: an answer (payload checked against the event's own schema
+ * with `parseFrameAnswer`), FRAME_READY, or FRAME_INIT_ERROR.
+ */
+export const frameMessageSchema = z.union([
+  z.object({ type: z.literal('FRAME_READY') }),
+  z.object({ type: z.literal('FRAME_INIT_ERROR'), payload: errorPayload }),
+  z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_SUCCESS$/), id: requestId, payload: z.unknown() }),
+  z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_ERROR$/), id: requestId, payload: errorPayload }),
+])
+export type FrameMessage = z.output<typeof frameMessageSchema>
+
+/**
+ * Parses one answer of the frame to a request of `event`: the success payload through the event's
+ * schema, or the error's message. `undefined` for a message that answers another event.
+ */
+export function parseFrameAnswer<E extends EmbeddedEvent>(
+  event: E,
+  message: FrameMessage,
+): { ok: true; payload: EmbeddedResponse<E> } | { ok: false; message: string } | undefined {
+  if (!('id' in message)) return undefined
+  if (message.type === `FRAME_${event}_SUCCESS`) {
+    const parsed = EMBEDDED_EVENTS[event].response.safeParse(message.payload)
+    return parsed.success ? { ok: true, payload: parsed.data as EmbeddedResponse<E> } : { ok: false, message: MESSAGES.embeddedDefaultError }
+  }
+  if (message.type === `FRAME_${event}_ERROR`) return { ok: false, message: (message.payload as { message: string }).message }
+  return undefined
+}
+
+/** The message a social login's callback page posts to the window that opened the popup. */
+export const socialCallbackMessageSchema = z.object({ type: z.literal('PORTICO_SOCIAL_CALLBACK'), uri: z.string().url() })
+
+/**
+ * RPC methods of SPEC.md §6. Safe ones go straight to the frame; unsafe ones run only after the
+ * visitor approves them in ApproveTransaction; any other method is not allowed.
+ */
+export const SAFE_RPC_METHODS: readonly string[] = [
+  'eth_accounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getLogs',
+  'eth_requestAccounts',
+  'eth_sendRawTransaction',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+  'eth_getUserOperationReceipt',
+  'eth_getUserOperationByHash',
+  'eth_supportedEntryPoints',
+]
+export const UNSAFE_RPC_METHODS: readonly string[] = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+]
+export type RpcMethodClass = 'safe' | 'unsafe' | 'notAllowed'
+/** Whether `method` may go straight to the frame, needs the visitor's approval, or is refused (SPEC.md §6). */
+export function classifyRpcMethod(method: string): RpcMethodClass {
+  if (UNSAFE_RPC_METHODS.includes(method)) return 'unsafe'
+  if (SAFE_RPC_METHODS.includes(method)) return 'safe'
+  return 'notAllowed'
+}
