@@ -1,9 +1,15 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+/** Portico's packages from their sources (the `@portico/source` export condition), never dist/. */
+const SOURCE = '@portico/source'
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { conditions: [SOURCE, ...defaultServerConditions] },
+        ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
         test: {
           name: 'node',
           environment: 'node',
@@ -14,6 +20,8 @@ export default defineConfig({
         },
       },
       {
+        resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+        ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
         test: {
           name: 'dom',
           environment: 'happy-dom',

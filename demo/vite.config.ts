@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { porticoServiceWorker } from '@portico/service-worker/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 
 const walletEntry = fileURLToPath(new URL('../sandbox/wallet/inject.ts', import.meta.url))
 const WALLET_ID = '/@portico/sandbox-wallet'
@@ -33,6 +33,8 @@ export default defineConfig(({ command }) => {
     // Portico's service worker: served at /portico-service-worker.js in dev, emitted with the shell's precache list by
     // `vite build`; PorticoProvider registers it on the visitor's first intent.
     plugins: [react(), sandboxWallet(withWallet), porticoServiceWorker()],
+    // Portico's packages from their sources (the `@portico/source` export condition); a dapp gets dist/.
+    resolve: { conditions: ['@portico/source', ...defaultClientConditions] },
     worker: { format: 'es' },
     // Every dependency the page, its lazy views and the workers import, so a first visit to the dev
     // server is not reloaded halfway by a late discovery.

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+// The sandbox the tests start runs Portico's packages from their sources, never from dist/.
+import '../scripts/source-condition.mjs'
 import { E2E_PORTS, E2E_URLS } from './ports.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

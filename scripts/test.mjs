@@ -71,7 +71,7 @@ function flakyTests(report) {
 }
 
 // Page-weight budgets (bytes and requests before the visitor acts); timings stay in `npm run bench`.
-step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', 'bench/src/check.ts'])
+step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'bench/src/check.ts'])
 
 if (results.failed > 0) ok = false
 console.log('')

@@ -7,6 +7,7 @@ import { launch } from './browser.ts'
 import { workersOnCriticalPath } from './bytes.ts'
 import { runOnce, type RunResult } from './measure.ts'
 import { benchDir, outDir } from './paths.ts'
+import { measurePackageEntries, packageSizesTable } from './package-sizes.ts'
 import { bytesTable } from './report.ts'
 import { kib, table } from './table.ts'
 
@@ -14,6 +15,8 @@ type Budgets = {
   beforeFirstPaintJsGzip: { overFloorBytes: number }
   requestsBeforeActing: { beyondPageFiles: number; otherOrigin: number }
   offCriticalPath: { workers: boolean; serviceWorker: boolean }
+  /** Gzip bytes per public entry of the built packages (bench/src/package-sizes.ts), by entry name. */
+  packageEntriesGzip: Record<string, number>
 }
 
 function readBudgets(): Budgets {
@@ -30,6 +33,7 @@ function readBudgets(): Budgets {
       otherOrigin: num(b.requestsBeforeActing?.otherOrigin, 'requestsBeforeActing.otherOrigin'),
     },
     offCriticalPath: { workers: b.offCriticalPath?.workers !== false, serviceWorker: b.offCriticalPath?.serviceWorker !== false },
+    packageEntriesGzip: Object.fromEntries(Object.entries(b.packageEntriesGzip ?? {}).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, num(v, `packageEntriesGzip["${k}"]`)])),
   }
 }
 
@@ -88,10 +92,17 @@ const offRow = (check: string, files: string[]): Row => {
 if (budgets.offCriticalPath.workers) rows.push(offRow('Worker bundles off the critical path', demo.groups.workers.files))
 if (budgets.offCriticalPath.serviceWorker) rows.push(offRow('Service worker off the critical path', demo.groups.serviceWorkers.files))
 
+const entrySizes = await measurePackageEntries(log)
+for (const [name, budget] of Object.entries(budgets.packageEntriesGzip)) {
+  const size = entrySizes.find((s) => s.name === name)
+  rows.push({ check: `${name}, gzip`, actual: size ? `${size.staticGzip} B` : 'not measured', budget: `≤ ${budget} B`, pass: !!size && size.staticGzip <= budget })
+}
+
 console.log(`\n${bytesTable(demo, floor)}\n`)
+console.log(`${packageSizesTable(entrySizes)}\n`)
 console.log(`Requests before acting (all): demo ${req?.all ?? '—'}, floor ${floorLoad.requests?.all ?? '—'}\n`)
 console.log(table(['Budget (bench/budgets.json)', 'demo', 'budget', 'result'], rows.map((r) => [r.check, r.actual, r.budget, r.pass ? 'pass' : 'FAIL'])))
 const failed = rows.filter((r) => !r.pass).length
-writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, requests: { demo: req, floor: floorLoad.requests } }, null, 2)}\n`)
+writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests } }, null, 2)}\n`)
 console.log(`\n${failed ? `${failed} budget(s) exceeded` : 'all budgets met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 process.exit(failed ? 1 : 0)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build, type Rolldown } from 'vite'
+import type { Rolldown } from 'vite'
 
 /** One file of the host's build to precache, its URL relative to the worker's folder. */
 export type PrecacheEntry = { url: string; revision: string | null }
@@ -17,7 +18,11 @@ export type BuildServiceWorkerParameters = {
 export type BuildServiceWorkerReturnType = { code: string; build: string }
 
 const entry = fileURLToPath(new URL('./sw.ts', import.meta.url))
+/** The published package's prebuilt worker (dist/, next to this module once built); absent in the sources. */
+const prebuilt = fileURLToPath(new URL('./portico-service-worker.js', import.meta.url))
 export const MANIFEST_PLACEHOLDER = 'self.__WB_MANIFEST'
+/** The two lines `buildServiceWorker` puts before the compiled worker. */
+const BUILD_HEADER = /^\/\* Portico service worker, build [0-9a-f]+ \*\/\nvar __PORTICO_SW_BUILD__="[0-9a-f]+";\n/
 
 /** A short content hash (used for revisions and the build id). */
 export function shortHash(content: string | Uint8Array): string {
@@ -26,9 +31,20 @@ export function shortHash(content: string | Uint8Array): string {
 
 let compiled: Promise<string> | null = null
 
-/** Compiles the worker once per process: one IIFE file, Workbox in production mode. */
+function checked(code: string): string {
+  const count = code.split(MANIFEST_PLACEHOLDER).length - 1
+  if (count !== 1) throw new Error(`@portico/service-worker: expected ${MANIFEST_PLACEHOLDER} once in the output, found it ${count} times`)
+  return code
+}
+
+/**
+ * Compiles the worker once per process: one IIFE file, Workbox in production mode. The published package
+ * ships it compiled (dist/portico-service-worker.js), so a host's build only fills in its precache list.
+ */
 function compile(minify: boolean): Promise<string> {
   const run = async () => {
+    if (minify && existsSync(prebuilt)) return checked(readFileSync(prebuilt, 'utf8').replace(BUILD_HEADER, ''))
+    const { build } = await import('vite')
     const output = await build({
       configFile: false,
       envFile: false,
@@ -51,9 +67,7 @@ function compile(minify: boolean): Promise<string> {
     const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
     const chunk = outputs.flatMap((o) => o.output).find((o): o is Rolldown.OutputChunk => o.type === 'chunk')
     if (!chunk) throw new Error('@portico/service-worker: the build produced no script')
-    const count = chunk.code.split(MANIFEST_PLACEHOLDER).length - 1
-    if (count !== 1) throw new Error(`@portico/service-worker: expected ${MANIFEST_PLACEHOLDER} once in the output, found it ${count} times`)
-    return chunk.code
+    return checked(chunk.code)
   }
   if (!minify) return run()
   compiled ??= run().catch((error: unknown) => {

@@ -49,6 +49,8 @@ export async function buildPhoneWalletBundle(cacheDir = DEFAULT_CACHE_DIR): Prom
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
+    // Portico's packages from their sources (the workspace's export condition), never dist/.
+    conditions: ['@portico/source', 'module'],
     minify: true,
     legalComments: 'none',
     write: false,
