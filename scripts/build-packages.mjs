@@ -62,7 +62,21 @@ export function ensurePackagesBuilt(folders = PACKAGES) {
   }
 }
 
+/** Every export of a published package points at dist/, with its sources under the workspace's condition only. */
+function checkExports(folder) {
+  const { exports } = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'))
+  for (const [path, target] of Object.entries(exports ?? {})) {
+    const targets = typeof target === 'string' ? { default: target } : target
+    for (const [condition, file] of Object.entries(targets)) {
+      if (condition !== '@portico/source' && /^\.\/src\//.test(file)) {
+        throw new Error(`${folder}/package.json: exports["${path}"] points at the sources (${file}); write { "@portico/source": "${file}", "types": "./dist/….d.ts", "import": "./dist/….js" }`)
+      }
+    }
+  }
+}
+
 export function buildPackage(folder) {
+  checkExports(folder)
   const dir = join(root, folder)
   const dist = join(dir, 'dist')
   const started = Date.now()
