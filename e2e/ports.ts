@@ -15,3 +15,10 @@ export const E2E_URLS = {
   relay: `ws://127.0.0.1:${E2E_PORTS.relay}`,
   phoneWallet: `http://127.0.0.1:${E2E_PORTS.phoneWallet}`,
 } as const
+
+/**
+ * `npm start` as a newcomer runs it (e2e/tests/npm-start.spec.ts): its own sandbox and production demo,
+ * on ports apart from the tests' sandbox and demo (moved by PORTICO_E2E_PORT_OFFSET too).
+ */
+const START_BASE = { demo: 25174, chainA: 28645, chainB: 28646, dataApi: 28887, catalogue: 28888, relay: 28889, phoneWallet: 28891 } as const
+export const START_PORTS = Object.fromEntries(Object.entries(START_BASE).map(([k, v]) => [k, v + OFFSET])) as { readonly [K in keyof typeof START_BASE]: number }

@@ -1,17 +1,28 @@
-// `npm start`: the sandbox (chains, data API, test wallet) and the demo dev server, in one command.
-// A second `npm start` while one runs says so and exits 0; with a sandbox running but no demo, it
-// starts just the demo against that sandbox.
+// `npm start`: the sandbox (chains, data API, test wallet) and a production build of the demo (the
+// Sandbox Wallet included, the service worker with its precache, served under the README's
+// Content-Security-Policy), in one command. `npm run dev` (`--dev`) serves the demo from Vite's
+// development server instead. A second start while one runs says so and exits 0; with a sandbox
+// running but no demo, it starts just the demo against that sandbox.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { ensureDependencies, root } from './ensure.mjs'
 
 ensureDependencies()
 
+const dev = process.argv.includes('--dev')
 const HOST = '127.0.0.1'
 const demoPort = Number(process.env.PORTICO_DEMO_PORT ?? 5173)
 const demoUrl = `http://${HOST}:${demoPort}`
 const dataApiPort = Number(process.env.PORTICO_DATA_API_PORT ?? 8787)
 const dataApiUrl = `http://${HOST}:${dataApiPort}`
+
+// The demo talks to this sandbox: its ports (moved with PORTICO_*_PORT) give the demo's service URLs.
+const port = (name, fallback) => Number(process.env[name] ?? fallback)
+process.env.VITE_PORTICO_API_URL ??= dataApiUrl
+process.env.VITE_PORTICO_CATALOGUE_URL ??= `http://${HOST}:${port('PORTICO_CATALOGUE_PORT', dataApiPort + 1)}`
+process.env.VITE_PORTICO_RELAY_URL ??= `ws://${HOST}:${port('PORTICO_RELAY_PORT', dataApiPort + 2)}`
+process.env.VITE_PORTICO_CHAIN_A_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_A_PORT', 8545)}`
+process.env.VITE_PORTICO_CHAIN_B_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_B_PORT', 8546)}`
 
 const children = []
 let stopping = false
@@ -29,8 +40,12 @@ function start(name, args, onExit = () => false, stdio = ['ignore', 'pipe', 'inh
   return child
 }
 
+/** The production demo's server (Vite's preview server, in this process), once it listens. */
+let previewServer = null
+
 function stop(code = 0) {
   stopping = true
+  void previewServer?.close()
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
   setTimeout(() => process.exit(code), 3000).unref()
   Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code))
@@ -97,7 +112,65 @@ async function waitFor(url) {
 
 let sandboxAttached = false
 
+const demoConfig = `${root}demo/vite.config.ts`
+let built = null
+
+/** The production build of the demo, with the Sandbox Wallet; begun once, alongside the sandbox's start. */
+function buildDemo() {
+  built ??= (async () => {
+    console.log('  Building the demo for production (with the Sandbox Wallet and the service worker)…')
+    const started = Date.now()
+    process.env.PORTICO_SANDBOX_WALLET = '1'
+    const { build } = await import('vite')
+    await build({ configFile: demoConfig, logLevel: 'error', mode: 'production' })
+    console.log(`  Demo built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+  })()
+  return built
+}
+
 function startDemo() {
+  if (dev) startDevServer()
+  else void serveProductionDemo()
+}
+
+/** What the demo's server says once it listens. */
+function demoReady(kind) {
+  const stops = sandboxAttached ? 'the demo; the sandbox was already running and keeps running' : 'everything'
+  console.log(`\n  Portico demo: ${demoUrl}\n  (${kind})\n  The Sandbox Wallet is on the page; Ctrl-C stops ${stops}.\n`)
+}
+
+/** `npm start`: the production build, served by Vite's preview server with the demo's Content-Security-Policy on every answer. */
+async function serveProductionDemo() {
+  try {
+    await buildDemo()
+  } catch (error) {
+    if (stopping) return
+    console.error(`The demo's production build failed: ${error instanceof Error ? error.message : String(error)}`)
+    return stop(1)
+  }
+  if (stopping) return
+  const { preview } = await import('vite')
+  try {
+    previewServer = await preview({ configFile: demoConfig, logLevel: 'error' })
+  } catch (error) {
+    // strictPort: another start bound the port first, or another program holds it.
+    const state = await demoState()
+    if (stopping) return
+    if (state === 'portico' && sandboxAttached) alreadyRunning()
+    if (state === 'portico') console.log(`\n  A Portico demo is already served at ${demoUrl}; this sandbox keeps running for it (Ctrl-C stops it).\n`)
+    else if (state === 'other') otherProgramOnDemoPort()
+    else {
+      console.error(`demo stopped (${error instanceof Error ? error.message : String(error)}); stopping everything.`)
+      stop(1)
+    }
+    return
+  }
+  if (stopping) return
+  demoReady("a production build with its service worker, under the README's Content-Security-Policy; `npm run dev` serves the sources")
+}
+
+/** `npm run dev`: Vite's development server. */
+function startDevServer() {
   // Vite runs at log level info only so that its "ready" line says that this process, not another
   // `npm start`'s, holds the port; its other info lines (stdout) are dropped, as with --logLevel
   // warn. Its stderr is held until then: when another start binds the port first (strictPort), the
@@ -131,7 +204,7 @@ function startDemo() {
     live = true
     process.stderr.write(held)
     void waitFor(`${demoUrl}/`).then((up) => {
-      if (up && !stopping) console.log(`\n  Portico demo: ${demoUrl}\n  (the Sandbox Wallet is on the page; Ctrl-C stops ${sandboxAttached ? 'the demo; the sandbox was already running and keeps running' : 'everything'})\n`)
+      if (up && !stopping) demoReady("Vite's development server")
     })
   })
 }
@@ -149,6 +222,8 @@ async function afterSandboxReady() {
 // A running `npm start` (sandbox and demo): say so and leave it alone.
 const [sandboxUp, demo] = await Promise.all([runningSandbox(), demoState()])
 if (sandboxUp && demo === 'portico') alreadyRunning()
+// The production build begins at once, while the sandbox starts; a failure is reported when serving.
+if (!dev && demo === 'free') buildDemo().catch(() => {})
 if (demo === 'other') {
   otherProgramOnDemoPort()
 } else if (sandboxUp) {
