@@ -49,6 +49,7 @@ export default defineConfig({
       VITE_PORTICO_API_URL: E2E_URLS.dataApi,
       VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
       VITE_PORTICO_RELAY_URL: E2E_URLS.relay,
+      VITE_PORTICO_FRAME_URL: E2E_URLS.frame,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -21,6 +21,8 @@ const port = (name, fallback) => Number(process.env[name] ?? fallback)
 process.env.VITE_PORTICO_API_URL ??= dataApiUrl
 process.env.VITE_PORTICO_CATALOGUE_URL ??= `http://${HOST}:${port('PORTICO_CATALOGUE_PORT', dataApiPort + 1)}`
 process.env.VITE_PORTICO_RELAY_URL ??= `ws://${HOST}:${port('PORTICO_RELAY_PORT', dataApiPort + 2)}`
+// The embedded wallet's secure frame: the sandbox's frame service, on its own origin.
+process.env.VITE_PORTICO_FRAME_URL ??= `http://${HOST}:${port('PORTICO_FRAME_PORT', dataApiPort + 3)}`
 process.env.VITE_PORTICO_CHAIN_A_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_A_PORT', 8545)}`
 process.env.VITE_PORTICO_CHAIN_B_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_B_PORT', 8546)}`
 

@@ -13,6 +13,8 @@ import type { RelayHandle } from './relay/relay.ts'
 import { dataApiService } from './services/data-api.ts'
 import { evmChainsService } from './services/evm-chains.ts'
 import { phoneWalletService } from './services/phone-wallet.ts'
+import { frameService } from './services/frame.ts'
+import type { FrameServiceHandle } from './frame/server.ts'
 import { relayService } from './services/relay.ts'
 import { SANDBOX_SERVICES } from './services/registry.ts'
 import { runServices, type RunningService } from './services/run-services.ts'
@@ -52,6 +54,13 @@ export { httpHealth, localEndpoint, servicePort, type SandboxService, type Servi
 export { walletCatalogueService, type WalletCatalogueHandle } from './services/wallet-catalogue.ts'
 export { relayService, relayPort } from './services/relay.ts'
 export { phoneWalletService, phoneWalletPort } from './services/phone-wallet.ts'
+export { frameService, framePort, FRAME_ACCOUNT_FUNDING } from './services/frame.ts'
+export type { FrameServiceHandle } from './frame/server.ts'
+export type { MailboxMessage } from './frame/mail.ts'
+export { mailboxMessageSchema } from './frame/mail.ts'
+export { FRAME_MESSAGES, cooldownMessage } from './frame/messages.ts'
+export { DEFAULT_FRAME_PROJECTS, type FrameProjects } from './frame/allow-list.ts'
+export { CODE_TTL_MS, EMAIL_COOLDOWN_MS, MAX_CODE_ATTEMPTS } from './frame/accounts.ts'
 export type { RelayConnectionInfo, RelayDeliveryLogEntry, RelayHandle, RelayRequestLogEntry } from './relay/relay.ts'
 export type { PhoneWalletHandle } from './phone-wallet/server.ts'
 export { PHONE_WALLET_NAME } from './phone-wallet/config.ts'
@@ -81,6 +90,8 @@ export type SandboxHandle = {
   relay: RelayHandle
   /** The Sandbox Phone Wallet page: `url`, `deepLink(wcUri)`. */
   phoneWallet: PhoneWalletHandle
+  /** The embedded-wallet frame service: `url`, `frameUrl(query)`, `mail.messages(to)`, `projects.set(id, origins)`. */
+  frame: FrameServiceHandle
   analytics: AnalyticsHandle
   /** Fault injection for the data API and the catalogue. Off unless set. */
   faults: FaultsHandle
@@ -135,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       catalogue,
       relay: running.get(relayService),
       phoneWallet: running.get(phoneWalletService),
+      frame: running.get(frameService),
       analytics,
       faults: {
         set: (rules) => faults.set(rules),

@@ -2,6 +2,7 @@ import { DEFAULT_NAME_SUFFIX } from '@portico/shared-types'
 import { z } from 'zod'
 import { CHAIN_DEFINITIONS, type ChainKey } from './chains.ts'
 import { faultRuleSchema, parseFaultsEnv, type FaultRule } from './faults/rules.ts'
+import { frameProjectsSchema, type FrameProjects } from './frame/allow-list.ts'
 
 /** Where the sandbox listens unless told otherwise. Everything binds this host only. */
 export const SANDBOX_HOST = '127.0.0.1'
@@ -32,6 +33,12 @@ export const sandboxOptionsSchema = z
     ports: z.record(z.string(), portSchema).optional(),
     /** Suffix new names get (`.reown.id`); SPEC.md §5's `.reown.id` and `.wcn.id` are accepted too. */
     nameSuffix: z.string().regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Expected a suffix such as .reown.id').optional(),
+    /**
+     * The embedded-wallet frame's allow-list: project id -> origins whose pages may load the frame
+     * (`https://dapp.example`, or `http://127.0.0.1:*` for any port). Default: PORTICO_FRAME_PROJECTS
+     * (the same as JSON), else `{ 'portico-demo': ['http://127.0.0.1:*'] }`.
+     */
+    frameProjects: frameProjectsSchema.optional(),
     /** Fault rules active from the start (see faults/rules.ts). Default: none. */
     faults: z.array(faultRuleSchema).optional(),
     /** Seed months of history (default true); false deploys the contracts and pools only. */
@@ -62,6 +69,8 @@ export type ResolvedOptions = {
   analyticsEnabled: boolean
   indexerPollMs: number
   cacheDir: string | undefined
+  /** The frame's allow-list when one was given (options or PORTICO_FRAME_PROJECTS). */
+  frameProjects: FrameProjects | undefined
   /** Ports given by registry id (`SandboxOptions.ports`); a service reads its own with servicePort(). */
   ports: Record<string, number>
   /** The PORTICO_* variables in effect (options.env or process.env). */
@@ -75,6 +84,15 @@ export function dataApiUrl(config: Pick<ResolvedOptions, 'dataApiPort'>): string
 }
 
 const booleanEnvSchema = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')
+
+const frameProjectsEnvSchema = z.string().transform((raw, ctx) => {
+  try {
+    return frameProjectsSchema.parse(JSON.parse(raw))
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'expected JSON such as {"my-project":["https://dapp.example"]}' })
+    return z.NEVER
+  }
+})
 
 const envSchema = z.record(z.string(), z.string().optional())
 
@@ -107,6 +125,7 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     analyticsEnabled: options.analyticsEnabled ?? true,
     indexerPollMs: options.indexerPollMs ?? DEFAULT_INDEXER_POLL_MS,
     cacheDir: options.cacheDir ?? fromEnv(env, 'PORTICO_SANDBOX_CACHE_DIR', z.string().min(1)),
+    frameProjects: options.frameProjects ?? fromEnv(env, 'PORTICO_FRAME_PROJECTS', frameProjectsEnvSchema),
     ports: options.ports ?? {},
     env,
     log: options.log ?? (() => {}),

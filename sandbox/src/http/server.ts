@@ -1,5 +1,5 @@
 import { getRequestListener } from '@hono/node-server'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Hono } from 'hono'
 import { SANDBOX_HOST } from '../options.ts'
 import { PortInUseError } from '../ports.ts'
@@ -13,9 +13,13 @@ export type HttpServerHandle = {
   stop(): Promise<void>
 }
 
-/** A restartable HTTP server around a Hono app. */
-export function createHttpServer(app: Hono, port: number, what: string): HttpServerHandle {
-  const listener = getRequestListener(app.fetch)
+/** Takes a request before the Hono app sees it (a Node handler such as an OpenID provider); false passes it on. */
+export type NodePreHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
+/** A restartable HTTP server around a Hono app (and an optional Node handler asked first). */
+export function createHttpServer(app: Hono, port: number, what: string, before?: NodePreHandler): HttpServerHandle {
+  const honoListener = getRequestListener(app.fetch)
+  const listener = before ? (req: IncomingMessage, res: ServerResponse) => void (before(req, res) || honoListener(req, res)) : honoListener
   let server: Server | undefined
 
   return {

@@ -1,73 +1,12 @@
-import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { z } from 'zod'
-import { DEFAULT_CACHE_DIR } from '../contracts/compile.ts'
+import { buildBrowserBundle, type BrowserBundle } from '../http/browser-bundle.ts'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const ENTRY = resolve(here, 'page/main.ts')
-/** esbuild's paths in the metafile are relative to this folder (the repository root). */
-const ROOT = resolve(here, '../../..')
+const ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), 'page/main.ts')
 
-const cacheFileSchema = z.object({ version: z.literal(1), esbuild: z.string(), inputs: z.record(z.string(), z.string()), js: z.string() })
+export type PhoneWalletBundle = BrowserBundle
 
-export type PhoneWalletBundle = { js: string; fromCache: boolean; ms: number }
-
-const sha1 = (data: string | Buffer): string => createHash('sha1').update(data).digest('hex')
-
-async function cachedBundle(file: string, esbuildVersion: string): Promise<string | undefined> {
-  try {
-    const cached = cacheFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
-    if (!cached.success || cached.data.esbuild !== esbuildVersion) return undefined
-    for (const [path, hash] of Object.entries(cached.data.inputs)) {
-      if (sha1(await readFile(join(ROOT, path))) !== hash) return undefined
-    }
-    return cached.data.js
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The phone wallet's browser code (page/main.ts with WalletKit, core and viem) as one ES module,
- * bundled with esbuild on the first start and then read from the cache while none of its inputs
- * (its sources and every node_modules file it pulls in) has changed. So a fresh clone needs no
- * build step: `npm start` makes it (about a second).
- */
-export async function buildPhoneWalletBundle(cacheDir = DEFAULT_CACHE_DIR): Promise<PhoneWalletBundle> {
-  const started = performance.now()
-  const esbuild = await import('esbuild')
-  const file = join(cacheDir, 'phone-wallet.json')
-  const cached = await cachedBundle(file, esbuild.version)
-  if (cached !== undefined) return { js: cached, fromCache: true, ms: performance.now() - started }
-
-  const result = await esbuild.build({
-    entryPoints: [ENTRY],
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: 'es2022',
-    // Portico's packages from their sources (the workspace's export condition), never dist/.
-    conditions: ['@portico/source', 'module'],
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-  })
-  const js = result.outputFiles[0]?.text
-  if (js === undefined) throw new Error('esbuild produced no output for the phone wallet')
-  const inputs: Record<string, string> = {}
-  for (const path of Object.keys(result.metafile.inputs)) {
-    if (path.includes(':')) continue // esbuild's virtual modules (`<define:…>`)
-    inputs[path] = sha1(await readFile(join(ROOT, path)))
-  }
-  await mkdir(cacheDir, { recursive: true })
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
-  await writeFile(tmp, JSON.stringify({ version: 1, esbuild: esbuild.version, inputs, js }))
-  await rename(tmp, file)
-  return { js, fromCache: false, ms: performance.now() - started }
+/** The phone wallet's browser code (page/main.ts with WalletKit, core and viem), cached (see buildBrowserBundle). */
+export function buildPhoneWalletBundle(cacheDir?: string): Promise<PhoneWalletBundle> {
+  return buildBrowserBundle(ENTRY, 'phone-wallet', cacheDir)
 }

@@ -1,5 +1,6 @@
 import { dataApiService } from './data-api.ts'
 import { evmChainsService } from './evm-chains.ts'
+import { frameService } from './frame.ts'
 import { phoneWalletService } from './phone-wallet.ts'
 import { relayService } from './relay.ts'
 import type { AnyService } from './run-services.ts'
@@ -16,5 +17,6 @@ export const SANDBOX_SERVICES: readonly AnyService[] = [
   walletCatalogueService,
   relayService,
   phoneWalletService,
+  frameService,
   dataApiService,
 ]

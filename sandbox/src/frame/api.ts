@@ -1,0 +1,65 @@
+import { embeddedUserSchema, socialProviderSchema } from '@portico/shared-types/embedded'
+import { z } from 'zod'
+
+/**
+ * The JSON API between the frame page and its own service (same origin): every request body and
+ * answer, parsed on both sides. Calls after login carry `Authorization: Bearer <token>`; errors are
+ * `{ error }` with a 4xx status.
+ */
+
+const chainId = z.union([z.number().int().positive(), z.string().min(1)])
+const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+const otp = z.string().regex(/^\d{6}$/)
+
+export const FRAME_API = {
+  emailConnect: {
+    path: '/api/email/connect',
+    request: z.object({ email: z.string().email(), deviceId }),
+    response: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+  },
+  /** Long poll: answers once the device link was opened, or `{ confirmed: false }` after a while. */
+  emailDevice: { path: '/api/email/device', request: z.object({ email: z.string().email(), deviceId }), response: z.object({ confirmed: z.boolean() }) },
+  emailOtp: { path: '/api/email/otp', request: z.object({ email: z.string().email(), deviceId, otp }), response: z.object({ token: z.string().min(1) }) },
+  user: { path: '/api/user', request: z.object({ chainId: chainId.optional() }), response: embeddedUserSchema },
+  switchChain: { path: '/api/chain', request: z.object({ chainId }), response: z.object({ chainId: z.number().int().positive() }) },
+  signOut: { path: '/api/sign-out', request: z.object({}), response: z.object({}) },
+  rpc: { path: '/api/rpc', request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: chainId.optional() }), response: z.object({ result: z.unknown() }) },
+  preferredAccount: {
+    path: '/api/preferred-account',
+    request: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string() }),
+  },
+  updateEmail: { path: '/api/email/update', request: z.object({ email: z.string().email() }), response: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
+  updateEmailPrimary: { path: '/api/email/update/primary', request: z.object({ otp }), response: z.object({}) },
+  updateEmailSecondary: { path: '/api/email/update/secondary', request: z.object({ otp }), response: z.object({ newEmail: z.string().email() }) },
+  socialStart: {
+    path: '/api/social/start',
+    request: z.object({ provider: socialProviderSchema, projectId: z.string().min(1), dappOrigin: z.string().url() }),
+    response: z.object({ uri: z.string().url() }),
+  },
+  socialFinish: { path: '/api/social/finish', request: z.object({ uri: z.string().url() }), response: z.object({ token: z.string().min(1) }) },
+  farcasterStart: { path: '/api/farcaster/start', request: z.object({}), response: z.object({ url: z.string().min(1), channelToken: z.string().min(1) }) },
+  /** Long poll: answers the session once the Farcaster wallet approved, or `{ pending: true }` after a while. */
+  farcasterFinish: {
+    path: '/api/farcaster/finish',
+    request: z.object({ channelToken: z.string().min(1) }),
+    response: z.union([z.object({ token: z.string().min(1) }), z.object({ pending: z.literal(true) })]),
+  },
+} as const satisfies Record<string, { path: string; request: z.ZodType; response: z.ZodType }>
+
+export type FrameApi = typeof FRAME_API
+export type FrameApiName = keyof FrameApi
+export const frameApiErrorSchema = z.object({ error: z.string().min(1) })
+
+/** What the frame page finds in its own HTML (`<script type="application/json" id="portico-frame-config">`). */
+export const framePageConfigSchema = z.object({
+  projectId: z.string(),
+  /** The project's allowed origins; null for an unknown project id or a malformed frame URL. */
+  allowedOrigins: z.array(z.string()).nullable(),
+  /** The chain the frame was loaded with, when the sandbox serves it. */
+  chainId: z.number().int().positive().nullable(),
+  chains: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  logger: z.boolean(),
+})
+export type FramePageConfig = z.infer<typeof framePageConfigSchema>
+export const FRAME_CONFIG_ELEMENT_ID = 'portico-frame-config'

@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { startSandbox, type SandboxHandle } from '../index.ts'
+import { testSandboxOptions } from '../test-helpers.ts'
+import { mailboxMessageSchema } from './mail.ts'
+
+// Ports of this file (README "Tests"): base 38640 (frame at base + 5); the host pages on base + 8 and base + 9.
+const CHROMIUM = '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
+const HOST_PORT = 38648 + OFFSET
+const OTHER_PORT = 38649 + OFFSET
+const HOST = `http://127.0.0.1:${HOST_PORT}`
+const OTHER = `http://127.0.0.1:${OTHER_PORT}`
+const PROJECT = 'frame-browser-test'
+
+/**
+ * A dapp page as small as can be: it loads the frame in a hidden iframe, keeps every message the
+ * frame posts (origin and source pinned), and `ask(type, payload)` posts one request to the frame's
+ * exact origin and resolves with its answer.
+ */
+function hostPage(frameUrl: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
+<script>
+const frameOrigin = new URL(${JSON.stringify(frameUrl)}).origin
+const iframe = document.createElement('iframe')
+iframe.title = 'Portico secure frame'
+iframe.hidden = true
+iframe.src = ${JSON.stringify(frameUrl)}
+window.received = []
+window.addEventListener('message', (e) => {
+  if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) return
+  window.received.push(e.data)
+})
+document.body.append(iframe)
+window.ask = (type, payload = {}) => new Promise((resolve) => {
+  const id = crypto.randomUUID()
+  const timer = setInterval(() => {
+    const answer = window.received.find((m) => m.id === id)
+    if (answer) { clearInterval(timer); resolve(answer) }
+  }, 20)
+  iframe.contentWindow.postMessage({ type: 'APP_' + type, id, payload }, frameOrigin)
+})
+</script></body></html>`
+}
+
+let sandbox: SandboxHandle
+let browser: Browser
+let servers: Server[] = []
+const leftTheMachine: string[] = []
+
+/** Serves `/host?frame=<url>` (the host page) and `/blank` on `port`. */
+async function serveHost(port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    if (url.pathname === '/host') return void res.writeHead(200, { 'content-type': 'text/html' }).end(hostPage(url.searchParams.get('frame') ?? ''))
+    if (url.pathname === '/blank') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Other</title><p>other</p>')
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return server
+}
+
+type FrameAnswer = { type: string; id?: string; payload?: unknown }
+
+async function openHost(page: Page, origin: string, projectId = PROJECT): Promise<void> {
+  await page.goto(`${origin}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId, chainId: 31337 }))}`)
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.map((m) => m.type))).toEqual([expect.stringMatching(/^FRAME_(READY|INIT_ERROR)$/)])
+}
+const ask = (page: Page, type: string, payload: object = {}) =>
+  page.evaluate(([t, p]) => (window as unknown as { ask(t: string, p: object): Promise<FrameAnswer> }).ask(t, p), [type, payload] as const)
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received)
+
+async function lastCode(email: string): Promise<string> {
+  const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
+  await expect.poll(async () => (await read()).length).toBeGreaterThan(0)
+  return /\b(\d{6})\b/.exec((await read()).at(-1)!.text)![1]!
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded by a host page', () => {
+  beforeAll(async () => {
+    sandbox = await startSandbox(testSandboxOptions(38640, { seedHistory: false }))
+    sandbox.frame.projects.set(PROJECT, [HOST])
+    servers = await Promise.all([serveHost(HOST_PORT), serveHost(OTHER_PORT)])
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
+    await sandbox?.stop()
+  })
+
+  it('logs in by email over postMessage, signs (verified with viem), keeps the session across a reload, signs out', async () => {
+    const page = await browser.newPage()
+    page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && leftTheMachine.push(r.url())))
+    await openHost(page, HOST)
+    expect((await received(page))[0]).toEqual({ type: 'FRAME_READY' })
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ type: 'FRAME_IS_CONNECTED_SUCCESS', payload: { isConnected: false } })
+
+    const email = 'browser@example.com'
+    expect(await ask(page, 'CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: 'An error occurred' } })
+    expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: expect.stringMatching(/^Please try again after \d+ seconds$/) } })
+    expect(await ask(page, 'CONNECT_OTP', { otp: '000000' === (await lastCode(email)) ? '111111' : '000000' })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } })
+    expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
+    const user = (await ask(page, 'GET_USER', { chainId: 31337 })) as { type: string; payload: { address: Hex; email: string; chainId: number } }
+    expect(user).toMatchObject({ type: 'FRAME_GET_USER_SUCCESS', payload: { email, chainId: 31337, preferredAccountType: 'eoa' } })
+    const address = user.payload.address
+
+    const signed = (await ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f20706f727469636f', address] })) as { payload: { result: Hex } }
+    expect(await verifyMessage({ address, message: 'hello portico', signature: signed.payload.result })).toBe(true)
+    const typed = { domain: { name: 'Portico', version: '1', chainId: 31337 }, types: { Greeting: [{ name: 'text', type: 'string' }] }, primaryType: 'Greeting', message: { text: 'gm' } } as const
+    const typedAnswer = (await ask(page, 'RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as { payload: { result: Hex } }
+    expect(await verifyTypedData({ address, ...typed, signature: typedAnswer.payload.result })).toBe(true)
+    expect(await ask(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed' } })
+    expect(await ask(page, 'SWITCH_NETWORK', { chainId: 31338 })).toMatchObject({ type: 'FRAME_SWITCH_NETWORK_SUCCESS', payload: { chainId: 31338 } })
+    expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ payload: { chainId: 31338 } })
+    expect(await ask(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toMatchObject({ payload: { type: 'eoa', address } })
+    expect(await ask(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toMatchObject({ payload: { smartAccountEnabledNetworks: [] } })
+    expect(await ask(page, 'SYNC_THEME', { themeMode: 'dark' })).toMatchObject({ type: 'FRAME_SYNC_THEME_SUCCESS' })
+    expect(await ask(page, 'SYNC_DAPP_DATA', { sdkVersion: 'html-react-1', sdkType: 'portico', projectId: PROJECT })).toMatchObject({ type: 'FRAME_SYNC_DAPP_DATA_SUCCESS' })
+    expect(await ask(page, 'SYNC_DAPP_DATA', { sdkVersion: 'html-react-1', sdkType: 'portico', projectId: 'another' })).toMatchObject({ payload: { message: 'Invalid App Configuration' } })
+
+    // A reload (and the frame's RELOAD) keeps the session: it lives in the frame origin's storage.
+    await page.reload()
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toEqual(['FRAME_READY'])
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+    expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address, chainId: 31338 } })
+    expect(await ask(page, 'RELOAD')).toMatchObject({ type: 'FRAME_RELOAD_SUCCESS' })
+    await expect.poll(async () => (await received(page)).filter((m) => m.type === 'FRAME_READY').length).toBe(2)
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+
+    expect(await ask(page, 'SIGN_OUT')).toMatchObject({ type: 'FRAME_SIGN_OUT_SUCCESS' })
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
+    expect(await ask(page, 'GET_USER')).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { message: 'Not logged in' } })
+    await page.close()
+  })
+
+  it('ignores requests from another origin and from another window of the same origin', async () => {
+    const page = await browser.newPage()
+    await openHost(page, HOST)
+    const email = 'pinned@example.com'
+    await ask(page, 'CONNECT_EMAIL', { email })
+    await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })
+    const { payload } = (await ask(page, 'GET_USER')) as { payload: { address: Hex } }
+
+    // Two more windows in the host page: one of another origin, one of the host's own origin.
+    await page.evaluate(([other, same]) => {
+      for (const src of [other, same]) {
+        const f = document.createElement('iframe')
+        f.src = src!
+        document.body.append(f)
+      }
+    }, [`${OTHER}/blank`, `${HOST}/blank`] as const)
+    await expect.poll(() => page.frames().filter((f) => f.url().endsWith('/blank')).length).toBe(2)
+    const forged = async (src: string, targetOrigin: string) => {
+      const frame = page.frames().find((f) => f.url() === `${src}/blank`)!
+      return frame.evaluate(
+        ([target]) => {
+          const ids = [crypto.randomUUID(), crypto.randomUUID()]
+          const secure = window.parent.frames[0]!
+          secure.postMessage({ type: 'APP_SIGN_OUT', id: ids[0], payload: {} }, target!)
+          secure.postMessage({ type: 'APP_RPC_REQUEST', id: ids[1], payload: { method: 'personal_sign', params: ['0x6869', '0x0000000000000000000000000000000000000000'] } }, target!)
+          return ids
+        },
+        [targetOrigin] as const,
+      )
+    }
+    const ids: string[] = [...(await forged(OTHER, '*')), ...(await forged(HOST, new URL(sandbox.frame.url).origin))]
+    // Messages are taken in order: once this answer is back, the forged ones were seen (and dropped).
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+    expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address: payload.address } })
+    expect((await received(page)).filter((m) => m.id !== undefined && ids.includes(m.id))).toEqual([])
+    await page.close()
+  })
+
+  it('refuses a page whose origin is not on the project’s allow-list, and an unknown project id: Invalid App Configuration, nothing else', async () => {
+    const page = await browser.newPage()
+    await openHost(page, OTHER)
+    expect(await received(page)).toEqual([{ type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } }])
+    await page.evaluate(() => {
+      const iframe = document.querySelector('iframe')!
+      iframe.contentWindow!.postMessage({ type: 'APP_IS_CONNECTED', id: crypto.randomUUID(), payload: {} }, '*')
+    })
+    await openHost(page, HOST, 'no-such-project')
+    expect(await received(page)).toEqual([{ type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } }])
+    await page.close()
+    expect(leftTheMachine).toEqual([])
+  })
+})

@@ -1,0 +1,280 @@
+// First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
+import '../../../wallet/zod-jitless.ts'
+import { EMBEDDED_EVENT_NAMES, appMessageSchema, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
+import { MESSAGES } from '@portico/shared-types/errors'
+import type { z } from 'zod'
+import { originAllowed } from '../allow-list.ts'
+import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
+
+/**
+ * The secure frame, loaded by the modal in a hidden iframe. It accepts its embedder only when the
+ * embedder's origin is on the project's allow-list, then takes APP_* messages from that origin and
+ * window alone and answers each with FRAME_<EVENT>_SUCCESS or _ERROR, posted to that exact origin.
+ * The keys stay with the frame service (same origin); the dapp sees addresses and signatures only.
+ */
+
+const SESSION_KEY = 'portico-frame.session'
+const DEVICE_KEY = 'portico-frame.device'
+/** How long CONNECT_DEVICE and CONNECT_FARCASTER keep waiting (the link and the channel expire then). */
+const WAIT_LIMIT_MS = 10 * 60_000
+
+const memory = new Map<string, string>()
+const storage = {
+  get(key: string): string | undefined {
+    try {
+      return localStorage.getItem(key) ?? undefined
+    } catch {
+      return memory.get(key)
+    }
+  },
+  set(key: string, value: string | undefined): void {
+    try {
+      if (value === undefined) localStorage.removeItem(key)
+      else localStorage.setItem(key, value)
+    } catch {
+      if (value === undefined) memory.delete(key)
+      else memory.set(key, value)
+    }
+  },
+}
+
+function readConfig() {
+  const element = document.getElementById(FRAME_CONFIG_ELEMENT_ID)
+  try {
+    const parsed = framePageConfigSchema.safeParse(JSON.parse(element?.textContent ?? ''))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The embedding page's origin: Chromium and Safari name it in ancestorOrigins; others through the referrer. */
+function embedderOrigin(): string | undefined {
+  if (window.parent === window) return undefined
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+  if (ancestors && ancestors.length > 0) return ancestors[0] ?? undefined
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const config = readConfig()
+const parentOrigin = embedderOrigin()
+const log = (...args: unknown[]) => void (config?.logger && console.info('[portico frame]', ...args))
+
+function post(message: object): void {
+  if (parentOrigin === undefined || parentOrigin === 'null') return
+  window.parent.postMessage(message, parentOrigin)
+}
+
+let deviceId = storage.get(DEVICE_KEY)
+if (deviceId === undefined || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) {
+  deviceId = crypto.randomUUID().replaceAll('-', '')
+  storage.set(DEVICE_KEY, deviceId)
+}
+const device = deviceId
+
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+/** One call to the frame service's JSON API, answer parsed with its schema. */
+async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['request']>): Promise<z.output<FrameApi[N]['response']>> {
+  const route = FRAME_API[name]
+  const token = storage.get(SESSION_KEY)
+  let res: Response
+  try {
+    res = await fetch(route.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    })
+  } catch {
+    throw new ApiError(MESSAGES.embeddedDefaultError, 0)
+  }
+  const json: unknown = await res.json().catch(() => undefined)
+  if (!res.ok) {
+    if (res.status === 401) storage.set(SESSION_KEY, undefined)
+    const error = frameApiErrorSchema.safeParse(json)
+    throw new ApiError(error.success ? error.data.error : MESSAGES.embeddedDefaultError, res.status)
+  }
+  const parsed = route.response.safeParse(json)
+  if (!parsed.success) throw new ApiError(MESSAGES.embeddedDefaultError, res.status)
+  return parsed.data as z.output<FrameApi[N]['response']>
+}
+
+let pendingEmail: string | undefined
+let farcasterChannel: string | undefined
+let pageChainId = config?.chainId ?? config?.chains[0]?.id ?? 1
+let theme: unknown
+let dappData: unknown
+
+type Handlers = { [E in EmbeddedEvent]: (payload: EmbeddedRequest<E>) => Promise<EmbeddedResponse<E>> }
+
+const handlers: Handlers = {
+  async CONNECT_EMAIL({ email }) {
+    pendingEmail = email
+    return call('emailConnect', { email, deviceId: device })
+  },
+  async CONNECT_DEVICE() {
+    if (!pendingEmail) throw new Error(MESSAGES.embeddedDefaultError)
+    const until = Date.now() + WAIT_LIMIT_MS
+    while (Date.now() < until) {
+      if ((await call('emailDevice', { email: pendingEmail, deviceId: device })).confirmed) return {}
+    }
+    throw new Error(MESSAGES.somethingWentWrong)
+  },
+  async CONNECT_OTP({ otp }) {
+    if (!pendingEmail) throw new Error(MESSAGES.embeddedDefaultError)
+    const { token } = await call('emailOtp', { email: pendingEmail, deviceId: device, otp })
+    storage.set(SESSION_KEY, token)
+    pendingEmail = undefined
+    return {}
+  },
+  async GET_USER({ chainId }) {
+    const user = await call('user', chainId === undefined ? {} : { chainId })
+    pageChainId = Number(user.chainId) || pageChainId
+    return user
+  },
+  async IS_CONNECTED() {
+    if (!storage.get(SESSION_KEY)) return { isConnected: false }
+    try {
+      await call('user', {})
+      return { isConnected: true }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return { isConnected: false }
+      throw err
+    }
+  },
+  async GET_CHAIN_ID() {
+    if (!storage.get(SESSION_KEY)) return { chainId: pageChainId }
+    const user = await call('user', {})
+    return { chainId: user.chainId }
+  },
+  async SWITCH_NETWORK({ chainId }) {
+    if (storage.get(SESSION_KEY)) {
+      const answer = await call('switchChain', { chainId })
+      pageChainId = answer.chainId
+      return answer
+    }
+    const id = typeof chainId === 'number' ? chainId : Number(String(chainId).replace(/^eip155:/, ''))
+    if (!config?.chains.some((c) => c.id === id)) throw new Error(MESSAGES.unsupportedChain)
+    pageChainId = id
+    return { chainId: id }
+  },
+  async SIGN_OUT() {
+    await call('signOut', {}).catch(() => undefined)
+    storage.set(SESSION_KEY, undefined)
+    return {}
+  },
+  async RPC_REQUEST({ method, params, chainId }) {
+    return call('rpc', { method, ...(params === undefined ? {} : { params }), ...(chainId === undefined ? {} : { chainId }) })
+  },
+  UPDATE_EMAIL: ({ email }) => call('updateEmail', { email }),
+  UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => call('updateEmailPrimary', { otp }),
+  UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => call('updateEmailSecondary', { otp }),
+  async SYNC_THEME(payload) {
+    theme = payload
+    return {}
+  },
+  async SYNC_DAPP_DATA(payload) {
+    if (payload.projectId !== config?.projectId) throw new Error(MESSAGES.invalidAppConfiguration)
+    dappData = payload
+    return {}
+  },
+  async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+    return { smartAccountEnabledNetworks: [] }
+  },
+  async SET_PREFERRED_ACCOUNT({ type }) {
+    const answer = await call('preferredAccount', { type })
+    return { type: answer.type, address: answer.address }
+  },
+  async GET_SOCIAL_REDIRECT_URI({ provider }) {
+    if (!config || parentOrigin === undefined) throw new Error(MESSAGES.invalidAppConfiguration)
+    return call('socialStart', { provider, projectId: config.projectId, dappOrigin: parentOrigin })
+  },
+  async CONNECT_SOCIAL({ uri }) {
+    const { token } = await call('socialFinish', { uri })
+    storage.set(SESSION_KEY, token)
+    return call('user', {})
+  },
+  async GET_FARCASTER_URI() {
+    const { url, channelToken } = await call('farcasterStart', {})
+    farcasterChannel = channelToken
+    return { url }
+  },
+  async CONNECT_FARCASTER() {
+    const channelToken = farcasterChannel
+    if (!channelToken) throw new Error(MESSAGES.embeddedDefaultError)
+    const until = Date.now() + WAIT_LIMIT_MS
+    while (Date.now() < until) {
+      const answer = await call('farcasterFinish', { channelToken })
+      if ('token' in answer) {
+        storage.set(SESSION_KEY, answer.token)
+        farcasterChannel = undefined
+        return call('user', {})
+      }
+    }
+    throw new Error(MESSAGES.somethingWentWrong)
+  },
+  async RELOAD() {
+    setTimeout(() => location.reload(), 0)
+    return {}
+  },
+}
+
+/** The event of a message that looks like a request (`APP_<EVENT>` with an id) but did not parse. */
+function eventOf(data: unknown): { event: EmbeddedEvent; id: string } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const { type, id } = data as { type?: unknown; id?: unknown }
+  if (typeof type !== 'string' || typeof id !== 'string' || !type.startsWith('APP_')) return undefined
+  const event = type.slice(4) as EmbeddedEvent
+  return EMBEDDED_EVENT_NAMES.includes(event) && /^[0-9a-f-]{36}$/i.test(id) ? { event, id } : undefined
+}
+
+async function handle(message: AppMessage): Promise<void> {
+  const event = message.type.slice(4) as EmbeddedEvent
+  log('request', event, message.id)
+  try {
+    const handler = handlers[event] as (payload: unknown) => Promise<unknown>
+    const payload = await handler(message.payload)
+    post({ type: `FRAME_${event}_SUCCESS`, id: message.id, payload })
+  } catch (err) {
+    const text = err instanceof Error && err.message ? err.message : MESSAGES.embeddedDefaultError
+    log('error', event, text)
+    post({ type: `FRAME_${event}_ERROR`, id: message.id, payload: { message: text } })
+  }
+}
+
+function start(): void {
+  if (parentOrigin === undefined) {
+    document.body.textContent = 'Portico secure frame: this page runs inside a dapp.'
+    return
+  }
+  if (!config || config.allowedOrigins === null || !originAllowed(parentOrigin, config.allowedOrigins)) {
+    post({ type: 'FRAME_INIT_ERROR', payload: { message: MESSAGES.invalidAppConfiguration } })
+    return
+  }
+  window.addEventListener('message', (event: MessageEvent) => {
+    // Pinned: only the embedding page (its origin and its window) is heard.
+    if (event.origin !== parentOrigin || event.source !== window.parent) return
+    const parsed = appMessageSchema.safeParse(event.data)
+    if (parsed.success) return void handle(parsed.data as AppMessage)
+    const asked = eventOf(event.data)
+    if (asked) post({ type: `FRAME_${asked.event}_ERROR`, id: asked.id, payload: { message: MESSAGES.embeddedDefaultError } })
+  })
+  post({ type: 'FRAME_READY' })
+  log('ready for', parentOrigin)
+}
+
+void theme
+void dappData
+start()

@@ -1,0 +1,86 @@
+import type { MailboxMessage } from './mail.ts'
+import { FRAME_CONFIG_ELEMENT_ID, type FramePageConfig } from './api.ts'
+
+/** The name the frame service's pages and the start output use. */
+export const FRAME_SERVICE_NAME = 'Embedded-wallet frame'
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+}
+
+/** A small page of the service (mailbox, device confirmation, login pages): its own CSS, no script unless given. */
+export function htmlPage(title: string, body: string, options: { script?: string } = {}): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '<link rel="stylesheet" href="/assets/frame-pages.css">',
+    options.script ? `<script type="module" src="${options.script}"></script>` : '',
+    '</head>',
+    `<body><main>${body}</main></body>`,
+    '</html>',
+  ].join('\n')
+}
+
+export const PAGES_CSS = `
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+body { margin: 0; padding: 24px; }
+main { max-width: 640px; margin: 0 auto; }
+h1 { font-size: 1.4rem; }
+form { display: flex; flex-direction: column; gap: 8px; max-width: 320px; }
+label { font-weight: 600; }
+input, button { font: inherit; padding: 8px 10px; border-radius: 8px; border: 1px solid #888; }
+button { cursor: pointer; background: #2f5fd0; color: #fff; border-color: #2f5fd0; }
+button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #f0a000; outline-offset: 2px; }
+article { border: 1px solid #8884; border-radius: 8px; padding: 12px; margin: 12px 0; }
+pre { white-space: pre-wrap; word-break: break-word; }
+.meta { color: #666; font-size: 0.9rem; margin: 0; }
+[role="alert"] { color: #b00020; }
+`
+
+/** The frame page: no UI, its script and the config it starts from. */
+export function framePage(config: FramePageConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<title>Portico secure frame</title>',
+    `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${json}</script>`,
+    '<script type="module" src="/assets/frame.js"></script>',
+    '</head>',
+    '<body><p>Portico secure frame. It keeps an embedded wallet’s keys on its own origin and runs inside a dapp.</p></body>',
+    '</html>',
+  ].join('\n')
+}
+
+const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+
+/** GET /mailbox: every message (or those to `?to=`), newest first, for people. */
+export function mailboxPage(messages: readonly MailboxMessage[], to: string | undefined): string {
+  const items = [...messages]
+    .reverse()
+    .map(
+      (m) =>
+        `<article aria-label="${escapeHtml(m.subject)}"><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.date)}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+    )
+    .join('\n')
+  return htmlPage(
+    'Sandbox mailbox',
+    [
+      '<h1>Sandbox mailbox</h1>',
+      '<p>Every mail the embedded-wallet frame sent, newest first. Nothing leaves this machine.</p>',
+      `<form method="get" action="/mailbox" role="search"><label for="to">Email address</label><input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"><button type="submit">Show</button></form>`,
+      `<section aria-label="Messages">${items || '<p>No messages.</p>'}</section>`,
+    ].join('\n'),
+  )
+}
+
+/** GET /device/confirm: what the device link shows. */
+export function deviceConfirmedPage(ok: boolean, message: string): string {
+  return htmlPage(ok ? 'Device confirmed' : 'Device not confirmed', ok ? '<h1>Device confirmed</h1><p>Go back to the app: a code is on its way to your inbox.</p>' : `<h1>Device not confirmed</h1><p role="alert">${escapeHtml(message)}</p>`)
+}

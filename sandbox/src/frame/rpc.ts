@@ -1,0 +1,144 @@
+import { classifyRpcMethod } from '@portico/shared-types/embedded'
+import { createWalletClient, http, isHex, numberToHex, type Chain, type Hex } from 'viem'
+import { z } from 'zod'
+import type { FrameUser } from './accounts.ts'
+import { FRAME_MESSAGES, FrameError } from './messages.ts'
+
+/** A chain the frame signs and reads on. */
+export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain }
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/)
+const quantity = z.union([z.string().regex(/^0x[0-9a-fA-F]+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v))
+
+const personalSignParams = z.tuple([z.string(), address]).rest(z.unknown())
+const typedDataSchema = z.object({
+  domain: z.record(z.string(), z.unknown()),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string().min(1),
+  message: z.record(z.string(), z.unknown()),
+})
+const signTypedDataParams = z.tuple([address, z.union([z.string(), typedDataSchema])]).rest(z.unknown())
+const transactionParams = z
+  .tuple([
+    z.object({
+      from: address.optional(),
+      to: address.optional(),
+      value: quantity.optional(),
+      data: hexData.optional(),
+      input: hexData.optional(),
+      gas: quantity.optional(),
+      gasPrice: quantity.optional(),
+      maxFeePerGas: quantity.optional(),
+      maxPriorityFeePerGas: quantity.optional(),
+      nonce: quantity.optional(),
+    }),
+  ])
+  .rest(z.unknown())
+const jsonRpcAnswerSchema = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string(), code: z.number().optional() }).optional() })
+
+function parseParams<S extends z.ZodType>(schema: S, params: unknown, method: string): z.output<S> {
+  const parsed = schema.safeParse(params)
+  if (!parsed.success) throw new FrameError(`Invalid params for ${method}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+  return parsed.data
+}
+
+function checkAccount(user: FrameUser, claimed: string | undefined): void {
+  if (claimed !== undefined && claimed.toLowerCase() !== user.account.address.toLowerCase()) {
+    throw new FrameError(FRAME_MESSAGES.unknownAccount.replace('{address}', claimed))
+  }
+}
+
+/** Forwards a read to the chain's node; its error message comes back as the answer's. */
+async function forward(chain: FrameChain, method: string, params: unknown): Promise<unknown> {
+  let res: Response
+  try {
+    res = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      signal: AbortSignal.timeout(15_000),
+    })
+  } catch {
+    throw new FrameError(`${chain.name} does not answer`, 502)
+  }
+  const answer = jsonRpcAnswerSchema.safeParse(await res.json().catch(() => undefined))
+  if (!answer.success) throw new FrameError(`${chain.name} gave an unreadable answer`, 502)
+  if (answer.data.error) throw new FrameError(answer.data.error.message)
+  return answer.data.result
+}
+
+/**
+ * Answers one RPC_REQUEST for `user` on `chain` (SPEC.md §6): the user's key signs personal_sign,
+ * eth_signTypedData_v4 and eth_sendTransaction here, on the frame's side; the account and chain
+ * questions are answered from the user; other safe reads go to the chain's node; any other method
+ * is refused ('Requested RPC call is not allowed', or 'Unsupported method …' for an unsafe one the
+ * sandbox does not implement).
+ */
+export async function answerRpc(user: FrameUser, chain: FrameChain, method: string, params: unknown): Promise<unknown> {
+  const kind = classifyRpcMethod(method)
+  if (kind === 'notAllowed') throw new FrameError(FRAME_MESSAGES.rpcNotAllowed, 403)
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [user.account.address]
+    case 'eth_chainId':
+      return numberToHex(chain.id)
+    case 'wallet_getCapabilities':
+      return {}
+    case 'personal_sign': {
+      const [message, claimed] = parseParams(personalSignParams, params, method)
+      checkAccount(user, claimed)
+      return user.account.signMessage({ message: isHex(message) ? { raw: message } : message })
+    }
+    case 'eth_signTypedData_v4': {
+      const [claimed, raw] = parseParams(signTypedDataParams, params, method)
+      checkAccount(user, claimed)
+      let json: unknown = raw
+      if (typeof raw === 'string') {
+        try {
+          json = JSON.parse(raw)
+        } catch {
+          throw new FrameError(`Invalid params for ${method}: the typed data is not JSON`)
+        }
+      }
+      const typed = parseParams(typedDataSchema, json, method)
+      const { EIP712Domain: _domainType, ...types } = typed.types
+      return user.account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<FrameUser['account']['signTypedData']>[0])
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = parseParams(transactionParams, params, method)
+      checkAccount(user, tx.from)
+      const wallet = createWalletClient({ account: user.account, chain: chain.viemChain, transport: http(chain.rpcUrl) })
+      const data = (tx.data ?? tx.input) as Hex | undefined
+      const fees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: tx.maxFeePerGas, ...(tx.maxPriorityFeePerGas === undefined ? {} : { maxPriorityFeePerGas: tx.maxPriorityFeePerGas }) } : tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice } : {}
+      try {
+        return await wallet.sendTransaction({
+          to: tx.to as `0x${string}` | undefined,
+          ...(tx.value === undefined ? {} : { value: tx.value }),
+          ...(data === undefined ? {} : { data }),
+          ...(tx.gas === undefined ? {} : { gas: tx.gas }),
+          ...(tx.nonce === undefined ? {} : { nonce: Number(tx.nonce) }),
+          ...fees,
+        } as Parameters<typeof wallet.sendTransaction>[0])
+      } catch (err) {
+        const short = (err as { shortMessage?: unknown }).shortMessage
+        throw new FrameError(typeof short === 'string' ? short : err instanceof Error ? err.message : FRAME_MESSAGES.defaultError)
+      }
+    }
+    default:
+      if (kind === 'unsafe') throw new FrameError(FRAME_MESSAGES.unsupportedMethod.replace('{method}', method))
+      if (method.startsWith('wallet_') || method.includes('UserOperation') || method === 'eth_supportedEntryPoints') {
+        throw new FrameError(FRAME_MESSAGES.unsupportedMethod.replace('{method}', method))
+      }
+      return forward(chain, method, params)
+  }
+}
+
+/** A chain id as the protocol may give it (31337, '31337', '0x7a69', 'eip155:31337') as a number. */
+export function parseChainId(value: number | string): number | undefined {
+  if (typeof value === 'number') return value
+  const raw = value.startsWith('eip155:') ? value.slice(7) : value
+  const n = /^0x[0-9a-f]+$/i.test(raw) ? Number.parseInt(raw, 16) : /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
