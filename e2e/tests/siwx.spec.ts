@@ -7,6 +7,7 @@ import { E2E_URLS } from '../ports.ts'
 /** Accounts of the test mnemonic that no other test signs in with. */
 const ACCOUNT_5 = { index: 5, address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }
 const ACCOUNT_6 = { index: 6, address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }
+const ACCOUNT_8 = { index: 8, address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' }
 
 const page = (index: number, mode = 'required') => `/?siwx=${mode}&sandboxAccount=${index}`
 
@@ -77,6 +78,37 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await demo.keyboard.press('Escape')
     await expect(await connect(demo)).toBeVisible()
     expect(await violations()).toEqual([])
+  })
+
+  test("the sign-in initialises on connect: the nonce is asked before Sign is pressed; when the verifier cannot give one, 'A problem occurred while trying initialize authentication', disconnected, back at Connect", async ({ demo, sandbox }) => {
+    const nonces = () => sandbox.dataApi.requests().filter((r) => r.path === '/v1/siwx/nonce').length
+    // Working verifier: connecting alone fetches the nonce, and one click asks the wallet once.
+    await demo.goto(page(ACCOUNT_8.index, 'optional'))
+    const signIn = await connect(demo)
+    await expect.poll(nonces).toBe(1)
+    await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
+    await signIn.getByRole('button', { name: 'Cancel' }).click()
+    await expect(signIn).toHaveCount(0)
+    expect(nonces()).toBe(1)
+    await demo.getByRole('button', { name: /0x2361/ }).first().click()
+    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+    await demo.keyboard.press('Escape')
+
+    // The verifier fails: the failure is told at connect, with no Sign pressed and nothing asked of the wallet.
+    sandbox.faults.set([{ route: '/v1/siwx/nonce', kind: 'wrong-shape' }])
+    try {
+      await demo.goto(page(ACCOUNT_8.index))
+      await connect(demo)
+      await expect(demo.getByText('A problem occurred while trying initialize authentication')).toBeVisible()
+      await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+      await expect(demo.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+      await expect(demo.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+      expect(sandbox.faults.list().reduce((n, rule) => n + rule.injected, 0)).toBeGreaterThan(0)
+    } finally {
+      sandbox.faults.clear()
+    }
+    expect(await verifierSession(ACCOUNT_8.address)).toBeNull()
   })
 
   test("declining says 'Signature declined' and keeps the view; one click is one request; cancel disconnects when sign-in is required", async ({ demo }) => {

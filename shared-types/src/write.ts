@@ -147,9 +147,14 @@ export const writeStepSchema = z.object({
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
   index: z.number().int().positive(),
   total: z.number().int().positive(),
-  label: z.enum(['send', 'approve', 'swap', 'sign']),
+  label: z.enum(['send', 'approve', 'swap', 'sign', 'createMessage', 'addSession']),
   namespace: chainNamespaceSchema,
   caipNetworkId: caipNetworkIdSchema,
+  /**
+   * Who answers the request: the connected wallet (through its connector), or the dapp's own code in
+   * the page (a SIWX configuration's `createMessage` and `addSession`, which cannot cross into the worker).
+   */
+  target: z.enum(['wallet', 'dapp']),
   request: walletRequestSchema,
 })
 export type WriteStep = z.infer<typeof writeStepSchema>

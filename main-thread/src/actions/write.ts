@@ -1,21 +1,98 @@
-import type { WalletAnswer, WriteError, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
+import type { WalletAnswer, WalletRequest, WriteError, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
 import type { PorticoClient } from '../client/createClient.ts'
 import type { Connector } from '../connectors/types.ts'
 
+/** Answers a step addressed to the dapp's own code in the page (a SIWX configuration's functions). */
+export type DappAnswerer = (request: WalletRequest) => Promise<unknown>
+
 export type WriteParameters = {
   intent: WriteIntent
-  /** The connector that holds the account of `intent` (the page's look-up by connector id). */
-  connector: Connector
+  /** The connector that holds the account of `intent` (the page's look-up by connector id), or a look-up made when the wallet is first asked. */
+  connector: Connector | (() => Connector | undefined)
   /** Called before each wallet request, for progress ("step 1 of 2: approve"). */
   onStep?: ((step: WriteStep) => void) | undefined
+  /** Answers the steps the core addresses to the dapp (`target: 'dapp'`); without it such a step fails. */
+  dapp?: DappAnswerer | undefined
 }
 export type WriteReturnType = Exclude<WriteResult, { status: 'step' }>
+
+/** A write prepared up to its first wallet request: `resume` asks the wallet, `cancel` ends it unsent. */
+export type StartedWrite = {
+  status: 'ready'
+  step: WriteStep
+  resume(): Promise<WriteReturnType>
+  cancel(): Promise<void>
+}
 
 /** Whatever a wallet threw, as the plain EIP-1193 error the core classifies. */
 function walletError(error: unknown): Extract<WalletAnswer, { ok: false }>['error'] {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown; shortMessage?: unknown; details?: unknown }
   const message = typeof e.details === 'string' && e.details ? e.details : typeof e.message === 'string' ? e.message : String(error)
   return { ...(typeof e.code === 'number' ? { code: e.code } : {}), message, ...(e.data !== undefined ? { data: e.data } : {}) }
+}
+
+const settle = (run: () => Promise<unknown>): Promise<WalletAnswer> =>
+  run().then(
+    (value): WalletAnswer => ({ ok: true, result: value }),
+    (error: unknown): WalletAnswer => ({ ok: false, error: walletError(error) }),
+  )
+
+/** Answers every dapp step in turn, up to the first wallet request or the outcome. */
+async function answerDappSteps(client: Pick<PorticoClient, 'withCore'>, first: WriteResult, dapp: DappAnswerer | undefined): Promise<WriteResult> {
+  let result = first
+  while (result.status === 'step' && result.target === 'dapp') {
+    const step = result
+    const answer = await settle(async () => {
+      if (!dapp) throw new Error(`Nothing in the page answers ${step.request.method}`)
+      return dapp(step.request)
+    })
+    result = await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer))
+  }
+  return result
+}
+
+/**
+ * The one write path's page side, first half: the core prepares and validates, the dapp's steps are
+ * answered, and the write stops before its first wallet request. Answers `ready` (ask the wallet
+ * with `resume()` when the visitor confirms), or the outcome when no wallet request was needed.
+ * Sign-in uses it to initialise on connect, so the visitor's one click is one wallet request.
+ */
+export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { intent, connector, onStep, dapp }: WriteParameters): Promise<StartedWrite | WriteReturnType> {
+  const prepared = await client.withCore<WriteResult>((api) => api.prepareWrite(intent))
+  const first = await answerDappSteps(client, prepared, dapp)
+  if (first.status !== 'step') return first
+  const lookUp = typeof connector === 'function' ? connector : () => connector
+  let used = false
+  return {
+    status: 'ready',
+    step: first,
+    async resume() {
+      if (used) return { status: 'error', writeId: first.writeId, error: { code: 'WRITE_NOT_FOUND' } }
+      used = true
+      let result: WriteResult = first
+      while (result.status === 'step') {
+        const step = result
+        onStep?.(step)
+        const answer = await settle(async () => {
+          const wallet = lookUp()
+          if (!wallet) throw new Error('The wallet is no longer available on the page')
+          const provider = await wallet.getProvider(step.namespace)
+          return provider.request({ method: step.request.method, params: step.request.params })
+        })
+        result = await answerDappSteps(
+          client,
+          await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer)),
+          dapp,
+        )
+      }
+      return result
+    },
+    async cancel() {
+      if (used) return
+      used = true
+      await client.withCore<WriteResult>((api) => api.submitWriteResult(first.writeId, { ok: false, error: { code: 4001, message: 'Called off' } })).catch(() => undefined)
+    },
+  }
 }
 
 /**
@@ -27,21 +104,9 @@ function walletError(error: unknown): Extract<WalletAnswer, { ok: false }>['erro
  * @example
  * const outcome = await write(client, { intent: { kind: 'send', caipAddress, token, amount: '0.5', receiver }, connector })
  */
-export async function write(client: Pick<PorticoClient, 'withCore'>, { intent, connector, onStep }: WriteParameters): Promise<WriteReturnType> {
-  let result: WriteResult = await client.withCore<WriteResult>((api) => api.prepareWrite(intent))
-  while (result.status === 'step') {
-    const step = result
-    onStep?.(step)
-    const answer: WalletAnswer = await connector
-      .getProvider(step.namespace)
-      .then((provider) => provider.request({ method: step.request.method, params: step.request.params }))
-      .then(
-        (value): WalletAnswer => ({ ok: true, result: value }),
-        (error: unknown): WalletAnswer => ({ ok: false, error: walletError(error) }),
-      )
-    result = await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer))
-  }
-  return result
+export async function write(client: Pick<PorticoClient, 'withCore'>, parameters: WriteParameters): Promise<WriteReturnType> {
+  const started = await startWrite(client, parameters)
+  return started.status === 'ready' ? started.resume() : started
 }
 
 /**

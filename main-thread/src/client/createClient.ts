@@ -5,6 +5,7 @@ import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInp
 import type { Connector } from '../connectors/types.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
+import type { SiwxSignInState } from './siwxSignIn.ts'
 import type { SpawnedCore } from './spawnCore.ts'
 
 /** A page-side hint that a session exists, so a returning visitor's tab wakes the core at once. */
@@ -28,6 +29,8 @@ export type ClientSnapshot = {
   attempt: ConnectAttempt | null
   /** A configuration or start-up problem, shown in the modal. */
   fatal: string | null
+  /** The sign-in with the wallet (SIWX) this tab has prepared for the connected account; null when none is pending. */
+  siwx: SiwxSignInState | null
   themeMode: ThemeMode
 }
 
@@ -102,6 +105,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     modal: { open: false, router: { history: [{ name: 'Connect' }] } },
     attempt: null,
     fatal: null,
+    siwx: null,
     themeMode: startup.themeMode,
   }
   let session: Promise<Session> | null = null

@@ -8,11 +8,12 @@ import { parseWith } from '@portico/shared-types/parse'
 import { createConnectorRegistry } from '../connectors/registry.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { ClientInternals } from './createClient.ts'
-import { getConnector } from './getConnector.ts'
+import { getConnectedConnector, getConnector } from './getConnector.ts'
 import { currentView, route } from './router.ts'
-import { siwxOptions } from '@portico/shared-types/siwx'
+import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx'
 import { MESSAGES } from '@portico/shared-types/errors'
 import { siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './siwx.ts'
+import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
@@ -138,11 +139,28 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
       router = route(router, { type: 'reset', view: config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' } })
     }
-    const modal = siwxModal({ ...snapshot.modal, router }, siwxAccountToAsk(siwx, supportedNetworks, state, Date.now()), siwxSetAside(config), isConnected, siwxView)
+    const toAsk = siwxAccountToAsk(siwx, supportedNetworks, state, Date.now())
+    const modal = siwxModal({ ...snapshot.modal, router }, toAsk, siwxSetAside(config), isConnected, siwxView)
     client.set({ core: state, modal })
+    signIn.update(toAsk && !siwxSetAside(config).has(toAsk) ? toAsk : null)
     watchSiwxExpiry(state)
     void follow()
   }
+
+  /** SPEC.md §4: the sign-in initialises on connect (this tab's, held for the sign view). */
+  const signIn = createSiwxSignIn({
+    client: { withCore: (fn) => fn(api) },
+    publish: (siwxState) => client.set({ siwx: siwxState }),
+    intent: (caipAddress) => ({
+      kind: 'siwx',
+      caipAddress,
+      domain: window.location.host,
+      uri: window.location.origin,
+      expiresInMs: siwx?.expiresInMs ?? SIWX_DEFAULT_EXPIRES_IN_MS,
+      ...(siwx?.statement ? { statement: siwx.statement } : {}),
+    }),
+    connector: () => getConnectedConnector(client.get()),
+  })
 
   /** Asks again the moment the account's sign-in runs out, not at the next change of the core's state. */
   let siwxExpiryTimer: ReturnType<typeof setTimeout> | undefined
@@ -156,7 +174,9 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       const snapshot = client.get()
       if (!snapshot.core) return
       const connected = activeConnection(snapshot.core).status === 'connected'
-      client.set({ modal: siwxModal(snapshot.modal, siwxAccountToAsk(siwx, supportedNetworks, snapshot.core, Date.now()), siwxSetAside(config), connected, siwxView) })
+      const toAsk = siwxAccountToAsk(siwx, supportedNetworks, snapshot.core, Date.now())
+      client.set({ modal: siwxModal(snapshot.modal, toAsk, siwxSetAside(config), connected, siwxView) })
+      signIn.update(toAsk && !siwxSetAside(config).has(toAsk) ? toAsk : null)
     }, Math.min(endsAt - Date.now() + 1, 2 ** 31 - 1))
   }
 
@@ -253,6 +273,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     },
     destroy() {
       clearTimeout(siwxExpiryTimer)
+      signIn.destroy()
       offConnectors()
       connectors.destroy()
       for (const { stop } of followed.values()) stop()

@@ -20,7 +20,7 @@ import { prepareSignIn, verifySignIn } from './siwx.ts'
 import { buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
-export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' }
+export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' | 'dapp'; target?: WriteStep['target'] }
 /** What a flow ends with. */
 export type FlowDone = { hash?: string; result?: unknown }
 export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
@@ -164,7 +164,18 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
       }
       entry.index += 1
       const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
-      return { status: 'step', writeId, kind: entry.kind, index: entry.index, total: next.value.total, label: next.value.label, namespace, caipNetworkId, request: next.value.request }
+      return {
+        status: 'step',
+        writeId,
+        kind: entry.kind,
+        index: entry.index,
+        total: next.value.total,
+        label: next.value.label,
+        namespace,
+        caipNetworkId,
+        target: next.value.target ?? 'wallet',
+        request: next.value.request,
+      }
     } catch (error) {
       open.delete(writeId)
       return { status: 'error', writeId, error: classifyError(error) }

@@ -1,62 +1,63 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { shortenAddress, splitCaipAddress } from '@portico/shared-types/light'
 import type { WriteError } from '@portico/shared-types/write'
-import { write } from '../../actions/write.ts'
 import { siwxSessionExpired, siwxSetAside } from '../../client/siwx.ts'
 import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
+import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { SIWX_MESSAGES } from './siwx.messages.ts'
 import '../../styles/siwx.css'
 
-const DEFAULT_EXPIRES_IN_MS = 24 * 60 * 60 * 1000
-
 /**
- * SIWXSignMessage (SPEC.md §4 SIWX): asks the connected wallet to sign an EIP-4361 message through the
- * one write path; the verifier checks it and the core keeps the session for every tab, which closes
- * this view. A failure says so and the view stays; Cancel disconnects when sign-in is required.
+ * SIWXSignMessage (SPEC.md §4 SIWX): asks the connected wallet to sign the EIP-4361 message this tab
+ * prepared on connect (`client/siwxSignIn.ts`), through the one write path; the verifier checks it and
+ * the core keeps the session for every tab, which closes this view. A failure says so and the view
+ * stays; Cancel disconnects when sign-in is required. When the sign-in could not even start, it says
+ * so, disconnects and goes back to Connect.
  */
 export default function SiwxSignMessageView() {
   const client = usePorticoClient()
   const ui = usePorticoUi()
   const t = useMessages(SIWX_MESSAGES)
   const config = useConfig()
-  const { core } = useSnapshot()
+  const { core, siwx: signIn } = useSnapshot()
   const { caipAddress, address } = useAccount()
   const { network } = useNetwork()
-  const connector = useConnectedConnector()
   const [pending, setPending] = useState(false)
   const options = config.siwx ?? config.siweConfig
   const required = options?.required ?? false
+  /** The initialisation failure is told once, however it is learned (on connect, or while Sign waited). */
+  const toldInitFailure = useRef(false)
+
+  const initFailed = (error: WriteError) => {
+    if (toldInitFailure.current) return
+    toldInitFailure.current = true
+    ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
+    // SPEC.md §8: the sign-in cannot start; the wallet is disconnected and the modal back at Connect.
+    ui.notify('error', t('initFailed'))
+    void client.disconnect().finally(() => client.navigate({ type: 'reset', view: { name: 'Connect' } }))
+  }
+
+  useEffect(() => {
+    if (signIn?.status === 'failed' && signIn.error) initFailed(signIn.error)
+  })
+
   if (!caipAddress || !address || !core) return null
   const smartAccount = core.accountTypes[splitCaipAddress(caipAddress).namespace] === 'smartAccount'
   // SPEC.md §8 'Session Expired': the account was signed in here, and that sign-in ran out.
   const expired = siwxSessionExpired(core.siwxSessions, caipAddress, Date.now())
 
   const fail = (error: WriteError) => {
+    if (error.code === 'SIWX_INIT_FAILED' || error.code === 'NOT_CONNECTED') return initFailed(error)
     ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
-    if (error.code === 'SIWX_INIT_FAILED' || error.code === 'NOT_CONNECTED') {
-      // SPEC.md §8: the sign-in cannot start; the wallet is disconnected and the modal back at Connect.
-      ui.notify('error', t('initFailed'))
-      void client.disconnect().finally(() => client.navigate({ type: 'reset', view: { name: 'Connect' } }))
-      return
-    }
     ui.notify('error', smartAccount ? t('smartAccountsUnsupported') : t('signatureDeclined'))
   }
 
   const sign = async () => {
     if (pending) return
-    if (!connector) return fail({ code: 'NOT_CONNECTED' })
+    if (!signIn || signIn.caipAddress !== caipAddress) return fail({ code: 'NOT_CONNECTED' })
     setPending(true)
-    const intent = {
-      kind: 'siwx' as const,
-      caipAddress,
-      domain: window.location.host,
-      uri: window.location.origin,
-      expiresInMs: options?.expiresInMs ?? DEFAULT_EXPIRES_IN_MS,
-      ...(options?.statement ? { statement: options.statement } : {}),
-    }
-    const outcome = await write(client, { intent, connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    const outcome = await signIn.sign().catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     setPending(false)
     if (outcome.status === 'done') {
       ui.emit({ type: 'SIWX_AUTH_SUCCESS', caipAddress })
@@ -74,6 +75,7 @@ export default function SiwxSignMessageView() {
       return
     }
     siwxSetAside(config).add(caipAddress)
+    signIn?.cancel()
     client.close()
   }
 
