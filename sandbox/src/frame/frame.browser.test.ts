@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
 import { mailboxMessageSchema } from './mail.ts'
+import { SOCIAL_PROVIDER_NAMES, type OidcSocialProvider } from './social.ts'
 
 // Ports of this file (README "Tests"): base 38640 (frame at base + 5); the host pages on base + 8 and base + 9.
 const CHROMIUM = '/usr/bin/chromium'
@@ -37,6 +38,12 @@ window.addEventListener('message', (e) => {
   window.received.push(e.data)
 })
 document.body.append(iframe)
+window.callbacks = []
+window.addEventListener('message', (e) => {
+  if (e.origin !== frameOrigin || !window.popup || e.source !== window.popup) return
+  window.callbacks.push(e.data)
+})
+window.openPopup = (uri) => { window.popup = window.open(uri, 'portico-social', 'popup,width=480,height=640') }
 window.ask = (type, payload = {}) => new Promise((resolve) => {
   const id = crypto.randomUUID()
   const timer = setInterval(() => {
@@ -94,7 +101,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     await sandbox?.stop()
   })
 
-  it('logs in by email over postMessage, signs (verified with viem), keeps the session across a reload, signs out', async () => {
+  it('logs in by email over postMessage, signs (verified with viem), keeps the session across a reload, changes the email, signs out', async () => {
     const page = await browser.newPage()
     page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && leftTheMachine.push(r.url())))
     await openHost(page, HOST)
@@ -133,6 +140,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     expect(await ask(page, 'RELOAD')).toMatchObject({ type: 'FRAME_RELOAD_SUCCESS' })
     await expect.poll(async () => (await received(page)).filter((m) => m.type === 'FRAME_READY').length).toBe(2)
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+
+    // Change of email: a code to the current address, then one to the new address.
+    const newEmail = 'browser-new@example.com'
+    expect(await ask(page, 'UPDATE_EMAIL', { email: newEmail })).toMatchObject({ type: 'FRAME_UPDATE_EMAIL_SUCCESS', payload: { action: 'VERIFY_PRIMARY_OTP' } })
+    expect(await ask(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_UPDATE_EMAIL_PRIMARY_OTP_SUCCESS' })
+    expect(await ask(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await lastCode(newEmail) })).toMatchObject({ type: 'FRAME_UPDATE_EMAIL_SECONDARY_OTP_SUCCESS', payload: { newEmail } })
+    expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address, email: newEmail } })
 
     expect(await ask(page, 'SIGN_OUT')).toMatchObject({ type: 'FRAME_SIGN_OUT_SUCCESS' })
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
@@ -175,6 +189,71 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
     expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address: payload.address } })
     expect((await received(page)).filter((m) => m.id !== undefined && ids.includes(m.id))).toEqual([])
+    await page.close()
+  })
+
+  it('logs in with each social provider through its popup: login page, PKCE code flow, callback to the exact dapp origin', async () => {
+    const page = await browser.newPage()
+    page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && leftTheMachine.push(r.url())))
+    await openHost(page, HOST)
+    const addresses = new Map<string, string>()
+    for (const provider of Object.keys(SOCIAL_PROVIDER_NAMES) as OidcSocialProvider[]) {
+      const redirect = (await ask(page, 'GET_SOCIAL_REDIRECT_URI', { provider })) as { type: string; payload: { uri: string } }
+      expect(redirect.type).toBe('FRAME_GET_SOCIAL_REDIRECT_URI_SUCCESS')
+      const authorize = new URL(redirect.payload.uri)
+      expect(authorize.origin + authorize.pathname).toBe(`${sandbox.frame.url}/oidc/${provider}/auth`)
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(authorize.searchParams.get('redirect_uri')).toBe(sandbox.frame.socialCallbackUrl)
+
+      const opening = page.waitForEvent('popup')
+      await page.evaluate((uri) => (window as unknown as { openPopup(u: string): void }).openPopup(uri), redirect.payload.uri)
+      const popup = await opening
+      await popup.getByRole('heading', { name: SOCIAL_PROVIDER_NAMES[provider], level: 1 }).waitFor()
+      expect(await popup.title()).toBe(`Sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`)
+      if (provider === 'google') {
+        await popup.getByRole('button', { name: 'Sign in' }).click() // empty: the browser's own required check stops it
+        await popup.getByLabel('Username').fill('no spaces allowed')
+        await popup.getByRole('button', { name: 'Sign in' }).click()
+        await expect.poll(() => popup.getByRole('alert').textContent()).toMatch(/^Enter a username/)
+      }
+      const closed = popup.waitForEvent('close')
+      await popup.getByLabel('Username').fill(`alice-${provider}`)
+      await popup.getByRole('button', { name: 'Sign in' }).click()
+      await closed
+      const callbacks = await page.evaluate(() => (window as unknown as { callbacks: Array<{ type: string; uri: string }> }).callbacks.splice(0))
+      expect(callbacks).toEqual([{ type: 'PORTICO_SOCIAL_CALLBACK', uri: expect.stringMatching(new RegExp(`^${sandbox.frame.socialCallbackUrl}\\?code=`)) }])
+      const user = (await ask(page, 'CONNECT_SOCIAL', { uri: callbacks[0]!.uri })) as { type: string; payload: { address: string } }
+      expect(user).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: `alice-${provider}`, socialProvider: provider, preferredAccountType: 'eoa' } })
+      expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address: user.payload.address, userName: `alice-${provider}` } })
+      // The code is spent: the same redirect again is refused.
+      expect(await ask(page, 'CONNECT_SOCIAL', { uri: callbacks[0]!.uri })).toMatchObject({ payload: { message: 'This sign-in has expired. Start again' } })
+      addresses.set(provider, user.payload.address)
+    }
+    expect(new Set(addresses.values()).size).toBe(6)
+
+    // The same account again is the same wallet; Cancel on the login page fails the sign-in.
+    const again = (await ask(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })) as { payload: { uri: string } }
+    let opening = page.waitForEvent('popup')
+    await page.evaluate((uri) => (window as unknown as { openPopup(u: string): void }).openPopup(uri), again.payload.uri)
+    let popup = await opening
+    await popup.getByLabel('Username').fill('Alice-GitHub')
+    let closed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: 'Sign in' }).click()
+    await closed
+    let [callback] = await page.evaluate(() => (window as unknown as { callbacks: Array<{ uri: string }> }).callbacks.splice(0))
+    expect(await ask(page, 'CONNECT_SOCIAL', { uri: callback!.uri })).toMatchObject({ payload: { address: addresses.get('github') } })
+
+    const cancelled = (await ask(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })) as { payload: { uri: string } }
+    opening = page.waitForEvent('popup')
+    await page.evaluate((uri) => (window as unknown as { openPopup(u: string): void }).openPopup(uri), cancelled.payload.uri)
+    popup = await opening
+    closed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: 'Cancel' }).click()
+    await closed
+    ;[callback] = await page.evaluate(() => (window as unknown as { callbacks: Array<{ uri: string }> }).callbacks.splice(0))
+    expect(new URL(callback!.uri).searchParams.get('error')).toBe('access_denied')
+    expect(await ask(page, 'CONNECT_SOCIAL', { uri: callback!.uri })).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_ERROR', payload: { message: 'Sign-in with Discord failed' } })
+    expect(await ask(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'farcaster' })).toMatchObject({ payload: { message: 'Unsupported social provider farcaster' } })
     await page.close()
   })
 

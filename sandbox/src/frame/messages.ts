@@ -26,6 +26,7 @@ export const FRAME_MESSAGES = {
   socialStateUnknown: 'This sign-in has expired. Start again',
   socialFailed: 'Sign-in with {provider} failed',
   farcasterUnavailable: 'Farcaster sign-in is not available',
+  unsupportedSocialProvider: 'Unsupported social provider {provider}',
 } as const
 
 /** `'Please try again after 27 seconds'`. */

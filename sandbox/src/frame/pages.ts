@@ -34,6 +34,7 @@ form { display: flex; flex-direction: column; gap: 8px; max-width: 320px; }
 label { font-weight: 600; }
 input, button { font: inherit; padding: 8px 10px; border-radius: 8px; border: 1px solid #888; }
 button { cursor: pointer; background: #2f5fd0; color: #fff; border-color: #2f5fd0; }
+button.secondary { background: transparent; color: inherit; border-color: #888; }
 button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #f0a000; outline-offset: 2px; }
 article { border: 1px solid #8884; border-radius: 8px; padding: 12px; margin: 12px 0; }
 pre { white-space: pre-wrap; word-break: break-word; }
@@ -84,3 +85,36 @@ export function mailboxPage(messages: readonly MailboxMessage[], to: string | un
 export function deviceConfirmedPage(ok: boolean, message: string): string {
   return htmlPage(ok ? 'Device confirmed' : 'Device not confirmed', ok ? '<h1>Device confirmed</h1><p>Go back to the app: a code is on its way to your inbox.</p>' : `<h1>Device not confirmed</h1><p role="alert">${escapeHtml(message)}</p>`)
 }
+
+export const SOCIAL_CALLBACK_ELEMENT_ID = 'portico-social-callback'
+
+/**
+ * GET /social/callback: where every provider sends the popup back. Its script posts
+ * `{ type: 'PORTICO_SOCIAL_CALLBACK', uri: location.href }` to the window that opened the popup, to
+ * the exact dapp origin recorded with the sign-in's state, then closes the popup.
+ */
+export function socialCallbackPage(targetOrigin: string | undefined): string {
+  const json = JSON.stringify({ targetOrigin: targetOrigin ?? null }).replace(/</g, '\\u003c')
+  return htmlPage(
+    'Signing in',
+    [
+      `<script type="application/json" id="${SOCIAL_CALLBACK_ELEMENT_ID}">${json}</script>`,
+      targetOrigin ? '<h1>Signing in</h1><p role="status">Returning to the app…</p>' : '<h1>Sign-in expired</h1><p role="alert">This sign-in has expired. Start again</p>',
+    ].join('\n'),
+    { script: '/assets/social-callback.js' },
+  )
+}
+
+/** The callback page's script (plain, no bundle). */
+export const SOCIAL_CALLBACK_JS = `
+const element = document.getElementById('${SOCIAL_CALLBACK_ELEMENT_ID}')
+let target = null
+try { target = JSON.parse(element ? element.textContent : 'null').targetOrigin } catch {}
+if (target && window.opener) {
+  window.opener.postMessage({ type: 'PORTICO_SOCIAL_CALLBACK', uri: location.href }, target)
+  window.close()
+} else if (target) {
+  const status = document.querySelector('[role="status"]')
+  if (status) status.textContent = 'Signed in. Close this window and go back to the app.'
+}
+`

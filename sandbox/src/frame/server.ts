@@ -15,7 +15,8 @@ import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatte
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { startMailService, type MailboxMessage } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { FRAME_SERVICE_NAME, PAGES_CSS, deviceConfirmedPage, framePage, mailboxPage } from './pages.ts'
+import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, framePage, mailboxPage, socialCallbackPage } from './pages.ts'
+import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { answerRpc, parseChainId, type FrameChain } from './rpc.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -34,12 +35,12 @@ export type FrameServiceOptions = {
   cacheDir?: string | undefined
   /** Called once for each new embedded account (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
-  /** Handles a request first (the social providers, mounted under /oidc); false passes it on. */
-  extraNodeRoutes?: NodePreHandler[]
 }
 
 export type FrameServiceHandle = ServiceHandle & {
   accounts: FrameAccounts
+  /** `{url}/social/callback`, the redirect URI of every social provider. */
+  socialCallbackUrl: string
   mail: { url: string; messages(to?: string): MailboxMessage[]; clear(): void }
   /** The allow-list: project id -> origins (exact, or `http://host:*`). */
   projects: { get(projectId: string): readonly string[] | undefined; set(projectId: string, origins: readonly string[]): void; remove(projectId: string): void }
@@ -87,10 +88,21 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return chain
   }
 
+  const social = createSocialLogin(url)
+  const checkOrigin = (projectId: string, origin: string) => {
+    const allowed = projects.get(projectId)
+    if (!allowed || !originAllowed(origin, allowed)) throw new FrameError(FRAME_MESSAGES.invalidAppConfiguration, 403)
+  }
+
   const log = new RequestLog()
   const app = createBaseApp({ name: FRAME_SERVICE_NAME, log, faults: options.faults })
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
+  app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
+  app.get('/social/callback', (c) => {
+    const target = social.callbackTarget(c.req.query('state') ?? '')
+    return c.html(socialCallbackPage(target), target ? 200 : 400, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+  })
   app.get('/assets/frame-pages.css', (c) => c.body(PAGES_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }))
 
   app.get('/frame', (c) => {
@@ -188,7 +200,17 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
   api('updateEmailSecondary', async ({ otp }, token) => ({ newEmail: accounts.verifySecondaryCode(accounts.userOf(token), otp) }))
 
-  const before: NodePreHandler | undefined = options.extraNodeRoutes?.length ? (req, res) => options.extraNodeRoutes!.some((h) => h(req, res)) : undefined
+  api('socialStart', async ({ provider, projectId, dappOrigin }) => {
+    checkOrigin(projectId, dappOrigin)
+    if (provider === 'farcaster') throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', provider))
+    return { uri: await social.start(provider as OidcSocialProvider, dappOrigin) }
+  })
+  api('socialFinish', async ({ uri }) => {
+    const account = await social.finish(uri)
+    return { token: await accounts.socialSession(account.provider, account.subject, account.userName) }
+  })
+
+  const before: NodePreHandler = (req, res) => social.handle(req, res)
   const server = createHttpServer(app, options.port, FRAME_SERVICE_NAME, before)
   try {
     await server.start()
@@ -203,6 +225,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       await mail.stop()
     },
     accounts,
+    socialCallbackUrl: social.callbackUrl,
     mail: { url: mail.url, messages: (to) => mail.messages(to), clear: () => mail.clear() },
     projects: {
       get: (id) => projects.get(id),
