@@ -1,4 +1,4 @@
-import type { Network, PorticoConfigInput } from '@portico/react'
+import type { Network, PorticoConfigInput, SiwxDappConfig } from '@portico/react'
 
 const env = import.meta.env
 const chainA = env.VITE_PORTICO_CHAIN_A_RPC ?? 'http://127.0.0.1:8545'
@@ -41,12 +41,30 @@ function featuresFromAddress(): PorticoConfigInput['features'] {
 /**
  * Sign in with the wallet: `/?siwx=required` asks every visitor to sign in (the sign view cannot be
  * closed; cancelling disconnects), `/?siwx=optional` asks once and lets the visitor cancel. The
- * sandbox's data API is the verifier (nonce, verify, session, sign-out).
+ * sandbox's data API is the verifier (nonce, verify, session, sign-out). `/?siwx=custom` uses the
+ * dapp's own SIWX configuration instead.
  */
 export const siwxMode = new URLSearchParams(window.location.search).get('siwx')
 function siwxFromAddress(): Pick<PorticoConfigInput, 'siwx'> {
+  if (siwxMode === 'custom') return { siwx: demoSiwx() }
   if (siwxMode !== 'required' && siwxMode !== 'optional') return {}
   return { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Portico demo' } }
+}
+
+/**
+ * `/?siwx=custom`: the dapp's own SIWX configuration (`customSiwx.ts`: createMessage, addSession,
+ * getSessions, revokeSession), required. Its code (and viem) loads when Portico first calls it.
+ */
+function demoSiwx(): SiwxDappConfig {
+  const load = () => import('./customSiwx.ts').then(({ createDemoSiwx }) => createDemoSiwx({ apiUrl, networks, required: true }))
+  return {
+    createMessage: async (input) => (await load()).createMessage(input),
+    addSession: async (session) => (await load()).addSession(session),
+    getSessions: async (chainId, address) => (await load()).getSessions(chainId, address),
+    revokeSession: async (chainId, address) => (await load()).revokeSession(chainId, address),
+    getRequired: () => true,
+    signOutOnDisconnect: true,
+  }
 }
 /** Where the demo reads the signed-in state: the verifier's session endpoint. */
 export const siwxSessionUrl = (address: string, chainId: number | string) =>

@@ -8,6 +8,9 @@ import { E2E_URLS } from '../ports.ts'
 const ACCOUNT_5 = { index: 5, address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }
 const ACCOUNT_6 = { index: 6, address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }
 const ACCOUNT_8 = { index: 8, address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' }
+const ACCOUNT_7 = { index: 7, address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955' }
+/** The demo's own store of its SIWX sessions (`demo/src/customSiwx.ts`). */
+const DEMO_STORE = 'portico-demo:siwx-sessions'
 
 const page = (index: number, mode = 'required') => `/?siwx=${mode}&sandboxAccount=${index}`
 
@@ -128,5 +131,51 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await signIn.getByRole('button', { name: 'Cancel' }).click()
     await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
     await expect(demo.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  })
+
+  test("/?siwx=custom: the dapp's own SIWX configuration makes the message and keeps the session; its getSessions counts as signed in elsewhere; disconnect calls its revokeSession", async ({ demo, browser, baseURL }) => {
+    await demo.goto(page(ACCOUNT_7.index, 'custom'))
+    const signIn = await connect(demo)
+    // Required by the dapp's getRequired(): no close button.
+    await expect(signIn.getByRole('button', { name: 'Close' })).toHaveCount(0)
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    const prompt = demo.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    const message = new SiweMessage((await prompt.locator('dd.block').textContent()) ?? '')
+    expect(message.statement).toBe('Sign in to the Portico demo (its own sign-in)')
+    expect(message.address).toBe(ACCOUNT_7.address)
+    expect(message.domain).toBe(new URL(baseURL!).host)
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(demo.getByRole('dialog')).toHaveCount(0)
+    await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_7.address}`)
+    // The dapp's addSession kept the session (data, message, signature, cacao) in its own store.
+    const stored = await demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), DEMO_STORE)
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ data: { accountAddress: ACCOUNT_7.address, chainId: 'eip155:31337', nonce: message.nonce }, signature: expect.stringMatching(/^0x/), cacao: { h: { t: 'caip122' } } })
+
+    // Another browser profile (no Portico state) with the dapp's store: its getSessions counts, nothing is asked.
+    const other = await browser.newContext({ baseURL: baseURL! })
+    try {
+      const fresh = await other.newPage()
+      await fresh.goto(page(ACCOUNT_7.index, 'custom'))
+      await fresh.evaluate(([key, value]) => localStorage.setItem(key!, value!), [DEMO_STORE, JSON.stringify(stored)])
+      await fresh.reload()
+      await fresh.getByRole('button', { name: 'Connect Wallet' }).click()
+      await fresh.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+      await fresh.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+      await expect(fresh.getByTestId('dapp-status')).not.toHaveText('Not connected')
+      await expect(fresh.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_7.address}`)
+      await fresh.waitForTimeout(1000)
+      await expect(fresh.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
+      await expect(fresh.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+    } finally {
+      await other.close()
+    }
+
+    // Disconnect: the dapp's revokeSession empties its store, and the verifier forgets the session.
+    await demo.getByRole('button', { name: /0x14dC/ }).first().click()
+    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+    await expect.poll(() => demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(0)
+    await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
   })
 })

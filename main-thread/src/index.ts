@@ -22,4 +22,4 @@ export { createClient, SESSION_HINT_KEY, type ClientSnapshot, type CreateClientP
 export type { View, ViewName } from './client/router.ts'
 export type { Notification, NotificationVariant, PorticoEvent } from './ui/createUi.ts'
 export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './service-worker/events.ts'
-export type { CaipAddress, CaipNetworkId, Eip1193Provider, Locale, Network, PorticoConfigInput, ThemeMode, ThemeVariables } from '@portico/shared-types'
+export type { CaipAddress, CaipNetworkId, Eip1193Provider, Locale, Network, PorticoConfigInput, SiwxDappConfig, SiwxMessage, SiwxMessageInput, SiwxSession, ThemeMode, ThemeVariables } from '@portico/shared-types'

@@ -2,7 +2,7 @@ import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
-import { siweConfigSchema, siwxConfigSchema } from './siwx.ts'
+import { siweConfigSchema, siwxInputSchema } from './siwx.ts'
 import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
 
@@ -127,8 +127,12 @@ export const porticoConfigSchema = z.object({
   startupPing: z.boolean().default(CONFIG_DEFAULTS.startupPing),
   /** WalletConnect (QR code and deep links): where the relay is. The hosted relay when absent. */
   walletConnect: walletConnectConfigSchema.default(() => walletConnectConfigSchema.parse({})),
-  /** Sign in with the wallet (SPEC.md §4 SIWX) against the verifier API; see `siwxConfigSchema`. Not with `siweConfig`. */
-  siwx: siwxConfigSchema.optional(),
+  /**
+   * Sign in with the wallet (SPEC.md §4 SIWX): the verifier options (`siwxConfigSchema`, against the
+   * verifier API), or a dapp's own SIWX configuration (`siwxDappConfigSchema`: createMessage,
+   * addSession, getSessions, revokeSession, …). Not with `siweConfig`.
+   */
+  siwx: siwxInputSchema.optional(),
   /** The older name of `siwx`, with the same options; setting both is rejected (SPEC.md §5). */
   siweConfig: siweConfigSchema.optional(),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */

@@ -160,7 +160,26 @@ export {
   type TrackedEvent,
   type WalletListing,
 } from './api/catalogue.ts'
-export { siweConfigSchema, siwxConfigSchema, siwxNonceResponseSchema, siwxOptions, siwxSessionResponseSchema, siwxVerifyRequestSchema, type SiwxConfig, type SiwxOptions, type SiwxVerifiedSession } from './siwx.ts'
+export {
+  siweConfigSchema,
+  siwxConfigSchema,
+  siwxCreatedMessageSchema,
+  siwxDappConfigSchema,
+  siwxDappSessionsSchema,
+  siwxInputSchema,
+  siwxNonceResponseSchema,
+  siwxOptions,
+  siwxSessionResponseSchema,
+  siwxVerifyRequestSchema,
+  type SiwxConfig,
+  type SiwxCreatedMessage,
+  type SiwxDappConfig,
+  type SiwxMessage,
+  type SiwxMessageData,
+  type SiwxMessageInput,
+  type SiwxOptions,
+  type SiwxVerifiedSession,
+} from './siwx.ts'
 export { coinTypeForChainId, DEFAULT_NAME_SUFFIX, isValidNameLabel, looksLikeAccountName, NAME_SUFFIXES, parseAccountNameInput, splitName, type AccountNameProblem } from './names.ts'
 export {
   type CatalogueWallet,

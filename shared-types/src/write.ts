@@ -125,6 +125,11 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
     statement: z.string().optional(),
     /** How long the session lasts from signing. */
     expiresInMs: z.number().int().positive(),
+    /**
+     * Who makes the message and checks the signature: the verifier API (the default), or the dapp's
+     * own SIWX configuration in the page (`createMessage`, then `addSession`, as dapp steps).
+     */
+    via: z.enum(['verifier', 'dapp']).optional(),
   }),
   z.object({
     kind: z.literal('registerName'),

@@ -12,7 +12,8 @@ import { getConnectedConnector, getConnector } from './getConnector.ts'
 import { currentView, route } from './router.ts'
 import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx'
 import { MESSAGES } from '@portico/shared-types/errors'
-import { siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './siwx.ts'
+import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './siwx.ts'
+import { adoptDappSessions, revokeDappSessions, siwxDappAnswerer } from './siwxDapp.ts'
 import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
@@ -147,7 +148,11 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     void follow()
   }
 
-  /** SPEC.md §4: the sign-in initialises on connect (this tab's, held for the sign view). */
+  /**
+   * SPEC.md §4: the sign-in initialises on connect (this tab's, held for the sign view). With a dapp's
+   * own SIWX configuration, its `getSessions` is asked first, and its functions answer the write's dapp steps.
+   */
+  const dappSiwx = isSiwxDappConfig(siwx) ? siwx : null
   const signIn = createSiwxSignIn({
     client: { withCore: (fn) => fn(api) },
     publish: (siwxState) => client.set({ siwx: siwxState }),
@@ -156,10 +161,12 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       caipAddress,
       domain: window.location.host,
       uri: window.location.origin,
-      expiresInMs: siwx?.expiresInMs ?? SIWX_DEFAULT_EXPIRES_IN_MS,
-      ...(siwx?.statement ? { statement: siwx.statement } : {}),
+      ...(siwx && !isSiwxDappConfig(siwx)
+        ? { expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) }
+        : { expiresInMs: SIWX_DEFAULT_EXPIRES_IN_MS, via: 'dapp' as const }),
     }),
     connector: () => getConnectedConnector(client.get()),
+    ...(dappSiwx ? { dapp: siwxDappAnswerer(dappSiwx), signedInAlready: (caipAddress: CaipAddress) => adoptDappSessions(dappSiwx, api, caipAddress) } : {}),
   })
 
   /** Asks again the moment the account's sign-in runs out, not at the next change of the core's state. */
@@ -263,6 +270,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       const snapshot = client.get()
       const connection = snapshot.core ? activeConnection(snapshot.core) : null
       if (!snapshot.core?.activeNamespace || !connection) return
+      // A dapp's own sign-in forgets the account's sessions too (its `revokeSession`), best effort.
+      if (dappSiwx && connection.caipAddress) await revokeDappSessions(dappSiwx, connection.caipAddress, snapshot.core.siwxSessions)
       // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
       await getConnector(snapshot, connection.connectorId)
         ?.disconnect()

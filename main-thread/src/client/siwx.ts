@@ -1,9 +1,21 @@
 import { activeConnection, splitCaipAddress, type CaipAddress, type CoreState } from '@portico/shared-types/light'
 import type { SiwxSession } from '@portico/shared-types'
-import type { SiwxConfig } from '@portico/shared-types/siwx'
+import type { SiwxDappConfig, SiwxOptions } from '@portico/shared-types/siwx'
 import { currentView, route, type RouterState } from './router.ts'
 
 type Modal = { open: boolean; router: RouterState }
+
+/** Whether the options are a dapp's own SIWX configuration (its functions), not the verifier options. */
+export function isSiwxDappConfig(options: SiwxOptions | undefined): options is SiwxDappConfig {
+  return !!options && 'createMessage' in options
+}
+
+/** Whether sign-in is required now (a dapp's `getRequired()` is asked each time, and wins over `required`). */
+export function siwxRequired(options: SiwxOptions | undefined): boolean {
+  if (!options) return false
+  if (isSiwxDappConfig(options)) return options.getRequired?.() ?? options.required ?? false
+  return options.required
+}
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -37,7 +49,7 @@ export function siwxSessionEndsAt(sessions: readonly SiwxSession[], caipAddress:
  * network the dapp lists, without a valid session; null when sign-in is off, on an unsupported
  * network, or signed in.
  */
-export function siwxAccountToAsk(siwx: SiwxConfig | null, supported: readonly string[], state: CoreState, now: number): CaipAddress | null {
+export function siwxAccountToAsk(siwx: SiwxOptions, supported: readonly string[], state: CoreState, now: number): CaipAddress | null {
   if (!siwx) return null
   const connection = activeConnection(state)
   if (connection.status !== 'connected' || !connection.caipAddress) return null

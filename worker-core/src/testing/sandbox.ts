@@ -70,13 +70,22 @@ export async function sandboxWallet(sandbox: Sandbox, answers: boolean[], { addr
  * What the page's write action does: each step through the wallet, each answer back to the core.
  * Answers the outcome and the steps as `index/total label`.
  */
-export async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, onStep?: (step: Extract<WriteResult, { status: 'step' }>) => void): Promise<{ result: WriteResult; steps: string[] }> {
+export async function runWrite(
+  core: Core,
+  provider: SandboxProvider,
+  intent: WriteIntent,
+  onStep?: (step: Extract<WriteResult, { status: 'step' }>) => void,
+  /** Answers the steps addressed to the dapp (a SIWX configuration's functions), as the page would. */
+  dapp?: (request: Extract<WriteResult, { status: 'step' }>['request']) => Promise<unknown>,
+): Promise<{ result: WriteResult; steps: string[] }> {
   const steps: string[] = []
   let result: WriteResult = await core.prepareWrite(intent)
   while (result.status === 'step') {
     steps.push(`${result.index}/${result.total} ${result.label}`)
     onStep?.(result)
-    const answer: WalletAnswer = await provider.request(result.request).then(
+    const step = result
+    const ask = step.target === 'dapp' ? () => (dapp ? dapp(step.request) : Promise.reject(new Error('No dapp answerer'))) : () => provider.request(step.request)
+    const answer: WalletAnswer = await ask().then(
       (value) => ({ ok: true as const, result: value }),
       (error: { code?: number; message: string; data?: unknown }) => ({ ok: false as const, error: { code: error.code, message: error.message, data: error.data } }),
     )

@@ -4,10 +4,10 @@
  * the core and ended everywhere on disconnect.
  */
 import type { Sandbox } from '@portico/sandbox'
-import { hexToString, type Address } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import { getAddress, hexToString, type Address } from 'viem'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CoreConfig } from '@portico/shared-types'
+import type { CoreConfig, SiwxSession } from '@portico/shared-types'
 import type { WriteIntent, WriteResult } from '@portico/shared-types/write'
 import type { SandboxProvider } from '../../../sandbox/wallet/provider.ts'
 import type { Core } from '../core.ts'
@@ -32,13 +32,21 @@ async function setUp(answers: boolean[], addressIndex = 3) {
 }
 
 /** The write loop, keeping the text of each message the wallet was asked to sign. */
-async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, signed: string[] = []): Promise<WriteResult> {
-  const { result } = await runSteps(core, provider, intent, (step) => signed.push(hexToString(step.request.params[0] as `0x${string}`)))
+async function runWrite(core: Core, provider: SandboxProvider, intent: WriteIntent, signed: string[] = [], dapp?: Parameters<typeof runSteps>[4]): Promise<WriteResult> {
+  const { result } = await runSteps(
+    core,
+    provider,
+    intent,
+    (step) => {
+      if (step.target === 'wallet') signed.push(hexToString(step.request.params[0] as `0x${string}`))
+    },
+    dapp,
+  )
   return result
 }
 
 const verifierSession = (address: string) => fetch(`${sandbox.dataApi.url}/v1/siwx/session?address=${address}&chainId=31337&projectId=siwx-test&st=t&sv=t`)
-const signIn = (caipAddress: `eip155:${string}:${string}`): WriteIntent => ({ kind: 'siwx', caipAddress, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', statement: 'Sign in to the Portico demo', expiresInMs: 60_000 })
+const signIn = (caipAddress: `eip155:${string}:${string}`): Extract<WriteIntent, { kind: 'siwx' }> => ({ kind: 'siwx', caipAddress, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', statement: 'Sign in to the Portico demo', expiresInMs: 60_000 })
 
 describe('SIWX against the sandbox verifier', () => {
   it('signs an EIP-4361 message with the verifier nonce; the verifier checks it and the core keeps the session until disconnect', async () => {
@@ -82,6 +90,53 @@ describe('SIWX against the sandbox verifier', () => {
     expect((await core.getState()).siwxSessions).toEqual([])
     await core.configure({ ...config, apiUrl: 'http://127.0.0.1:9/' })
     expect(await core.prepareWrite(signIn(caipAddress))).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
+    core.dispose()
+  })
+
+  it("a dapp's own SIWX configuration: the core asks the page for createMessage, the wallet signs, the page's addSession checks it, the core keeps the session", async () => {
+    const { core, provider, address, caipAddress } = await setUp([true, true, true], 7)
+    const added: SiwxSession[] = []
+    const asked: string[] = []
+    /** The dapp's functions as the page runs them: a message with the verifier's nonce; addSession verifies at the sandbox. */
+    const dapp = async ({ method, params }: { method: string; params: unknown[] }) => {
+      asked.push(method)
+      if (method === 'siwx_createMessage') {
+        const input = params[0] as { accountAddress: string; chainId: string }
+        const { nonce } = (await (await fetch(`${sandbox.dataApi.url}/v1/siwx/nonce?projectId=siwx-test&st=t&sv=t`)).json()) as { nonce: string }
+        const issuedAt = new Date()
+        const data = { accountAddress: input.accountAddress, chainId: input.chainId, domain: 'dapp.example', uri: 'https://dapp.example/', version: '1', nonce, issuedAt: issuedAt.toISOString() }
+        return { data, message: createSiweMessage({ address: getAddress(input.accountAddress), chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce, issuedAt }) }
+      }
+      const session = params[0] as SiwxSession
+      const verified = await fetch(`${sandbox.dataApi.url}/v1/siwx/verify?projectId=siwx-test&st=t&sv=t`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: session.message, signature: session.signature }),
+      })
+      if (!verified.ok) throw new Error('refused')
+      added.push(session)
+      return null
+    }
+    const signed: string[] = []
+    const intent: WriteIntent = { ...signIn(caipAddress), via: 'dapp' }
+    expect(await runWrite(core, provider, intent, signed, dapp)).toMatchObject({ status: 'done' })
+    expect(asked).toEqual(['siwx_createMessage', 'siwx_addSession'])
+    expect(parseSiweMessage(signed[0]!)).toMatchObject({ address, domain: 'dapp.example' })
+    expect(added[0]).toMatchObject({ data: { accountAddress: address, chainId: 'eip155:31337' }, message: signed[0], cacao: { h: { t: 'caip122' }, s: { t: 'eip191' } } })
+    expect((await core.getState()).siwxSessions).toEqual([added[0]])
+
+    // createMessage answering something else than a message for this account: an initialisation failure, nothing signed.
+    await core.removeSiwxSessions()
+    const wrong = async (request: { method: string; params: unknown[] }) => (request.method === 'siwx_createMessage' ? { data: { accountAddress: '0x0000000000000000000000000000000000000001', chainId: 'eip155:31337' }, message: 'x' } : null)
+    expect(await runWrite(core, provider, intent, [], wrong)).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
+    expect(await runWrite(core, provider, intent, [], async () => ({ nothing: true }))).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
+    // addSession refusing: the sign-in failed, and the core keeps nothing.
+    const refuse = async (request: { method: string; params: unknown[] }) => {
+      if (request.method === 'siwx_addSession') throw new Error('The signature is not valid')
+      return dapp(request)
+    }
+    expect(await runWrite(core, provider, intent, [], refuse)).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED', details: 'The signature is not valid' } })
+    expect((await core.getState()).siwxSessions).toEqual([])
     core.dispose()
   })
 })

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { parseCaipAddress, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxSession } from '@portico/shared-types'
+import { parseCaipAddress, siwxCreatedMessageSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageInput, type SiwxSession } from '@portico/shared-types'
 import type { WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../http.ts'
 import { WriteFailure } from './classifyError.ts'
@@ -50,6 +50,52 @@ export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: 
   }
 }
 
+/** What a dapp's `createMessage` is given for the intent's account. */
+export function messageInput(intent: SiwxIntent): SiwxMessageInput {
+  const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  return { accountAddress: address, chainId: caipNetworkId }
+}
+
+/**
+ * A dapp's `createMessage` answer, as the page handed it: checked to be a message with its data, for
+ * this account and chain. Anything else is SIWX_INIT_FAILED ('A problem occurred while trying
+ * initialize authentication').
+ */
+export function preparedFromDapp(intent: SiwxIntent, answer: unknown): PreparedSignIn {
+  const parsed = siwxCreatedMessageSchema.safeParse(answer)
+  if (!parsed.success) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered no message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
+  const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const { data, message } = parsed.data
+  if (data.chainId !== caipNetworkId || data.accountAddress.toLowerCase() !== address.toLowerCase()) {
+    throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message for ${data.chainId}:${data.accountAddress}, not ${intent.caipAddress}` })
+  }
+  return { data, message }
+}
+
+/** The session of a signed message, with its CACAO (CAIP-74). */
+export function signedSession(prepared: PreparedSignIn, signature: string): SiwxSession {
+  const { data } = prepared
+  return {
+    data,
+    message: prepared.message,
+    signature,
+    cacao: {
+      h: { t: 'caip122' },
+      p: {
+        domain: data.domain,
+        aud: data.uri,
+        iss: `did:pkh:${data.chainId}:${data.accountAddress}`,
+        version: data.version ?? '1',
+        nonce: data.nonce,
+        iat: data.issuedAt,
+        ...(data.expirationTime ? { exp: data.expirationTime } : {}),
+        ...(data.statement ? { statement: data.statement } : {}),
+      },
+      s: { t: 'eip191', s: signature },
+    },
+  }
+}
+
 /**
  * Hands the signed message to the verifier (POST v1/siwx/verify), which checks the signature (smart
  * accounts too) and the nonce once, and keeps the session. Answers the session the core stores, with
@@ -59,15 +105,5 @@ export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, si
   await api.post('v1/siwx/verify', { body: { message: prepared.message, signature }, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
     throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
   })
-  const { data } = prepared
-  return {
-    data,
-    message: prepared.message,
-    signature,
-    cacao: {
-      h: { t: 'caip122' },
-      p: { domain: data.domain, aud: data.uri, iss: `did:pkh:${data.chainId}:${data.accountAddress}`, version: '1', nonce: data.nonce, iat: data.issuedAt, exp: data.expirationTime, ...(data.statement ? { statement: data.statement } : {}) },
-      s: { t: 'eip191', s: signature },
-    },
-  }
+  return signedSession(prepared, signature)
 }

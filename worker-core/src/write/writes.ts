@@ -8,6 +8,7 @@ import {
   type WalletRequest,
   type WriteIntent,
   type WriteKind,
+  type WriteErrorCode,
   type WriteResult,
   type WriteStep,
 } from '@portico/shared-types/write'
@@ -16,11 +17,17 @@ import { classifyError, classifyWalletError, WriteFailure } from './classifyErro
 import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../actions/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
-import { prepareSignIn, verifySignIn } from './siwx.ts'
+import { messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
 import { buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
-export type FlowStep = Pick<WriteStep, 'label' | 'total'> & { request: WalletRequest; expects: 'hash' | 'signature' | 'dapp'; target?: WriteStep['target'] }
+export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
+  request: WalletRequest
+  expects: 'hash' | 'signature' | 'dapp'
+  target?: WriteStep['target']
+  /** The write's error when the step is answered with a failure (a dapp step's own meaning); else the wallet's error, classified. */
+  failure?: WriteErrorCode
+}
 /** What a flow ends with. */
 export type FlowDone = { hash?: string; result?: unknown }
 export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
@@ -92,8 +99,17 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
   },
   /** SPEC.md §4 SIWX: an EIP-4361 message with the verifier's nonce, signed by the account, verified by the server, kept as a session. */
   async *siwx(flow, intent) {
-    const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
     const { address } = parseCaipAddress(intent.caipAddress)
+    if (intent.via === 'dapp') {
+      // The dapp's own configuration, in the page: it makes the message, then checks and keeps the session.
+      const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
+      const prepared = preparedFromDapp(intent, created)
+      const session = signedSession(prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+      yield { label: 'addSession', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_VERIFY_FAILED', request: { method: 'siwx_addSession', params: [session] } }
+      await flow.signedIn(session)
+      return { result: session }
+    }
+    const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
     const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)))
     await flow.signedIn(session)
     return { result: session }
@@ -132,7 +148,7 @@ export type CreateWritesParameters = {
  * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
  */
 export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined }: CreateWritesParameters): WritesFeature {
-  const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number }>()
+  const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number; failure?: WriteErrorCode | undefined }>()
   let nextId = 1
 
   function track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>) {
@@ -163,6 +179,7 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
         return { status: 'done', writeId, ...next.value }
       }
       entry.index += 1
+      entry.failure = next.value.failure
       const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
       return {
         status: 'step',
@@ -209,7 +226,7 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
       if (!answer.ok) {
         open.delete(writeId)
         await entry.flow.return({}).catch(() => undefined)
-        return { status: 'error', writeId, error: classifyWalletError(answer.error) }
+        return { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) }
       }
       return advance(writeId, answer.result)
     },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { shortenAddress, splitCaipAddress } from '@portico/shared-types/light'
 import type { WriteError } from '@portico/shared-types/write'
-import { siwxSessionExpired, siwxSetAside } from '../../client/siwx.ts'
+import { siwxRequired, siwxSessionExpired, siwxSetAside } from '../../client/siwx.ts'
 import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
@@ -24,8 +24,7 @@ export default function SiwxSignMessageView() {
   const { caipAddress, address } = useAccount()
   const { network } = useNetwork()
   const [pending, setPending] = useState(false)
-  const options = config.siwx ?? config.siweConfig
-  const required = options?.required ?? false
+  const required = siwxRequired(config.siwx ?? config.siweConfig)
   /** The initialisation failure is told once, however it is learned (on connect, or while Sign waited). */
   const toldInitFailure = useRef(false)
 

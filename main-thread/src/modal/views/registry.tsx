@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { ClientSnapshot } from '../../client/createClient.ts'
+import { siwxRequired } from '../../client/siwx.ts'
 import type { View, ViewName } from '../../client/router.ts'
 import type { Translate } from '../../i18n/translate.ts'
 import { AccountView } from './AccountView.tsx'
@@ -33,7 +34,7 @@ export type ViewDefinition<N extends ViewName = ViewName> = {
  * `npm run build:demo` or `npm run bench`: the modal's first chunk and what it imports should not grow.
  */
 /** SPEC.md §2: the sign-in view cannot be closed while sign-in is required and there is no session (it closes itself once there is one). */
-const siwxClosable = ({ config }: ClientSnapshot) => !(config?.siwx?.required ?? config?.siweConfig?.required)
+const siwxClosable = ({ config }: ClientSnapshot) => !siwxRequired(config?.siwx ?? config?.siweConfig)
 
 export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Connect: { title: (_, { t }) => t('connectWallet'), render: () => <ConnectView /> },
