@@ -22,9 +22,15 @@ function sandboxWallet(enabled: boolean): Plugin {
   }
 }
 
-/** The Content-Security-Policy the demo is served with: Portico must work under it. */
+/** The embedded wallet's frame service (`embeddedWalletUrl`): the one origin the page may frame. */
+export const FRAME_ORIGIN = new URL(process.env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790').origin
+
+/**
+ * The Content-Security-Policy the demo is served with: Portico must work under it. The embedded wallet
+ * adds only `frame-src` of its frame's origin.
+ */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*"
+  `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGIN}`
 
 export default defineConfig(({ command }) => {
   const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'

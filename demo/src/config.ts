@@ -85,6 +85,8 @@ export const porticoConfig: PorticoConfigInput = {
   themeMode: 'light',
   // WalletConnect through the sandbox's relay. `?pairingExpiryMs=20000` shortens a pairing's life, to watch its URI refresh.
   walletConnect: { relayUrl: env.VITE_PORTICO_RELAY_URL ?? 'ws://127.0.0.1:8789', ...pairingExpiry() },
+  // The embedded wallet (email, social, Farcaster) through the sandbox's frame service.
+  embeddedWalletUrl: env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790',
   ...siwxFromAddress(),
   features: featuresFromAddress(),
   // The sandbox's chains have an AMM pool: offer swaps on them.

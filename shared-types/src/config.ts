@@ -135,6 +135,12 @@ export const porticoConfigSchema = z.object({
   siwx: siwxInputSchema.optional(),
   /** The older name of `siwx`, with the same options; setting both is rejected (SPEC.md §5). */
   siweConfig: siweConfigSchema.optional(),
+  /**
+   * Origin of the embedded wallet's secure frame (email, social and Farcaster login; SPEC.md §7), e.g.
+   * `https://frame.example.org` (the sandbox: http://127.0.0.1:8790). Unset: the email and social rows say "Coming soon".
+   * The host's Content-Security-Policy adds `frame-src` of this origin.
+   */
+  embeddedWalletUrl: z.string().url().optional(),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */

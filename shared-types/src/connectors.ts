@@ -12,6 +12,9 @@ export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
 /** The id of the WalletConnect connector (the id its connections are kept with). */
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
+/** The id of the embedded wallet's connector (type AUTH), the id its connections are kept with. */
+export const AUTH_CONNECTOR_ID = 'auth'
+
 /** Connector types whose one session spans namespaces (SPEC.md §4: walletConnect and auth). */
 export const SHARED_SESSION_CONNECTOR_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
 

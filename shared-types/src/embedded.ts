@@ -22,8 +22,8 @@ export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
 export const EMBEDDED_READY_WAIT_MS = 500
 /** Delay before the 'Action not allowed' message after a disallowed call (SPEC.md §6). */
 export const EMBEDDED_NOT_ALLOWED_MESSAGE_DELAY_MS = 300
-/** Id of the embedded wallet's connector (type AUTH), the id its connections are kept with. */
-export const AUTH_CONNECTOR_ID = 'auth'
+/** Id of the embedded wallet's connector (type AUTH), the id its connections are kept with (zod-free in `connectors.ts`). */
+export { AUTH_CONNECTOR_ID } from './connectors.ts'
 
 /** Social providers the frame logs in with through OpenID Connect (Farcaster has its own flow). */
 export const OIDC_SOCIAL_PROVIDERS = SOCIAL_PROVIDERS.filter((p): p is Exclude<(typeof SOCIAL_PROVIDERS)[number], 'farcaster'> => p !== 'farcaster')

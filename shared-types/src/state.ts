@@ -134,6 +134,9 @@ export const embeddedWalletStateSchema = z.object({
   email: z.string().email().nullable(),
   lastChain: caipNetworkIdSchema.nullable(),
   socialUsername: z.string().nullable(),
+  /** The user's accounts as the frame answered them (SPEC.md §3), eoa in this version; kept for the account type switch. */
+  accounts: z.array(z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), type: z.enum(['eoa', 'smartAccount']) })).default(() => []),
+  preferredAccountType: z.enum(['eoa', 'smartAccount']).nullable().default(null),
 })
 export type EmbeddedWalletState = z.infer<typeof embeddedWalletStateSchema>
 

@@ -13,6 +13,9 @@ export const SESSION_HINT_KEY = 'portico:session'
 
 export type ConnectAttempt = { connectorId: string; status: 'pending' | 'failed'; error: string | null }
 
+/** A request of a connector with `approval: 'modal'` (the embedded wallet) waiting for the visitor in ApproveTransaction. */
+export type PendingApproval = { id: number; method: string; params: unknown; chainId?: number | undefined; approve(): void; reject(): void }
+
 export type ClientSnapshot = {
   /** The core's state as last pushed; null until the core has been woken. */
   core: CoreState | null
@@ -27,6 +30,10 @@ export type ClientSnapshot = {
   provider: { connectorId: string; namespace: ChainNamespace; provider: Eip1193Provider } | null
   modal: { open: boolean; router: RouterState }
   attempt: ConnectAttempt | null
+  /** Requests waiting for the visitor's approval, oldest first (SPEC.md §6 unsafe methods of the embedded wallet). */
+  approvals: readonly PendingApproval[]
+  /** 'Action not allowed' once a disallowed call was refused (SPEC.md §6), until the modal closes. */
+  approvalNotice: string | null
   /** A configuration or start-up problem, shown in the modal. */
   fatal: string | null
   /** The sign-in with the wallet (SIWX) this tab has prepared for the connected account; null when none is pending. */
@@ -104,6 +111,8 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     provider: null,
     modal: { open: false, router: { history: [{ name: 'Connect' }] } },
     attempt: null,
+    approvals: [],
+    approvalNotice: null,
     fatal: null,
     siwx: null,
     themeMode: startup.themeMode,
@@ -160,7 +169,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
         .catch(() => undefined)
     },
     close() {
-      internals.set({ modal: { ...snapshot.modal, open: false } })
+      internals.set({ modal: { ...snapshot.modal, open: false }, approvalNotice: null })
     },
     navigate(action) {
       internals.set({ modal: { ...snapshot.modal, router: route(snapshot.modal.router, action) } })

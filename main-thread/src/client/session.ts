@@ -5,6 +5,7 @@ import { coreConfigSchema, porticoConfigSchema } from '@portico/shared-types/con
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
+import { createApprovalHost } from './approvals.ts'
 import { createConnectorRegistry } from '../connectors/registry.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { ClientInternals } from './createClient.ts'
@@ -193,7 +194,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     subscriptionId = id
   }
 
-  const connectors = createConnectorRegistry({ config, api })
+  const approvals = createApprovalHost(client)
+  const connectors = createConnectorRegistry({ config, api, approvals })
   const offConnectors = connectors.subscribe(() => {
     client.set({ connectors: connectors.connectors() })
     void follow()
@@ -283,6 +285,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     destroy() {
       clearTimeout(siwxExpiryTimer)
       signIn.destroy()
+      approvals.destroy()
       offConnectors()
       connectors.destroy()
       for (const { stop } of followed.values()) stop()

@@ -1,13 +1,15 @@
 import type { Remote } from 'comlink'
 import type { PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import type { ApprovalHost } from './embedded/types.ts'
 import { eip6963Source } from './eip6963.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
 /**
  * What a source of connectors may use: the parsed configuration (project id, networks, metadata,
- * service URLs) and the core (where a WalletConnect client or the embedded wallet's cached login live).
+ * service URLs), the core (where a WalletConnect client or the embedded wallet's cached login live),
+ * and, for connectors whose requests the modal approves, the page's ApproveTransaction.
  */
-export type ConnectorSourceContext = { config: PorticoConfig; api: Remote<PorticoCoreApi> }
+export type ConnectorSourceContext = { config: PorticoConfig; api: Remote<PorticoCoreApi>; approvals?: ApprovalHost | undefined }
 
 /**
  * Creates one kind of connector. Answers null when the configuration leaves the kind out; may answer
@@ -28,6 +30,7 @@ export type ConnectorSourceFactory = (ctx: ConnectorSourceContext) => ConnectorS
 export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
   () => eip6963Source(),
   (ctx) => import('./walletConnect.ts').then((m) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
+  (ctx) => (ctx.config.embeddedWalletUrl ? import('./embeddedWallet.ts').then((m) => m.embeddedWalletSource(ctx)) : null), // AUTH, approval 'modal'; the frame loads on use
 ]
 
 /**

@@ -1,0 +1,54 @@
+import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import type { Connector } from '../types.ts'
+
+export type SocialLoginProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
+/** What the frame answers a login: the account and how the visitor is known (SPEC.md §3 "Embedded-wallet user"). */
+export type EmbeddedLogin = { address: string; email?: string | undefined; userName?: string | undefined; socialProvider?: string | undefined }
+
+/**
+ * What the embedded wallet's views ask of the AUTH connector (SPEC.md §4 "Embedded wallet"). Every call
+ * goes to the secure frame; errors carry SPEC.md §8's text.
+ */
+export type EmbeddedWalletApi = {
+  /** The frame service's origin (the popup's callback is checked against it). */
+  readonly frameOrigin: string
+  /** Starts loading the frame, when the visitor heads for email or social login. */
+  preload(): void
+  /** Whether `email` is an address the frame accepts (SPEC.md §5). */
+  isValidEmail(email: string): boolean
+  /** Sends the login email; answers what comes next. Within 30 s of the last one: 'Please try again after N seconds'. */
+  connectEmail(email: string, signal?: AbortSignal): Promise<'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'>
+  /** Resolves once the visitor opened the device-confirmation link of the email. */
+  connectDevice(signal?: AbortSignal): Promise<void>
+  connectOtp(otp: string, signal?: AbortSignal): Promise<void>
+  getSocialRedirectUri(provider: SocialLoginProvider, signal?: AbortSignal): Promise<string>
+  connectSocial(uri: string, signal?: AbortSignal): Promise<EmbeddedLogin>
+  getFarcasterUri(signal?: AbortSignal): Promise<string>
+  connectFarcaster(signal?: AbortSignal): Promise<EmbeddedLogin>
+  /** SPEC.md §4 email change: a code to the current email first, then one to the new email. */
+  updateEmail(email: string): Promise<'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'>
+  updateEmailPrimaryOtp(otp: string): Promise<void>
+  /** Answers the new email, which is then stored with the login data. */
+  updateEmailSecondaryOtp(otp: string): Promise<string>
+}
+
+/** The embedded wallet's connector (type AUTH): a connector whose login steps the modal's views drive. */
+export type AuthConnector = Connector & { readonly embedded: EmbeddedWalletApi }
+
+export function isAuthConnector(connector: Connector | undefined): connector is AuthConnector {
+  return !!connector && connector.id === AUTH_CONNECTOR_ID && 'embedded' in connector
+}
+
+/** A request waiting for the visitor's approval in ApproveTransaction (SPEC.md §6 unsafe methods). */
+export type ApprovalRequest = { method: string; params: unknown; chainId?: number | undefined }
+
+/**
+ * What a connector whose requests the modal approves (`approval: 'modal'`) asks of the page: show a
+ * request in ApproveTransaction and wait for the visitor, or say a request is not allowed.
+ */
+export type ApprovalHost = {
+  /** Resolves when the visitor approves; rejects with viem's `UserRejectedRequestError` when they reject. */
+  ask(request: ApprovalRequest): Promise<void>
+  /** SPEC.md §6: the modal opens, 'Action not allowed' shows after 300 ms, pending requests are rejected. */
+  notAllowed(method: string): void
+}

@@ -1,0 +1,217 @@
+import { ProviderRpcError, UnauthorizedProviderError } from 'viem'
+import { z } from 'zod'
+import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
+import { classifyRpcMethod, type EmbeddedUser } from '@portico/shared-types/embedded'
+import type { Eip1193Provider } from '@portico/shared-types/eip1193'
+import { MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
+import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
+import type { Network } from '@portico/shared-types'
+import { createFrameClient, EmbeddedWalletError, type FrameClient } from './embedded/frame.ts'
+import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
+import type { ConnectorSourceContext } from './registry.ts'
+import type { ConnectorEvent, ConnectorSource } from './types.ts'
+
+const emailSchema = z.string().email()
+
+/** An icon of the embedded wallet (an envelope), as a data URI so no request is made for it. */
+const ICON =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#e8f0fe"/><path d="M10 13h20v14H10z" fill="none" stroke="#1a73e8" stroke-width="2"/><path d="m10 13 10 8 10-8" fill="none" stroke="#1a73e8" stroke-width="2"/></svg>',
+  )
+
+/** 'Please try again after N seconds' (SPEC.md §5), N rounded up. */
+export function cooldownMessage(remainingMs: number): string {
+  return `Please try again after ${Math.ceil(remainingMs / 1000)} seconds`
+}
+
+const chainNumber = (caipNetworkId: string | null | undefined): number | undefined => {
+  const id = Number(caipNetworkId?.split(':')[1])
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
+/**
+ * The embedded wallet (type AUTH, SPEC.md §4): email one-time code, social and Farcaster login through
+ * the secure frame of `embeddedWalletUrl`, whose keys never leave the frame's origin. The frame loads
+ * only when the visitor heads for email or social login, or when a returning visitor's dapp first uses
+ * the provider; the login data goes to the core, which keeps it for every tab and across reloads.
+ * Requests of SPEC.md §6's unsafe class open ApproveTransaction and run only once the visitor approves;
+ * methods outside both classes are refused.
+ */
+export function embeddedWalletSource({ config, api, approvals }: ConnectorSourceContext): ConnectorSource | null {
+  const url = config.embeddedWalletUrl
+  if (!url || !approvals) return null
+  const listeners = new Set<(event: ConnectorEvent) => void>()
+  const emit = (event: ConnectorEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+  const activeChain = async (): Promise<number> => {
+    const state = await api.getState()
+    return chainNumber(state.activeCaipNetworkId) ?? chainNumber(config.defaultNetwork) ?? chainNumber(config.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId) ?? 1
+  }
+
+  let frame: FrameClient | null = null
+  const getFrame = async (): Promise<FrameClient> => {
+    frame ??= createFrameClient({ url, projectId: config.projectId, chainId: await activeChain() })
+    return frame
+  }
+
+  /** Records the frame's user with the core (SPEC.md §3 login data) and answers its account. */
+  async function record(user: EmbeddedUser, chainId: number): Promise<CaipAddress> {
+    const lastChain = `eip155:${chainId}` as CaipNetworkId
+    await api.setEmbeddedWallet({
+      loginUsed: true,
+      email: user.email ?? null,
+      lastChain,
+      socialUsername: user.socialProvider ? (user.userName ?? null) : null,
+      accounts: user.accounts ?? [{ address: user.address, type: 'eoa' }],
+      preferredAccountType: user.preferredAccountType ?? 'eoa',
+    })
+    return `${lastChain}:${user.address}` as CaipAddress
+  }
+
+  /** The account of the frame's session, or null when it has none (a failed check clears the cached login data). */
+  async function check(): Promise<CaipAddress | null> {
+    const f = await getFrame()
+    const { isConnected } = await f.request('IS_CONNECTED', {})
+    if (!isConnected) {
+      await api.clearEmbeddedWallet()
+      return null
+    }
+    const chainId = await activeChain()
+    return record(await f.request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
+  }
+
+  // A returning visitor's session is checked with the frame when the page first needs it, not at load.
+  let needed: () => void = () => undefined
+  const whenNeeded = new Promise<void>((resolve) => (needed = resolve))
+  let checked: Promise<CaipAddress | null> | null = null
+  const ensureChecked = (): Promise<CaipAddress | null> => {
+    needed()
+    checked ??= check().then(
+      (caipAddress) => {
+        if (!caipAddress) emit({ type: 'disconnect' })
+        return caipAddress
+      },
+      (error: unknown) => {
+        checked = null
+        throw error
+      },
+    )
+    return checked
+  }
+
+  const provider: Eip1193Provider = {
+    async request({ method, params }) {
+      const kind = classifyRpcMethod(method)
+      if (kind === 'notAllowed') {
+        approvals.notAllowed(method)
+        throw new ProviderRpcError(new Error(MESSAGES.rpcNotAllowed), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
+      }
+      const caipAddress = await ensureChecked()
+      if (!caipAddress) throw new UnauthorizedProviderError(new Error('The embedded wallet is signed out'))
+      const chainId = await activeChain()
+      if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [caipAddress.split(':')[2]]
+      if (kind === 'unsafe') await approvals.ask({ method, params, chainId })
+      const { result } = await (await getFrame()).request('RPC_REQUEST', { method, params, chainId })
+      return result
+    },
+  }
+
+  let lastEmail: { email: string; at: number } | null = null
+  const embedded: EmbeddedWalletApi = {
+    frameOrigin: new URL(url).origin,
+    preload: () => void getFrame().then((f) => f.ready()).catch(() => undefined),
+    isValidEmail: (email) => emailSchema.safeParse(email).success,
+    async connectEmail(email, signal) {
+      const now = Date.now()
+      if (lastEmail && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(cooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))
+      const { action } = await (await getFrame()).request('CONNECT_EMAIL', { email }, { signal })
+      lastEmail = { email, at: Date.now() }
+      return action
+    },
+    async connectDevice(signal) {
+      await (await getFrame()).request('CONNECT_DEVICE', {}, { signal })
+    },
+    async connectOtp(otp, signal) {
+      await (await getFrame()).request('CONNECT_OTP', { otp }, { signal })
+    },
+    async getSocialRedirectUri(socialProvider, signal) {
+      return (await (await getFrame()).request('GET_SOCIAL_REDIRECT_URI', { provider: socialProvider }, { signal })).uri
+    },
+    async connectSocial(uri, signal): Promise<EmbeddedLogin> {
+      return (await getFrame()).request('CONNECT_SOCIAL', { uri }, { signal })
+    },
+    async getFarcasterUri(signal) {
+      return (await (await getFrame()).request('GET_FARCASTER_URI', {}, { signal })).url
+    },
+    async connectFarcaster(signal): Promise<EmbeddedLogin> {
+      return (await getFrame()).request('CONNECT_FARCASTER', {}, { signal })
+    },
+    async updateEmail(email) {
+      return (await (await getFrame()).request('UPDATE_EMAIL', { email })).action
+    },
+    async updateEmailPrimaryOtp(otp) {
+      await (await getFrame()).request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    },
+    async updateEmailSecondaryOtp(otp) {
+      const { newEmail } = await (await getFrame()).request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      await api.setEmbeddedWallet({ email: newEmail })
+      return newEmail
+    },
+  }
+
+  const connector: AuthConnector = {
+    id: AUTH_CONNECTOR_ID,
+    type: 'AUTH',
+    name: 'Email Wallet',
+    icon: ICON,
+    namespaces: ['eip155'],
+    approval: 'modal',
+    embedded,
+    /** Called once the frame has a session (a code, a social or Farcaster login): fetches the user (SPEC.md §4: connected after the user is fetched). */
+    async connect() {
+      needed()
+      const chainId = await activeChain()
+      const caipAddress = await record(await (await getFrame()).request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
+      checked = Promise.resolve(caipAddress)
+      return caipAddress
+    },
+    async disconnect() {
+      try {
+        await (await getFrame()).request('SIGN_OUT', {})
+      } finally {
+        checked = null
+        lastEmail = null
+        await api.clearEmbeddedWallet()
+      }
+    },
+    async getCaipAddress() {
+      await whenNeeded
+      return ensureChecked()
+    },
+    async switchChain(network: Network) {
+      try {
+        await (await getFrame()).request('SWITCH_NETWORK', { chainId: network.id })
+        await api.setEmbeddedWallet({ lastChain: network.caipNetworkId })
+      } catch (cause) {
+        throw new SwitchChainError(network.caipNetworkId, { cause })
+      }
+    },
+    getProvider: async () => provider,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  return {
+    connectors: () => [connector],
+    subscribe: () => () => undefined,
+    destroy() {
+      listeners.clear()
+      frame?.destroy()
+    },
+  }
+}
