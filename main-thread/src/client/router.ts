@@ -26,6 +26,17 @@ export type View =
   | { name: 'SIWXSignMessage' }
   /** The same sign-in, as the older `siweConfig` names it. */
   | { name: 'ConnectingSiwe' }
+  /** Embedded wallet (SPEC.md §4): the code sent to `email`. */
+  | { name: 'EmailVerifyOtp'; email: string }
+  /** Embedded wallet: a new device, confirmed by the link emailed to `email` first. */
+  | { name: 'EmailVerifyDevice'; email: string }
+  /** Embedded wallet: the social provider's popup is open; `error` once it failed. */
+  | { name: 'ConnectingSocial'; provider: string; error?: string | undefined; timedOut?: boolean | undefined }
+  /** Embedded wallet: Sign In With Farcaster (QR code and link). */
+  | { name: 'ConnectingFarcaster' }
+  /** Embedded wallet: change the email: the new address, then a code to the current email, then one to the new email (SPEC.md §4). */
+  | { name: 'UpdateEmail' }
+  | { name: 'UpdateEmailOtp'; email: string; step: 'primary' | 'secondary' }
 
 export type ViewName = View['name']
 

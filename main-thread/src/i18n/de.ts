@@ -107,4 +107,13 @@ export const de: Messages = {
   notOnThisNetwork: 'Nicht in diesem Netzwerk',
   failedToDisconnect: 'Trennen fehlgeschlagen',
   testnet: 'Testnetz',
+  email: 'E-Mail',
+  emailContinue: 'Weiter',
+  invalidEmail: 'Gib eine gültige E-Mail-Adresse ein',
+  socialLogin: 'Soziale Anmeldung',
+  moreSocials: 'Mehr',
+  fewerSocials: 'Weniger',
+  changeEmail: 'E-Mail ändern',
+  signOut: 'Abmelden',
+  loginEmail: 'Angemeldet als {user}',
 }

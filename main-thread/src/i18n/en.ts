@@ -105,6 +105,15 @@ export const en = {
   notOnThisNetwork: 'Not on this network',
   failedToDisconnect: 'Failed to disconnect',
   testnet: 'Testnet',
+  email: 'Email',
+  emailContinue: 'Continue',
+  invalidEmail: 'Enter a valid email address',
+  socialLogin: 'Social login',
+  moreSocials: 'More',
+  fewerSocials: 'Fewer',
+  changeEmail: 'Change email',
+  signOut: 'Sign out',
+  loginEmail: 'Signed in as {user}',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
-import { shortenAddress } from '@portico/shared-types/light'
+import { activeConnection, shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import type { View } from '../../client/router.ts'
@@ -61,6 +61,9 @@ export function AccountView() {
   const failing = balances.status === 'error' || core.transactions.status === 'error' || core.identity.status === 'error'
   const stale = balances.updatedAt !== null && (failing || !core.online)
   const explorer = network?.blockExplorers?.default.url
+  // An embedded-wallet user (SPEC.md §4): known by the email or the social username; the email can change.
+  const embedded = activeConnection(core).connectorType === 'AUTH' ? core.embeddedWallet : null
+  const embeddedUser = embedded ? (embedded.socialUsername ?? embedded.email) : null
 
   const copy = async () => {
     await navigator.clipboard?.writeText(address).catch(() => undefined)
@@ -90,6 +93,16 @@ export function AccountView() {
           <Icon name={copied ? 'check' : 'copy'} />
         </button>
       </div>
+      {embeddedUser ? (
+        <p className="portico-embedded-user" data-testid="account-embedded-user">
+          {t('loginEmail', { user: embeddedUser })}
+        </p>
+      ) : null}
+      {embedded?.email && !embedded.socialUsername ? (
+        <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'UpdateEmail' } })}>
+          {t('changeEmail')}
+        </button>
+      ) : null}
       {core.identity.status === 'success' && !core.identity.name && core.online ? (
         <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'RegisterAccountName' } })}>
           {t('registerNameAction')}
@@ -168,7 +181,7 @@ export function AccountView() {
           </a>
         ) : null}
         <button type="button" className="portico-button portico-secondary" onClick={() => void disconnect().catch(() => ui.notify('error', t('failedToDisconnect')))}>
-          {t('disconnect')}
+          {embedded ? t('signOut') : t('disconnect')}
           {connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
         </button>
       </div>

@@ -5,6 +5,7 @@ import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { connectorRows, isInstalled, type ConnectorRow } from '../connectorRows.ts'
+import { EmailLoginRow, SocialLoginRow, useAuthConnector } from '../EmbeddedLoginRows.tsx'
 import { Icon, type IconName } from '../icons.tsx'
 import { useCatalogueLists } from '../useCatalogue.ts'
 import { WalletImage } from '../WalletImage.tsx'
@@ -25,6 +26,8 @@ export function ConnectView() {
   const locked = features.legalCheckbox && !accepted
   const collapsible = features.collapseWallets || (features.email && !features.emailShowWallets && features.connectMethodsOrder.includes('email'))
   const [walletsShown, setWalletsShown] = useState(false)
+  // The embedded wallet (email, social) is offered once the dapp configured its frame (`embeddedWalletUrl`).
+  const auth = useAuthConnector()
   // Without a project id the services answer nothing: only the page's (browser) wallets are offered.
   const services = !!projectId
   const showAll = features.allWallets && !!catalogueUrl && services
@@ -42,9 +45,12 @@ export function ConnectView() {
   const sections: { key: string; node: ReactNode }[] = []
   for (const method of features.connectMethodsOrder) {
     if (method === 'email' && features.email) {
-      sections.push({ key: 'email', node: <SoonRow icon="mail" label={t('continueWithEmail')} soon={t('comingSoon')} /> })
+      sections.push({ key: 'email', node: auth ? <EmailLoginRow connector={auth} /> : <SoonRow icon="mail" label={t('continueWithEmail')} soon={t('comingSoon')} /> })
     } else if (method === 'social' && features.socials.length > 0) {
-      sections.push({ key: 'social', node: <SoonRow icon="people" label={t('continueWithSocial')} soon={t('comingSoon')} /> })
+      sections.push({
+        key: 'social',
+        node: auth ? <SocialLoginRow connector={auth} providers={features.socials} /> : <SoonRow icon="people" label={t('continueWithSocial')} soon={t('comingSoon')} />,
+      })
     } else if (method === 'wallet' && collapsible && !walletsShown) {
       sections.push({
         key: 'wallet',

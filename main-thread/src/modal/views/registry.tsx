@@ -54,6 +54,12 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
   SIWXSignMessage: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
   ConnectingSiwe: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
+  EmailVerifyOtp: { title: (_, { t }) => t('email'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'EmailVerifyOtpView') },
+  EmailVerifyDevice: { title: (_, { t }) => t('email'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'EmailVerifyDeviceView') },
+  ConnectingSocial: { title: (_, { t }) => t('socialLogin'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'ConnectingSocialView') },
+  ConnectingFarcaster: { title: () => 'Farcaster', render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'ConnectingFarcasterView') },
+  UpdateEmail: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailView') },
+  UpdateEmailOtp: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailOtpView') },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 

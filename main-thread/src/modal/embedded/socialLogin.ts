@@ -1,0 +1,63 @@
+import { MESSAGES } from '@portico/shared-types/errors'
+import { socialCallbackMessageSchema } from '@portico/shared-types/embedded'
+import type { PorticoClient } from '../../client/createClient.ts'
+import { currentView } from '../../client/router.ts'
+import type { AuthConnector, SocialLoginProvider } from '../../connectors/embedded/types.ts'
+
+/** How often the flow looks whether the visitor closed the popup. */
+const POPUP_POLL_MS = 500
+
+export type SocialOutcome = 'blocked' | 'closed' | 'timeout' | 'error'
+
+/**
+ * The social login's popup flow (SPEC.md §4): the frame's authorization URL (GET_SOCIAL_REDIRECT_URI)
+ * is loaded into the popup the click opened; the provider's login ends on the frame's callback page,
+ * which posts the redirect back to this window. Only a message from the frame's origin and from this
+ * popup is taken, parsed with the protocol's schema; the frame then finishes the login
+ * (CONNECT_SOCIAL) and the connection is made. Failures show on the ConnectingSocial view.
+ */
+export async function runSocialLogin(client: PorticoClient, connector: AuthConnector, provider: SocialLoginProvider, popup: Window | null): Promise<void> {
+  const stillHere = () => {
+    const view = currentView(client.getSnapshot().modal.router)
+    return client.getSnapshot().modal.open && view.name === 'ConnectingSocial' && view.provider === provider
+  }
+  const fail = (error: string, timedOut = false) => {
+    popup?.close()
+    if (stillHere()) client.navigate({ type: 'replace', view: { name: 'ConnectingSocial', provider, error, timedOut } })
+  }
+  if (!popup) return fail('blocked')
+  try {
+    const uri = await connector.embedded.getSocialRedirectUri(provider)
+    if (popup.closed) return fail('closed')
+    popup.location.href = uri
+    const callback = await new Promise<string>((resolve, reject) => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== connector.embedded.frameOrigin || event.source !== popup) return
+        const parsed = socialCallbackMessageSchema.safeParse(event.data)
+        if (!parsed.success) return
+        stop()
+        resolve(parsed.data.uri)
+      }
+      const timer = setInterval(() => {
+        if (popup.closed || !stillHere()) {
+          stop()
+          reject(new Error(popup.closed ? 'closed' : 'left'))
+        }
+      }, POPUP_POLL_MS)
+      const stop = () => {
+        clearInterval(timer)
+        window.removeEventListener('message', onMessage)
+      }
+      window.addEventListener('message', onMessage)
+    })
+    popup.close()
+    await connector.embedded.connectSocial(callback)
+    if (!stillHere()) return
+    await client.connect(connector.id)
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause)
+    if (message === 'left') return popup.close()
+    if (message === 'closed') return fail('closed')
+    fail(message, message === MESSAGES.somethingWentWrong)
+  }
+}
