@@ -32,13 +32,16 @@ function SignMessage() {
   const { provider } = useProvider()
   const { open, close } = useModal()
   const [result, setResult] = useState<string | null>(null)
+  const [signature, setSignature] = useState<string | null>(null)
   if (!isConnected || !provider || !address) return null
   const sign = async () => {
     setResult(null)
+    setSignature(null)
     open({ name: 'ApproveTransaction', title: 'Sign Message' })
     try {
-      const signature = await provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] })
-      setResult(`Signed: ${String(signature).slice(0, 18)}…`)
+      const signed = String(await provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] }))
+      setSignature(signed)
+      setResult(`Signed: ${signed.slice(0, 18)}…`)
     } catch (error) {
       setResult(`Not signed: ${error instanceof Error ? error.message : String(error)}`)
     } finally {
@@ -50,7 +53,9 @@ function SignMessage() {
       <button type="button" className="demo-secondary" onClick={() => void sign()}>
         Sign a message
       </button>{' '}
-      <span data-testid="sign-result">{result}</span>
+      <span data-testid="sign-result" data-signature={signature ?? undefined}>
+        {result}
+      </span>
     </p>
   )
 }

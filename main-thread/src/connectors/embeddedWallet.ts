@@ -127,7 +127,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     isValidEmail: (email) => emailSchema.safeParse(email).success,
     async connectEmail(email, signal) {
       const now = Date.now()
-      if (lastEmail && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(cooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))
+      if (lastEmail?.email === email && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(cooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))
       const { action } = await (await getFrame()).request('CONNECT_EMAIL', { email }, { signal })
       lastEmail = { email, at: Date.now() }
       return action

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { MESSAGES } from '@portico/shared-types/errors'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -135,7 +136,13 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
     if (!connector) return
     const controller = new AbortController()
     setError(null)
-    connector.embedded.connectDevice(controller.signal).then(
+    // Each wait lasts at most 30 s (SPEC.md §9); the view keeps waiting until the link is opened or the visitor leaves.
+    const wait = (): Promise<void> =>
+      connector.embedded.connectDevice(controller.signal).catch((cause: unknown) => {
+        if (!controller.signal.aborted && messageOf(cause) === MESSAGES.somethingWentWrong) return wait()
+        throw cause
+      })
+    wait().then(
       () => client.navigate({ type: 'replace', view: { name: 'EmailVerifyOtp', email } }),
       (cause: unknown) => !controller.signal.aborted && setError(messageOf(cause)),
     )
