@@ -1,6 +1,10 @@
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage, type Hash } from 'viem'
 import { expect, test } from '../fixtures.ts'
 import { freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { E2E_URLS } from '../ports.ts'
+
+/** Where the demo's "Send 0.01 ETH" goes. */
+const TIP_RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** What the demo's "Sign a message" asks to sign. */
 const MESSAGE = 'Hello from the Portico demo'
@@ -39,4 +43,27 @@ test('rejecting in ApproveTransaction signs nothing', async ({ demo: page, sandb
   expect(await page.getByTestId('sign-result').getAttribute('data-signature')).toBeNull()
   // Nothing reached the frame service's signer.
   expect(sandbox.frame.requests().slice(before).filter((r) => r.path === '/api/rpc')).toEqual([])
+})
+
+test('"Send 0.01 ETH" through useProvider opens ApproveTransaction with to and value; approved, the transaction is mined from the embedded account', async ({ demo: page, sandbox }) => {
+  await loginWithEmail(page, sandbox, freshEmail('send'))
+  const address = await shownAddress(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+  // The modal was closed: the request opens it.
+  const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
+  await expect(approve.getByRole('heading', { name: 'Send a transaction' })).toBeVisible()
+  await expect(approve.getByTestId('approve-to')).toHaveText(TIP_RECEIVER)
+  await expect(approve.getByTestId('approve-value')).toHaveText('0.01 ETH')
+  await approve.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const result = page.getByTestId('send-result')
+  await expect(result).toHaveText(/^Sent: 0x[0-9a-f]{64}$/)
+  const hash = (await result.textContent())!.slice('Sent: '.length) as Hash
+  const receipt = await createPublicClient({ transport: http(E2E_URLS.chainA) }).waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+  const tx = await createPublicClient({ transport: http(E2E_URLS.chainA) }).getTransaction({ hash })
+  expect(tx.value).toBe(parseEther('0.01'))
 })
