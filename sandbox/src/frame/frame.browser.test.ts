@@ -257,6 +257,28 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     await page.close()
   })
 
+  it('logs in with Farcaster: the URI opens the sandbox Farcaster wallet, Approve signs, CONNECT_FARCASTER answers the user', async () => {
+    const page = await browser.newPage()
+    await openHost(page, HOST)
+    const uri = (await ask(page, 'GET_FARCASTER_URI')) as { type: string; payload: { url: string } }
+    expect(uri.type).toBe('FRAME_GET_FARCASTER_URI_SUCCESS')
+    const connecting = ask(page, 'CONNECT_FARCASTER')
+    const wallet = await browser.newPage()
+    const walletErrors: string[] = []
+    wallet.on('console', (m) => void (m.type() === 'error' && walletErrors.push(m.text())))
+    await wallet.goto(uri.payload.url)
+    const dialog = wallet.getByRole('dialog', { name: `Sign in to ${new URL(sandbox.frame.url).host}?` })
+    await dialog.waitFor()
+    await dialog.getByLabel('Account').selectOption({ label: '@bob (fid 2)' })
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => wallet.getByRole('status').textContent()).toBe('Signed in as @bob. Go back to the app.')
+    expect(await connecting).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { userName: 'bob', socialProvider: 'farcaster' } })
+    expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+    expect(walletErrors).toEqual([])
+    await wallet.close()
+    await page.close()
+  })
+
   it('refuses a page whose origin is not on the project’s allow-list, and an unknown project id: Invalid App Configuration, nothing else', async () => {
     const page = await browser.newPage()
     await openHost(page, OTHER)

@@ -1,4 +1,6 @@
-import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { createAppClient, createWalletClient, viemConnector } from '@farcaster/auth-client'
+import { createPublicClient, http, parseAbi, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startSandbox, type SandboxHandle } from '../index.ts'
@@ -7,6 +9,8 @@ import { CODE_TTL_MS, FrameAccounts, MAX_CODE_ATTEMPTS } from './accounts.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { mailboxMessageSchema } from './mail.ts'
 import { FRAME_MESSAGES } from './messages.ts'
+import { DEV_MNEMONIC } from '../dev-accounts.ts'
+import { FARCASTER_ID_REGISTRY_ADDRESS } from './farcaster-accounts.ts'
 
 // Ports of this file (README "Tests"): base 38630 (frame at base + 5).
 let sandbox: SandboxHandle
@@ -55,14 +59,14 @@ async function login(email: string, device = deviceA): Promise<string> {
   return (await ok('emailOtp', { email, deviceId: device, otp: await lastCode(email) })).token
 }
 
-describe('embedded-wallet frame service', () => {
-  beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(38630, { seedHistory: false }))
-  })
-  afterAll(async () => {
-    await sandbox?.stop()
-  })
+beforeAll(async () => {
+  sandbox = await startSandbox(testSandboxOptions(38630, { seedHistory: false }))
+})
+afterAll(async () => {
+  await sandbox?.stop()
+})
 
+describe('embedded-wallet frame service', () => {
   it('is listed with its URL, serves the frame page with its config and CSP, refuses a malformed frame URL', async () => {
     expect(sandbox.services.find((s) => s.id === 'frame')?.endpoints[0]?.url).toBe(sandbox.frame.url)
     const res = await fetch(sandbox.frame.frameUrl({ projectId: 'portico-demo', chainId: 31337 }))
@@ -180,6 +184,49 @@ describe('embedded-wallet frame service', () => {
     await ok('updateEmailPrimary', { otp: await lastCode('old@example.com') }, token)
     expect(await ok('updateEmailSecondary', { otp: await lastCode('new@example.com') }, token)).toEqual({ newEmail: 'new@example.com' })
     expect(await ok('user', {}, token)).toMatchObject({ email: 'new@example.com', address })
+  })
+})
+
+describe('Sign In With Farcaster against the sandbox relay and ID registry', () => {
+  it('registers the wallet’s custody addresses on chain 31337, opens a channel, and logs in once the wallet signed', async () => {
+    const accounts = await sandbox.frame.farcaster.accounts()
+    expect(accounts.map((a) => [a.username, a.fid])).toEqual([['alice', 1], ['bob', 2]])
+    const chain = sandbox.chains[0]!
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const abi = parseAbi(['function idOf(address) view returns (uint256)'])
+    expect(await client.readContract({ address: FARCASTER_ID_REGISTRY_ADDRESS, abi, functionName: 'idOf', args: [accounts[0]!.custody] })).toBe(1n)
+
+    const { url, channelToken } = await ok('farcasterStart', {})
+    expect(url.startsWith(`${sandbox.frame.farcaster.walletUrl}?channelToken=${channelToken}&nonce=`)).toBe(true)
+    // The relay speaks auth-client's API: pending first.
+    const app = createAppClient({ relay: sandbox.frame.farcaster.relayUrl, ethereum: viemConnector({ rpcUrl: chain.rpcUrl }) })
+    const pending = await app.status({ channelToken })
+    expect(pending.isError ? undefined : [pending.response.status, pending.data.state]).toEqual([202, 'pending'])
+
+    // The Farcaster wallet's side, with auth-client's wallet client: alice signs.
+    const wallet = createWalletClient({ relay: sandbox.frame.farcaster.relayUrl, ethereum: viemConnector({ rpcUrl: chain.rpcUrl }) })
+    const link = new URL(url)
+    const signIn = async (signerIndex: number, fid: number, token: string, nonce: string) => {
+      const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: signerIndex })
+      const built = wallet.buildSignInMessage({ address: signer.address, fid, uri: link.searchParams.get('siweUri')!, domain: link.searchParams.get('domain')!, nonce })
+      if (built.isError) throw built.error
+      const answer = await wallet.authenticate({ channelToken: token, authKey: sandbox.frame.farcaster.relayKey, message: built.message, signature: await signer.signMessage({ message: built.message }), fid, username: 'alice' })
+      return answer.isError ? 0 : answer.response.status
+    }
+    expect(await signIn(20, 1, channelToken, link.searchParams.get('nonce')!)).toBe(201)
+    const { token } = (await ok('farcasterFinish', { channelToken })) as { token: string }
+    const user = await ok('user', {}, token)
+    expect(user).toMatchObject({ userName: 'alice', socialProvider: 'farcaster', preferredAccountType: 'eoa' })
+
+    // Bob's key claiming alice's fid: the registry says no.
+    const second = await ok('farcasterStart', {})
+    const secondLink = new URL(second.url)
+    expect(await signIn(21, 1, second.channelToken, secondLink.searchParams.get('nonce')!)).toBe(201)
+    expect((await failure('farcasterFinish', { channelToken: second.channelToken })).error).toBe('Sign-in with Farcaster failed')
+    // A wrong relay key is refused by the relay.
+    const third = await ok('farcasterStart', {})
+    const refused = await wallet.authenticate({ channelToken: third.channelToken, authKey: 'wrong', message: 'x', signature: '0x00', fid: 1 })
+    expect(refused.isError ? 0 : refused.response.status).toBe(401)
   })
 })
 

@@ -40,6 +40,9 @@ article { border: 1px solid #8884; border-radius: 8px; padding: 12px; margin: 12
 pre { white-space: pre-wrap; word-break: break-word; }
 .meta { color: #666; font-size: 0.9rem; margin: 0; }
 [role="alert"] { color: #b00020; }
+[role="dialog"] { border: 1px solid #8886; border-radius: 12px; padding: 16px; display: flex; flex-direction: column; gap: 8px; max-width: 360px; }
+select { font: inherit; padding: 8px; border-radius: 8px; }
+.actions { display: flex; gap: 8px; }
 `
 
 /** The frame page: no UI, its script and the config it starts from. */
@@ -118,3 +121,8 @@ if (target && window.opener) {
   if (status) status.textContent = 'Signed in. Close this window and go back to the app.'
 }
 `
+
+/** GET /farcaster/wallet: the sandbox's Farcaster wallet (its script opens the link of the query). */
+export function farcasterWalletPage(): string {
+  return htmlPage('Farcaster Wallet (sandbox)', '<h1>Farcaster Wallet (sandbox)</h1>', { script: '/assets/farcaster-wallet.js' })
+}

@@ -5,7 +5,7 @@ import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 
 /** A chain the frame signs and reads on. */
-export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain }
+export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain; /** An outside node (no anvil_* methods). */ external?: boolean }
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/)

@@ -15,12 +15,16 @@ import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatte
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { startMailService, type MailboxMessage } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, framePage, mailboxPage, socialCallbackPage } from './pages.ts'
+import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, mailboxPage, socialCallbackPage } from './pages.ts'
+import { createFarcasterLogin, type FarcasterAccount } from './farcaster.ts'
+import { FARCASTER_RELAY_PATH, FARCASTER_WALLET_PATH } from './farcaster-accounts.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { answerRpc, parseChainId, type FrameChain } from './rpc.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
+/** How long one Farcaster long poll waits before answering `{ pending: true }` (the page asks again). */
+const FARCASTER_POLL_MS = 20_000
 /** How long one device long poll waits before answering `{ confirmed: false }` (the page asks again). */
 const DEVICE_POLL_MS = 20_000
 
@@ -41,6 +45,8 @@ export type FrameServiceHandle = ServiceHandle & {
   accounts: FrameAccounts
   /** `{url}/social/callback`, the redirect URI of every social provider. */
   socialCallbackUrl: string
+  /** The Farcaster wallet's accounts (registered on first use), its page, the relay and the wallet's relay key. */
+  farcaster: { accounts(): Promise<FarcasterAccount[]>; walletUrl: string; relayUrl: string; relayKey: string }
   mail: { url: string; messages(to?: string): MailboxMessage[]; clear(): void }
   /** The allow-list: project id -> origins (exact, or `http://host:*`). */
   projects: { get(projectId: string): readonly string[] | undefined; set(projectId: string, origins: readonly string[]): void; remove(projectId: string): void }
@@ -89,6 +95,9 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   }
 
   const social = createSocialLogin(url)
+  const farcasterChain = options.chains.find((c) => !c.external)
+  const farcaster = createFarcasterLogin({ frameUrl: url, chain: farcasterChain, cacheDir: options.cacheDir })
+  let walletBundle: ReturnType<typeof buildBrowserBundle> | undefined
   const checkOrigin = (projectId: string, origin: string) => {
     const allowed = projects.get(projectId)
     if (!allowed || !originAllowed(origin, allowed)) throw new FrameError(FRAME_MESSAGES.invalidAppConfiguration, 403)
@@ -97,11 +106,28 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   const log = new RequestLog()
   const app = createBaseApp({ name: FRAME_SERVICE_NAME, log, faults: options.faults })
   app.get('/health', (c) => c.json({ ok: true }))
+  app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/social/callback', (c) => {
     const target = social.callbackTarget(c.req.query('state') ?? '')
     return c.html(socialCallbackPage(target), target ? 200 : 400, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+  })
+  app.route(FARCASTER_RELAY_PATH, farcaster.relay)
+  app.get(FARCASTER_WALLET_PATH, (c) => c.html(farcasterWalletPage(), 200, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }))
+  app.get(`${FARCASTER_WALLET_PATH}/config.json`, async (c) => {
+    try {
+      const accounts = await farcaster.accounts()
+      return c.json({ relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: farcaster.relayKey, rpcUrl: farcasterChain?.rpcUrl, accounts }, 200, { 'cache-control': 'no-store' })
+    } catch (err) {
+      return c.json({ error: err instanceof FrameError ? err.message : FRAME_MESSAGES.farcasterUnavailable }, 503)
+    }
+  })
+  app.get('/assets/farcaster-wallet.js', async (c) => {
+    // Bundled on first use: a sandbox whose Farcaster wallet is never opened never builds it.
+    walletBundle ??= buildBrowserBundle(resolve(here, 'page/farcaster-wallet.ts'), 'farcaster-wallet', options.cacheDir)
+    walletBundle.catch(() => (walletBundle = undefined))
+    return c.body((await walletBundle).js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
   })
   app.get('/assets/frame-pages.css', (c) => c.body(PAGES_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }))
 
@@ -210,6 +236,13 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return { token: await accounts.socialSession(account.provider, account.subject, account.userName) }
   })
 
+  api('farcasterStart', () => farcaster.start())
+  api('farcasterFinish', async ({ channelToken }) => {
+    const signedIn = await farcaster.finish(channelToken, FARCASTER_POLL_MS)
+    if (!signedIn) return { pending: true as const }
+    return { token: await accounts.socialSession('farcaster', String(signedIn.fid), signedIn.username) }
+  })
+
   const before: NodePreHandler = (req, res) => social.handle(req, res)
   const server = createHttpServer(app, options.port, FRAME_SERVICE_NAME, before)
   try {
@@ -226,6 +259,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     },
     accounts,
     socialCallbackUrl: social.callbackUrl,
+    farcaster: { accounts: () => farcaster.accounts(), walletUrl: `${url}${FARCASTER_WALLET_PATH}`, relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: farcaster.relayKey },
     mail: { url: mail.url, messages: (to) => mail.messages(to), clear: () => mail.clear() },
     projects: {
       get: (id) => projects.get(id),

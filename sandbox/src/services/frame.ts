@@ -26,7 +26,7 @@ export const frameService: SandboxService<FrameServiceHandle> = {
     return startFrameService({
       port: framePort(config),
       smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
-      chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain })),
+      chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
       faults,
       projects: config.frameProjects,
       cacheDir: config.cacheDir,
