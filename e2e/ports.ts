@@ -23,3 +23,6 @@ export const E2E_URLS = {
  */
 const START_BASE = { demo: 25174, chainA: 28645, chainB: 28646, dataApi: 28887, catalogue: 28888, relay: 28889, phoneWallet: 28891 } as const
 export const START_PORTS = Object.fromEntries(Object.entries(START_BASE).map(([k, v]) => [k, v + OFFSET])) as { readonly [K in keyof typeof START_BASE]: number }
+
+/** The examples (examples/*), built from the packed tarballs and served by `vite preview` (e2e/tests/examples.spec.ts). */
+export const EXAMPLE_PORTS = { viteReact: 25175 + OFFSET, wagmi: 25176 + OFFSET } as const

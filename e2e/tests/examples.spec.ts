@@ -1,0 +1,119 @@
+// The examples outside the workspace (examples/vite-react, examples/wagmi): the published packages
+// packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
+// example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
+import type { ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { verifyMessage, type Hex } from 'viem'
+import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
+import { prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
+import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
+import { EXAMPLE_PORTS } from '../ports.ts'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SHORT = '0xf39F…2266'
+const urls = { viteReact: `http://127.0.0.1:${EXAMPLE_PORTS.viteReact}`, wagmi: `http://127.0.0.1:${EXAMPLE_PORTS.wagmi}` }
+
+let packed: PackedPackage[] = []
+let walletScript = ''
+const servers: ChildProcess[] = []
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ sandbox: _ }) => {
+  test.setTimeout(420_000)
+  packed = packPackages(join(workDir, 'packs'))
+  walletScript = await sandboxWalletScript()
+  // Installed side by side: the installs wait on the network and the disk more than on the CPU.
+  const [viteReact, wagmi] = await Promise.all([prepareExample('vite-react', packed), prepareExample('wagmi', packed)])
+  servers.push(await serveExample(viteReact, EXAMPLE_PORTS.viteReact), await serveExample(wagmi, EXAMPLE_PORTS.wagmi))
+})
+
+test.afterAll(() => {
+  for (const server of servers) server.kill()
+})
+
+/** A page of `url` with the Sandbox Wallet injected before any script, as its extension would. */
+async function openExample(page: Page, url: string) {
+  await page.context().addInitScript({ content: walletScript })
+  const errors = recordConsoleErrors(page)
+  const missing: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`)
+  })
+  await page.goto(url)
+  return () => [...errors(), ...missing]
+}
+
+test('the tarballs hold the built packages only: no sources, tests or fixtures', () => {
+  expect(packed.map((p) => p.name).sort()).toEqual(['@portico/react', '@portico/service-worker', '@portico/shared-types', '@portico/wagmi', '@portico/worker-core'])
+  for (const p of packed) {
+    expect(p.files.filter((f) => /(^|\/)src\/|\.test\.|(^|\/)testing\/|test-fixtures/.test(f)), p.name).toEqual([])
+    expect(p.files, p.name).toContain('package.json')
+    expect(p.files.some((f) => f.endsWith('.d.ts')), p.name).toBe(true)
+  }
+  test.info().annotations.push({ type: 'tarball sizes', description: packed.map((p) => `${p.name} ${(p.size / 1024).toFixed(1)} KiB`).join(', ') })
+})
+
+test('examples/vite-react from the tarballs: the Sandbox Wallet connects and the account shows, with the service worker', async ({ page }) => {
+  const errors = await openExample(page, urls.viteReact)
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  const account = await connectSandboxWallet(page)
+  await expect(account.getByTestId('account-address')).toHaveText(SHORT)
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+  // The worker files came from node_modules through `new URL(…, import.meta.url)`; the service worker from the plugin.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/portico-service-worker\.js/)
+  expect(errors()).toEqual([])
+})
+
+test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, switches chain and disconnects, and Portico follows in every tab', async ({ page, context }) => {
+  const errors = await openExample(page, urls.wagmi)
+  await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+
+  // useConnect: Portico's modal opens; the visitor picks the Sandbox Wallet there.
+  await page.getByRole('button', { name: 'Connect (wagmi)' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-address')).toHaveText(SHORT)
+  await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+  await expect(page.getByTestId('wagmi-address')).toHaveText(ADDRESS)
+  await expect(page.getByTestId('wagmi-chain')).toHaveText('31337')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+
+  // useSignMessage: the wallet Portico connected signs; viem verifies the signature.
+  await page.getByRole('button', { name: 'Sign message (wagmi)' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  const signature = (await page.getByTestId('wagmi-signature').textContent()) as Hex
+  expect(await verifyMessage({ address: ADDRESS, message: 'Hello from wagmi', signature })).toBe(true)
+  await page.keyboard.press('Escape')
+
+  // A second tab shares Portico's session.
+  const second = await context.newPage()
+  await second.goto(urls.wagmi)
+  await expect(second.getByTestId('wagmi-status')).toHaveText('connected')
+
+  // useSwitchChain: Portico's network button and its modal follow, in both tabs.
+  await page.getByRole('button', { name: 'Switch to chain 31338 (wagmi)' }).click()
+  await expect(page.getByTestId('wagmi-chain')).toHaveText('31338')
+  await expect(page.getByRole('button', { name: 'Portico Local B' })).toBeVisible()
+  await expect(second.getByRole('button', { name: 'Portico Local B' })).toBeVisible()
+  await expect(second.getByTestId('wagmi-chain')).toHaveText('31338')
+  await page.getByRole('button', { name: SHORT }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Portico Local B')
+  await page.keyboard.press('Escape')
+
+  // useDisconnect: Portico disconnects, in every tab.
+  await page.getByRole('button', { name: 'Disconnect (wagmi)' }).click()
+  await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(second.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(second.getByTestId('wagmi-status')).toHaveText('disconnected')
+
+  // A connection made in Portico's own modal reaches wagmi.
+  await connectSandboxWallet(second)
+  await expect(second.getByTestId('wagmi-status')).toHaveText('connected')
+  await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+  expect(errors()).toEqual([])
+})

@@ -1,0 +1,1 @@
+export { porticoConnector, type PorticoConnectorParameters } from './connector.ts'
