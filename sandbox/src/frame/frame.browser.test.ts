@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer, type Server } from 'node:http'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
@@ -53,6 +54,15 @@ window.ask = (type, payload = {}) => new Promise((resolve) => {
   iframe.contentWindow.postMessage({ type: 'APP_' + type, id, payload }, frameOrigin)
 })
 </script></body></html>`
+}
+
+/** Runs axe-core (WCAG 2.1 A and AA) in the page, evaluated over the DevTools protocol (the page's CSP does not apply). */
+async function axeViolations(target: Page): Promise<Array<{ id: string; nodes: unknown[] }>> {
+  await target.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+  return target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe
+    return (await axe.run('body', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations
+  })
 }
 
 let sandbox: SandboxHandle
@@ -110,15 +120,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
 
     const email = 'browser@example.com'
     expect(await ask(page, 'CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: 'An error occurred' } })
+    const t = performance.now()
     expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    const mailMs = performance.now() - t
     expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: expect.stringMatching(/^Please try again after \d+ seconds$/) } })
     expect(await ask(page, 'CONNECT_OTP', { otp: '000000' === (await lastCode(email)) ? '111111' : '000000' })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } })
     expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
     const user = (await ask(page, 'GET_USER', { chainId: 31337 })) as { type: string; payload: { address: Hex; email: string; chainId: number } }
     expect(user).toMatchObject({ type: 'FRAME_GET_USER_SUCCESS', payload: { email, chainId: 31337, preferredAccountType: 'eoa' } })
     const address = user.payload.address
+    const t2 = performance.now()
 
     const signed = (await ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f20706f727469636f', address] })) as { payload: { result: Hex } }
+    console.log(`frame: CONNECT_EMAIL answered (code mailed over SMTP) in ${mailMs.toFixed(0)} ms; personal_sign over postMessage ${(performance.now() - t2).toFixed(0)} ms`)
     expect(await verifyMessage({ address, message: 'hello portico', signature: signed.payload.result })).toBe(true)
     const typed = { domain: { name: 'Portico', version: '1', chainId: 31337 }, types: { Greeting: [{ name: 'text', type: 'string' }] }, primaryType: 'Greeting', message: { text: 'gm' } } as const
     const typedAnswer = (await ask(page, 'RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as { payload: { result: Hex } }
@@ -151,6 +165,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     expect(await ask(page, 'SIGN_OUT')).toMatchObject({ type: 'FRAME_SIGN_OUT_SUCCESS' })
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
     expect(await ask(page, 'GET_USER')).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { message: 'Not logged in' } })
+
+    // The pages people read: the mailbox and a device link's answer pass axe.
+    await page.goto(`${sandbox.frame.url}/mailbox?to=${encodeURIComponent(email)}`)
+    expect(await page.getByRole('article').count()).toBeGreaterThan(0)
+    expect(await axeViolations(page)).toEqual([])
+    await page.goto(`${sandbox.frame.url}/device/confirm?token=nothing`)
+    expect(await page.getByRole('alert').textContent()).toBe('This link is invalid or has expired')
+    expect(await axeViolations(page)).toEqual([])
     await page.close()
   })
 
@@ -207,8 +229,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
 
       const opening = page.waitForEvent('popup')
       await page.evaluate((uri) => (window as unknown as { openPopup(u: string): void }).openPopup(uri), redirect.payload.uri)
+      const started = performance.now()
       const popup = await opening
       await popup.getByRole('heading', { name: SOCIAL_PROVIDER_NAMES[provider], level: 1 }).waitFor()
+      if (provider === 'google') expect(await axeViolations(popup)).toEqual([])
       expect(await popup.title()).toBe(`Sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`)
       if (provider === 'google') {
         await popup.getByRole('button', { name: 'Sign in' }).click() // empty: the browser's own required check stops it
@@ -223,6 +247,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
       const callbacks = await page.evaluate(() => (window as unknown as { callbacks: Array<{ type: string; uri: string }> }).callbacks.splice(0))
       expect(callbacks).toEqual([{ type: 'PORTICO_SOCIAL_CALLBACK', uri: expect.stringMatching(new RegExp(`^${sandbox.frame.socialCallbackUrl}\\?code=`)) }])
       const user = (await ask(page, 'CONNECT_SOCIAL', { uri: callbacks[0]!.uri })) as { type: string; payload: { address: string } }
+      if (provider === 'x') console.log(`frame: social popup opened to user answered (login typed by the test) ${(performance.now() - started).toFixed(0)} ms`)
       expect(user).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: `alice-${provider}`, socialProvider: provider, preferredAccountType: 'eoa' } })
       expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address: user.payload.address, userName: `alice-${provider}` } })
       // The code is spent: the same redirect again is refused.
@@ -269,6 +294,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     await wallet.goto(uri.payload.url)
     const dialog = wallet.getByRole('dialog', { name: `Sign in to ${new URL(sandbox.frame.url).host}?` })
     await dialog.waitFor()
+    expect(await axeViolations(wallet)).toEqual([])
     await dialog.getByLabel('Account').selectOption({ label: '@bob (fid 2)' })
     await dialog.getByRole('button', { name: 'Approve' }).click()
     await expect.poll(() => wallet.getByRole('status').textContent()).toBe('Signed in as @bob. Go back to the app.')
