@@ -1,0 +1,49 @@
+import { expect, test } from '../fixtures.ts'
+import { shownAddress } from '../embedded.ts'
+
+const PROVIDERS = [
+  ['google', 'Google'],
+  ['x', 'X'],
+  ['discord', 'Discord'],
+  ['github', 'GitHub'],
+  ['apple', 'Apple'],
+  ['facebook', 'Facebook'],
+] as const
+
+for (const [id, name] of PROVIDERS) {
+  test(`${name} logs in through its popup; the account shows the social username in every tab`, async ({ demo: page, context }) => {
+    const username = `${id}-visitor-${Date.now().toString(36)}`
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    const socials = dialog.getByRole('list', { name: 'Social login' })
+    // The first three providers show; the others are behind "More".
+    if (!(await socials.getByRole('button', { name, exact: true }).isVisible())) await socials.getByRole('button', { name: 'More' }).click()
+    const popupOpened = page.waitForEvent('popup')
+    await socials.getByRole('button', { name, exact: true }).click()
+    const popup = await popupOpened
+    await expect(page.getByRole('dialog', { name: 'Social login' }).getByRole('status')).toContainText(`Continue in the ${name} window`)
+    await popup.getByRole('textbox', { name: 'Username' }).fill(username)
+    await popup.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account.getByTestId('account-embedded-user')).toHaveText(`Signed in as ${username}`)
+    // A social user has no email to change.
+    await expect(account.getByRole('button', { name: 'Change email' })).toHaveCount(0)
+    const address = await shownAddress(page)
+    const second = await context.newPage()
+    await second.goto('/')
+    await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${address} on Portico Local`)
+  })
+}
+
+test('closing the social popup before the login ends says so and offers another try', async ({ demo: page }) => {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Google', exact: true }).click()
+  const popup = await popupOpened
+  await popup.getByRole('textbox', { name: 'Username' }).waitFor()
+  await popup.close()
+  const view = page.getByRole('dialog', { name: 'Social login' })
+  await expect(view.getByRole('alert')).toContainText('The Google window was closed before the login ended.')
+  await expect(view.getByRole('button', { name: 'Try again' })).toBeVisible()
+})
