@@ -47,3 +47,19 @@ test('closing the social popup before the login ends says so and offers another 
   await expect(view.getByRole('alert')).toContainText('The Google window was closed before the login ended.')
   await expect(view.getByRole('button', { name: 'Try again' })).toBeVisible()
 })
+
+test("a social login whose step gets no answer within 30 s shows the socials timeout alert ('Something went wrong')", async ({ demo: page, sandbox }) => {
+  test.setTimeout(90_000)
+  // The frame service holds the authorization URL back: the frame never answers GET_SOCIAL_REDIRECT_URI.
+  await page.route(`${sandbox.frame.url}/api/social/start`, () => undefined)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Discord', exact: true }).click()
+  const popup = await popupOpened
+  const view = page.getByRole('dialog', { name: 'Social login' })
+  await expect(view.getByRole('status')).toContainText('Continue in the Discord window')
+  const alert = view.getByRole('alert')
+  await expect(alert).toContainText('Something went wrong', { timeout: 40_000 })
+  await expect(alert).toContainText('The Discord login took too long.')
+  expect(popup.isClosed()).toBe(true)
+})
