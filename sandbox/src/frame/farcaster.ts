@@ -65,7 +65,13 @@ export type FarcasterLogin = {
  * registry on a sandbox chain (placed with anvil_setCode at the address the client reads), so the
  * custody check is a real chain read.
  */
-export function createFarcasterLogin(options: { frameUrl: string; chain: FrameChain | undefined; cacheDir?: string | undefined }): FarcasterLogin {
+export function createFarcasterLogin(options: {
+  frameUrl: string
+  chain: FrameChain | undefined
+  cacheDir?: string | undefined
+  /** Resolves once the chain's own set-up (deploy, seed) is over; the registry waits for it. */
+  chainReady?: Promise<unknown> | undefined
+}): FarcasterLogin {
   const channels = new Map<string, Channel>()
   const relayKey = randomBytes(24).toString('base64url')
   const domain = new URL(options.frameUrl).host
@@ -73,6 +79,7 @@ export function createFarcasterLogin(options: { frameUrl: string; chain: FrameCh
   let registered: Promise<FarcasterAccount[]> | undefined
 
   async function register(chain: FrameChain): Promise<FarcasterAccount[]> {
+    await options.chainReady
     const transport = http(chain.rpcUrl)
     const publicClient = createPublicClient({ chain: chain.viemChain, transport })
     const testClient = createTestClient({ chain: chain.viemChain, mode: 'anvil', transport })

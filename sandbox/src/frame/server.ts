@@ -37,6 +37,8 @@ export type FrameServiceOptions = {
   /** SMTP port of the mail server; 0 (default) lets the system choose. */
   smtpPort?: number | undefined
   cacheDir?: string | undefined
+  /** Resolves once the chains are deployed and seeded (the Farcaster registry is placed after). */
+  chainsReady?: Promise<unknown> | undefined
   /** Called once for each new embedded account (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
 }
@@ -96,7 +98,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
 
   const social = createSocialLogin(url)
   const farcasterChain = options.chains.find((c) => !c.external)
-  const farcaster = createFarcasterLogin({ frameUrl: url, chain: farcasterChain, cacheDir: options.cacheDir })
+  const farcaster = createFarcasterLogin({ frameUrl: url, chain: farcasterChain, cacheDir: options.cacheDir, chainReady: options.chainsReady })
   let walletBundle: ReturnType<typeof buildBrowserBundle> | undefined
   const checkOrigin = (projectId: string, origin: string) => {
     const allowed = projects.get(projectId)

@@ -22,8 +22,9 @@ export const frameService: SandboxService<FrameServiceHandle> = {
   name: FRAME_SERVICE_NAME,
   endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame, mailbox /mailbox')],
   start: ({ config, faults, get }) => {
-    const chains = get(evmChainsService).chains
+    const { chains, world } = get(evmChainsService)
     return startFrameService({
+      chainsReady: world.catch(() => undefined),
       port: framePort(config),
       smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
       chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
