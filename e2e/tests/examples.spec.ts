@@ -4,11 +4,11 @@
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { verifyMessage, type Hex } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
 import { prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
-import { EXAMPLE_PORTS } from '../ports.ts'
+import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT = '0xf39F…2266'
@@ -67,7 +67,7 @@ test('examples/vite-react from the tarballs: the Sandbox Wallet connects and the
   expect(errors()).toEqual([])
 })
 
-test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, switches chain and disconnects, and Portico follows in every tab', async ({ page, context }) => {
+test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, sends, switches chain and disconnects, and Portico follows in every tab', async ({ page, context }) => {
   const errors = await openExample(page, urls.wagmi)
   await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
 
@@ -87,6 +87,16 @@ test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, s
   await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
   const signature = (await page.getByTestId('wagmi-signature').textContent()) as Hex
   expect(await verifyMessage({ address: ADDRESS, message: 'Hello from wagmi', signature })).toBe(true)
+  await page.keyboard.press('Escape')
+
+  // useSendTransaction: the wallet sends on the chain Portico is on; the chain has the transaction.
+  await page.getByRole('button', { name: 'Send 0.001 to myself (wagmi)' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  const hash = (await page.getByTestId('wagmi-transaction').textContent()) as Hex
+  const chainA = createPublicClient({ transport: http(E2E_URLS.chainA) })
+  const receipt = await chainA.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect((await chainA.getTransaction({ hash })).value).toBe(parseEther('0.001'))
   await page.keyboard.press('Escape')
 
   // A second tab shares Portico's session.

@@ -1,6 +1,7 @@
 import { ConnectButton, NetworkButton, PorticoProvider } from '@portico/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useChainId, useConnect, useConnection, useConnectors, useDisconnect, useSignMessage, useSwitchChain, WagmiProvider } from 'wagmi'
+import { parseEther } from 'viem'
+import { useChainId, useConnect, useConnection, useConnectors, useDisconnect, useSendTransaction, useSignMessage, useSwitchChain, WagmiProvider } from 'wagmi'
 import { portico, wagmiConfig } from './wagmi.ts'
 
 const queryClient = new QueryClient()
@@ -12,6 +13,7 @@ function WagmiPanel() {
   const connectors = useConnectors()
   const connect = useConnect()
   const signMessage = useSignMessage()
+  const sendTransaction = useSendTransaction()
   const switchChain = useSwitchChain()
   const disconnect = useDisconnect()
   const other = configChainId === 31337 ? 31338 : 31337
@@ -26,6 +28,9 @@ function WagmiPanel() {
           <button type="button" onClick={() => signMessage.mutate({ message: 'Hello from wagmi' })}>
             Sign message (wagmi)
           </button>
+          <button type="button" onClick={() => address && sendTransaction.mutate({ to: address, value: parseEther('0.001') })}>
+            Send 0.001 to myself (wagmi)
+          </button>
           <button type="button" onClick={() => switchChain.mutate({ chainId: other })}>
             Switch to chain {other} (wagmi)
           </button>
@@ -39,8 +44,9 @@ function WagmiPanel() {
         </button>
       )}
       {signMessage.data ? <output data-testid="wagmi-signature">{signMessage.data}</output> : null}
-      {signMessage.error || switchChain.error || connect.error ? (
-        <p role="alert">{(signMessage.error ?? switchChain.error ?? connect.error)?.message}</p>
+      {sendTransaction.data ? <output data-testid="wagmi-transaction">{sendTransaction.data}</output> : null}
+      {signMessage.error || sendTransaction.error || switchChain.error || connect.error ? (
+        <p role="alert">{(signMessage.error ?? sendTransaction.error ?? switchChain.error ?? connect.error)?.message}</p>
       ) : null}
     </section>
   )
