@@ -25,7 +25,6 @@ function CodeForm({ intro, onCode, extra }: { intro: string; onCode: (otp: strin
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => input.current?.focus(), [])
   const send = async (otp: string) => {
     if (!/^\d{6}$/.test(otp)) return setError(t('codeInvalid'))
     setError(null)

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test'
+import { axeViolations } from '../axe.ts'
+import { expect, recordCspViolations, test } from '../fixtures.ts'
+import { codeFor, freshEmail, mailbox } from '../embedded.ts'
+
+async function scan(page: Page, name: string, theme: string) {
+  const dialog = page.getByRole('dialog', { name, exact: true })
+  await expect(dialog).toBeVisible()
+  await page.waitForTimeout(200) // let the entry animation settle for colour-contrast checks
+  expect(await axeViolations(page), `axe on ${name} (${theme})`).toEqual([])
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the embedded wallet's views pass axe-core under the strict CSP, by keyboard (${theme} theme)`, async ({ page, sandbox }) => {
+    test.setTimeout(120_000)
+    const violations = await recordCspViolations(page)
+    await page.goto('/')
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click()
+
+    // Social: the popup's waiting view, and its alert once the popup is closed.
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await scan(page, 'Connect Wallet', theme)
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Google', exact: true }).click()
+    const popup = await popupOpened
+    await scan(page, 'Social login', theme)
+    await popup.getByRole('textbox', { name: 'Username' }).waitFor()
+    await popup.close()
+    await expect(page.getByRole('dialog', { name: 'Social login' }).getByRole('alert')).toBeVisible()
+    await scan(page, 'Social login', theme)
+    await page.getByRole('button', { name: 'Back' }).click()
+
+    // Farcaster: the QR code and link.
+    const socials = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('list', { name: 'Social login' })
+    await socials.getByRole('button', { name: 'More' }).click()
+    await socials.getByRole('button', { name: 'Farcaster', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Farcaster' }).getByRole('link', { name: 'Open in Farcaster' })).toBeVisible({ timeout: 20_000 })
+    await scan(page, 'Farcaster', theme)
+    await page.getByRole('button', { name: 'Back' }).click()
+
+    // Email by keyboard alone: the field, Enter, the code (focused), then Account.
+    const email = freshEmail(`a11y-${theme}`)
+    const field = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('textbox', { name: /Email/ })
+    for (let i = 0; i < 12 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(field).toBeFocused()
+    await page.keyboard.type(email)
+    await page.keyboard.press('Enter')
+    // The new view's heading has the focus (announced); the code field is the next stop.
+    const code = page.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' })
+    await expect(code).toBeVisible()
+    for (let i = 0; i < 4 && !(await code.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(code).toBeFocused()
+    await scan(page, 'Email', theme)
+    await page.keyboard.type(await codeFor(sandbox, email))
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account.getByTestId('account-embedded-user')).toContainText(email)
+    await scan(page, 'Account', theme)
+
+    // Change email: the new address, then the first code's view.
+    const before = (await mailbox(sandbox, email)).length
+    await account.getByRole('button', { name: 'Change email' }).click()
+    await scan(page, 'Change email', theme)
+    await page.getByRole('textbox', { name: 'New email' }).fill(freshEmail('a11y-new'))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Change email' })).toContainText('current email')
+    await codeFor(sandbox, email, before)
+    await scan(page, 'Change email', theme)
+    await page.keyboard.press('Escape')
+
+    // ApproveTransaction with a request in plain words.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect(page.getByRole('dialog', { name: 'Sign Message' }).getByTestId('approve-message')).toBeVisible()
+    await scan(page, 'Sign Message', theme)
+    await page.getByRole('dialog', { name: 'Sign Message' }).getByRole('button', { name: 'Reject' }).click()
+    await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed/)
+
+    expect(await violations()).toEqual([])
+  })
+}
