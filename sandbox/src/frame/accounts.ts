@@ -137,7 +137,8 @@ export class FrameAccounts {
     const existing = this.users.get(this.byEmail.get(email) ?? '')
     this.lastMailAt.set(`login\n${key}`, this.now())
     if (existing && !existing.devices.has(deviceId)) {
-      const link = { token: randomBytes(24).toString('base64url'), expiresAt: this.now() + CODE_TTL_MS, confirmed: false }
+      // Hex: no run of six digits in the link can pass for a code.
+      const link = { token: randomBytes(24).toString('hex'), expiresAt: this.now() + CODE_TTL_MS, confirmed: false }
       this.logins.set(key, { email, deviceId, code: undefined, deviceLink: link })
       await this.options.send({
         to: email,

@@ -156,8 +156,13 @@ const handlers: Handlers = {
   },
   async GET_CHAIN_ID() {
     if (!storage.get(SESSION_KEY)) return { chainId: pageChainId }
-    const user = await call('user', {})
-    return { chainId: user.chainId }
+    try {
+      return { chainId: (await call('user', {})).chainId }
+    } catch (err) {
+      // A session that ended elsewhere: the frame's own chain.
+      if (err instanceof ApiError && err.status === 401) return { chainId: pageChainId }
+      throw err
+    }
   },
   async SWITCH_NETWORK({ chainId }) {
     if (storage.get(SESSION_KEY)) {
