@@ -3,13 +3,16 @@ import { defineConfig } from 'vitest/config'
 
 /** Portico's packages from their sources (the `@portico/source` export condition), never dist/. */
 const SOURCE = '@portico/source'
+const NODE_CONDITIONS = defaultServerConditions.filter((condition) => condition !== 'module')
 
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions: [SOURCE, ...defaultServerConditions] },
-        ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
+        // Without 'module': Node loads the dependencies Vitest leaves outside as Node would (walletkit's
+        // @walletconnect/pay has a 'module' build that imports 'brotli/decompress' without an extension).
+        resolve: { conditions: [SOURCE, ...NODE_CONDITIONS] },
+        ssr: { resolve: { conditions: [SOURCE, ...NODE_CONDITIONS] } },
         test: {
           name: 'node',
           environment: 'node',

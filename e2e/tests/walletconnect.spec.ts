@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
+import { SiweMessage } from 'siwe'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { closeAllTabs, expect, openSecondTab, recordConsoleErrors, test, withoutSharedWorker } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
@@ -249,4 +250,45 @@ test('the relay goes away mid-session and comes back: no unhandled rejection, th
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
   expect(dappSockets(sandbox)).toBe(1)
   expect(errors()).toEqual([])
+})
+
+test('/?siwx=required through WalletConnect: the phone connects and signs in with one approval (one-click auth, wc_sessionAuthenticate); the verifier has the session and no sign view opens', async ({ demo, context, sandbox, baseURL }) => {
+  await demo.goto('/?siwx=required')
+  const phone = await openPhone(context, sandbox)
+  await demo.getByRole('button', { name: 'Connect Wallet' }).click()
+  const row = demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true })
+  await row.hover()
+  await row.click()
+  const dialog = demo.getByRole('dialog', { name: 'WalletConnect' })
+  await expect(dialog.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+  await dialog.getByRole('button', { name: /Copy link/ }).click()
+  await phone.getByLabel('WalletConnect link').fill(await demo.evaluate(() => navigator.clipboard.readText()))
+  await phone.getByRole('button', { name: 'Connect', exact: true }).click()
+
+  // One prompt on the phone: connect and sign the EIP-4361 message bound to this page, with the verifier's nonce.
+  const prompt = phone.getByRole('dialog', { name: 'Connect to Portico demo and sign in?' })
+  await expect(prompt).toBeVisible()
+  const message = new SiweMessage((await prompt.getByTestId('authenticate-message').textContent()) ?? '')
+  const origin = new URL(baseURL!)
+  expect(message.domain).toBe(origin.host)
+  expect(message.uri).toBe(origin.origin)
+  expect(message.address).toBe(ACCOUNT_0)
+  expect(message.chainId).toBe(31337)
+  expect(message.nonce.length).toBeGreaterThanOrEqual(8)
+  expect(message.statement).toContain('Sign in to the Portico demo')
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+
+  await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
+  await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_0}`)
+  const session = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`).then((r) => r.json() as Promise<{ session: { nonce: string } }>)
+  expect(session.session.nonce).toBe(message.nonce)
+  // Signed in within the pairing: the sign view does not open, and the phone is asked nothing more.
+  await demo.waitForTimeout(1500)
+  await expect(demo.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
+  await expect(phone.getByRole('dialog')).toHaveCount(0)
+
+  // The modal shows the account at once; the dapp disconnects: signed out at the verifier too.
+  await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+  await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+  await expect.poll(() => fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`).then((r) => r.status)).toBe(404)
 })

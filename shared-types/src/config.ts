@@ -2,7 +2,7 @@ import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
-import { siweConfigSchema, siwxInputSchema } from './siwx.ts'
+import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx.ts'
 import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
 
@@ -154,5 +154,7 @@ export const coreConfigSchema = porticoConfigSchema.pick({ projectId: true, netw
   /** For the WalletConnect client in the core, which cannot read the page. */
   metadata: dappMetadataSchema.optional(),
   walletConnect: walletConnectConfigSchema.optional(),
+  /** Sign in within the WalletConnect pairing (one-click auth) against the verifier API; set by the page when `siwx` uses the verifier. */
+  siwxOneClick: siwxOneClickSchema.optional(),
 })
 export type CoreConfig = z.output<typeof coreConfigSchema>

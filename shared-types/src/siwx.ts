@@ -95,6 +95,42 @@ export const siwxMessageInputSchema = z.object({ accountAddress: z.string().min(
 
 export { siwxSessionSchema }
 
+/**
+ * A signed CACAO (CAIP-74) as a wallet answers WalletConnect's one-click sign-in
+ * (`wc_sessionAuthenticate`): the EIP-4361 fields and the signature.
+ */
+export const siwxCacaoSchema = z.looseObject({
+  h: z.looseObject({ t: z.string() }),
+  p: z.looseObject({
+    domain: z.string().min(1),
+    aud: z.string().min(1),
+    nonce: z.string().min(1),
+    iss: z.string().regex(/^did:pkh:[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'Expected iss did:pkh:{chain}:{address}'),
+    version: z.string().optional(),
+    iat: z.string().min(1),
+    exp: z.string().optional(),
+    nbf: z.string().optional(),
+    statement: z.string().optional(),
+    requestId: z.string().optional(),
+    resources: z.array(z.string()).optional(),
+  }),
+  s: z.looseObject({ t: z.string(), s: z.string().regex(/^0x[0-9a-fA-F]+$/) }),
+})
+export type SiwxCacao = z.infer<typeof siwxCacaoSchema>
+
+/**
+ * One-click sign-in through WalletConnect (SPEC.md §5: only when every chain is eip155): what the
+ * core needs to ask the wallet to sign in within the pairing, with the verifier's nonce. The page
+ * gives its domain and URI (the worker cannot read them).
+ */
+export const siwxOneClickSchema = z.object({
+  domain: z.string().min(1),
+  uri: z.string().url(),
+  statement: z.string().optional(),
+  expiresInMs: z.number().int().positive(),
+})
+export type SiwxOneClick = z.infer<typeof siwxOneClickSchema>
+
 /** GET v1/siwx/nonce */
 export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) })
 /** POST v1/siwx/verify */

@@ -37,6 +37,7 @@ import { createQueries } from './query.ts'
 import { createQueryCache } from './queryCache.ts'
 import { createRpcRegistry } from './rpc.ts'
 import { createSiwx } from './siwx.ts'
+import { sessionFromCacaos } from './write/siwx.ts'
 import type { CoreStorage } from './storage.ts'
 import { createStateStore } from './store.ts'
 import { createTransactions } from './transactions.ts'
@@ -188,6 +189,16 @@ export function createCore(params: CreateCoreParameters): Core {
     ctx,
     {
       connected: (caipAddress) => core.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' }),
+      async signedIn(auths, caipAddress, messageOf) {
+        const env = ctx.env()
+        if (!env) return
+        const session = await sessionFromCacaos(env.api, auths, caipAddress, messageOf).catch((error: unknown) => {
+          // The sign-in then follows the connection, as without one-click.
+          warn(`Portico: the one-click sign-in was not verified: ${error instanceof Error ? error.message : String(error)}`)
+          return null
+        })
+        if (session) await siwx.add(session)
+      },
       async disconnected() {
         const { connections } = store.get()
         const held = (Object.keys(connections) as ChainNamespace[]).find((ns) => connections[ns]?.connectorType === 'WALLET_CONNECT' && connections[ns]?.status !== 'disconnected')

@@ -219,7 +219,12 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     { ...config.core, featuredWalletIds: config.featuredWalletIds, includeWalletIds: config.includeWalletIds, excludeWalletIds: config.excludeWalletIds, ...client.coreOptions },
     'core options',
   )
-  await api.configure(parseWith(coreConfigSchema, config, 'core config'), coreOptions)
+  // One-click sign-in through WalletConnect (SPEC.md §5) uses the verifier, with the page's domain and URI.
+  const siwxOneClick =
+    siwx && !isSiwxDappConfig(siwx)
+      ? { domain: window.location.host, uri: window.location.origin, expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) }
+      : undefined
+  await api.configure(parseWith(coreConfigSchema, { ...config, ...(siwxOneClick ? { siwxOneClick } : {}) }, 'core config'), coreOptions)
   await subscribe()
 
   // The worker has no window: online state and visibility come from the tabs (TanStack-style managers in the core).

@@ -1,6 +1,6 @@
 import type { IWalletKit, WalletKitTypes } from '@reown/walletkit'
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { numberToHex, type Address, type LocalAccount } from 'viem'
 import { parseChainId } from '../../wallet/chains.ts'
 import { describeRequest, type RequestRow } from '../../wallet/describe.ts'
@@ -34,7 +34,14 @@ export type ProposalPrompt = {
 /** A request of a connected dapp waiting for the person's answer. */
 export type RequestPrompt = { kind: 'request'; key: string; id: number; topic: string; method: string; title: string; rows: RequestRow[]; dapp: string }
 
-export type Prompt = ProposalPrompt | RequestPrompt
+/**
+ * A one-click sign-in (WalletConnect `wc_sessionAuthenticate`): connect and sign in with the wallet
+ * in one approval. `message` is the EIP-4361 text signed for the first chain (one per chain the
+ * wallet has among those asked, each signed on approval).
+ */
+export type AuthenticatePrompt = { kind: 'authenticate'; key: string; id: number; title: string; dapp: { name: string; url: string }; chains: string[]; message: string }
+
+export type Prompt = ProposalPrompt | RequestPrompt | AuthenticatePrompt
 
 export type SessionView = { topic: string; name: string; url: string; icon: string | undefined; chains: string[]; accounts: string[]; methods: string[] }
 
@@ -334,6 +341,58 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
     prompts.push(proposalPrompt(proposal, chains))
     changed()
   }
+  /** The request as this wallet answers it: only its own chains (active first) and methods, for the active account. */
+  const authRequests = new Map<number, WalletKitTypes.SessionAuthenticate>()
+  const authPayloadOf = (event: WalletKitTypes.SessionAuthenticate) => {
+    const ordered = [chain, ...chains.filter((c) => c.id !== chain.id)].map((c) => `eip155:${c.id}`)
+    return populateAuthPayload({ authPayload: event.params.authPayload, chains: ordered, methods: [...PHONE_WALLET_METHODS] })
+  }
+  const onAuthenticate = (event: WalletKitTypes.SessionAuthenticate): void => {
+    const metadata = event.params.requester.metadata
+    const dappName = metadata.name || originOf(metadata.url)
+    const payload = authPayloadOf(event)
+    if (payload.chains.length === 0) {
+      void walletKit.rejectSessionAuthenticate({ id: event.id, reason: getSdkError('UNSUPPORTED_CHAINS') }).catch(() => undefined)
+      notify('error', `${dappName} asked to sign in on no network this wallet has`)
+      return
+    }
+    authRequests.set(event.id, event)
+    const iss = `did:pkh:${payload.chains[0]}:${active.account.address}`
+    prompts.push({
+      kind: 'authenticate',
+      key: `authenticate:${event.id}`,
+      id: event.id,
+      title: `Connect to ${dappName} and sign in?`,
+      dapp: { name: metadata.name, url: metadata.url },
+      chains: payload.chains,
+      message: walletKit.formatAuthMessage({ request: payload, iss }),
+    })
+    changed()
+  }
+
+  /** Approves a one-click sign-in: one signed CACAO per chain, then the session they grant. */
+  const approveAuthenticate = async (prompt: AuthenticatePrompt): Promise<void> => {
+    const event = authRequests.get(prompt.id)
+    authRequests.delete(prompt.id)
+    removePrompt(prompt.key)
+    changed()
+    if (!event) return
+    try {
+      const payload = authPayloadOf(event)
+      const auths = []
+      for (const caip of payload.chains) {
+        const iss = `did:pkh:${caip}:${active.account.address}`
+        const message = walletKit.formatAuthMessage({ request: payload, iss })
+        const signature = await active.account.signMessage({ message })
+        auths.push(buildAuthObject(payload, { t: 'eip191', s: signature }, iss))
+      }
+      await walletKit.approveSessionAuthenticate({ id: event.id, auths })
+      notify('info', `Connected to ${prompt.dapp.name} and signed in`)
+    } catch (error) {
+      notify('error', `Could not sign in to ${prompt.dapp.name}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
   const onProposalExpire = ({ id }: { id: number }): void => {
     if (!proposals.delete(id)) return
     removePrompt(`proposal:${id}`)
@@ -356,6 +415,7 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
   }
 
   walletKit.on('session_proposal', onProposal)
+  walletKit.on('session_authenticate', onAuthenticate)
   walletKit.on('proposal_expire', onProposalExpire)
   walletKit.on('session_request', onRequest)
   walletKit.on('session_request_expire', onRequestExpire)
@@ -395,6 +455,7 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
       const answer = answers.get(key)
       if (answer) return answer(true)
       const prompt = prompts.find((p) => p.key === key)
+      if (prompt?.kind === 'authenticate') return approveAuthenticate(prompt)
       if (prompt?.kind !== 'proposal') return
       const proposal = proposals.get(prompt.id)
       if (!proposal) return
@@ -434,6 +495,13 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
       const answer = answers.get(key)
       if (answer) return answer(false)
       const prompt = prompts.find((p) => p.key === key)
+      if (prompt?.kind === 'authenticate') {
+        authRequests.delete(prompt.id)
+        removePrompt(key)
+        changed()
+        await walletKit.rejectSessionAuthenticate({ id: prompt.id, reason: getSdkError('USER_REJECTED') }).catch(() => undefined)
+        return notify('info', `Rejected the sign-in request from ${prompt.dapp.name}`)
+      }
       if (prompt?.kind !== 'proposal') return
       proposals.delete(prompt.id)
       removePrompt(key)
@@ -482,6 +550,7 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
 
     stop() {
       walletKit.off('session_proposal', onProposal)
+      walletKit.off('session_authenticate', onAuthenticate)
       walletKit.off('proposal_expire', onProposalExpire)
       walletKit.off('session_request', onRequest)
       walletKit.off('session_request_expire', onRequestExpire)

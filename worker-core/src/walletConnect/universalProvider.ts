@@ -1,4 +1,5 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
+import { formatMessage } from '@walletconnect/utils'
 import type { IKeyValueStorage } from '@walletconnect/keyvaluestorage'
 import type { CoreConfig } from '@portico/shared-types'
 
@@ -28,4 +29,12 @@ export async function startUniversalProvider({ config, storage }: StartUniversal
     telemetryEnabled: false,
     ...(storage ? { storage } : {}),
   })
+}
+
+/**
+ * The EIP-4361 text a wallet signed for a CACAO of one-click sign-in (the protocol's own formatting,
+ * the ReCap statement included), so the verifier checks exactly what was signed.
+ */
+export function cacaoMessage(cacao: { p: Parameters<typeof formatMessage>[0] & { iss: string } }): string {
+  return formatMessage(cacao.p, cacao.p.iss)
 }

@@ -13,6 +13,8 @@ import { createPublicClient, createWalletClient, http, parseEther, verifyMessage
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig, CoreState } from '@portico/shared-types'
+import { parseSiweMessage } from 'viem/siwe'
+import { createPhoneWallet } from '../../../sandbox/src/phone-wallet/wallet.ts'
 import { createCore, type Core } from '../core.ts'
 import { createStorage } from '../storage.ts'
 
@@ -223,6 +225,91 @@ describe('WalletConnect in the core', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled)
       if (!sandbox.relay.isRunning()) await sandbox.relay.start()
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+})
+
+/** The Sandbox Phone Wallet's own logic (what its page runs) over walletkit, with account 2 of the test mnemonic. */
+async function startSandboxPhone() {
+  const account = privateKeyToAccount(devAccounts()[2]!.privateKey)
+  const core = new WalletCore({ projectId: 'wc-phone-test', relayUrl: sandbox.relay.url, customStoragePrefix: `phone-${Math.random()}`, storage: new MemoryStorage() as never, telemetryEnabled: false, logger: 'silent' })
+  const walletKit: IWalletKit = await WalletKit.init({ core, metadata: { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] } })
+  const wallet = createPhoneWallet({
+    walletKit,
+    chains: sandbox.chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency })),
+    accounts: [{ index: 2, account }],
+  })
+  return {
+    wallet,
+    account,
+    stop: async () => {
+      wallet.stop()
+      await core.relayer.transportClose().catch(() => undefined)
+    },
+  }
+}
+
+const verifierSession = (address: string) => fetch(`${sandbox.dataApi.url}/v1/siwx/session?address=${address}&chainId=31337&projectId=wc-core-test&st=t&sv=t`)
+const oneClick = { domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', statement: 'Sign in to the test dapp', expiresInMs: 60_000 }
+
+describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () => {
+  it('with every chain eip155: the wallet approves the session and signs the SIWE message in one step; the verifier checks it; the core keeps it like any SIWX session', async () => {
+    const core = newCore()
+    await core.configure({ ...config, siwxOneClick: oneClick })
+    const phone = await startSandboxPhone()
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      expect(await phone.wallet.pair((await core.getState()).walletConnect.uri!)).toBe(true)
+      await expect.poll(() => phone.wallet.state().prompts[0]?.kind, { timeout: 10_000 }).toBe('authenticate')
+      const prompt = phone.wallet.state().prompts[0] as Extract<ReturnType<typeof phone.wallet.state>['prompts'][number], { kind: 'authenticate' }>
+      const shown = parseSiweMessage(prompt.message)
+      expect(shown).toMatchObject({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', address: phone.account.address, chainId: 31337 })
+      expect(shown.nonce!.length).toBeGreaterThanOrEqual(8)
+      expect(prompt.chains).toEqual(['eip155:31337', 'eip155:31338'])
+      await phone.wallet.approve(prompt.key)
+
+      expect(await answer).toEqual({ ok: true, result: `eip155:31337:${phone.account.address}` })
+      const state = await until(core, (s) => s.connections.eip155?.status === 'connected')
+      // Kept exactly like a sign-in after connecting: data, message, signature, CACAO; the verifier has it.
+      expect(state.siwxSessions).toHaveLength(1)
+      const [session] = state.siwxSessions
+      expect(session).toMatchObject({ data: { accountAddress: phone.account.address, chainId: 'eip155:31337', domain: '127.0.0.1:5173', nonce: shown.nonce }, cacao: { h: { t: 'caip122' }, s: { t: 'eip191' } } })
+      expect(parseSiweMessage(session!.message)).toMatchObject({ address: phone.account.address, nonce: shown.nonce })
+      expect(await verifyMessage({ address: phone.account.address, message: session!.message, signature: session!.signature as Hex })).toBe(true)
+      expect(await (await verifierSession(phone.account.address)).json()).toMatchObject({ session: { address: phone.account.address, nonce: shown.nonce } })
+      // The session it granted works for requests.
+      expect(state.walletConnect.session?.namespaces.eip155?.methods).toContain('personal_sign')
+      const signed = core.walletConnectRequest({ method: 'personal_sign', params: ['0x68656c6c6f', phone.account.address] })
+      await expect.poll(() => phone.wallet.state().prompts[0]?.kind).toBe('request')
+      await phone.wallet.approve(phone.wallet.state().prompts[0]!.key)
+      expect((await signed).ok).toBe(true)
+      await core.disconnectWalletConnect()
+      await core.setDisconnected('eip155')
+      expect((await core.getState()).siwxSessions).toEqual([])
+    } finally {
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+
+  it('with a chain that is not eip155: a plain pairing (the sign-in follows the connection)', async () => {
+    const core = newCore()
+    const solana = { id: 101, caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, chainNamespace: 'solana' as const, name: 'Solana', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
+    await core.configure({ ...config, networks: [...config.networks, solana], siwxOneClick: oneClick })
+    const phone = await startSandboxPhone()
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      expect(await phone.wallet.pair((await core.getState()).walletConnect.uri!)).toBe(true)
+      await expect.poll(() => phone.wallet.state().prompts[0]?.kind, { timeout: 10_000 }).toBe('proposal')
+      await phone.wallet.approve(phone.wallet.state().prompts[0]!.key)
+      expect((await answer).ok).toBe(true)
+      expect((await core.getState()).siwxSessions).toEqual([])
+      await core.disconnectWalletConnect()
+    } finally {
       await phone.stop()
       core.dispose()
     }

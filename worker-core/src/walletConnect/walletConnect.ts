@@ -1,9 +1,9 @@
 import { numberToHex } from 'viem'
 import { SwitchChainError } from '@portico/shared-types/errors'
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
-import type { CaipAddress, CaipNetworkId, ChainNamespace, WalletConnectRequestParameters, WalletConnectSession, WalletConnectState } from '@portico/shared-types'
+import { siwxNonceResponseSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
-import type { CoreContext } from '../context.ts'
+import type { CoreContext, CoreEnv } from '../context.ts'
 import type { StartUniversalProviderParameters, UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
 
 /** The methods and events Portico asks a wallet for on eip155 (SPEC.md §7 wallet methods). */
@@ -18,6 +18,12 @@ export const WALLET_CONNECT_MESSAGES = {
 } as const
 
 export type WalletConnectHooks = {
+  /**
+   * The wallet signed in within the pairing (one-click auth): its CACAOs (one per chain), unchecked,
+   * and the account the session connects; the core verifies one and keeps the session before the
+   * connection is recorded, so no tab asks to sign in afterwards. A failure is told, not thrown.
+   */
+  signedIn?(auths: readonly unknown[], caipAddress: CaipAddress, messageOf: (cacao: unknown) => string): Promise<void>
   /** The session's account changed (approved, wallet switched chain or account): the core records it for every tab. */
   connected(caipAddress: CaipAddress, walletName: string): Promise<void>
   /** The session ended (deleted by the wallet, expired): the core disconnects every namespace it held. */
@@ -35,6 +41,22 @@ function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void
   const promise = new Promise<T>((r) => (resolve = r))
   return { promise, resolve }
+}
+
+/**
+ * The sign-in a one-click pairing asks for: the page's domain and URI, a nonce from the verifier, the
+ * expiry. Without a nonce the pairing is a plain one, and the sign-in follows the connection.
+ */
+async function oneClickParams(env: CoreEnv, oneClick: SiwxOneClick, nowMs: number): Promise<{ domain: string; uri: string; nonce: string; statement?: string; exp: string } | null> {
+  const answer = await env.api.get('v1/siwx/nonce', { schema: siwxNonceResponseSchema, what: 'SIWX nonce' }).catch(() => null)
+  if (!answer) return null
+  return {
+    domain: oneClick.domain,
+    uri: oneClick.uri,
+    nonce: answer.nonce,
+    ...(oneClick.statement ? { statement: oneClick.statement } : {}),
+    exp: new Date(nowMs + oneClick.expiresInMs).toISOString(),
+  }
 }
 
 /** Whatever the client or the wallet threw, as an EIP-1193 error answer (code kept when there is one). */
@@ -167,11 +189,18 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
       const ordered = [...chains].sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
       const onUri = () => uriReady.resolve()
       p.once('display_uri', onUri)
-      const mine = p.connect({
-        optionalNamespaces: {
-          eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS], events: [...EIP155_EVENTS], rpcMap },
-        },
-      })
+      const optionalNamespaces = { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS], events: [...EIP155_EVENTS], rpcMap } }
+      // SPEC.md §5: one-click sign-in (wc_sessionAuthenticate) only when every configured chain is eip155.
+      const oneClick = env!.config.siwxOneClick && env!.config.networks.every((n) => n.chainNamespace === 'eip155') ? await oneClickParams(env!, env!.config.siwxOneClick, ctx.now()) : null
+      let auths: unknown[] = []
+      const mine = oneClick
+        ? p
+            // The namespaces ride along for the provider's own use (rpcMap: reads never go to the hosted RPC).
+            .authenticate({ ...oneClick, chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS], optionalNamespaces } as Parameters<UniversalProvider['authenticate']>[0])
+            .then((answer) => {
+              auths = answer.auths ?? []
+            })
+        : p.connect({ optionalNamespaces })
       const outcome = await mine.then(
         () => 'approved' as const,
         (error: unknown) => error,
@@ -185,6 +214,11 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
       const w = waiting
       waiting = null
       if (outcome === 'approved' && p.session) {
+        const account = accountOf(p)
+        if (auths.length > 0 && account && hooks.signedIn) {
+          const { cacaoMessage } = await import('./universalProvider.ts')
+          await hooks.signedIn(auths, account, (cacao) => cacaoMessage(cacao as Parameters<typeof cacaoMessage>[0]))
+        }
         await sessionChanged(p)
         w?.resolve({ ok: true, result: accountOf(p) })
       } else {

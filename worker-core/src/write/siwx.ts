@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { parseCaipAddress, siwxCreatedMessageSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageInput, type SiwxSession } from '@portico/shared-types'
+import { parseCaipAddress, siwxCacaoSchema, siwxCreatedMessageSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageInput, type SiwxSession } from '@portico/shared-types'
 import type { WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../http.ts'
 import { WriteFailure } from './classifyError.ts'
@@ -106,4 +106,37 @@ export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, si
     throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
   })
   return signedSession(prepared, signature)
+}
+
+/**
+ * One-click sign-in (WalletConnect `wc_sessionAuthenticate`): of the wallet's CACAOs, the one for the
+ * account the session connects, parsed, its message formatted as the wallet signed it and checked by
+ * the verifier (the nonce once). Answers the session, stored exactly like one signed after connecting;
+ * null when no CACAO is for that account.
+ */
+export async function sessionFromCacaos(api: HttpClient, auths: readonly unknown[], caipAddress: string, messageOf: (cacao: unknown) => string): Promise<SiwxSession | null> {
+  const { address, caipNetworkId } = parseCaipAddress(caipAddress as `eip155:${string}:${string}`)
+  const cacaos = auths.map((a) => siwxCacaoSchema.safeParse(a)).flatMap((r) => (r.success ? [r.data] : []))
+  const cacao = cacaos.find((c) => c.p.iss.toLowerCase() === `did:pkh:${caipNetworkId}:${address}`.toLowerCase())
+  if (!cacao) return null
+  const message = messageOf(cacao)
+  await api.post('v1/siwx/verify', { body: { message, signature: cacao.s.s }, schema: siwxSessionResponseSchema, what: 'SIWX verification' })
+  const { p } = cacao
+  return {
+    data: {
+      accountAddress: address,
+      chainId: caipNetworkId,
+      domain: p.domain,
+      uri: p.aud,
+      version: p.version ?? '1',
+      nonce: p.nonce,
+      ...(p.statement ? { statement: p.statement } : {}),
+      issuedAt: p.iat,
+      ...(p.exp ? { expirationTime: p.exp } : {}),
+      ...(p.nbf ? { notBefore: p.nbf } : {}),
+    },
+    message,
+    signature: cacao.s.s,
+    cacao,
+  }
 }

@@ -39,7 +39,14 @@ function promptView(prompt: Prompt, wallet: PhoneWallet, busy: (on: boolean) => 
           prompt.methods.length > 0 ? h('p', { class: 'muted' }, `Methods: ${prompt.methods.join(', ')}`) : undefined,
           prompt.blocker !== undefined ? h('p', { class: 'warning' }, prompt.blocker) : undefined,
         ]
-      : [
+      : prompt.kind === 'authenticate'
+        ? [
+            h('p', { class: 'dapp' }, h('strong', {}, prompt.dapp.name || 'Unnamed dapp'), ' ', h('span', { class: 'muted' }, prompt.dapp.url)),
+            h('h3', {}, 'Message to sign'),
+            h('dl', {}, h('dt', {}, 'Message'), h('dd', { class: 'block', 'data-testid': 'authenticate-message' }, prompt.message)),
+            h('p', { class: 'muted' }, `Networks: ${prompt.chains.join(', ')}`),
+          ]
+        : [
           h('p', { class: 'dapp' }, h('strong', {}, prompt.dapp), ' ', h('span', { class: 'muted' }, prompt.method)),
           h('dl', {}, ...prompt.rows.flatMap((row) => [h('dt', {}, row.label), h('dd', { class: [row.mono ? 'mono' : '', row.block ? 'block' : ''].join(' ').trim() || undefined }, row.value)])),
         ]
