@@ -37,9 +37,11 @@ describe('port checks', () => {
   })
 
   it('startSandbox refuses to start, and spawns nothing, when a port is taken', async () => {
-    blocker = await occupy(38572)
-    await expect(startSandbox(OPTIONS)).rejects.toThrow('Port 38572 (blockchain-data API) is already in use')
-    expect(await readChainId('http://127.0.0.1:38570')).toBeUndefined()
-    expect(await readChainId('http://127.0.0.1:38571')).toBeUndefined()
+    // The ports of OPTIONS (moved by PORTICO_E2E_PORT_OFFSET like every test sandbox's).
+    const { dataApiPort, chainPorts } = OPTIONS as { dataApiPort: number; chainPorts: { a: number; b: number } }
+    blocker = await occupy(dataApiPort)
+    await expect(startSandbox(OPTIONS)).rejects.toThrow(`Port ${dataApiPort} (blockchain-data API) is already in use`)
+    expect(await readChainId(`http://127.0.0.1:${chainPorts.a}`)).toBeUndefined()
+    expect(await readChainId(`http://127.0.0.1:${chainPorts.b}`)).toBeUndefined()
   })
 })
