@@ -36,6 +36,7 @@ iframe.src = ${JSON.stringify(frameUrl)}
 window.received = []
 window.addEventListener('message', (e) => {
   if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) return
+  if (e.data && e.data.type === 'FRAME_READY') window.readyAt ??= performance.now()
   window.received.push(e.data)
 })
 document.body.append(iframe)
@@ -115,6 +116,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     const page = await browser.newPage()
     page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && leftTheMachine.push(r.url())))
     await openHost(page, HOST)
+    const readyAt = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt)
+    console.log(`frame: host navigation start to FRAME_READY ${readyAt.toFixed(0)} ms (first load, frame script ${(sandbox.frame.bundle.bytes / 1024).toFixed(0)} KiB)`)
     expect((await received(page))[0]).toEqual({ type: 'FRAME_READY' })
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ type: 'FRAME_IS_CONNECTED_SUCCESS', payload: { isConnected: false } })
 
