@@ -121,3 +121,23 @@ test('sign out clears the login data in every tab', async ({ demo: page, context
   await expect(second.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('textbox', { name: /Email/ })).toBeVisible()
   await expect(second.getByTestId('dapp-status')).toHaveText('Not connected')
 })
+
+test("a session the frame no longer knows is found out when the dapp next needs the provider: the cached login data is cleared", async ({ demo: page, sandbox }) => {
+  const email = freshEmail('gone')
+  await loginWithEmail(page, sandbox, email)
+  const address = await shownAddress(page)
+  await page.keyboard.press('Escape')
+  // The frame's session ends on its own origin (as when it expires there).
+  const frame = page.frames().find((f) => f.url().startsWith(`${sandbox.frame.url}/frame`))!
+  await frame.evaluate(() => localStorage.removeItem('portico-frame.session'))
+  await page.reload()
+  // The reload shows the cached session without asking the frame.
+  await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${address} on Portico Local`)
+  await expect(page.locator('iframe[title="Portico embedded wallet"]')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByTestId('dapp-status')).toHaveText('Not connected')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('textbox', { name: /Email/ })).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('dapp-status')).toHaveText('Not connected')
+})
