@@ -158,6 +158,9 @@ describe('embedded-wallet frame service', () => {
     const hash = (await ok('rpc', { method: 'eth_sendTransaction', params: [{ from: account, to: receiver, value: `0x${parseEther('0.5').toString(16)}` }] }, token)).result as Hex
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('0.5'))
+    // Two sends at once: each gets its own nonce.
+    const both = await Promise.all([1, 2].map((n) => ok('rpc', { method: 'eth_sendTransaction', params: [{ to: receiver, value: `0x${n.toString(16)}` }] }, token)))
+    for (const { result } of both) expect((await client.waitForTransactionReceipt({ hash: result as Hex })).status).toBe('success')
     const balance = (await ok('rpc', { method: 'eth_getBalance', params: [account, 'latest'] }, token)).result
     expect(BigInt(balance as string)).toBe(await client.getBalance({ address: account }))
     expect((await ok('rpc', { method: 'eth_accounts' }, token)).result).toEqual([account])

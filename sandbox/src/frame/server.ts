@@ -211,9 +211,20 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     accounts.signOut(token)
     return {}
   })
+  // One transaction at a time per user: each takes the next nonce only after the previous was sent.
+  const sending = new Map<string, Promise<unknown>>()
   api('rpc', async ({ method, params, chainId }, token) => {
     const user = accounts.userOf(token)
-    return { result: await answerRpc(user, chainOf(chainId, user.chainId), method, params) }
+    const chain = chainOf(chainId, user.chainId)
+    if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params) }
+    const previous = sending.get(user.id) ?? Promise.resolve()
+    const mine = previous.catch(() => undefined).then(() => answerRpc(user, chain, method, params))
+    sending.set(user.id, mine)
+    try {
+      return { result: await mine }
+    } finally {
+      if (sending.get(user.id) === mine) sending.delete(user.id)
+    }
   })
   api('preferredAccount', async ({ type }, token) => {
     const user = accounts.userOf(token)
