@@ -156,6 +156,14 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     const other = await browser.newContext({ baseURL: baseURL! })
     try {
       const fresh = await other.newPage()
+      // Whether the sign view ever showed, even for a moment (it waits for the dapp's getSessions).
+      await fresh.addInitScript(() => {
+        const seen = { signView: false }
+        ;(window as unknown as { __seen: typeof seen }).__seen = seen
+        new MutationObserver(() => {
+          if (document.body?.innerText.includes('Please sign this message')) seen.signView = true
+        }).observe(document, { subtree: true, childList: true, characterData: true })
+      })
       await fresh.goto(page(ACCOUNT_7.index, 'custom'))
       await fresh.evaluate(([key, value]) => localStorage.setItem(key!, value!), [DEMO_STORE, JSON.stringify(stored)])
       await fresh.reload()
@@ -167,6 +175,7 @@ test.describe('Sign in with the wallet (SIWX)', () => {
       await fresh.waitForTimeout(1000)
       await expect(fresh.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
       await expect(fresh.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+      expect(await fresh.evaluate(() => (window as unknown as { __seen: { signView: boolean } }).__seen.signView)).toBe(false)
     } finally {
       await other.close()
     }

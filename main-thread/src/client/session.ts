@@ -142,9 +142,9 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       router = route(router, { type: 'reset', view: config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' } })
     }
     const toAsk = siwxAccountToAsk(siwx, supportedNetworks, state, Date.now())
-    const modal = siwxModal({ ...snapshot.modal, router }, toAsk, siwxSetAside(config), isConnected, siwxView)
-    client.set({ core: state, modal })
     signIn.update(toAsk && !siwxSetAside(config).has(toAsk) ? toAsk : null)
+    const modal = siwxModal({ ...snapshot.modal, router }, shownToAsk(toAsk), siwxSetAside(config), isConnected, siwxView)
+    client.set({ core: state, modal })
     watchSiwxExpiry(state)
     void follow()
   }
@@ -154,9 +154,24 @@ export async function startSession(client: ClientInternals): Promise<Session> {
    * own SIWX configuration, its `getSessions` is asked first, and its functions answer the write's dapp steps.
    */
   const dappSiwx = isSiwxDappConfig(siwx) ? siwx : null
+  /** The account the sign view is shown for: none while the dapp's `getSessions` is still asked (it may find a session). */
+  const shownToAsk = (toAsk: CaipAddress | null) => {
+    const pending = client.get().siwx
+    return toAsk && pending?.caipAddress === toAsk && pending.status === 'checking' ? null : toAsk
+  }
   const signIn = createSiwxSignIn({
     client: { withCore: (fn) => fn(api) },
-    publish: (siwxState) => client.set({ siwx: siwxState }),
+    publish(siwxState) {
+      const before = client.get().siwx
+      client.set({ siwx: siwxState })
+      // The check found no session (or failed): the sign view opens now, as it would have on connect.
+      const snapshot = client.get()
+      if (before?.status === 'checking' && siwxState && siwxState.status !== 'checking' && snapshot.core) {
+        const toAsk = siwxAccountToAsk(siwx, supportedNetworks, snapshot.core, Date.now())
+        const connected = activeConnection(snapshot.core).status === 'connected'
+        if (toAsk === siwxState.caipAddress) client.set({ modal: siwxModal(snapshot.modal, shownToAsk(toAsk), siwxSetAside(config), connected, siwxView) })
+      }
+    },
     intent: (caipAddress) => ({
       kind: 'siwx',
       caipAddress,
@@ -183,8 +198,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       if (!snapshot.core) return
       const connected = activeConnection(snapshot.core).status === 'connected'
       const toAsk = siwxAccountToAsk(siwx, supportedNetworks, snapshot.core, Date.now())
-      client.set({ modal: siwxModal(snapshot.modal, toAsk, siwxSetAside(config), connected, siwxView) })
       signIn.update(toAsk && !siwxSetAside(config).has(toAsk) ? toAsk : null)
+      client.set({ modal: siwxModal(client.get().modal, shownToAsk(toAsk), siwxSetAside(config), connected, siwxView) })
     }, Math.min(endsAt - Date.now() + 1, 2 ** 31 - 1))
   }
 

@@ -10,8 +10,12 @@ export const SIWX_PREPARED_MAX_AGE_MS = 5 * 60 * 1000
 /** The sign-in this tab prepared for the connected account, as the sign view reads it. */
 export type SiwxSignInState = {
   caipAddress: CaipAddress
-  /** initialising: the nonce (or the dapp's message) is being fetched; ready: one click asks the wallet; failed: it could not start (`error`). */
-  status: 'initialising' | 'ready' | 'failed'
+  /**
+   * checking: the dapp's `getSessions` is asked whether the account is signed in already (the sign
+   * view waits); initialising: the nonce (or the dapp's message) is being fetched; ready: one click
+   * asks the wallet; failed: it could not start (`error`).
+   */
+  status: 'checking' | 'initialising' | 'ready' | 'failed'
   error: WriteError | null
   /** Asks the wallet to sign the prepared message, after the initialisation if it still runs. One call, one wallet request. */
   sign(): Promise<WriteReturnType>
@@ -56,16 +60,16 @@ export function createSiwxSignIn({ client, publish, intent, connector, dapp, sig
   }
 
   function begin(caipAddress: CaipAddress): Attempt {
-    const attempt: Attempt = {
-      caipAddress,
-      startedAt: now(),
-      write: (async () => {
-        if (signedInAlready && (await signedInAlready(caipAddress))) return null
-        return startWrite(client, { intent: intent(caipAddress), connector, dapp })
-      })().catch((cause: unknown) => initFailed(cause instanceof Error ? cause.message : String(cause))),
-    }
+    const attempt: Attempt = { caipAddress, startedAt: now(), write: Promise.resolve(null) }
+    attempt.write = (async () => {
+      if (signedInAlready) {
+        if (await signedInAlready(caipAddress)) return null
+        if (current === attempt) publish(state(attempt, 'initialising'))
+      }
+      return startWrite(client, { intent: intent(caipAddress), connector, dapp })
+    })().catch((cause: unknown) => initFailed(cause instanceof Error ? cause.message : String(cause)))
     current = attempt
-    publish(state(attempt, 'initialising'))
+    publish(state(attempt, signedInAlready ? 'checking' : 'initialising'))
     void attempt.write.then((started) => {
       if (current !== attempt) {
         if (started?.status === 'ready') void started.cancel()

@@ -295,6 +295,28 @@ describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () 
     }
   }, 60_000)
 
+  it('the phone rejects the sign-in: the pairing fails with the wallet\'s refusal, and no session is kept', async () => {
+    const core = newCore()
+    await core.configure({ ...config, siwxOneClick: oneClick })
+    const phone = await startSandboxPhone()
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      expect(await phone.wallet.pair((await core.getState()).walletConnect.uri!)).toBe(true)
+      await expect.poll(() => phone.wallet.state().prompts[0]?.kind, { timeout: 10_000 }).toBe('authenticate')
+      await phone.wallet.reject(phone.wallet.state().prompts[0]!.key)
+      expect((await answer).ok).toBe(false)
+      const state = await core.getState()
+      expect(state.walletConnect.status).toBe('failed')
+      expect(state.siwxSessions).toEqual([])
+      expect(state.connections.eip155?.status ?? 'disconnected').not.toBe('connected')
+      expect(phone.wallet.state().notice?.text).toMatch(/^Rejected the sign-in request/)
+    } finally {
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+
   it('with a chain that is not eip155: a plain pairing (the sign-in follows the connection)', async () => {
     const core = newCore()
     const solana = { id: 101, caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, chainNamespace: 'solana' as const, name: 'Solana', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
