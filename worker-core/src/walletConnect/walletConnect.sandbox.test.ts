@@ -317,6 +317,29 @@ describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () 
     }
   }, 60_000)
 
+  it('the verifier refuses the signed CACAO: connected all the same, with no session, so the sign-in follows the connection', async () => {
+    const core = newCore()
+    await core.configure({ ...config, siwxOneClick: oneClick })
+    const phone = await startSandboxPhone()
+    sandbox.faults.set([{ route: '/v1/siwx/verify', kind: 'wrong-shape' }])
+    try {
+      await core.prepareWalletConnect()
+      const answer = core.connectWalletConnect()
+      expect(await phone.wallet.pair((await core.getState()).walletConnect.uri!)).toBe(true)
+      await expect.poll(() => phone.wallet.state().prompts[0]?.kind, { timeout: 10_000 }).toBe('authenticate')
+      await phone.wallet.approve(phone.wallet.state().prompts[0]!.key)
+      expect(await answer).toEqual({ ok: true, result: `eip155:31337:${phone.account.address}` })
+      const state = await until(core, (s) => s.connections.eip155?.status === 'connected')
+      expect(state.siwxSessions).toEqual([])
+      expect(sandbox.faults.list()[0]?.injected).toBeGreaterThan(0)
+      await core.disconnectWalletConnect()
+    } finally {
+      sandbox.faults.clear()
+      await phone.stop()
+      core.dispose()
+    }
+  }, 60_000)
+
   it('with a chain that is not eip155: a plain pairing (the sign-in follows the connection)', async () => {
     const core = newCore()
     const solana = { id: 101, caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, chainNamespace: 'solana' as const, name: 'Solana', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
