@@ -67,3 +67,22 @@ test('"Send 0.01 ETH" through useProvider opens ApproveTransaction with to and v
   const tx = await createPublicClient({ transport: http(E2E_URLS.chainA) }).getTransaction({ hash })
   expect(tx.value).toBe(parseEther('0.01'))
 })
+
+test('switching network moves the embedded wallet too: a transaction then goes to the other chain', async ({ demo: page, sandbox }) => {
+  const account = await loginWithEmail(page, sandbox, freshEmail('switch'))
+  const address = await shownAddress(page)
+  await account.getByTestId('account-network-button').click()
+  await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
+  await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${address} on Portico Local B`)
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+  const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
+  await expect(approve.getByTestId('approve-value')).toHaveText('0.01 BEE')
+  await approve.getByRole('button', { name: 'Approve' }).click()
+  const result = page.getByTestId('send-result')
+  await expect(result).toHaveText(/^Sent: 0x[0-9a-f]{64}$/)
+  const hash = (await result.textContent())!.slice('Sent: '.length) as Hash
+  const receipt = await createPublicClient({ transport: http(E2E_URLS.chainB) }).waitForTransactionReceipt({ hash })
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+})

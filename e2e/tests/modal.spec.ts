@@ -171,7 +171,8 @@ test('a visitor connects with the keyboard alone, and focus returns to the butto
   const dialog = demo.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(dialog).toBeVisible()
   const wallet = dialog.getByRole('button', { name: 'Sandbox Wallet' })
-  for (let i = 0; i < 6 && !(await wallet.evaluate((el) => el === document.activeElement)); i++) await demo.keyboard.press('Tab')
+  // Email and the social buttons come first (SPEC.md §1 order), then the wallets.
+  for (let i = 0; i < 14 && !(await wallet.evaluate((el) => el === document.activeElement)); i++) await demo.keyboard.press('Tab')
   await expect(wallet).toBeFocused()
   await demo.keyboard.press('Enter')
   const approve = demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' })

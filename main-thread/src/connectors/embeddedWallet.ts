@@ -1,7 +1,7 @@
 import { ProviderRpcError, UnauthorizedProviderError } from 'viem'
 import { z } from 'zod'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
+import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 import { classifyRpcMethod, type EmbeddedUser } from '@portico/shared-types/embedded'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import { MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
@@ -53,7 +53,17 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
 
   let frame: FrameClient | null = null
   const getFrame = async (): Promise<FrameClient> => {
-    frame ??= createFrameClient({ url, projectId: config.projectId, chainId: await activeChain() })
+    if (!frame) {
+      const made = createFrameClient({ url, projectId: config.projectId, chainId: await activeChain() })
+      frame ??= made
+      // The frame learns which dapp it serves (SPEC.md §3 dapp metadata) once it is ready; best effort.
+      if (frame === made) {
+        const { name, description, url: dappUrl, icons } = config.metadata
+        void made
+          .request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId })
+          .catch(() => undefined)
+      }
+    }
     return frame
   }
 

@@ -76,7 +76,7 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
             setError(null)
           }}
         />
-        <button type="submit" className="portico-email-submit" disabled={busy || !email} aria-label={t('emailContinue')}>
+        <button type="submit" className="portico-email-submit" disabled={busy} aria-label={t('emailContinue')}>
           {busy ? <span className="portico-spinner" aria-hidden="true" /> : <Icon name="chevron" />}
         </button>
       </div>
