@@ -51,7 +51,9 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
     manifest.dependencies[dependency] = `file:${tarball.file}`
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error'], dir)
+  // From npm's cache alone when it holds every package (no registry round trip); else the registry fills in.
+  const install = ['install', '--no-audit', '--no-fund', '--loglevel', 'error', '--fetch-timeout', '30000']
+  await run('npm', [...install, '--offline'], dir).catch(() => run('npm', [...install, '--prefer-offline'], dir))
   // The example's own strict tsconfig over its sources and Portico's published types.
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], dir)
   await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], dir, SANDBOX_ENV)

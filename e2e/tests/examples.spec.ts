@@ -21,7 +21,7 @@ const servers: ChildProcess[] = []
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ sandbox: _ }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(600_000)
   packed = packPackages(join(workDir, 'packs'))
   walletScript = await sandboxWalletScript()
   // Installed side by side: the installs wait on the network and the disk more than on the CPU.
@@ -71,7 +71,14 @@ test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, s
   const errors = await openExample(page, urls.wagmi)
   await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
 
-  // useConnect: Portico's modal opens; the visitor picks the Sandbox Wallet there.
+  // useConnect opens Portico's modal; closing it without connecting is a rejection for wagmi.
+  await page.getByRole('button', { name: 'Connect (wagmi)' }).click()
+  await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('region', { name: 'wagmi' }).getByRole('alert')).toContainText('User rejected the request')
+  await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+
+  // Again; the visitor picks the Sandbox Wallet there.
   await page.getByRole('button', { name: 'Connect (wagmi)' }).click()
   await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
   await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
