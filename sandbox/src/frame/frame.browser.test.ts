@@ -66,6 +66,9 @@ async function axeViolations(target: Page): Promise<Array<{ id: string; nodes: u
   })
 }
 
+/** Waits in this file are generous: the machine may be shared and slow. No duration is asserted. */
+const WAIT = { timeout: 20_000 }
+
 let sandbox: SandboxHandle
 let browser: Browser
 let servers: Server[] = []
@@ -87,7 +90,7 @@ type FrameAnswer = { type: string; id?: string; payload?: unknown }
 
 async function openHost(page: Page, origin: string, projectId = PROJECT): Promise<void> {
   await page.goto(`${origin}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId, chainId: 31337 }))}`)
-  await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.map((m) => m.type))).toEqual([expect.stringMatching(/^FRAME_(READY|INIT_ERROR)$/)])
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.map((m) => m.type)), WAIT).toEqual([expect.stringMatching(/^FRAME_(READY|INIT_ERROR)$/)])
 }
 const ask = (page: Page, type: string, payload: object = {}) =>
   page.evaluate(([t, p]) => (window as unknown as { ask(t: string, p: object): Promise<FrameAnswer> }).ask(t, p), [type, payload] as const)
@@ -95,7 +98,7 @@ const received = (page: Page) => page.evaluate(() => (window as unknown as { rec
 
 async function lastCode(email: string): Promise<string> {
   const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
-  await expect.poll(async () => (await read()).length).toBeGreaterThan(0)
+  await expect.poll(async () => (await read()).length, WAIT).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).at(-1)!.text)![1]!
 }
 
@@ -151,11 +154,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
 
     // A reload (and the frame's RELOAD) keeps the session: it lives in the frame origin's storage.
     await page.reload()
-    await expect.poll(async () => (await received(page)).map((m) => m.type)).toEqual(['FRAME_READY'])
+    await expect.poll(async () => (await received(page)).map((m) => m.type), WAIT).toEqual(['FRAME_READY'])
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
     expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address, chainId: 31338 } })
     expect(await ask(page, 'RELOAD')).toMatchObject({ type: 'FRAME_RELOAD_SUCCESS' })
-    await expect.poll(async () => (await received(page)).filter((m) => m.type === 'FRAME_READY').length).toBe(2)
+    await expect.poll(async () => (await received(page)).filter((m) => m.type === 'FRAME_READY').length, WAIT).toBe(2)
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
 
     // Change of email: a code to the current address, then one to the new address.
@@ -195,7 +198,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
         document.body.append(f)
       }
     }, [`${OTHER}/blank`, `${HOST}/blank`] as const)
-    await expect.poll(() => page.frames().filter((f) => f.url().endsWith('/blank')).length).toBe(2)
+    await expect.poll(() => page.frames().filter((f) => f.url().endsWith('/blank')).length, WAIT).toBe(2)
     const forged = async (src: string, targetOrigin: string) => {
       const frame = page.frames().find((f) => f.url() === `${src}/blank`)!
       return frame.evaluate(
@@ -217,7 +220,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     await page.close()
   })
 
-  it('logs in with each social provider through its popup: login page, PKCE code flow, callback to the exact dapp origin', async () => {
+  it('logs in with each social provider through its popup: login page, PKCE code flow, callback to the exact dapp origin', { timeout: 180_000 }, async () => {
     const page = await browser.newPage()
     page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && leftTheMachine.push(r.url())))
     await openHost(page, HOST)
@@ -241,7 +244,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
         await popup.getByRole('button', { name: 'Sign in' }).click() // empty: the browser's own required check stops it
         await popup.getByLabel('Username').fill('no spaces allowed')
         await popup.getByRole('button', { name: 'Sign in' }).click()
-        await expect.poll(() => popup.getByRole('alert').textContent()).toMatch(/^Enter a username/)
+        await expect.poll(() => popup.getByRole('alert').textContent(), WAIT).toMatch(/^Enter a username/)
       }
       const closed = popup.waitForEvent('close')
       await popup.getByLabel('Username').fill(`alice-${provider}`)
@@ -300,7 +303,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     expect(await axeViolations(wallet)).toEqual([])
     await dialog.getByLabel('Account').selectOption({ label: '@bob (fid 2)' })
     await dialog.getByRole('button', { name: 'Approve' }).click()
-    await expect.poll(() => wallet.getByRole('status').textContent()).toBe('Signed in as @bob. Go back to the app.')
+    await expect.poll(() => wallet.getByRole('status').textContent(), WAIT).toBe('Signed in as @bob. Go back to the app.')
     expect(await connecting).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { userName: 'bob', socialProvider: 'farcaster' } })
     expect(await ask(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
     expect(walletErrors).toEqual([])

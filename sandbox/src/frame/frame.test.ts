@@ -13,6 +13,9 @@ import { DEV_MNEMONIC } from '../dev-accounts.ts'
 import { FARCASTER_ID_REGISTRY_ADDRESS } from './farcaster-accounts.ts'
 
 // Ports of this file (README "Tests"): base 38630 (frame at base + 5).
+/** Waits in this file are generous: the machine may be shared and slow. No duration is asserted. */
+const WAIT = { timeout: 20_000 }
+
 let sandbox: SandboxHandle
 
 type Answer<N extends FrameApiName> = { status: number; body: z.output<FrameApi[N]['response']> | { error: string } }
@@ -44,7 +47,7 @@ async function mailbox(to: string) {
   return z.array(mailboxMessageSchema).parse(await res.json())
 }
 async function lastCode(to: string): Promise<string> {
-  await expect.poll(async () => (await mailbox(to)).length).toBeGreaterThan(0)
+  await expect.poll(async () => (await mailbox(to)).length, WAIT).toBeGreaterThan(0)
   const last = (await mailbox(to)).at(-1)!
   const code = /\b(\d{6})\b/.exec(last.text)?.[1]
   if (!code) throw new Error(`no code in ${last.text}`)
