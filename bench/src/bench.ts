@@ -6,7 +6,8 @@ import { fail, prepareApps } from './apps.ts'
 import { launch } from './browser.ts'
 import { runOnce, type LongTasks, type RunResult } from './measure.ts'
 import { APPS, outDir, type AppName } from './paths.ts'
-import { bytesTable, criticalContents } from './report.ts'
+import { featureChunks, runFirstVisit, type FirstVisit } from './firstVisit.ts'
+import { bytesTable, criticalContents, featureTable, firstVisitTable } from './report.ts'
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
@@ -70,6 +71,12 @@ try {
   }
   const tabPush = CORE_VARIANTS.map((variant) => summarizeTabPush(tabRuns, variant))
   log('tab push done')
+  // The first visit's bytes are deterministic: one run (a second only to show they agree).
+  const visits: FirstVisit[] = [await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo), await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)]
+  const visit = visits[0]!
+  if (visits[1]!.jsGzip.total !== visit.jsGzip.total) log(`first visit: the two runs differ (${visit.jsGzip.total} vs ${visits[1]!.jsGzip.total} bytes gzip)`)
+  const features = featureChunks(apps.bytes.demo, visit)
+  log('first visit done')
 
   const summary: Record<string, Record<string, Summary | null>> = {}
   const cols: { app: AppName; cpu: number }[] = CPU_RATES.flatMap((cpu) => APPS.map((app) => ({ app, cpu })))
@@ -88,8 +95,10 @@ try {
   for (const n of notes) console.log(`Note (${runs.filter((r) => r.notes.some((x) => `${r.app}: ${x}` === n)).length} runs): ${n}`)
   if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
   console.log(`\n${tabPushTable(tabPush)}`)
+  console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
+  console.log(`\n${featureTable(features)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns } }
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {

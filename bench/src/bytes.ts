@@ -16,9 +16,11 @@ export type BytesReport = {
   criticalPaths: string[]
   /** Raw bytes per source (package or repo file) in the before-first-paint JavaScript. */
   criticalSources: Record<string, number>
+  /** The build's chunks from Vite's manifest: each with the files it needs (itself, its static imports, their CSS). */
+  entries: { name: string; file: string; dynamicEntry: boolean; closure: string[] }[]
 }
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
+type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
 type Manifest = Record<string, ManifestChunk>
 
 const attr = (tag: string, name: string): string | null => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1] ?? null
@@ -120,7 +122,21 @@ export function measureBytes(app: AppName): BytesReport {
     allJs: group(isJs),
   }
   const criticalPaths = ['/', '/index.html', ...[...criticalJs, ...criticalCss].map((f) => `/${f}`)]
-  return { app, files, groups, criticalPaths, criticalSources }
+  const closureOf = (start: ManifestChunk): string[] => {
+    const seen = new Set<string>()
+    const walk = (chunk: ManifestChunk) => {
+      if (seen.has(chunk.file)) return
+      seen.add(chunk.file)
+      for (const css of chunk.css ?? []) seen.add(css)
+      for (const key of chunk.imports ?? []) if (manifest[key]) walk(manifest[key])
+    }
+    walk(start)
+    return [...seen]
+  }
+  const entries = Object.values(manifest)
+    .filter((c) => /\.m?js$/.test(c.file))
+    .map((c) => ({ name: c.name ?? c.src ?? c.file, file: c.file, dynamicEntry: !!c.isDynamicEntry, closure: closureOf(c) }))
+  return { app, files, groups, criticalPaths, criticalSources, entries }
 }
 
 /** Worker and service-worker files that sit in the before-first-paint set (should be none). */

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from './attribute.ts'
 import type { BytesReport, Group, GroupName } from './bytes.ts'
+import type { FeatureChunk, FirstVisit } from './firstVisit.ts'
 import { kib, signedKib, table } from './table.ts'
 
 const CATEGORY_LABEL: Record<Category, string> = {
@@ -52,4 +53,33 @@ export function criticalContents(report: BytesReport, top = 14): string {
   const total = entries.reduce((s, [, v]) => s + v, 0)
   const rows = entries.slice(0, top).map(([k, v]) => [k, kib(v), `${((100 * v) / total).toFixed(1)} %`])
   return table([`${report.app}: before-first-paint JS by source (minified)`, 'bytes', 'share'], rows)
+}
+
+/** The first visit's JavaScript by phase, the files fetched more than once, and each worker bundle. */
+export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
+  const rows: string[][] = [
+    ['JS at load (before the visitor acts)', String(visit.jsFiles.load), kib(visit.jsGzip.load)],
+    ['JS on open (page chunks, worker, service-worker script)', String(visit.jsFiles.open), kib(visit.jsGzip.open)],
+    ["JS fetched by the service worker's precache", String(visit.jsFiles.precache), kib(visit.jsGzip.precache)],
+    ['First visit JS, total (load + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
+    ['Files fetched more than once', String(visit.repeated.length), ''],
+  ]
+  const fetched = new Set(visit.fetches.map((f) => f.path.replace(/^\//, '')))
+  for (const file of bytes.groups.workers.files) {
+    const f = bytes.files.find((x) => x.file === file)
+    rows.push([`  Worker entry ${file.replace(/^assets\//, '')}${fetched.has(file) ? '' : ' (not fetched)'}`, '1', f ? kib(f.sizes.gzip) : '—'])
+  }
+  rows.splice(5, 0, ["Worker bundle as run (the core's entry and every chunk it fetched)", String(visit.worker.files.length), kib(visit.worker.gzip)])
+  const notes = [
+    visit.serviceWorkerActive ? 'The service worker was active (precache done) before counting stopped.' : 'The service worker did not become active within the wait.',
+    ...(visit.repeated.length ? [`Fetched more than once: ${visit.repeated.map((r) => `${r.path} ×${r.count}`).join(', ')}`] : []),
+    ...visit.errors.map((e) => `First visit: ${e}`),
+  ]
+  return `${table(['First visit, demo, CPU x1 (served bytes as gzip -9)', 'files', 'gzip'], rows)}\n${notes.join('\n')}`
+}
+
+/** One line per chunk that loads only when the visitor heads for a feature or a connection method. */
+export function featureTable(chunks: readonly FeatureChunk[]): string {
+  const rows = chunks.map((c) => [c.name, String(c.files.length), kib(c.gzip)])
+  return `${table(['Loaded when the visitor heads for it (not in the first visit)', 'files', 'gzip'], rows)}\nEach line: the chunk and the files it needs that the first visit did not fetch (shared files count on every line that needs them).`
 }

@@ -50,7 +50,14 @@ describe('porticoServiceWorker (Vite plugin)', () => {
     const manifest = JSON.parse(code.slice(start, code.indexOf('}]', start) + 2)) as { url: string; revision: string | null }[]
     const urls = manifest.map((e) => e.url)
     expect(urls).toContain('index.html')
-    expect(urls.filter((u) => u.endsWith('.js'))).toHaveLength(files.filter((f) => f.endsWith('.js') && f !== 'portico-service-worker.js').length)
+    // The shell (the entry) is precached; the lazy chunk is kept only once something fetches it.
+    const entry = output.output.find((o) => o.type === 'chunk' && o.isEntry)?.fileName
+    const lazy = output.output.find((o) => o.type === 'chunk' && !o.isEntry)?.fileName
+    expect(urls).toContain(entry)
+    expect(urls).not.toContain(lazy)
+    const assets = JSON.parse(/__PORTICO_SW_ASSETS__=(\[[^\]]*\])/.exec(code)?.[1] ?? 'null') as string[]
+    expect(assets).toEqual([lazy])
+    expect(urls.filter((u) => u.endsWith('.js')).length + assets.length).toBe(files.filter((f) => f.endsWith('.js') && f !== 'portico-service-worker.js').length)
     expect(urls.some((u) => u.endsWith('.map'))).toBe(false)
     expect(urls).not.toContain('portico-service-worker.js')
     // Hashed files need no revision; index.html is revisioned by its content.

@@ -12,6 +12,11 @@ export type BuildServiceWorkerParameters = {
    * workbox-build's `injectManifest` (or stays empty: nothing is precached).
    */
   manifest?: readonly PrecacheEntry[]
+  /**
+   * The host's other hashed files (URLs relative to the worker's folder): not precached, but kept
+   * (cache-first) when the page or a worker fetches one, or hands one over with CACHE_URLS.
+   */
+  assets?: readonly string[]
   /** Minify the output (default true). */
   minify?: boolean
 }
@@ -86,9 +91,9 @@ function compile(minify: boolean): Promise<string> {
  * const { code } = await buildServiceWorker({ manifest: [{ url: 'index.html', revision: 'a1b2' }] })
  * writeFileSync('dist/portico-service-worker.js', code)
  */
-export async function buildServiceWorker({ manifest, minify = true }: BuildServiceWorkerParameters = {}): Promise<BuildServiceWorkerReturnType> {
+export async function buildServiceWorker({ manifest, assets = [], minify = true }: BuildServiceWorkerParameters = {}): Promise<BuildServiceWorkerReturnType> {
   const code = await compile(minify)
-  const withManifest = manifest ? code.replace(MANIFEST_PLACEHOLDER, JSON.stringify(manifest)) : code
+  const withManifest = `var __PORTICO_SW_ASSETS__=${JSON.stringify(assets)};\n${manifest ? code.replace(MANIFEST_PLACEHOLDER, JSON.stringify(manifest)) : code}`
   const id = shortHash(withManifest)
   return { code: `/* Portico service worker, build ${id} */\nvar __PORTICO_SW_BUILD__=${JSON.stringify(id)};\n${withManifest}`, build: id }
 }

@@ -15,6 +15,9 @@ export const CATALOGUE_CACHE = 'portico-catalogue-v1'
 export const CATALOGUE_CACHE_MAX_ENTRIES = 60
 export const CATALOGUE_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 
+/** The host's hashed files outside the shell, kept when first fetched: one cache per build, `portico-assets-v1-<build>`. */
+export const ASSETS_CACHE_PREFIX = 'portico-assets-v1-'
+
 /** Workbox's precache (the host's shell) is named `portico-precache-v1-<scope>`. */
 export const PRECACHE_NAME = 'precache-v1'
 

@@ -4,7 +4,10 @@
  *
  * - Catalogue images: cache-first, at most 300 entries for 7 days, only 200 answers kept.
  * - Catalogue pages and searches: stale-while-revalidate, at most 60 entries for 7 days.
- * - The host's shell (the files of its build): precached, so a fresh tab loads with the network gone.
+ * - The host's shell (the document, its entry and static imports): precached, so a fresh tab loads with
+ *   the network gone. The host's other hashed files (the modal, the core's worker, feature views): kept
+ *   cache-first when first fetched, or handed over by the page (CACHE_URLS) when it fetched them before
+ *   this worker was there; a file nobody fetched is never downloaded for the cache.
  * - Everything else goes to the network untouched: the blockchain-data API and chain RPCs are cached by
  *   the core with the specification's TTLs, never served stale from here.
  * - A new version waits until the page says `SKIP_WAITING` (workbox-window's `messageSkipWaiting()`),
@@ -17,6 +20,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, prec
 import { NavigationRoute, registerRoute, Route, Router } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import {
+  ASSETS_CACHE_PREFIX,
   CACHE_PREFIX,
   CATALOGUE_CACHE,
   CATALOGUE_CACHE_MAX_AGE_SECONDS,
@@ -50,6 +54,9 @@ declare const self: ServiceWorkerScope
 /** The version of this worker, replaced at build time (a hash of the worker and the host's files). */
 declare const __PORTICO_SW_BUILD__: string
 const build = typeof __PORTICO_SW_BUILD__ === 'string' ? __PORTICO_SW_BUILD__ : 'dev'
+/** The host's hashed files outside the shell, relative to this worker (set at build time). */
+declare const __PORTICO_SW_ASSETS__: readonly string[]
+const assetFiles: readonly string[] = typeof __PORTICO_SW_ASSETS__ === 'object' && Array.isArray(__PORTICO_SW_ASSETS__) ? __PORTICO_SW_ASSETS__ : []
 
 const options = readServiceWorkerOptions(self.location.href)
 if (options.problems.length > 0) console.warn(`[portico-sw] ignoring the worker's query: ${options.problems.join('; ')}`)
@@ -67,6 +74,11 @@ if (getCacheKeyForURL('index.html')) {
 
 const onlyComplete = new CacheableResponsePlugin({ statuses: [200] })
 
+// The host's other hashed files: cache-first in a cache of this build (a new build has new names).
+const assetsCache = `${ASSETS_CACHE_PREFIX}${build}`
+const assetUrls = new Set(assetFiles.map((file) => new URL(file, self.location.href).href))
+const assets = new CacheFirst({ cacheName: assetsCache, plugins: [onlyComplete] })
+
 // <img> asks for cross-origin images without CORS, which gives an opaque answer that must not be kept.
 // Ask with CORS instead; if the catalogue does not allow it, hand the page the network's answer uncached.
 const images = new CacheFirst({
@@ -77,9 +89,10 @@ const images = new CacheFirst({
     new ExpirationPlugin({ maxEntries: IMAGE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
   ],
 })
-// The catalogue's routes have their own router, so a page can also ask it to cache what it fetched
-// before this worker was there (CACHE_URLS), and nothing else.
+// The catalogue's and the host's files have their own router, so a page can also ask it to cache what
+// it fetched before this worker was there (CACHE_URLS), and nothing else.
 const catalogue = new Router()
+catalogue.registerRoute(new Route(({ url, request }) => request.method === 'GET' && assetUrls.has(url.origin + url.pathname), assets))
 catalogue.registerRoute(
   new Route(
     ({ url, request }) => isCatalogueImageRequest(url, request.method, options.catalogue),
@@ -107,7 +120,7 @@ catalogue.addFetchListener()
 self.addEventListener('message', (event) => {
   const message = readPageMessage(event.data)
   if (message?.type === SKIP_WAITING) void self.skipWaiting()
-  if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build, caches: [IMAGE_CACHE, CATALOGUE_CACHE, cacheNames.precache] })
+  if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build, caches: [IMAGE_CACHE, CATALOGUE_CACHE, cacheNames.precache, assetsCache] })
   if (message?.type === CACHE_URLS) {
     const done = Promise.allSettled(
       message.payload.urlsToCache.map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent })),
@@ -121,6 +134,6 @@ self.addEventListener('message', (event) => {
 clientsClaim()
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => isOutdatedCache(name, cacheNames.precache)).map((name) => caches.delete(name)))),
+    caches.keys().then((names) => Promise.all(names.filter((name) => isOutdatedCache(name, cacheNames.precache) && name !== assetsCache).map((name) => caches.delete(name)))),
   )
 })

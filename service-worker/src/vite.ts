@@ -63,17 +63,36 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
       order: 'post',
       async handler(_, bundle) {
         if (config.command !== 'build' || config.build.ssr) return
+        // The shell (the document, the entry and its static imports with their CSS) is precached: a
+        // fresh tab needs it before anything else, and the page has just fetched it, so the worker's
+        // copy comes from the HTTP cache where the host lets hashed files be cached. Every other file
+        // (the modal, the workers, feature views) is kept when first fetched, or when the page hands
+        // over what it fetched before the worker was there, so a view nobody opened is never downloaded
+        // for the cache, nor the worker variant this browser does not run.
+        const shell = new Set<string>()
+        const follow = (file: string) => {
+          const output = bundle[file]
+          if (!output || shell.has(file)) return
+          shell.add(file)
+          if (output.type !== 'chunk') return
+          for (const css of (output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? []) shell.add(css)
+          for (const imported of output.imports) follow(imported)
+        }
+        for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) follow(output.fileName)
         const manifest: PrecacheEntry[] = []
+        const assets: string[] = []
         for (const output of Object.values(bundle)) {
           const file = output.fileName
-          if (file === fileName || file.endsWith('.map') || !pick(file)) continue
+          if (file === fileName || file.endsWith('.map') || file.startsWith('.vite/') || !pick(file)) continue
           const content = output.type === 'chunk' ? output.code : output.source
           if (content.length > maxBytes) continue
           const hashed = file.startsWith(`${config.build.assetsDir}/`) && HASHED.test(file)
-          manifest.push({ url: file, revision: hashed ? null : shortHash(content) })
+          if (hashed && !shell.has(file)) assets.push(file)
+          else manifest.push({ url: file, revision: hashed ? null : shortHash(content) })
         }
         manifest.sort((a, b) => a.url.localeCompare(b.url))
-        const { code } = await buildServiceWorker({ manifest })
+        assets.sort()
+        const { code } = await buildServiceWorker({ manifest, assets })
         this.emitFile({ type: 'asset', fileName, source: code })
       },
     },

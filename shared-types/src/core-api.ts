@@ -234,6 +234,11 @@ export interface PorticoCoreApi {
   track(params: TrackParameters): Promise<void>
   /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC; once per core, and only when a tab asks (the visitor's first intent). */
   ping(): Promise<void>
+  /**
+   * The script files the core's worker has loaded (its own and the chunks it imported), so a page can
+   * hand them to the service worker that arrived after they were fetched.
+   */
+  loadedScripts(): Promise<string[]>
 }
 
 /** Keys of the API, pinned by a snapshot test. */
@@ -286,6 +291,7 @@ export const CORE_API_METHODS = [
   'setVisibility',
   'track',
   'ping',
+  'loadedScripts',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]
 
 /** Every method of the API is listed: fails to compile when one is added to the interface only. */

@@ -44,12 +44,9 @@ import { createTransactions } from './transactions.ts'
 import { getOnrampOptionsQueryOptions } from './actions/getOnrampOptions.ts'
 import { getOnrampQuoteQueryOptions } from './actions/getOnrampQuote.ts'
 import { getOnrampUrlQueryOptions } from './actions/getOnrampUrl.ts'
-import { getSendEstimateQueryOptions } from './actions/getSendEstimate.ts'
-import { getSwapQuoteQueryOptions } from './actions/getSwapQuote.ts'
 import { getSwapTokensQueryOptions } from './actions/getSwapTokens.ts'
-import { resolveReceiverQueryOptions } from './actions/resolveReceiver.ts'
-import { createWrites } from './write/writes.ts'
 import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect/walletConnect.ts'
+import type { WritesFeature } from './write/writes.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -173,13 +170,19 @@ export function createCore(params: CreateCoreParameters): Core {
     if (focused && asked) void refreshAccount()
   })
 
-  const writes = createWrites(ctx, {
-    onMined: () => refreshAccount({ force: true }),
-    isSmartAccount: () => false,
-    prices: (addresses) => prices.get({ addresses }),
-    onNameRegistered: (caipAddress, account) => identity.registered(caipAddress, account),
-    onSignedIn: (session) => siwx.add(session),
-  })
+  // The write path (Send, Swap, names, sign-in) and the viem actions only it needs load with the
+  // visitor's first write, in a chunk of their own: opening the modal does not download them.
+  let writesFeature: Promise<WritesFeature> | null = null
+  const writes = () =>
+    (writesFeature ??= import('./write/writes.ts').then(({ createWrites }) =>
+      createWrites(ctx, {
+        onMined: () => refreshAccount({ force: true }),
+        isSmartAccount: () => false,
+        prices: (addresses) => prices.get({ addresses }),
+        onNameRegistered: (caipAddress, account) => identity.registered(caipAddress, account),
+        onSignedIn: (session) => siwx.add(session),
+      }),
+    ))
   async function persistConnection() {
     const { connections, activeNamespace, activeCaipNetworkId } = store.get()
     await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
@@ -348,16 +351,23 @@ export function createCore(params: CreateCoreParameters): Core {
     clearEmbeddedWallet: () => preferences.clearEmbeddedWallet(),
     addSiwxSession: (session) => siwx.add(session),
     removeSiwxSessions: (params) => siwx.remove(params),
-    prepareWrite: (intent) => writes.prepare(intent),
-    submitWriteResult: (writeId, answer) => writes.submit(writeId, answer),
+    prepareWrite: async (intent) => (await writes()).prepare(intent),
+    submitWriteResult: async (writeId, answer) => (await writes()).submit(writeId, answer),
     getSwapTokens: async (params) => (await ctx.queries.read(getSwapTokensQueryOptions, params)).data,
-    getSwapQuote: async (params) => (await ctx.queries.read((env, p) => getSwapQuoteQueryOptions({ env, prices: (addresses) => prices.get({ addresses }) }, p), params)).data,
+    getSwapQuote: async (params) => {
+      const { getSwapQuoteQueryOptions } = await import('./actions/getSwapQuote.ts')
+      return (await ctx.queries.read((env, p) => getSwapQuoteQueryOptions({ env, prices: (addresses) => prices.get({ addresses }) }, p), params)).data
+    },
     getOnrampOptions: async (params = {}) => (await ctx.queries.read(getOnrampOptionsQueryOptions, params)).data,
     getOnrampQuote: async (params) => (await ctx.queries.read((env, p) => getOnrampQuoteQueryOptions(env, p, store.get().balances.data), params)).data,
     getOnrampUrl: async (params) => (await ctx.queries.read(getOnrampUrlQueryOptions, params)).data,
-    getSendEstimate: async (params) => (await ctx.queries.read((env, p) => getSendEstimateQueryOptions(env, p, store.get().balances.data), params)).data,
+    getSendEstimate: async (params) => {
+      const { getSendEstimateQueryOptions } = await import('./actions/getSendEstimate.ts')
+      return (await ctx.queries.read((env, p) => getSendEstimateQueryOptions(env, p, store.get().balances.data), params)).data
+    },
     resolveReceiver: async (params) => {
       try {
+        const { resolveReceiverQueryOptions } = await import('./actions/resolveReceiver.ts')
         return (await ctx.queries.read(resolveReceiverQueryOptions, params)).data
       } catch (error) {
         throw new Error(MESSAGES.errorResolvingName, { cause: error })
@@ -380,6 +390,11 @@ export function createCore(params: CreateCoreParameters): Core {
     async track(params) {
       await ready
       analytics.track(params)
+    },
+    async loadedScripts() {
+      const own = typeof location === 'undefined' ? [] : [location.href]
+      const fetched = typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((entry) => entry.name)
+      return [...new Set([...own, ...fetched])].filter((url) => /\.m?js(?:$|\?)/.test(url))
     },
     async ping() {
       await ready

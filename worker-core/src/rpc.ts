@@ -1,4 +1,5 @@
-import { createPublicClient, fallback, http, type PublicClient, type Transport } from 'viem'
+import { createClient, fallback, hexToBigInt, http, type PublicClient, type Transport } from 'viem'
+import type * as Actions from './rpcActions.ts'
 import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
 import type { CaipNetworkId, CoreConfig, CoreOptions, Network } from '@portico/shared-types'
 
@@ -71,9 +72,15 @@ export function createRpcTransport({ urls, fetchFn, onRequest }: CreateRpcTransp
   return plan.kind === 'http' ? one(plan.url) : fallback(plan.urls.map(one), { rank: plan.rank })
 }
 
+/**
+ * What the core asks a chain: the few viem actions it uses, on a bare viem client. A public client
+ * (`createPublicClient`) fits too, but it carries every public action into the worker's bundle.
+ */
+export type RpcClient = Pick<PublicClient, 'chain' | 'request' | 'getBalance' | 'getGasPrice' | 'readContract' | 'estimateGas' | 'waitForTransactionReceipt'>
+
 export type RpcRegistry = {
   /** The viem client of a configured eip155 network, created on first use; null for other networks. */
-  client(caipNetworkId: CaipNetworkId): PublicClient | null
+  client(caipNetworkId: CaipNetworkId): RpcClient | null
   source(caipNetworkId: CaipNetworkId): RpcSource | null
 }
 
@@ -84,9 +91,13 @@ export type CreateRpcRegistryParameters = {
   onRequest?: ((url: string) => void) | undefined
 }
 
+let loaded: Promise<typeof Actions> | null = null
+/** The write path's viem actions, loaded on first use. */
+const actions = () => (loaded ??= import('./rpcActions.ts'))
+
 /** A viem public client per network, made lazily so nothing is asked before a tab needs it. */
 export function createRpcRegistry({ config, options, fetchFn, onRequest }: CreateRpcRegistryParameters): RpcRegistry {
-  const clients = new Map<CaipNetworkId, PublicClient>()
+  const clients = new Map<CaipNetworkId, RpcClient>()
   const network = (id: CaipNetworkId) => config.networks.find((n) => n.caipNetworkId === id)
   const urlsOf = (n: Network) =>
     getRpcUrls({
@@ -102,7 +113,7 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       if (existing) return existing
       const n = network(caipNetworkId)
       if (!n || n.chainNamespace !== 'eip155' || typeof n.id !== 'number') return null
-      const client = createPublicClient({
+      const base = createClient({
         chain: {
           id: n.id,
           name: n.name,
@@ -110,7 +121,20 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
           rpcUrls: { default: { http: n.rpcUrls.default.http } },
         },
         transport: createRpcTransport({ urls: urlsOf(n).urls, fetchFn, onRequest }),
-      }) as PublicClient
+      })
+      // The generic signatures of viem's actions are the public client's: the object is typed as one.
+      const client = {
+        chain: base.chain,
+        request: base.request,
+        // eth_getBalance straight through the transport (batched, with fallback): viem's getBalance
+        // action would bring its multicall path (the whole `call` action) into the first bundle.
+        getBalance: async ({ address, blockTag = 'latest' }: { address: `0x${string}`; blockTag?: 'latest' | 'pending' | 'safe' | 'finalized' | 'earliest' }) =>
+          hexToBigInt(await base.request({ method: 'eth_getBalance', params: [address, blockTag] })),
+        getGasPrice: async () => (await actions()).getGasPrice(base),
+        readContract: async (args: Parameters<typeof Actions.readContract>[1]) => (await actions()).readContract(base, args),
+        estimateGas: async (args: Parameters<typeof Actions.estimateGas>[1]) => (await actions()).estimateGas(base, args),
+        waitForTransactionReceipt: async (args: Parameters<typeof Actions.waitForTransactionReceipt>[1]) => (await actions()).waitForTransactionReceipt(base, args),
+      } as unknown as RpcClient
       clients.set(caipNetworkId, client)
       return client
     },

@@ -1,14 +1,17 @@
 import type { PorticoClient } from '../client/createClient.ts'
+import { preloadView } from '../modal/views/lazyView.tsx'
 
 /**
  * The visitor heads for WalletConnect (pointer, focus or touch on its row or on a wallet that connects
- * through it): the core loads its client and makes a pairing URI ready, so the QR code shows at once
- * and "Open {wallet}" has its link before it is pressed. Nothing happens on a modal open alone.
+ * through it): the page fetches the WalletConnect view's code, and the core loads its client and makes
+ * a pairing URI ready, so the QR code shows at once and "Open {wallet}" has its link before it is
+ * pressed. Nothing happens on a modal open alone.
  *
  * @example
  * <button {...walletConnectIntent(client)} onClick={…}>WalletConnect</button>
  */
 export function prepareWalletConnect(client: Pick<PorticoClient, 'withCore'>): void {
+  preloadView('ConnectingWalletConnect')
   void client.withCore((api) => api.prepareWalletConnect()).catch(() => undefined)
 }
 

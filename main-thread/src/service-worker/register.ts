@@ -12,6 +12,8 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 export type RegisterServiceWorkerParameters = {
   config: Pick<PorticoConfig, 'serviceWorker' | 'catalogueUrl'>
+  /** The scripts the core's worker loaded (its own requests are not in the page's resource timing). */
+  coreScripts?: () => Promise<readonly string[]>
 }
 export type RegisterServiceWorkerReturnType = { workbox: Workbox; unregisterListeners(): void } | null
 
@@ -30,11 +32,21 @@ export function serviceWorkerUrl(file: string, catalogueUrl: string | undefined)
 /** At most this many URLs in one CACHE_URLS message (the worker refuses more). */
 const CACHE_URLS_MAX = 200
 
-/** Asks the worker to cache the catalogue URLs the page fetched before the worker controlled it. */
-async function cacheEarlierImages(workbox: Workbox, catalogueUrl: string): Promise<void> {
-  const base = `${catalogueUrl.replace(/\/+$/, '')}/`
-  const urlsToCache = [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name))].filter((url) => url.startsWith(base)).slice(-CACHE_URLS_MAX)
-  if (urlsToCache.length > 0) await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => undefined)
+/**
+ * Hands the worker what the page (and the core's worker) fetched before the worker controlled it: the
+ * catalogue's images, and the host's own files beyond the precached shell (the modal, the core). The
+ * worker keeps only what its routes match, fetching each once more at most (from the HTTP cache where
+ * the host lets hashed files be cached).
+ */
+async function cacheEarlierFiles(workbox: Workbox, catalogueUrl: string | undefined, coreScripts: readonly string[]): Promise<void> {
+  const base = catalogueUrl ? `${catalogueUrl.replace(/\/+$/, '')}/` : null
+  const own = `${window.location.origin}/`
+  const fetched = performance.getEntriesByType('resource').map((entry) => entry.name)
+  const urls = [...new Set([...fetched, ...coreScripts])].filter((url) => (base !== null && url.startsWith(base)) || url.startsWith(own))
+  for (let i = 0; i < urls.length; i += CACHE_URLS_MAX) {
+    const urlsToCache = urls.slice(i, i + CACHE_URLS_MAX)
+    await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => undefined)
+  }
 }
 
 const registrations = new Map<string, Promise<Workbox | null>>()
@@ -49,7 +61,7 @@ const registrations = new Map<string, Promise<Workbox | null>>()
  * @example
  * await registerServiceWorker({ config: { catalogueUrl: 'https://catalogue.example', serviceWorker: { onUpdate: (u) => void u.apply() } } })
  */
-export async function registerServiceWorker({ config }: RegisterServiceWorkerParameters): Promise<RegisterServiceWorkerReturnType> {
+export async function registerServiceWorker({ config, coreScripts }: RegisterServiceWorkerParameters): Promise<RegisterServiceWorkerReturnType> {
   const options = config.serviceWorker
   if (options === false || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null
   const url = serviceWorkerUrl(options?.url ?? DEFAULT_SERVICE_WORKER_URL, config.catalogueUrl)
@@ -80,10 +92,11 @@ export async function registerServiceWorker({ config }: RegisterServiceWorkerPar
     window.dispatchEvent(new CustomEvent<ServiceWorkerUpdate>(SERVICE_WORKER_UPDATE_EVENT, { detail: update }))
   }
   workbox.addEventListener('waiting', announce)
-  // First install: the catalogue images this page showed before the worker was there went straight to
-  // the network. Ask the worker to keep them (it caches only what its catalogue routes match).
+  // First install: the catalogue images this page showed, and the host's files it loaded, went straight
+  // to the network before the worker was there. Hand them over (the worker keeps what its routes match).
   const cacheEarlier = (event: { isUpdate?: boolean | undefined }) => {
-    if (!event.isUpdate && config.catalogueUrl) void cacheEarlierImages(workbox, config.catalogueUrl)
+    if (event.isUpdate) return
+    void (coreScripts ? coreScripts().catch(() => []) : Promise.resolve([] as readonly string[])).then((scripts) => cacheEarlierFiles(workbox, config.catalogueUrl, scripts))
   }
   workbox.addEventListener('controlling', cacheEarlier)
   // A version that was already waiting when this page registered.

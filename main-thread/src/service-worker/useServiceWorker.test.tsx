@@ -91,7 +91,7 @@ describe('useServiceWorker', () => {
     client.emit({ modal: { open: true } } as Partial<ClientSnapshot>)
     client.emit({ core: {} } as Partial<ClientSnapshot>)
     await vi.waitFor(() => expect(registerServiceWorker).toHaveBeenCalledTimes(1), { timeout: 3000 })
-    expect(registerServiceWorker).toHaveBeenCalledWith({ config: client.getSnapshot().config })
+    expect(registerServiceWorker).toHaveBeenCalledWith({ config: client.getSnapshot().config, coreScripts: expect.any(Function) })
   })
 
   it('registers nothing when the host turns it off', async () => {

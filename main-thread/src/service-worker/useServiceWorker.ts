@@ -41,7 +41,7 @@ export function useServiceWorker(client: PorticoClient): void {
       unsubscribe()
       const run = () => {
         void import('./register.ts')
-          .then(({ registerServiceWorker }) => registerServiceWorker({ config }))
+          .then(({ registerServiceWorker }) => registerServiceWorker({ config, coreScripts: () => client.withCore((api) => api.loadedScripts()) }))
           .then((registered) => {
             if (stopped) registered?.unregisterListeners()
             else cleanupRegistration = registered ? registered.unregisterListeners : null

@@ -1,4 +1,5 @@
-import type { GetBalanceErrorType, PublicClient } from 'viem'
+import type { GetBalanceErrorType } from 'viem'
+import type { RpcClient } from '../rpc.ts'
 import { parseCaipAddress, type CaipAddress } from '@portico/shared-types'
 
 export type GetNativeBalanceParameters = { caipAddress: CaipAddress }
@@ -12,7 +13,7 @@ export type GetNativeBalanceErrorType = GetBalanceErrorType
  * @example
  * const wei = await getNativeBalance(client, { caipAddress: 'eip155:31337:0xf39f…2266' })
  */
-export async function getNativeBalance(client: PublicClient, { caipAddress }: GetNativeBalanceParameters): Promise<GetNativeBalanceReturnType> {
+export async function getNativeBalance(client: RpcClient, { caipAddress }: GetNativeBalanceParameters): Promise<GetNativeBalanceReturnType> {
   const { address } = parseCaipAddress(caipAddress)
   const value = await client.getBalance({ address: address as `0x${string}` })
   return value.toString()

@@ -1,4 +1,5 @@
-import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem'
+import { erc20Abi, formatUnits, type Address } from 'viem'
+import type { RpcClient } from '../rpc.ts'
 import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
 import { MESSAGES, parseCaipAddress, type TokenBalance } from '@portico/shared-types'
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
@@ -10,7 +11,7 @@ export const NATIVE_TRANSFER_GAS = 21_000n
 export const TOKEN_TRANSFER_GAS = 65_000n
 
 export type GetSendEstimateDeps = {
-  client: PublicClient
+  client: RpcClient
   /** The account's portfolio as the core holds it, for the native token's USD price. */
   balances: readonly TokenBalance[] | null
 }

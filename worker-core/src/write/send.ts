@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, formatUnits, isAddress, numberToHex, parseUnits, type Address, type PublicClient } from 'viem'
+import { encodeFunctionData, erc20Abi, formatUnits, isAddress, numberToHex, parseUnits, type Address } from 'viem'
+import type { RpcClient } from '../rpc.ts'
 import { coinTypeForChainId, looksLikeAccountName, parseCaipAddress, profileAccountSchema } from '@portico/shared-types'
 import type { ResolvedReceiver, SendToken, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../http.ts'
@@ -20,7 +21,7 @@ export type PreparedSend = {
 }
 
 export type PrepareSendDeps = {
-  client: PublicClient
+  client: RpcClient
   api: HttpClient
   /** Smart accounts pay no gas of their own (SPEC.md §5: exempt from the insufficient-gas check). */
   smartAccount: boolean

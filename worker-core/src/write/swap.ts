@@ -1,4 +1,5 @@
-import { erc20Abi, formatUnits, numberToHex, type Address, type PublicClient } from 'viem'
+import { erc20Abi, formatUnits, numberToHex, type Address } from 'viem'
+import type { RpcClient } from '../rpc.ts'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
 import {
   buildApproveResponseSchema,
@@ -44,7 +45,7 @@ export type CheckedSwap = { amount: bigint; quote: SwapQuote; needsApproval: boo
  * amount within the balance and the token's decimals, a route with liquidity, a fresh quote no worse
  * than the one shown beyond the slippage tolerance, and native balance for the fee.
  */
-export async function checkSwap(deps: GetSwapQuoteDeps & { client: PublicClient }, intent: SwapIntent): Promise<CheckedSwap> {
+export async function checkSwap(deps: GetSwapQuoteDeps & { client: RpcClient }, intent: SwapIntent): Promise<CheckedSwap> {
   const { env, client } = deps
   const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
   const user = address as Address

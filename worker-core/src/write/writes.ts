@@ -1,4 +1,5 @@
-import { isHash, stringToHex, type PublicClient } from 'viem'
+import { isHash, stringToHex } from 'viem'
+import type { RpcClient } from '../rpc.ts'
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
 import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
 import {
@@ -34,7 +35,7 @@ export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
 
 export type FlowContext = {
   env: CoreEnv
-  client: PublicClient | null
+  client: RpcClient | null
   /** USD prices of CAIP-10 token addresses (the core's price read). */
   prices: GetSwapQuoteDeps['prices']
   /** Records a sent transaction: shown at once, followed until mined, then balances and Activity refresh. */

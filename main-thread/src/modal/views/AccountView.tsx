@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../icons.tsx'
 import { Tabs } from '../Tabs.tsx'
 import { ActivityList } from './ActivityList.tsx'
 import { NftGrid } from './NftGrid.tsx'
+import { preloadView } from './lazyView.tsx'
 import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
 
 function useNow(intervalMs: number) {
@@ -137,6 +138,8 @@ export function AccountView() {
                       ? undefined
                       : t('featureSoon', { feature: t(f.key as MessageKey) })
               }
+              onPointerEnter={usable ? () => preloadView(live.name) : undefined}
+              onFocus={usable ? () => preloadView(live.name) : undefined}
               onClick={usable ? () => client.navigate({ type: 'push', view: live }) : undefined}
             >
               <Icon name={f.icon} />

@@ -84,10 +84,11 @@ describe('ConnectView', () => {
     const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL, customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }] })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom Wallet' }))
     const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
-    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' })).toBeTruthy()
+    // The WalletConnect view's code loads when the visitor heads for it: allow its first transform.
+    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' }, { timeout: 8000 })).toBeTruthy()
     expect(within(connecting).getByText('Scan this QR code with Custom Wallet')).toBeTruthy()
     portico.client.destroy()
-  })
+  }, 15_000)
 
   it('shows a recent wallet’s image at the URL the core gives the same image, its id encoded', async () => {
     const portico = createTestClient({

@@ -7,6 +7,22 @@ const lazyViews = new Set<{ preload(): Promise<unknown> }>()
 
 const FAILED = Symbol('failed')
 
+/** Each lazy view's preload, by view name (filled by the registry), for the buttons that lead there. */
+const preloads = new Map<string, () => Promise<unknown>>()
+
+/** Registers the lazy views' preloads by name (the registry does it once). */
+export function registerViewPreloads(views: Record<string, { render: unknown }>): void {
+  for (const [name, { render }] of Object.entries(views)) {
+    const preload = (render as { preload?: () => Promise<unknown> }).preload
+    if (preload) preloads.set(name, preload)
+  }
+}
+
+/** Fetches a lazy view's code ahead of need: a button leading to it calls this on hover or focus. */
+export function preloadView(name: ViewName): void {
+  void preloads.get(name)?.()
+}
+
 /** A view's component: a function of its props (the view's fields but `name`). */
 type ViewComponent = (props: never) => ReactNode
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
@@ -48,7 +64,7 @@ function lazyRender(load: () => Promise<ComponentType<ViewProps>>): (view: { nam
     return <LoadFailed retry={retry} />
   }
 
-  return (view) => {
+  const render = (view: { name: ViewName }) => {
     const { name, ...props } = view
     return (
       <Suspense key={name} fallback={<ViewLoading />}>
@@ -56,6 +72,7 @@ function lazyRender(load: () => Promise<ComponentType<ViewProps>>): (view: { nam
       </Suspense>
     )
   }
+  return Object.assign(render, { preload })
 }
 
 /** A promise that carries its outcome in the fields React's `use()` reads, once it has one. */

@@ -7,7 +7,7 @@ import { AccountView } from './AccountView.tsx'
 import { AllWalletsView } from './AllWalletsView.tsx'
 import { ConnectingExternalView } from './ConnectingExternalView.tsx'
 import { ConnectView } from './ConnectView.tsx'
-import { lazyView, warmLazyViewsWhenIdle } from './lazyView.tsx'
+import { lazyView, registerViewPreloads } from './lazyView.tsx'
 import { NetworksView } from './NetworksView.tsx'
 import { UnsupportedChainView } from './UnsupportedChainView.tsx'
 
@@ -24,8 +24,9 @@ export type ViewDefinition<N extends ViewName = ViewName> = {
 
 /**
  * Every view of the modal (SPEC.md §2). A later view plugs in with one line here; a feature view
- * (Send, Swap, Buy, names, embedded wallet) is a `lazyView` in its own chunk, fetched when it is
- * first shown or once the page is idle after the modal has loaded.
+ * (Send, Swap, Buy, names, embedded wallet) is a `lazyView` in its own chunk, fetched when the
+ * visitor heads for it (the button leading there is hovered or focused, or the view is shown), never
+ * with the modal: opening Connect downloads no feature's code.
  *
  * In the modal's first chunk: what a visitor sees on opening (Connect, All Wallets, a wallet's
  * connecting view, Account, Networks), and UnsupportedChain, a sentence over NetworksView that costs
@@ -63,8 +64,9 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 
-warmLazyViewsWhenIdle()
 
 export function viewDefinition<N extends ViewName>(name: N): ViewDefinition<N> {
   return VIEWS[name] as ViewDefinition<N>
 }
+
+registerViewPreloads(VIEWS)
