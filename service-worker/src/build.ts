@@ -17,6 +17,8 @@ export type BuildServiceWorkerParameters = {
    * (cache-first) when the page or a worker fetches one, or hands one over with CACHE_URLS.
    */
   assets?: readonly string[]
+  /** For each of `assets`, the files of `assets` it imports statically (kept along with it). */
+  imports?: Readonly<Record<string, readonly string[]>>
   /** Minify the output (default true). */
   minify?: boolean
 }
@@ -91,9 +93,9 @@ function compile(minify: boolean): Promise<string> {
  * const { code } = await buildServiceWorker({ manifest: [{ url: 'index.html', revision: 'a1b2' }] })
  * writeFileSync('dist/portico-service-worker.js', code)
  */
-export async function buildServiceWorker({ manifest, assets = [], minify = true }: BuildServiceWorkerParameters = {}): Promise<BuildServiceWorkerReturnType> {
+export async function buildServiceWorker({ manifest, assets = [], imports = {}, minify = true }: BuildServiceWorkerParameters = {}): Promise<BuildServiceWorkerReturnType> {
   const code = await compile(minify)
-  const withManifest = `var __PORTICO_SW_ASSETS__=${JSON.stringify(assets)};\n${manifest ? code.replace(MANIFEST_PLACEHOLDER, JSON.stringify(manifest)) : code}`
+  const withManifest = `var __PORTICO_SW_ASSETS__=${JSON.stringify(assets)};\nvar __PORTICO_SW_IMPORTS__=${JSON.stringify(imports)};\n${manifest ? code.replace(MANIFEST_PLACEHOLDER, JSON.stringify(manifest)) : code}`
   const id = shortHash(withManifest)
   return { code: `/* Portico service worker, build ${id} */\nvar __PORTICO_SW_BUILD__=${JSON.stringify(id)};\n${withManifest}`, build: id }
 }

@@ -57,6 +57,9 @@ const build = typeof __PORTICO_SW_BUILD__ === 'string' ? __PORTICO_SW_BUILD__ : 
 /** The host's hashed files outside the shell, relative to this worker (set at build time). */
 declare const __PORTICO_SW_ASSETS__: readonly string[]
 const assetFiles: readonly string[] = typeof __PORTICO_SW_ASSETS__ === 'object' && Array.isArray(__PORTICO_SW_ASSETS__) ? __PORTICO_SW_ASSETS__ : []
+/** For each of those files, the files it imports statically (set at build time). */
+declare const __PORTICO_SW_IMPORTS__: Readonly<Record<string, readonly string[]>>
+const assetImports: Readonly<Record<string, readonly string[]>> = typeof __PORTICO_SW_IMPORTS__ === 'object' && __PORTICO_SW_IMPORTS__ !== null ? __PORTICO_SW_IMPORTS__ : {}
 
 const options = readServiceWorkerOptions(self.location.href)
 if (options.problems.length > 0) console.warn(`[portico-sw] ignoring the worker's query: ${options.problems.join('; ')}`)
@@ -77,6 +80,18 @@ const onlyComplete = new CacheableResponsePlugin({ statuses: [200] })
 // The host's other hashed files: cache-first in a cache of this build (a new build has new names).
 const assetsCache = `${ASSETS_CACHE_PREFIX}${build}`
 const assetUrls = new Set(assetFiles.map((file) => new URL(file, self.location.href).href))
+const importsByUrl = new Map(Object.entries(assetImports).map(([file, deps]) => [new URL(file, self.location.href).href, deps.map((d) => new URL(d, self.location.href).href)]))
+/** The URLs and, for the host's files, everything they import statically (what a handed-over worker script needs to start). */
+function withImports(urls: readonly string[]): string[] {
+  const out = new Set<string>()
+  const add = (url: string) => {
+    if (out.has(url)) return
+    out.add(url)
+    for (const dep of importsByUrl.get(url) ?? []) add(dep)
+  }
+  for (const url of urls) add(url)
+  return [...out]
+}
 const assets = new CacheFirst({ cacheName: assetsCache, plugins: [onlyComplete] })
 
 // <img> asks for cross-origin images without CORS, which gives an opaque answer that must not be kept.
@@ -123,7 +138,7 @@ self.addEventListener('message', (event) => {
   if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build, caches: [IMAGE_CACHE, CATALOGUE_CACHE, cacheNames.precache, assetsCache] })
   if (message?.type === CACHE_URLS) {
     const done = Promise.allSettled(
-      message.payload.urlsToCache.map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent })),
+      withImports(message.payload.urlsToCache).map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent })),
     ).then(() => event.ports[0]?.postMessage(true))
     event.waitUntil(done)
   }

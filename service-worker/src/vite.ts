@@ -14,6 +14,16 @@ export type PorticoServiceWorkerOptions = {
   maximumFileSizeToCacheInBytes?: number
 }
 
+/** The relative files a built ES module imports statically (`import … from "./x.js"`, `import "./x.js"`), as output paths. */
+function staticImportsOf(code: string, file: string): string[] {
+  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''
+  const out = new Set<string>()
+  for (const match of code.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.m?js)["']/g)) {
+    out.add(new URL(match[1]!, `file:///${dir}`).pathname.slice(1))
+  }
+  return [...out]
+}
+
 const PRECACHED = /\.(?:html|js|mjs|css|svg|png|jpe?g|webp|avif|gif|ico|woff2?|json|webmanifest)$/i
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
 
@@ -92,7 +102,18 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
         }
         manifest.sort((a, b) => a.url.localeCompare(b.url))
         assets.sort()
-        const { code } = await buildServiceWorker({ manifest, assets })
+        // What each kept file imports statically: handing over a script (the core's worker, whose own
+        // requests the page cannot see) keeps the chunks it needs to start offline as well.
+        const kept = new Set(assets)
+        const imports: Record<string, string[]> = {}
+        for (const file of assets) {
+          const output = bundle[file]
+          if (!output || !/\.m?js$/.test(file)) continue
+          const found = output.type === 'chunk' ? output.imports : staticImportsOf(String(output.source), file)
+          const needed = found.filter((f) => kept.has(f))
+          if (needed.length > 0) imports[file] = needed
+        }
+        const { code } = await buildServiceWorker({ manifest, assets, imports })
         this.emitFile({ type: 'asset', fileName, source: code })
       },
     },

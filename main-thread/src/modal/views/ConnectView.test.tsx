@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../testing/harness.tsx'
+import { warmLazyViews } from './lazyView.tsx'
 
 const wallets: FakeWallet[] = []
 afterEach(() => {
@@ -84,11 +85,12 @@ describe('ConnectView', () => {
     const { portico, dialog } = await openConnect({ catalogueUrl: CATALOGUE_URL, customWallets: [{ id: 'custom-1', name: 'Custom Wallet' }] })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Custom Wallet' }))
     const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
-    // The WalletConnect view's code loads when the visitor heads for it: allow its first transform.
-    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' }, { timeout: 8000 })).toBeTruthy()
+    // The WalletConnect view's code loads when the visitor heads for it; here it settles inside act().
+    await act(async () => void (await warmLazyViews()))
+    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' })).toBeTruthy()
     expect(within(connecting).getByText('Scan this QR code with Custom Wallet')).toBeTruthy()
     portico.client.destroy()
-  }, 15_000)
+  })
 
   it('shows a recent wallet’s image at the URL the core gives the same image, its id encoded', async () => {
     const portico = createTestClient({
