@@ -8,7 +8,8 @@ import { workersOnCriticalPath } from './bytes.ts'
 import { runOnce, type RunResult } from './measure.ts'
 import { benchDir, outDir } from './paths.ts'
 import { measurePackageEntries, packageSizesTable } from './package-sizes.ts'
-import { bytesTable } from './report.ts'
+import { runFirstVisit, type FirstVisit } from './firstVisit.ts'
+import { bytesTable, firstVisitTable } from './report.ts'
 import { kib, table } from './table.ts'
 
 type Budgets = {
@@ -17,6 +18,8 @@ type Budgets = {
   offCriticalPath: { workers: boolean; serviceWorker: boolean }
   /** Gzip bytes per public entry of the built packages (bench/src/package-sizes.ts), by entry name. */
   packageEntriesGzip: Record<string, number>
+  /** The first visit (load, open Connect, service-worker precache): bench/src/firstVisit.ts. */
+  firstVisit: { jsGzip: number; jsFetchedMoreThanOnce: number; workerAsRunGzip: number }
 }
 
 function readBudgets(): Budgets {
@@ -33,6 +36,11 @@ function readBudgets(): Budgets {
       otherOrigin: num(b.requestsBeforeActing?.otherOrigin, 'requestsBeforeActing.otherOrigin'),
     },
     offCriticalPath: { workers: b.offCriticalPath?.workers !== false, serviceWorker: b.offCriticalPath?.serviceWorker !== false },
+    firstVisit: {
+      jsGzip: num(b.firstVisit?.jsGzip, 'firstVisit.jsGzip'),
+      jsFetchedMoreThanOnce: num(b.firstVisit?.jsFetchedMoreThanOnce, 'firstVisit.jsFetchedMoreThanOnce'),
+      workerAsRunGzip: num(b.firstVisit?.workerAsRunGzip, 'firstVisit.workerAsRunGzip'),
+    },
     packageEntriesGzip: Object.fromEntries(Object.entries(b.packageEntriesGzip ?? {}).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, num(v, `packageEntriesGzip["${k}"]`)])),
   }
 }
@@ -49,9 +57,11 @@ const browser = await launch().catch(async (error: unknown) => {
 })
 let demoLoad: RunResult
 let floorLoad: RunResult
+let visit: FirstVisit
 try {
   demoLoad = await runOnce(browser, apps.targets.demo, 1, 0, true)
   floorLoad = await runOnce(browser, apps.targets.floor, 1, 0, true)
+  visit = await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)
 } finally {
   await browser.close()
   await apps.close()
@@ -92,6 +102,15 @@ const offRow = (check: string, files: string[]): Row => {
 if (budgets.offCriticalPath.workers) rows.push(offRow('Worker bundles off the critical path', demo.groups.workers.files))
 if (budgets.offCriticalPath.serviceWorker) rows.push(offRow('Service worker off the critical path', demo.groups.serviceWorkers.files))
 
+// The first visit: its JavaScript (load + open Connect + the service worker's precache), no script
+// downloaded twice, and the core's worker as a browser runs it (entry and the chunks it fetched).
+const jsTwice = visit.repeated.filter((r) => /\.m?js$/.test(r.path))
+rows.push(
+  { check: 'First visit JS (load + open + precache), gzip', actual: visit.errors.length ? `not measured: ${visit.errors.join('; ')}` : kib(visit.jsGzip.total), budget: `≤ ${kib(budgets.firstVisit.jsGzip)}`, pass: visit.errors.length === 0 && visit.jsGzip.total <= budgets.firstVisit.jsGzip },
+  { check: 'First visit, scripts fetched more than once', actual: jsTwice.length ? jsTwice.map((r) => `${r.path} ×${r.count}`).join(', ') : '0', budget: `≤ ${budgets.firstVisit.jsFetchedMoreThanOnce}`, pass: jsTwice.length <= budgets.firstVisit.jsFetchedMoreThanOnce },
+  { check: "Core's worker as run (entry + chunks), gzip", actual: kib(visit.worker.gzip), budget: `≤ ${kib(budgets.firstVisit.workerAsRunGzip)}`, pass: visit.worker.files.length > 0 && visit.worker.gzip <= budgets.firstVisit.workerAsRunGzip },
+)
+
 const entrySizes = await measurePackageEntries(log)
 for (const [name, budget] of Object.entries(budgets.packageEntriesGzip)) {
   const size = entrySizes.find((s) => s.name === name)
@@ -100,9 +119,10 @@ for (const [name, budget] of Object.entries(budgets.packageEntriesGzip)) {
 
 console.log(`\n${bytesTable(demo, floor)}\n`)
 console.log(`${packageSizesTable(entrySizes)}\n`)
+console.log(`${firstVisitTable(visit, demo)}\n`)
 console.log(`Requests before acting (all): demo ${req?.all ?? '—'}, floor ${floorLoad.requests?.all ?? '—'}\n`)
 console.log(table(['Budget (bench/budgets.json)', 'demo', 'budget', 'result'], rows.map((r) => [r.check, r.actual, r.budget, r.pass ? 'pass' : 'FAIL'])))
 const failed = rows.filter((r) => !r.pass).length
-writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests } }, null, 2)}\n`)
+writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests }, firstVisit: visit }, null, 2)}\n`)
 console.log(`\n${failed ? `${failed} budget(s) exceeded` : 'all budgets met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 process.exit(failed ? 1 : 0)

@@ -30,6 +30,8 @@ const prebuilt = fileURLToPath(new URL('./portico-service-worker.js', import.met
 export const MANIFEST_PLACEHOLDER = 'self.__WB_MANIFEST'
 /** The two lines `buildServiceWorker` puts before the compiled worker. */
 const BUILD_HEADER = /^\/\* Portico service worker, build [0-9a-f]+ \*\/\nvar __PORTICO_SW_BUILD__="[0-9a-f]+";\n/
+/** The two lines after it: the host's other files and what each imports (empty in the prebuilt worker). */
+const ASSETS_HEADER = /^var __PORTICO_SW_ASSETS__=.*;\nvar __PORTICO_SW_IMPORTS__=.*;\n/
 
 /** A short content hash (used for revisions and the build id). */
 export function shortHash(content: string | Uint8Array): string {
@@ -50,7 +52,7 @@ function checked(code: string): string {
  */
 function compile(minify: boolean): Promise<string> {
   const run = async () => {
-    if (minify && existsSync(prebuilt)) return checked(readFileSync(prebuilt, 'utf8').replace(BUILD_HEADER, ''))
+    if (minify && existsSync(prebuilt)) return checked(readFileSync(prebuilt, 'utf8').replace(BUILD_HEADER, '').replace(ASSETS_HEADER, ''))
     const { build } = await import('vite')
     const output = await build({
       configFile: false,
