@@ -92,7 +92,9 @@ function withImports(urls: readonly string[]): string[] {
   for (const url of urls) add(url)
   return [...out]
 }
-const assets = new CacheFirst({ cacheName: assetsCache, plugins: [onlyComplete] })
+// A hashed file is the same whoever asked: a host's `Vary: Origin` must not keep a module script's
+// request (with an Origin) from the copy the page handed over (without one).
+const assets = new CacheFirst({ cacheName: assetsCache, plugins: [onlyComplete], matchOptions: { ignoreVary: true } })
 
 // <img> asks for cross-origin images without CORS, which gives an opaque answer that must not be kept.
 // Ask with CORS instead; if the catalogue does not allow it, hand the page the network's answer uncached.
