@@ -22,16 +22,24 @@ test("the service worker is not fetched before the visitor acts; the first inten
   expect(errors()).toEqual([])
 })
 
-test("the demo's shell is precached when the worker installs", async ({ page }) => {
-  await page.goto('/')
+test("the demo's shell is precached when the worker installs, and what the page and the core loaded before it is kept, nothing else", async ({ page }) => {
+  const entry = await page.goto('/').then(() => page.evaluate(() => (document.querySelector('script[type="module"][src]') as HTMLScriptElement).src))
   await waitForServiceWorker(page)
   const caches = await allCaches(page)
   const precache = Object.entries(caches).find(([name]) => name.startsWith('portico-precache-v1-'))
   expect(precache, Object.keys(caches).join(', ')).toBeTruthy()
   const paths = precache![1].map((u) => new URL(u).pathname)
   expect(paths).toContain('/index.html')
-  expect(paths.filter((p) => p.startsWith('/assets/') && p.endsWith('.js')).length).toBeGreaterThan(3)
-  expect(paths.some((p) => /shared\.worker-.*\.js$/.test(p))).toBe(true)
+  expect(paths).toContain(new URL(entry).pathname)
+  // The shell only: no worker variant, no lazy view in the precache.
+  expect(paths.some((p) => /worker-.*\.js$|View-.*\.js$/.test(p))).toBe(false)
+  // The first intent loaded the modal and the core: the page handed them over, the worker's chunks with them.
+  await expect.poll(async () => Object.entries(await allCaches(page)).find(([name]) => name.startsWith('portico-assets-v1-'))?.[1].map((u) => new URL(u).pathname) ?? []).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/assets\/Modal-.*\.js$/), expect.stringMatching(/^\/assets\/session-.*\.js$/), expect.stringMatching(/^\/assets\/shared\.worker-.*\.js$/)]),
+  )
+  const kept = Object.entries(await allCaches(page)).find(([name]) => name.startsWith('portico-assets-v1-'))![1].map((u) => new URL(u).pathname)
+  // Neither the worker variant this browser does not run, nor a feature view nobody opened.
+  expect(kept.some((p) => /dedicated\.worker-|SendView-|SwapView-|universalProvider-/.test(p))).toBe(false)
 })
 
 test('wallet images are served by the service worker from its cache, and only complete answers are kept', async ({ page, sandbox }) => {

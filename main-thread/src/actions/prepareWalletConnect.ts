@@ -10,13 +10,15 @@ import { preloadView } from '../modal/views/lazyView.tsx'
  * @example
  * <button {...walletConnectIntent(client)} onClick={…}>WalletConnect</button>
  */
-export function prepareWalletConnect(client: Pick<PorticoClient, 'withCore'>): void {
+export function prepareWalletConnect(client: Pick<PorticoClient, 'withCore' | 'getSnapshot'>): void {
+  // Offline, WalletConnect cannot pair and its rows are disabled: nothing to fetch ahead.
+  if (client.getSnapshot().core?.online === false) return
   preloadView('ConnectingWalletConnect')
   void client.withCore((api) => api.prepareWalletConnect()).catch(() => undefined)
 }
 
 /** The intent handlers of a row that leads to WalletConnect. */
-export function walletConnectIntent(client: Pick<PorticoClient, 'withCore'>) {
+export function walletConnectIntent(client: Pick<PorticoClient, 'withCore' | 'getSnapshot'>) {
   const intent = () => prepareWalletConnect(client)
   return { onPointerEnter: intent, onFocus: intent, onTouchStart: intent }
 }
