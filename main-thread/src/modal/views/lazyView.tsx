@@ -1,11 +1,11 @@
-import { Suspense, use, useState, type ComponentType, type FulfilledReactPromise, type PendingReactPromise, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import type { ViewName } from '../../client/router.ts'
 import { useT } from '../../i18n/useT.ts'
 
 /** The lazy views, so they can be fetched ahead of need once the modal's own code has loaded. */
 const lazyViews = new Set<{ preload(): Promise<unknown> }>()
 
-const FAILED = Symbol('failed')
+const FAILED: unique symbol = Symbol('failed')
 
 /** Each lazy view's preload, by view name (filled by the registry), for the buttons that lead there. */
 const preloads = new Map<string, () => Promise<unknown>>()
@@ -48,40 +48,47 @@ export function lazyView<M extends Record<K, ViewComponent>, K extends string = 
 type ViewProps = Record<string, unknown>
 
 function lazyRender(load: () => Promise<ComponentType<ViewProps>>): (view: { name: ViewName }) => ReactNode {
-  let pending: Settled<ComponentType<ViewProps> | typeof FAILED> | null = null
-  const preload = () => (pending ??= settled(load().catch(() => FAILED)))
+  let pending: Promise<ComponentType<ViewProps> | typeof FAILED> | null = null
+  /** The outcome once the code has settled, read synchronously so a loaded view renders at once. */
+  let settled: ComponentType<ViewProps> | typeof FAILED | null = null
+  const preload = () =>
+    (pending ??= load()
+      .catch((): typeof FAILED => FAILED)
+      .then((outcome) => (settled = outcome)))
   lazyViews.add({ preload })
 
+  // No Suspense: a view whose code is still on its way shows the loading state and renders itself
+  // when the code arrives (an effect waits for it), with none of the time React holds a fallback.
   function LazyView(props: ViewProps) {
-    const [, retried] = useState(0)
-    // A promise that has settled is read at once: a loaded view never suspends.
-    const Loaded = use(preload())
-    if (Loaded !== FAILED) return <Loaded {...props} />
+    const [shown, setShown] = useState(() => settled)
+    useEffect(() => {
+      if (shown) return
+      let alive = true
+      void preload().then((outcome) => {
+        if (alive) setShown(() => outcome)
+      })
+      return () => {
+        alive = false
+      }
+    }, [shown])
+    if (!shown) return <ViewLoading />
+    if (shown !== FAILED) {
+      const Loaded = shown
+      return <Loaded {...props} />
+    }
     const retry = () => {
       pending = null
-      retried((n) => n + 1)
+      settled = null
+      setShown(null)
     }
     return <LoadFailed retry={retry} />
   }
 
   const render = (view: { name: ViewName }) => {
     const { name, ...props } = view
-    return (
-      <Suspense key={name} fallback={<ViewLoading />}>
-        <LazyView {...props} />
-      </Suspense>
-    )
+    return <LazyView key={name} {...props} />
   }
   return Object.assign(render, { preload })
-}
-
-/** A promise that carries its outcome in the fields React's `use()` reads, once it has one. */
-type Settled<T> = Promise<T> & (PendingReactPromise<T> | FulfilledReactPromise<T>)
-
-function settled<T>(promise: Promise<T>): Settled<T> {
-  const tracked: Settled<T> = Object.assign(promise, { status: 'pending' as const })
-  void promise.then((value) => Object.assign(tracked, { status: 'fulfilled', value }))
-  return tracked
 }
 
 /** Fetches every lazy view's code now (idempotent); a failure is kept for the view to show. */
@@ -91,7 +98,7 @@ export function warmLazyViews(): Promise<unknown> {
 
 /**
  * Warms the lazy views once the page is idle: by the time the visitor gets to one, it renders at
- * once (no loading state, and none of the up to 300 ms React holds a Suspense fallback on screen).
+ * once (no loading state).
  */
 export function warmLazyViewsWhenIdle(): void {
   const warm = () => void warmLazyViews()
