@@ -3,6 +3,7 @@ import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { Icon } from '../icons.tsx'
 import { NetworkBadge } from '../NetworkBadge.tsx'
+import { loadView, preloadView } from './lazyView.tsx'
 
 /** The dapp's networks; picking one switches (through the wallet when one is connected). */
 export function NetworksView() {
@@ -22,9 +23,13 @@ export function NetworksView() {
               type="button"
               className="portico-wallet"
               aria-current={isActive ? 'true' : undefined}
+              onPointerEnter={connected && !isActive ? () => preloadView('SwitchNetwork') : undefined}
+              onFocus={connected && !isActive ? () => preloadView('SwitchNetwork') : undefined}
               onClick={() => {
                 if (isActive) client.navigate({ type: 'back' })
-                else if (connected) client.navigate({ type: 'push', view: { name: 'SwitchNetwork', caipNetworkId: network.caipNetworkId } })
+                // The switch starts as the view mounts: its code is there first, so the view and its
+                // request come in one step (UnsupportedChain would otherwise take the modal back meanwhile).
+                else if (connected) void loadView('SwitchNetwork').then(() => client.navigate({ type: 'push', view: { name: 'SwitchNetwork', caipNetworkId: network.caipNetworkId } }))
                 else void client.withCore((api) => api.setActiveNetwork(network.caipNetworkId)).then(() => client.navigate({ type: 'back' }))
               }}
             >

@@ -20,7 +20,12 @@ export function registerViewPreloads(views: Record<string, { render: unknown }>)
 
 /** Fetches a lazy view's code ahead of need: a button leading to it calls this on hover or focus. */
 export function preloadView(name: ViewName): void {
-  void preloads.get(name)?.()
+  void loadView(name)
+}
+
+/** A lazy view's code, settled (a failure is kept for the view to show); resolves at once for other views. */
+export function loadView(name: ViewName): Promise<unknown> {
+  return preloads.get(name)?.() ?? Promise.resolve()
 }
 
 /** A view's component: a function of its props (the view's fields but `name`). */
