@@ -86,3 +86,12 @@ test('switching network moves the embedded wallet too: a transaction then goes t
   const receipt = await createPublicClient({ transport: http(E2E_URLS.chainB) }).waitForTransactionReceipt({ hash })
   expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
 })
+
+test('closing the modal on ApproveTransaction rejects the request', async ({ demo: page, sandbox }) => {
+  await loginWithEmail(page, sandbox, freshEmail('close'))
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(page.getByRole('dialog', { name: 'Sign Message' }).getByTestId('approve-message')).toHaveText(MESSAGE)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed: /)
+})

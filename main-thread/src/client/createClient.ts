@@ -169,7 +169,10 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
         .catch(() => undefined)
     },
     close() {
+      const waiting = snapshot.approvals[0]
       internals.set({ modal: { ...snapshot.modal, open: false }, approvalNotice: null })
+      // Closing ApproveTransaction is a reject: the dapp's waiting requests do not hang.
+      waiting?.reject()
     },
     navigate(action) {
       internals.set({ modal: { ...snapshot.modal, router: route(snapshot.modal.router, action) } })
