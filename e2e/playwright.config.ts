@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 // The sandbox the tests start runs Portico's packages from their sources, never from dist/.
 import '../scripts/source-condition.mjs'
-import { E2E_PORTS, E2E_URLS } from './ports.ts'
+import { E2E_DEMO_OUT, E2E_PORTS, E2E_URLS } from './ports.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -42,7 +42,7 @@ export default defineConfig({
     env: {
       PORTICO_SANDBOX_WALLET: '1',
       // A run on moved ports (PORTICO_E2E_PORT_OFFSET) builds apart, so it never empties another run's demo.
-      PORTICO_DEMO_OUT: process.env['PORTICO_E2E_PORT_OFFSET'] ? `dist-e2e-${E2E_PORTS.demo}` : 'dist-e2e',
+      PORTICO_DEMO_OUT: E2E_DEMO_OUT,
       PORTICO_DEMO_PORT: String(E2E_PORTS.demo),
       VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
       VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,

@@ -26,3 +26,6 @@ export const START_PORTS = Object.fromEntries(Object.entries(START_BASE).map(([k
 
 /** The examples (examples/*), built from the packed tarballs and served by `vite preview` (e2e/tests/examples.spec.ts). */
 export const EXAMPLE_PORTS = { viteReact: 25175 + OFFSET, wagmi: 25176 + OFFSET } as const
+
+/** The folder (under demo/) the e2e build of the demo goes to: apart per port offset, so two runs never empty each other's. */
+export const E2E_DEMO_OUT = OFFSET ? `dist-e2e-${E2E_PORTS.demo}` : 'dist-e2e'

@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { E2E_DEMO_OUT } from '../ports.ts'
 import { cachedUrls, expect, openSecondTab, serviceWorkerBuild, SW_CACHES, test, waitForServiceWorker } from '../fixtures.ts'
 
 /** The worker file `vite preview` serves (the e2e build of the demo). */
-const swFile = `${process.env.PORTICO_DEMO_OUT ?? fileURLToPath(new URL('../../demo/dist-e2e', import.meta.url))}/portico-service-worker.js`
+const swFile = `${fileURLToPath(new URL(`../../demo/${E2E_DEMO_OUT}`, import.meta.url))}/portico-service-worker.js`
 const NEXT_IMAGE_CACHE = 'portico-images-v2'
 
 test('a new version waits while tabs are open, the host is told, and applying it moves every tab onto it at once', async ({ page, context, sandbox }) => {

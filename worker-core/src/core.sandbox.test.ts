@@ -58,7 +58,7 @@ describe('core against the sandbox', () => {
     await core.setConnected({ caipAddress: `eip155:31337:${ACCOUNT_1}`, connectorId: 'x', connectorName: 'X' })
     const { identity } = await core.getState()
     expect(identity).toMatchObject({ status: 'success', name: 'alice.reown.id' })
-    expect(identity.avatar).toMatch(/^http:\/\/127\.0\.0\.1:48787\//)
+    expect(identity.avatar?.startsWith(`${sandbox.dataApi.url}/`)).toBe(true)
     expect((await core.getNames({ address: ACCOUNT_1 })).map((n) => n.name)).toContain('alice.reown.id')
     core.dispose()
   })

@@ -22,8 +22,12 @@ let walletKit: IWalletKit
 let wallet: PhoneWallet
 let dapp: Awaited<ReturnType<typeof startDapp>>
 
+const OPTIONS = testSandboxOptions(38610, { seedHistory: false })
+/** The chain A port this file's sandbox runs on (38610, moved by PORTICO_E2E_PORT_OFFSET); the others follow it. */
+const BASE = OPTIONS.chainPorts!.a as number
+
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38610, { seedHistory: false }))
+  sandbox = await startSandbox(OPTIONS)
   fetchGuard = guardFetch()
 })
 afterAll(async () => {
@@ -271,19 +275,19 @@ describe('Sandbox Phone Wallet logic (WalletKit against the sandbox relay and ch
 describe('the page the sandbox serves', () => {
   it('serves the page under a CSP that lets it reach only the relay and the chains, its config, and its code', async () => {
     const url = sandbox.phoneWallet.url
-    expect(url).toBe('http://127.0.0.1:38616')
+    expect(url).toBe(`http://127.0.0.1:${BASE + 6}`)
     const page = await fetch(`${url}/wc?uri=${encodeURIComponent('wc:abc@2')}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self' ws://127.0.0.1:38614 http://127.0.0.1:38610 http://127.0.0.1:38611; base-uri 'none'; form-action 'none'",
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self' ws://127.0.0.1:${BASE + 4} http://127.0.0.1:${BASE} http://127.0.0.1:${BASE + 1}; base-uri 'none'; form-action 'none'`,
     )
     expect(await page.text()).toContain('<script type="module" src="/assets/phone-wallet.js"></script>')
     expect(await (await fetch(`${url}/config.json`)).json()).toEqual({
-      relayUrl: 'ws://127.0.0.1:38614',
+      relayUrl: `ws://127.0.0.1:${BASE + 4}`,
       projectId: 'portico-sandbox-phone-wallet',
       chains: [
-        { id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:38610', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: 'http://127.0.0.1:38612/explorer/31337' },
-        { id: 31338, name: 'Portico Local B', rpcUrl: 'http://127.0.0.1:38611', nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 }, blockExplorerUrl: 'http://127.0.0.1:38612/explorer/31338' },
+        { id: 31337, name: 'Portico Local', rpcUrl: `http://127.0.0.1:${BASE}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31337` },
+        { id: 31338, name: 'Portico Local B', rpcUrl: `http://127.0.0.1:${BASE + 1}`, nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31338` },
       ],
       accountIndexes: [0, 1, 2, 3, 4],
       url,
