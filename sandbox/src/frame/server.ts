@@ -55,6 +55,8 @@ export type FrameServiceHandle = ServiceHandle & {
   /** `{url}/frame?projectId=…&chainId=…&version=4&enableLogger=false`. */
   frameUrl(query: { projectId: string; chainId: number | string; version?: number; enableLogger?: boolean }): string
   bundle: { fromCache: boolean; ms: number; bytes: number }
+  /** The RPC methods the service answered for a signed-in user, oldest first (signing and reads alike). */
+  rpcMethods(): { method: string; at: number }[]
   /** Stops the HTTP server and the mail server for good (stop() closes only the HTTP port, start() reopens it). */
   shutdown(): Promise<void>
 }
@@ -213,8 +215,10 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
   // One transaction at a time per user: each takes the next nonce only after the previous was sent.
   const sending = new Map<string, Promise<unknown>>()
+  const rpcLog: { method: string; at: number }[] = []
   api('rpc', async ({ method, params, chainId }, token) => {
     const user = accounts.userOf(token)
+    rpcLog.push({ method, at: Date.now() })
     const chain = chainOf(chainId, user.chainId)
     if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params) }
     const previous = sending.get(user.id) ?? Promise.resolve()
@@ -282,6 +286,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     frameUrl: ({ projectId, chainId, version = 4, enableLogger = false }) =>
       `${url}/frame?${new URLSearchParams({ projectId, chainId: String(chainId), version: String(version), enableLogger: String(enableLogger) })}`,
     bundle: { fromCache: bundle.fromCache, ms: Math.round(bundle.ms), bytes: bundle.js.length },
+    rpcMethods: () => [...rpcLog],
   }
 }
 
