@@ -1,8 +1,8 @@
 // The examples as a dapp developer meets them: outside the workspace, Portico installed from the
 // tarballs `npm pack` makes, type-checked with the example's own strict tsconfig, built for
-// production and served by `vite preview`.
+// production (Vite, or webpack 5 for examples/webpack) and served statically by `vite preview`.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,13 +56,24 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
   await run('npm', [...install, '--offline'], dir).catch(() => run('npm', [...install, '--prefer-offline'], dir))
   // The example's own strict tsconfig over its sources and Portico's published types.
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], dir)
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], dir, SANDBOX_ENV)
+  if (existsSync(join(dir, 'webpack.config.js'))) {
+    // The webpack example reads the same URLs as PORTICO_* at build time (its DefinePlugin).
+    const env = Object.fromEntries(Object.entries(SANDBOX_ENV).map(([name, value]) => [name.replace(/^VITE_/, ''), value]))
+    await run(process.execPath, ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production', '--no-stats'], dir, env)
+  } else {
+    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], dir, SANDBOX_ENV)
+  }
   return dir
 }
 
-/** `vite preview` of a built example on `port`; resolves once it answers. */
+/**
+ * `vite preview` of a built example's `dist/` on `port` (the workspace's Vite for an example built
+ * without it); resolves once it answers.
+ */
 export async function serveExample(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore' })
+  const ownVite = join(dir, 'node_modules/vite/bin/vite.js')
+  const vite = existsSync(ownVite) ? ownVite : join(root, 'node_modules/vite/bin/vite.js')
+  const child = spawn(process.execPath, [vite, 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore' })
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`vite preview of ${dir} ended (exit code ${child.exitCode})`)
     const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)

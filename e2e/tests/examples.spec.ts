@@ -1,4 +1,4 @@
-// The examples outside the workspace (examples/vite-react, examples/wagmi): the published packages
+// The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack): the published packages
 // packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
 // example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
@@ -12,7 +12,11 @@ import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT = '0xf39F…2266'
-const urls = { viteReact: `http://127.0.0.1:${EXAMPLE_PORTS.viteReact}`, wagmi: `http://127.0.0.1:${EXAMPLE_PORTS.wagmi}` }
+const urls = {
+  viteReact: `http://127.0.0.1:${EXAMPLE_PORTS.viteReact}`,
+  wagmi: `http://127.0.0.1:${EXAMPLE_PORTS.wagmi}`,
+  webpack: `http://127.0.0.1:${EXAMPLE_PORTS.webpack}`,
+}
 
 let packed: PackedPackage[] = []
 let walletScript = ''
@@ -25,8 +29,12 @@ test.beforeAll(async ({ sandbox: _ }) => {
   packed = packPackages(join(workDir, 'packs'))
   walletScript = await sandboxWalletScript()
   // Installed side by side: the installs wait on the network and the disk more than on the CPU.
-  const [viteReact, wagmi] = await Promise.all([prepareExample('vite-react', packed), prepareExample('wagmi', packed)])
-  servers.push(await serveExample(viteReact, EXAMPLE_PORTS.viteReact), await serveExample(wagmi, EXAMPLE_PORTS.wagmi))
+  const [viteReact, wagmi, webpack] = await Promise.all([prepareExample('vite-react', packed), prepareExample('wagmi', packed), prepareExample('webpack', packed)])
+  servers.push(
+    await serveExample(viteReact, EXAMPLE_PORTS.viteReact),
+    await serveExample(wagmi, EXAMPLE_PORTS.wagmi),
+    await serveExample(webpack, EXAMPLE_PORTS.webpack),
+  )
 })
 
 test.afterAll(() => {
@@ -64,6 +72,23 @@ test('examples/vite-react from the tarballs: the Sandbox Wallet connects and the
   await expect(page.getByTestId('address')).toHaveText(ADDRESS)
   // The worker files came from node_modules through `new URL(…, import.meta.url)`; the service worker from the plugin.
   expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/portico-service-worker\.js/)
+  expect(errors()).toEqual([])
+})
+
+test('examples/webpack from the tarballs: webpack 5 bundles the core\'s workers from node_modules, the Sandbox Wallet connects, and the copied service worker controls the page', async ({ page }) => {
+  const errors = await openExample(page, urls.webpack)
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  // Only the core answers with a balance: the SharedWorker webpack emitted from `new URL('@portico/worker-core/shared-worker', import.meta.url)` runs.
+  const account = await connectSandboxWallet(page)
+  await expect(account.getByTestId('account-address')).toHaveText(SHORT)
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+  const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
+  expect(worker).toMatch(new RegExp(`^${urls.webpack}/portico-service-worker\\.js\\?catalogue=`))
+  // Reloaded: the service worker copied from @portico/service-worker/dist controls the page, and the session is back.
+  await page.reload()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(worker)
   expect(errors()).toEqual([])
 })
 

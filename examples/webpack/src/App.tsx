@@ -1,0 +1,31 @@
+import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, useAccount } from '@portico/react'
+import { config } from './config.ts'
+
+function Status() {
+  const { address, status } = useAccount()
+  return (
+    <p>
+      Status: <output data-testid="status">{status}</output>
+      {address ? (
+        <>
+          {' '}
+          as <output data-testid="address">{address}</output>
+        </>
+      ) : null}
+    </p>
+  )
+}
+
+export function App() {
+  return (
+    <PorticoProvider config={config}>
+      <main>
+        <h1>My dapp</h1>
+        <NetworkButton />
+        <ConnectButton />
+        <AccountButton />
+        <Status />
+      </main>
+    </PorticoProvider>
+  )
+}
