@@ -32,11 +32,22 @@ export const MESSAGES = {
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNames: 'Error fetching names for address',
   errorRegisteringName: 'Error registering name {name}',
+  emailLoginCooldown: 'Please try again after {seconds} seconds',
   embeddedDependencyFailed: 'Unable to load email login dependency',
   embeddedRequestAborted: 'Request was aborted',
   embeddedDefaultError: 'An error occurred',
   addressOrAuthConnectorNotFound: 'Address or auth connector not found',
 } as const
+
+/**
+ * SPEC.md §5's email-login cooldown message for what is left of it, in whole seconds rounded up.
+ *
+ * @example
+ * emailCooldownMessage(26_100) // 'Please try again after 27 seconds'
+ */
+export function emailCooldownMessage(remainingMs: number): string {
+  return MESSAGES.emailLoginCooldown.replace('{seconds}', String(Math.ceil(remainingMs / 1000)))
+}
 
 export type PorticoErrorName =
   | 'PorticoError'

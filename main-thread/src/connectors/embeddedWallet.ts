@@ -4,7 +4,7 @@ import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 import { classifyRpcMethod, type EmbeddedUser } from '@portico/shared-types/embedded'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
-import { MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
+import { emailCooldownMessage, MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './embedded/frame.ts'
@@ -20,11 +20,6 @@ const ICON =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#e8f0fe"/><path d="M10 13h20v14H10z" fill="none" stroke="#1a73e8" stroke-width="2"/><path d="m10 13 10 8 10-8" fill="none" stroke="#1a73e8" stroke-width="2"/></svg>',
   )
-
-/** 'Please try again after N seconds' (SPEC.md §5), N rounded up. */
-export function cooldownMessage(remainingMs: number): string {
-  return `Please try again after ${Math.ceil(remainingMs / 1000)} seconds`
-}
 
 const chainNumber = (caipNetworkId: string | null | undefined): number | undefined => {
   const id = Number(caipNetworkId?.split(':')[1])
@@ -137,7 +132,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     isValidEmail: (email) => emailSchema.safeParse(email).success,
     async connectEmail(email, signal) {
       const now = Date.now()
-      if (lastEmail?.email === email && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(cooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))
+      if (lastEmail?.email === email && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(emailCooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))
       const { action } = await (await getFrame()).request('CONNECT_EMAIL', { email }, { signal })
       lastEmail = { email, at: Date.now() }
       return action

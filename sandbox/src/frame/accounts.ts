@@ -1,10 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import type { EmbeddedUser, SocialProvider } from '@portico/shared-types/embedded'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { FRAME_MESSAGES, FrameError, cooldownMessage } from './messages.ts'
-
-/** SPEC.md §5: an email login cannot be triggered again within 30 s. */
-export const EMAIL_COOLDOWN_MS = 30_000
+import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
+import { emailCooldownMessage } from '@portico/shared-types/errors'
+import { FRAME_MESSAGES, FrameError } from './messages.ts'
 /** How long a code (and a device link) stays valid. */
 export const CODE_TTL_MS = 10 * 60_000
 /** Wrong codes allowed for one code; then a new code must be requested. */
@@ -110,8 +109,8 @@ export class FrameAccounts {
   private checkCooldown(key: string): void {
     const last = this.lastMailAt.get(key)
     if (last === undefined) return
-    const left = last + EMAIL_COOLDOWN_MS - this.now()
-    if (left > 0) throw new FrameError(cooldownMessage(Math.ceil(left / 1000)), 429)
+    const left = last + EMAIL_LOGIN_COOLDOWN_MS - this.now()
+    if (left > 0) throw new FrameError(emailCooldownMessage(left), 429)
   }
 
   private async mailCode(to: string, code: Code, what: string): Promise<void> {

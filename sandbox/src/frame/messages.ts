@@ -6,7 +6,7 @@ import { MESSAGES } from '@portico/shared-types/errors'
  */
 export const FRAME_MESSAGES = {
   /** SPEC.md §5: email login cannot be triggered again within 30 s. */
-  cooldown: 'Please try again after {seconds} seconds',
+  cooldown: MESSAGES.emailLoginCooldown,
   invalidCode: 'Invalid code',
   tooManyAttempts: 'Too many attempts. Request a new code',
   codeExpired: 'Code expired. Request a new code',
@@ -28,11 +28,6 @@ export const FRAME_MESSAGES = {
   farcasterUnavailable: 'Farcaster sign-in is not available',
   unsupportedSocialProvider: 'Unsupported social provider {provider}',
 } as const
-
-/** `'Please try again after 27 seconds'`. */
-export function cooldownMessage(seconds: number): string {
-  return FRAME_MESSAGES.cooldown.replace('{seconds}', String(seconds))
-}
 
 /** An error whose message a visitor reads (the service answers it with 400 and `{ error }`). */
 export class FrameError extends Error {
