@@ -16,7 +16,8 @@ const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 
  */
 export function testSandboxOptions(base: number, extra: SandboxOptions = {}): SandboxOptions {
   base += TEST_PORT_OFFSET
-  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra }
+  // The frame's SMTP server on a port of its own too: a free port the system picks could be another file's.
+  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra, ports: { frameSmtp: base + 7, ...extra.ports } }
 }
 
 /** `url` with the project query added. */

@@ -20,7 +20,8 @@ const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 
 /** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(49000)`. */
 export function startTestSandbox(base: number): Promise<Sandbox> {
   base += TEST_PORT_OFFSET
-  return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788 })
+  // The frame's SMTP server on a port of its own too: a free port the system picks could be another file's.
+  return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788, ports: { frameSmtp: base + 792 } })
 }
 
 /** The core's configuration for the sandbox's chains and data API. */
