@@ -10,7 +10,7 @@ import { assertPortFree } from './ports.ts'
 import { ACCOUNT_0, fetchParsed, testSandboxOptions, withProject } from './test-helpers.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const BASE = 38580
+const BASE = 22580
 const PORTS = testSandboxOptions(BASE) as { chainPorts: { a: number; b: number }; dataApiPort: number; cataloguePort: number }
 const URLS = {
   chainA: `http://127.0.0.1:${PORTS.chainPorts.a}`,

@@ -5,8 +5,8 @@ import { startSandbox } from './index.ts'
 import { PortInUseError, assertPortFree, assertPortsFree } from './ports.ts'
 import { testSandboxOptions } from './test-helpers.ts'
 
-// Its own base (see test-helpers.ts): chains 38570/38571, data API 38572, catalogue 38573; 38575/38576 for the probes.
-const OPTIONS = testSandboxOptions(38570)
+// Its own base (see test-helpers.ts): chains 22570/22571, data API 22572, catalogue 22573; 22575/22576 for the probes.
+const OPTIONS = testSandboxOptions(22570)
 
 let blocker: Server | undefined
 
@@ -25,15 +25,15 @@ afterEach(async () => {
 
 describe('port checks', () => {
   it('passes for a free port and names a busy one', async () => {
-    await expect(assertPortFree(38575, 'test')).resolves.toBeUndefined()
-    blocker = await occupy(38575)
-    const error = await assertPortFree(38575, 'test').catch((e: unknown) => e)
+    await expect(assertPortFree(22575, 'test')).resolves.toBeUndefined()
+    blocker = await occupy(22575)
+    const error = await assertPortFree(22575, 'test').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PortInUseError)
-    expect(String(error)).toContain('Port 38575 (test) is already in use — is another sandbox running? Stop it first (Ctrl-C)')
+    expect(String(error)).toContain('Port 22575 (test) is already in use — is another sandbox running? Stop it first (Ctrl-C)')
   })
 
   it('rejects a port configured twice', async () => {
-    await expect(assertPortsFree([{ port: 38576, what: 'a' }, { port: 38576, what: 'b' }])).rejects.toThrow('configured twice')
+    await expect(assertPortsFree([{ port: 22576, what: 'a' }, { port: 22576, what: 'b' }])).rejects.toThrow('configured twice')
   })
 
   it('startSandbox refuses to start, and spawns nothing, when a port is taken', async () => {

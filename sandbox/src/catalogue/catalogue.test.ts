@@ -7,7 +7,7 @@ import { PROJECT_QUERY, fetchError, fetchParsed, postJson, withProject } from '.
 import { startCatalogue, type AnalyticsHandle, type CatalogueHandle } from './catalogue.ts'
 import { PHONE_WALLET_ID, SANDBOX_WALLET_RDNS } from './sandbox-wallets.ts'
 
-const PORT = 38553
+const PORT = 22553
 let catalogue: CatalogueHandle
 let analytics: AnalyticsHandle
 

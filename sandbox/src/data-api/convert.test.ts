@@ -13,7 +13,7 @@ let client: PublicClient
 const A = 'eip155:31337'
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38520))
+  sandbox = await startSandbox(testSandboxOptions(22520))
   const chain = sandbox.chains[0]!
   client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
 })

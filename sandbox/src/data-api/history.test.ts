@@ -11,7 +11,7 @@ let sandbox: SandboxHandle
 let client: PublicClient
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38510))
+  sandbox = await startSandbox(testSandboxOptions(22510))
   const chain = sandbox.chains[0]!
   client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
 })

@@ -16,7 +16,7 @@ const A = 'eip155:31337'
 const supplyAbi = parseAbi(['function totalSupply() view returns (uint256)'])
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38590))
+  sandbox = await startSandbox(testSandboxOptions(22590))
   const chain = sandbox.chains[0]!
   client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
 })

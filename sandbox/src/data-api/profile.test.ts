@@ -10,7 +10,7 @@ let sandbox: SandboxHandle
 const COIN_TYPE = coinTypeForChainId(31337)
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38530))
+  sandbox = await startSandbox(testSandboxOptions(22530))
 })
 afterAll(() => sandbox?.stop())
 

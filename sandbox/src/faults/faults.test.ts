@@ -46,7 +46,7 @@ describe('fault rules', () => {
 })
 
 describe('faults over HTTP (catalogue server)', () => {
-  const PORT = 38563
+  const PORT = 22563
   const faults = new FaultStore()
   let catalogue: CatalogueHandle
   const url = () => withProject(`${catalogue.url}/getWallets?page=1&entries=2`)

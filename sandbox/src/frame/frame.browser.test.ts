@@ -10,12 +10,12 @@ import { testSandboxOptions } from '../test-helpers.ts'
 import { mailboxMessageSchema } from './mail.ts'
 import { SOCIAL_PROVIDER_NAMES, type OidcSocialProvider } from './social.ts'
 
-// Ports of this file (README "Tests"): base 38640 (frame at base + 5); the host pages on base + 8 and base + 9.
+// Ports of this file (README "Tests"): base 22640 (frame at base + 5); the host pages on base + 8 and base + 9.
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
-const HOST_PORT = 38648 + OFFSET
-const OTHER_PORT = 38649 + OFFSET
+const HOST_PORT = 22648 + OFFSET
+const OTHER_PORT = 22649 + OFFSET
 const HOST = `http://127.0.0.1:${HOST_PORT}`
 const OTHER = `http://127.0.0.1:${OTHER_PORT}`
 const PROJECT = 'frame-browser-test'
@@ -104,7 +104,7 @@ async function lastCode(email: string): Promise<string> {
 
 describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded by a host page', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(38640, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(22640, { seedHistory: false }))
     sandbox.frame.projects.set(PROJECT, [HOST])
     servers = await Promise.all([serveHost(HOST_PORT), serveHost(OTHER_PORT)])
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })

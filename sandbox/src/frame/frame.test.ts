@@ -12,7 +12,7 @@ import { FRAME_MESSAGES } from './messages.ts'
 import { DEV_MNEMONIC } from '../dev-accounts.ts'
 import { FARCASTER_ID_REGISTRY_ADDRESS } from './farcaster-accounts.ts'
 
-// Ports of this file (README "Tests"): base 38630 (frame at base + 5).
+// Ports of this file (README "Tests"): base 22630 (frame at base + 5).
 /** Waits in this file are generous: the machine may be shared and slow. No duration is asserted. */
 const WAIT = { timeout: 20_000 }
 
@@ -63,7 +63,7 @@ async function login(email: string, device = deviceA): Promise<string> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(38630, { seedHistory: false }))
+  sandbox = await startSandbox(testSandboxOptions(22630, { seedHistory: false }))
 })
 afterAll(async () => {
   await sandbox?.stop()

@@ -8,7 +8,7 @@ import { ACCOUNT, DAPP_METADATA, connectDapp, guardFetch, shutdown, startDapp } 
 import { testSandboxOptions } from '../test-helpers.ts'
 import { URI_MESSAGES } from './uri.ts'
 
-// Ports of this file (README "Tests"): base 38620 (relay 38624, phone wallet 38626).
+// Ports of this file (README "Tests"): base 22620 (relay 22624, phone wallet 22626).
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const A = 'eip155:31337'
@@ -35,7 +35,7 @@ const leftTheMachine: string[] = []
 
 describe.skipIf(!existsSync(CHROMIUM))('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through the relay', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(38620, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(22620, { seedHistory: false }))
     fetchGuard = guardFetch()
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
     page = await browser.newPage()

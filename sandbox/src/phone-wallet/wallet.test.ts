@@ -10,7 +10,7 @@ import { testSandboxOptions } from '../test-helpers.ts'
 import { URI_MESSAGES } from './uri.ts'
 import { createPhoneWallet, proposalPrompt, type PhoneWallet, type ProposalPrompt, type RequestPrompt } from './wallet.ts'
 
-// Ports of this file (README "Tests"): base 38610 (relay 38614, phone wallet 38616).
+// Ports of this file (README "Tests"): base 22610 (relay 22614, phone wallet 22616).
 const ACCOUNT_0 = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address
 const ACCOUNT_1 = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 }).address
 const A = 'eip155:31337'
@@ -22,8 +22,8 @@ let walletKit: IWalletKit
 let wallet: PhoneWallet
 let dapp: Awaited<ReturnType<typeof startDapp>>
 
-const OPTIONS = testSandboxOptions(38610, { seedHistory: false })
-/** The chain A port this file's sandbox runs on (38610, moved by PORTICO_E2E_PORT_OFFSET); the others follow it. */
+const OPTIONS = testSandboxOptions(22610, { seedHistory: false })
+/** The chain A port this file's sandbox runs on (22610, moved by PORTICO_E2E_PORT_OFFSET); the others follow it. */
 const BASE = OPTIONS.chainPorts!.a as number
 
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startRelay, type RelayHandle } from './relay.ts'
 import { ACCOUNT, MemoryStorage, TEST_PROJECT_ID, DAPP_METADATA, approvedNamespaces, connectDapp, guardFetch, shutdown, startDapp, startWallet } from './test-clients.ts'
 
-// Port of this file (README "Tests"): 38602.
-const PORT = 38602
+// Port of this file (README "Tests"): 22602.
+const PORT = 22602
 const CHAIN = 'eip155:31337'
 const HELLO = '0x68656c6c6f' // "hello"
 

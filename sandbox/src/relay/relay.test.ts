@@ -4,8 +4,8 @@ import { WebSocket } from 'ws'
 import { startRelay, subscriptionId, type RelayHandle } from './relay.ts'
 import { TestSocket, type Frame } from './test-socket.ts'
 
-// Ports of this file (README "Tests"): 38600 for the relay, 38601 for the one with a short ping.
-const PORT = 38600
+// Ports of this file (README "Tests"): 22600 for the relay, 22601 for the one with a short ping.
+const PORT = 22600
 const topic = (n: number): string => createHash('sha256').update(`topic-${n}`).digest('hex')
 const base64 = (text: string): string => Buffer.from(text).toString('base64')
 

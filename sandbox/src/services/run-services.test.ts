@@ -6,7 +6,7 @@ import { runServices } from './run-services.ts'
 import { localEndpoint, servicePort, type SandboxService } from './service.ts'
 
 // Ports of this file's probes (see test-helpers.ts for the other files' ranges).
-const PORT = 38597
+const PORT = 22597
 
 type Fake = { id: string; up: boolean }
 

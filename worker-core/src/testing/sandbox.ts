@@ -17,9 +17,10 @@ import { createStorage } from '../storage.ts'
 /** `PORTICO_E2E_PORT_OFFSET=N` moves these ports too, so two test runs can share a machine. */
 const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 
-/** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(49000)`. */
+/** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(13000)`. */
 export function startTestSandbox(base: number): Promise<Sandbox> {
   base += TEST_PORT_OFFSET
+  if (base + 792 >= 32768) throw new Error(`Test ports from ${base} reach the system's ephemeral range (32768 and up): take a base below 31900`)
   // The frame's SMTP server on a port of its own too: a free port the system picks could be another file's.
   return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788, ports: { frameSmtp: base + 792 } })
 }

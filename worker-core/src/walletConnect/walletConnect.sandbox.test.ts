@@ -47,7 +47,7 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(48100)
+  sandbox = await startTestSandbox(12100)
   config = sandboxConfig(sandbox, 'wc-core-test', {
     metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },
     walletConnect: { relayUrl: sandbox.relay.url },

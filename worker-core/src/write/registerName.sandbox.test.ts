@@ -19,7 +19,7 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(47000)
+  sandbox = await startTestSandbox(11000)
   config = sandboxConfig(sandbox, 'names-test')
 }, 180_000)
 afterAll(async () => {

@@ -17,7 +17,7 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(46000)
+  sandbox = await startTestSandbox(10000)
   config = sandboxConfig(sandbox, 'siwx-test')
 }, 180_000)
 afterAll(async () => {

@@ -21,7 +21,7 @@ let ETH: SwapTokenRef
 let USDC: SwapTokenRef
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(50000)
+  sandbox = await startTestSandbox(14000)
   config = sandboxConfig(sandbox, 'swap-test')
   ETH = { address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', symbol: 'ETH', decimals: 18 }
   USDC = { address: `eip155:31337:${sandbox.contracts[31337]?.USDC?.address}`, symbol: 'USDC', decimals: 6 }

@@ -21,7 +21,7 @@ let config: CoreConfig
 let usdc: Address
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(49000)
+  sandbox = await startTestSandbox(13000)
   usdc = sandbox.contracts[31337]?.USDC?.address as Address
   config = sandboxConfig(sandbox, 'write-path-test')
 }, 180_000)
