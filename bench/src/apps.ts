@@ -25,7 +25,7 @@ export async function prepareApps(log: (line: string) => void): Promise<Apps> {
   const serve = async (app: AppName): Promise<Target> => {
     const server = await serveStatic(appOut(app), PORTS[app], headers)
     servers.push(server)
-    return { app, server, criticalPaths: bytes[app].criticalPaths, hasAccount: app === 'demo' }
+    return { app, server, criticalPaths: bytes[app].criticalPaths, pagePaths: bytes[app].pagePaths, hasAccount: app === 'demo' }
   }
   const targets = { demo: await serve('demo'), floor: await serve('floor') }
   return { bytes, targets, close: async () => void (await Promise.all(servers.map((s) => s.close()))) }

@@ -14,6 +14,12 @@ export type BytesReport = {
   groups: Record<GroupName, Group>
   /** URL paths the page needs to paint: the document and everything before first paint. */
   criticalPaths: string[]
+  /**
+   * The page's own files: `criticalPaths` and the page's other JavaScript and CSS chunks (not a worker,
+   * not the service worker). Portico fetches some of them once the page is idle (the modal's and the
+   * session's code); a request before the visitor acts beyond these is a budget failure.
+   */
+  pagePaths: string[]
   /** Raw bytes per source (package or repo file) in the before-first-paint JavaScript. */
   criticalSources: Record<string, number>
   /** The build's chunks from Vite's manifest: each with the files it needs (itself, its static imports, their CSS). */
@@ -122,6 +128,7 @@ export function measureBytes(app: AppName): BytesReport {
     allJs: group(isJs),
   }
   const criticalPaths = ['/', '/index.html', ...[...criticalJs, ...criticalCss].map((f) => `/${f}`)]
+  const pagePaths = [...criticalPaths, ...files.filter((f) => f.kind === 'lazy-js' || f.kind === 'lazy-css').map((f) => `/${f.file}`)]
   const closureOf = (start: ManifestChunk): string[] => {
     const seen = new Set<string>()
     const walk = (chunk: ManifestChunk) => {
@@ -136,7 +143,7 @@ export function measureBytes(app: AppName): BytesReport {
   const entries = Object.values(manifest)
     .filter((c) => /\.m?js$/.test(c.file))
     .map((c) => ({ name: c.name ?? c.src ?? c.file, file: c.file, dynamicEntry: !!c.isDynamicEntry, closure: closureOf(c) }))
-  return { app, files, groups, criticalPaths, criticalSources, entries }
+  return { app, files, groups, criticalPaths, pagePaths, criticalSources, entries }
 }
 
 /** Worker and service-worker files that sit in the before-first-paint set (should be none). */

@@ -7,11 +7,12 @@ import type { Target } from './measure.ts'
  * A first visit, counted by the server (it sees the page's, the workers' and the service worker's
  * fetches alike): load until idle, open the Connect view, then wait until the service worker is active
  * (its precache is done) and the network is quiet. Each fetch is put in a phase by when it came and its
- * `Sec-Fetch-Dest`: before the click is `load`; after it, `fetch()` calls (`empty`, which only the
- * service worker's precache makes for scripts) are `precache`, the rest (scripts, workers, the service
- * worker's own script) `open`.
+ * `Sec-Fetch-Dest`: before the click, what the page needs to paint is `load` and the rest (the page's
+ * own code it fetches once idle) `idle`; after it, `fetch()` calls (`empty`, which only the service
+ * worker's precache makes for scripts) are `precache`, the rest (scripts, workers, the service worker's
+ * own script) `open`.
  */
-export type Phase = 'load' | 'open' | 'precache'
+export type Phase = 'load' | 'idle' | 'open' | 'precache'
 export type Fetched = { path: string; dest: string; phase: Phase; gzip: number | null }
 export type FirstVisit = {
   fetches: Fetched[]
@@ -75,14 +76,15 @@ export async function runFirstVisit(browser: Browser, target: Target, bytes: Byt
   } finally {
     await session.close()
   }
+  const critical = new Set(target.criticalPaths)
   const fetches: Fetched[] = server.hits.map((hit, i) => ({
     path: hit.path === '/' ? '/index.html' : hit.path,
     dest: hit.dest,
-    phase: i < loadEnd ? 'load' : hit.dest === 'empty' ? 'precache' : 'open',
+    phase: i < loadEnd ? (critical.has(hit.path) ? 'load' : 'idle') : hit.dest === 'empty' ? 'precache' : 'open',
     gzip: gzipOf.get(hit.path === '/' ? '/index.html' : hit.path) ?? null,
   }))
-  const jsGzip = { load: 0, open: 0, precache: 0, total: 0 }
-  const jsFiles = { load: 0, open: 0, precache: 0, total: 0 }
+  const jsGzip = { load: 0, idle: 0, open: 0, precache: 0, total: 0 }
+  const jsFiles = { load: 0, idle: 0, open: 0, precache: 0, total: 0 }
   for (const f of fetches) {
     if (!isJs(f.path)) continue
     jsGzip[f.phase] += f.gzip ?? 0

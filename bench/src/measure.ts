@@ -6,7 +6,8 @@ import type { StaticServer } from './serve.ts'
 export const ACCOUNT_BUTTON = '0xf39F…2266'
 
 export type LongTasks = { count: number; totalMs: number; blockingMs: number }
-export type RequestCount = { all: number; otherOrigin: number; beyondPageFiles: number; beyond: string[] }
+/** Requests before acting: `idle` are the page's own files fetched after first paint (its idle preload), `beyond` anything else. */
+export type RequestCount = { all: number; otherOrigin: number; beyondPageFiles: number; beyond: string[]; idle: string[] }
 export type RunResult = {
   app: AppName
   cpu: number
@@ -24,7 +25,7 @@ export type RunResult = {
   notes: string[]
 }
 
-export type Target = { app: AppName; server: StaticServer; criticalPaths: readonly string[]; hasAccount: boolean }
+export type Target = { app: AppName; server: StaticServer; criticalPaths: readonly string[]; pagePaths: readonly string[]; hasAccount: boolean }
 type Painted = { frame: number; painted: number }
 type Task = { start: number; duration: number }
 
@@ -55,10 +56,13 @@ function summarize(tasks: Task[]): LongTasks {
 }
 
 /** Requests before acting: the server's log for our origin (sees worker fetches too) plus the browser's for others. */
-function countRequests(origin: string, server: StaticServer, seen: SeenRequest[], critical: ReadonlySet<string>): RequestCount {
+function countRequests(origin: string, server: StaticServer, seen: SeenRequest[], target: Target): RequestCount {
+  const critical = new Set(target.criticalPaths)
+  const page = new Set(target.pagePaths)
   const others = seen.filter((r) => !r.url.startsWith('data:') && !r.url.startsWith('blob:') && new URL(r.url).origin !== origin).map((r) => r.url)
-  const ownBeyond = server.requests.filter((p) => !critical.has(p))
-  return { all: server.requests.length + others.length, otherOrigin: others.length, beyondPageFiles: ownBeyond.length + others.length, beyond: [...ownBeyond, ...others] }
+  const ownBeyond = server.requests.filter((p) => !page.has(p))
+  const idle = server.requests.filter((p) => page.has(p) && !critical.has(p))
+  return { all: server.requests.length + others.length, otherOrigin: others.length, beyondPageFiles: ownBeyond.length + others.length, beyond: [...ownBeyond, ...others], idle }
 }
 
 async function step<T>(errors: string[], name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -89,7 +93,7 @@ export async function runOnce(browser: Browser, target: Target, cpu: number, rep
     await step(errors, 'network idle', () => page.waitForLoadState('networkidle', { timeout: TIMEOUT }))
     await page.waitForTimeout(1000)
     const acted = await now(page)
-    result.requests = countRequests(target.server.url, target.server, session.requests, new Set(target.criticalPaths))
+    result.requests = countRequests(target.server.url, target.server, session.requests, target)
     const tasksAt = async () => ((await page.evaluate('window.__bench.longTasks.slice()')) as Task[])
     result.longTasksLoad = summarize((await tasksAt()).filter((t) => t.start < acted))
     if (loadOnly) return result

@@ -58,10 +58,11 @@ export function criticalContents(report: BytesReport, top = 14): string {
 /** The first visit's JavaScript by phase, the files fetched more than once, and each worker bundle. */
 export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
   const rows: string[][] = [
-    ['JS at load (before the visitor acts)', String(visit.jsFiles.load), kib(visit.jsGzip.load)],
+    ['JS at load (before first paint)', String(visit.jsFiles.load), kib(visit.jsGzip.load)],
+    ["JS fetched once idle, before the visitor acts (the modal's and the session's code)", String(visit.jsFiles.idle), kib(visit.jsGzip.idle)],
     ['JS on open (page chunks, worker, service-worker script)', String(visit.jsFiles.open), kib(visit.jsGzip.open)],
     ["JS fetched by the service worker's precache", String(visit.jsFiles.precache), kib(visit.jsGzip.precache)],
-    ['First visit JS, total (load + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
+    ['First visit JS, total (load + idle + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
     ['Files fetched more than once', String(visit.repeated.length), ''],
   ]
   const fetched = new Set(visit.fetches.map((f) => f.path.replace(/^\//, '')))
@@ -69,7 +70,7 @@ export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
     const f = bytes.files.find((x) => x.file === file)
     rows.push([`  Worker entry ${file.replace(/^assets\//, '')}${fetched.has(file) ? '' : ' (not fetched)'}`, '1', f ? kib(f.sizes.gzip) : '—'])
   }
-  rows.splice(5, 0, ["Worker bundle as run (the core's entry and every chunk it fetched)", String(visit.worker.files.length), kib(visit.worker.gzip)])
+  rows.splice(6, 0, ["Worker bundle as run (the core's entry and every chunk it fetched)", String(visit.worker.files.length), kib(visit.worker.gzip)])
   const notes = [
     visit.serviceWorkerActive ? 'The service worker was active (precache done) before counting stopped.' : 'The service worker did not become active within the wait.',
     ...(visit.repeated.length ? [`Fetched more than once: ${visit.repeated.map((r) => `${r.path} ×${r.count}`).join(', ')}`] : []),

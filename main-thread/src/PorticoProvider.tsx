@@ -1,10 +1,11 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { activeConnection } from '@portico/shared-types/light'
 import type { PorticoConfigInput } from '@portico/shared-types'
 import { createClient, type PorticoClient } from './client/createClient.ts'
 import { currentView } from './client/router.ts'
 import { PorticoContext, usePorticoClient, useSnapshot, type PorticoContextValue } from './context.ts'
-import { loadModal } from './modal/load.ts'
+import { loadModal, useLoadedModal, warmModal } from './modal/load.ts'
+import { whenIdle } from './client/idle.ts'
 import { useServiceWorker } from './service-worker/useServiceWorker.ts'
 import { createUi } from './ui/createUi.ts'
 
@@ -28,6 +29,7 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
     return { client, ui: createUi(client) }
   })
   useServiceWorker(value.client)
+  useIdlePreload(value.client)
   useEffect(
     () => () => {
       value.ui.destroy()
@@ -42,6 +44,26 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
       <ModalHost />
     </PorticoContext.Provider>
   )
+}
+
+/**
+ * Once the page is idle after load, fetches and runs the modal's code, then the session's code with
+ * the configuration checked: the page's own files only (no worker, no service, nothing before first
+ * paint), so the first open renders in the click's frame instead of waiting for the network and the
+ * schemas. Skipped when the visitor asked the browser to save data; the visitor's intent then loads them.
+ */
+function useIdlePreload(client: PorticoClient) {
+  useEffect(() => {
+    if (typeof window === 'undefined' || (navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return
+    let cancel = whenIdle(() => {
+      void loadModal()
+        .catch(() => undefined)
+        .then(() => {
+          cancel = whenIdle(() => void client.prepare(), 2000)
+        })
+    }, 2000)
+    return () => cancel()
+  }, [client])
 }
 
 /**
@@ -65,22 +87,23 @@ function UnsupportedChainWatcher() {
 }
 
 /**
- * Loads the modal's code on the first open (the button's hover or focus usually has it loaded
- * already) and renders it as soon as it is there. No Suspense boundary: React holds back content
- * that replaces a Suspense fallback for up to 300 ms, which the visitor would feel on every first open.
+ * Renders the modal once its code is there (loaded when the page is idle, on the button's hover or
+ * focus, or on the first open): hidden and ahead of time while closed, revealed by an open. No
+ * Suspense boundary: React holds back content that replaces a Suspense fallback for up to 300 ms,
+ * which the visitor would feel on every first open. Each close starts the next open afresh (a new
+ * mount, rendered ahead again), so no view keeps what the visitor typed.
  */
 function ModalHost() {
   const { modal } = useSnapshot()
-  const [Modal, setModal] = useState<ComponentType | null>(null)
+  const Modal = useLoadedModal()
+  const [round, setRound] = useState(0)
+  const wasOpen = useRef(modal.open)
   useEffect(() => {
-    if (!modal.open || Modal) return
-    let alive = true
-    void loadModal().then((module) => {
-      if (alive) setModal(() => module.default)
-    })
-    return () => {
-      alive = false
-    }
+    if (wasOpen.current && !modal.open) setRound((r) => r + 1)
+    wasOpen.current = modal.open
+  }, [modal.open])
+  useEffect(() => {
+    if (modal.open && !Modal) warmModal()
   }, [modal.open, Modal])
-  return Modal ? <Modal /> : null
+  return Modal ? <Modal key={round} /> : null
 }

@@ -3,6 +3,7 @@ import { startupConfig, type StartupConfig } from '@portico/shared-types/config-
 import type { Remote } from 'comlink'
 import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
 import type { Connector } from '../connectors/types.ts'
+import { afterNextPaint, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
 import type { SiwxSignInState } from './siwxSignIn.ts'
@@ -20,8 +21,9 @@ export type ClientSnapshot = {
   /** The core's state as last pushed; null until the core has been woken. */
   core: CoreState | null
   /**
-   * The dapp's configuration as the schema parsed it, with every default; null until the session has
-   * loaded. Before that, the page reads only `client.startup`.
+   * The dapp's configuration as the schema parsed it, with every default; null until it has been
+   * parsed (once the page is idle, `prepare()`, or when the session starts). Before that, the page
+   * reads only `client.startup`.
    */
   config: PorticoConfig | null
   /** The page's connectors (EIP-6963 wallets, and the kinds registered in `connectors/registry.ts`); look one up with `getConnector`. */
@@ -48,7 +50,16 @@ export type PorticoClient = {
   subscribe(listener: () => void): () => void
   /** Wakes the core (loads the session code, spawns the worker, discovers wallets). Idempotent. */
   start(): Promise<void>
+  /**
+   * Loads the session's code, parses the configuration (`snapshot.config`) and lists the wallets
+   * announced on the page (`snapshot.connectors`), without starting anything (no worker, no request
+   * beyond the page's own files): what PorticoProvider does once the page is idle, so the visitor's
+   * first open does not wait for it. Idempotent; never rejects.
+   */
+  prepare(): Promise<void>
   open(view?: View): void
+  /** The view `open()` shows when given none: Account when connected, else Connect (the QR code in basic mode). */
+  firstView(): View
   close(): void
   navigate(action: RouterAction): void
   connect(connectorId: string): Promise<void>
@@ -118,6 +129,16 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     themeMode: startup.themeMode,
   }
   let session: Promise<Session> | null = null
+  let sessionCode: Promise<typeof import('./session.ts')> | null = null
+
+  /** The session's module, fetched once (a failed fetch, offline with nothing cached, is tried again). */
+  function loadSessionCode() {
+    sessionCode ??= import('./session.ts').catch((error: unknown) => {
+      sessionCode = null
+      throw error
+    })
+    return sessionCode
+  }
 
   const internals: ClientInternals = {
     input: config,
@@ -132,8 +153,17 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     coreOptions,
   }
 
+  /**
+   * The session, started once the next frame has been produced when it is not running yet: what an
+   * open or a view's first read wakes, so the frame they change paints before the session's work.
+   */
+  function wake(): Promise<Session> {
+    if (session) return session
+    return new Promise<Session>((resolve, reject) => afterNextPaint(() => load().then(resolve, reject)))
+  }
+
   function load(): Promise<Session> {
-    session ??= import('./session.ts').then(({ startSession }) => startSession(internals))
+    session ??= loadSessionCode().then(({ startSession }) => startSession(internals))
     session.catch((error: unknown) => internals.set({ fatal: error instanceof Error ? error.message : String(error) }))
     return session
   }
@@ -146,9 +176,14 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     cleanups.push(() => window.removeEventListener('storage', onStorage))
     if (readHint()) {
       const wake = () => void load().catch(() => undefined)
-      if ('requestIdleCallback' in window) window.requestIdleCallback(wake, { timeout: 1000 })
-      else setTimeout(wake, 1)
+      cleanups.push(whenIdle(wake, 1000))
     }
+  }
+
+  function firstView(): View {
+    const connected = snapshot.core ? activeConnection(snapshot.core).status === 'connected' : readHint()
+    // Basic mode is WalletConnect only (SPEC.md §2): its Connect is the QR code.
+    return connected ? { name: 'Account' } : config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' }
   }
 
   return {
@@ -159,12 +194,16 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
       return () => listeners.delete(listener)
     },
     start: () => load().then(() => undefined),
+    prepare: () =>
+      loadSessionCode().then(
+        ({ prepareSession }) => prepareSession(internals).catch(() => undefined), // a bad configuration: the session says so when it starts
+        () => undefined,
+      ),
+    firstView,
     open(view) {
-      const connected = snapshot.core ? activeConnection(snapshot.core).status === 'connected' : readHint()
-      // Basic mode is WalletConnect only (SPEC.md §2): its Connect is the QR code.
-      const first: View = view ?? (connected ? { name: 'Account' } : config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' })
-      internals.set({ modal: { open: true, router: { history: [first] } }, attempt: null })
-      void load()
+      internals.set({ modal: { open: true, router: { history: [view ?? firstView()] } }, attempt: null })
+      // The modal (rendered ahead) paints first; the session wakes, or refreshes, right after.
+      void wake()
         .then((s) => s.refresh())
         .catch(() => undefined)
     },
@@ -196,7 +235,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
       await (await load()).disconnect()
     },
     async withCore(fn) {
-      return fn((await load()).api)
+      return fn((await wake()).api)
     },
     setThemeMode(themeMode) {
       internals.set({ themeMode })

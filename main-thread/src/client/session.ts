@@ -1,12 +1,13 @@
 import { proxy, type Remote } from 'comlink'
 import { UserRejectedRequestError } from 'viem'
-import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import type { CaipAddress, ChainNamespace, CoreConfig, CoreOptions, CoreState, NamespaceConnection, PorticoConfig, PorticoConfigInput, PorticoCoreApi } from '@portico/shared-types'
 import { coreConfigSchema, porticoConfigSchema } from '@portico/shared-types/config'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
 import { createApprovalHost } from './approvals.ts'
-import { createConnectorRegistry } from '../connectors/registry.ts'
+import { createConnectorRegistry, preloadConnectorCode } from '../connectors/registry.ts'
+import { eip6963Source } from '../connectors/eip6963.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { ClientInternals } from './createClient.ts'
 import { getConnectedConnector, getConnector } from './getConnector.ts'
@@ -17,6 +18,7 @@ import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxS
 import { adoptDappSessions, revokeDappSessions, siwxDappAnswerer } from './siwxDapp.ts'
 import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
+import { whenIdle } from './idle.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
 export type Session = {
@@ -45,13 +47,96 @@ function attemptError(cause: unknown): string {
   return typeof shortMessage === 'string' ? shortMessage : typeof message === 'string' ? message : 'Unknown wallet error'
 }
 
+/** Lets the page run what waits (a frame, an input) between the steps of the session's start, so it makes no long task. */
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+const parsedConfigs = new WeakMap<PorticoConfigInput, PorticoConfig>()
+
+/**
+ * The dapp's configuration as the schema parses it (with every default), parsed once per input: the
+ * client parses it ahead of the session once the page is idle (`client.prepare()`). Throws the
+ * schema's typed error for a bad configuration.
+ */
+export function parseConfig(input: PorticoConfigInput): PorticoConfig {
+  let config = parsedConfigs.get(input)
+  if (!config) {
+    config = parseWith(porticoConfigSchema, input, 'PorticoProvider config')
+    parsedConfigs.set(input, config)
+  }
+  return config
+}
+
+/** The wallets announced on the page before the session starts, per client (see `prepareSession`). */
+const announcedEarly = new WeakMap<ClientInternals, { stop(): void }>()
+/** What the core is configured with, parsed ahead with the configuration (see `prepareSession`). */
+const coreSettings = new WeakMap<ClientInternals, { core: CoreConfig; options: CoreOptions }>()
+
+/** The core's configuration and options from the dapp's, checked against the core's schemas; once per client. */
+function coreSettingsOf(client: ClientInternals, config: PorticoConfig): { core: CoreConfig; options: CoreOptions } {
+  let settings = coreSettings.get(client)
+  if (settings) return settings
+  const options = parseWith(
+    coreOptionsSchema,
+    { ...config.core, featuredWalletIds: config.featuredWalletIds, includeWalletIds: config.includeWalletIds, excludeWalletIds: config.excludeWalletIds, ...client.coreOptions },
+    'core options',
+  )
+  const siwx = siwxOptions(config)
+  // One-click sign-in through WalletConnect (SPEC.md §5) uses the verifier, with the page's domain and URI.
+  const siwxOneClick =
+    siwx && !isSiwxDappConfig(siwx)
+      ? { domain: window.location.host, uri: window.location.origin, expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) }
+      : undefined
+  const core = parseWith(coreConfigSchema, { ...config, ...(siwxOneClick ? { siwxOneClick } : {}) }, 'core config')
+  settings = { core, options }
+  coreSettings.set(client, settings)
+  return settings
+}
+
+/** Clients whose session has started: what `prepareSession` has not done by then, it leaves to the session. */
+const started = new WeakSet<ClientInternals>()
+
+/** Resolves once the page is idle again, so each step of the preparation is a task of its own. */
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 1000))
+
+/**
+ * What `client.prepare()` readies once the page is idle, so the first open shows the Connect view
+ * and its wallets in the click's frame: the parsed configuration, the core's settings, the connectors'
+ * code and the wallets announced on the page (EIP-6963: events within the page, no request, no
+ * worker), each step in an idle period of its own. The session's own connectors take over when it
+ * starts. Rejects with the schema's typed error for a bad configuration.
+ */
+export async function prepareSession(client: ClientInternals): Promise<void> {
+  if (started.has(client) || announcedEarly.has(client)) return
+  await idle()
+  if (started.has(client)) return
+  const config = parseConfig(client.input)
+  if (!client.get().config) client.set({ config })
+  await idle()
+  if (started.has(client)) return
+  coreSettingsOf(client, config)
+  void preloadConnectorCode(config)
+  await idle()
+  if (started.has(client) || announcedEarly.has(client)) return
+  const source = eip6963Source()
+  const show = () => client.set({ connectors: source.connectors() })
+  const off = source.subscribe(show)
+  show()
+  const stop = () => {
+    off()
+    source.destroy()
+  }
+  announcedEarly.set(client, { stop })
+  client.onCleanup(stop)
+}
+
 /**
  * The part of the client that wakes on intent: validates the configuration, spawns the core, follows
  * its pushes, and speaks to the page's connectors (wallets cannot leave the page). Nothing here knows
  * a kind of connector or a chain namespace: it loops over the connectors of `connectors/registry.ts`.
  */
 export async function startSession(client: ClientInternals): Promise<Session> {
-  const config = parseWith(porticoConfigSchema, client.input, 'PorticoProvider config')
+  started.add(client)
+  const config = parseConfig(client.input)
   const siwx = siwxOptions(config)
   // The older `siweConfig` opens the sign-in as ConnectingSiwe; `siwx` as SIWXSignMessage.
   const siwxView = config.siweConfig ? 'ConnectingSiwe' : 'SIWXSignMessage'
@@ -64,6 +149,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   }
   const spawned = (client.spawn ?? spawnCore)()
   const api: Remote<PorticoCoreApi> = spawned.api
+  await yieldToPage()
   let subscriptionId: number | null = null
   /** Connectors whose events the session follows (those holding a connection), by id. */
   const followed = new Map<string, { connector: Connector; stop: () => void }>()
@@ -211,11 +297,19 @@ export async function startSession(client: ClientInternals): Promise<Session> {
 
   const approvals = createApprovalHost(client)
   const connectors = createConnectorRegistry({ config, api, approvals })
+  announcedEarly.get(client)?.stop()
+  /** Publishes the registry's connectors unless the page already lists the same ones (those listed before the session). */
+  const publishConnectors = () => {
+    const next = connectors.connectors()
+    const shown = client.get().connectors
+    if (next.length !== shown.length || next.some((c, i) => c !== shown[i])) client.set({ connectors: next })
+  }
   const offConnectors = connectors.subscribe(() => {
-    client.set({ connectors: connectors.connectors() })
+    publishConnectors()
     void follow()
   })
-  client.set({ connectors: connectors.connectors() })
+  publishConnectors()
+  await yieldToPage()
 
   /** ERC-7811: where the connected wallet offers its assets, the tab asks it and hands the answer to the core. */
   async function handOverWalletAssets() {
@@ -229,17 +323,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     if (answer !== null && answer !== undefined) await api.setWalletAssets(caipAddress, answer)
   }
 
-  const coreOptions = parseWith(
-    coreOptionsSchema,
-    { ...config.core, featuredWalletIds: config.featuredWalletIds, includeWalletIds: config.includeWalletIds, excludeWalletIds: config.excludeWalletIds, ...client.coreOptions },
-    'core options',
-  )
-  // One-click sign-in through WalletConnect (SPEC.md §5) uses the verifier, with the page's domain and URI.
-  const siwxOneClick =
-    siwx && !isSiwxDappConfig(siwx)
-      ? { domain: window.location.host, uri: window.location.origin, expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) }
-      : undefined
-  await api.configure(parseWith(coreConfigSchema, { ...config, ...(siwxOneClick ? { siwxOneClick } : {}) }, 'core config'), coreOptions)
+  const settings = coreSettingsOf(client, config)
+  await api.configure(settings.core, settings.options)
   await subscribe()
 
   // The worker has no window: online state and visibility come from the tabs (TanStack-style managers in the core).

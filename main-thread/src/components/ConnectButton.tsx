@@ -2,7 +2,8 @@ import { shortenAddress } from '@portico/shared-types/light'
 import { useAccount } from '../hooks/index.ts'
 import { usePorticoClient } from '../context.ts'
 import { connectWalletLabel } from '../i18n/labels.ts'
-import { loadModal } from '../modal/load.ts'
+import { warmModal } from '../modal/load.ts'
+import { whenIdle } from '../client/idle.ts'
 
 export type ConnectButtonProps = { label?: string; className?: string }
 
@@ -10,9 +11,12 @@ export type ConnectButtonProps = { label?: string; className?: string }
 export function ConnectButton({ label, className }: ConnectButtonProps) {
   const client = usePorticoClient()
   const { isConnected, address, status } = useAccount()
+  // Intent: the modal's and the session's code (if the page was not idle long enough to have them),
+  // then the session itself once the page is idle, so a click right after is not held up by it.
   const warm = () => {
-    void loadModal()
-    void client.start()
+    warmModal()
+    void client.prepare()
+    whenIdle(() => void client.start(), 300)
   }
   return (
     <button

@@ -1,7 +1,7 @@
 import { useNetwork } from '../hooks/index.ts'
 import { usePorticoClient } from '../context.ts'
 import { selectNetworkLabel } from '../i18n/labels.ts'
-import { loadModal } from '../modal/load.ts'
+import { warmModal } from '../modal/load.ts'
 
 export type NetworkButtonProps = { className?: string }
 
@@ -16,7 +16,7 @@ export function NetworkButton({ className }: NetworkButtonProps) {
       className={className ?? 'portico-network-button'}
       aria-haspopup="dialog"
       disabled={disabled}
-      onPointerEnter={() => void loadModal()}
+      onPointerEnter={() => warmModal()}
       onClick={() => client.open({ name: 'Networks' })}
     >
       {network?.name ?? selectNetworkLabel(client.startup.locale)}

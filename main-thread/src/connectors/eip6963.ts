@@ -8,11 +8,16 @@ import type { Connector, ConnectorSource } from './types.ts'
  * ANNOUNCED whose id is the wallet's rdns (the id a returning visitor's connection was stored with).
  * Each announcement is checked against its schema (a wallet is outside code) and de-duplicated by rdns.
  */
+/**
+ * One connector per announced provider, kept while it is announced, so followers keep their
+ * subscription; shared by every source of the page, so the wallets listed before the session starts
+ * are the same objects the session's source lists (nothing to re-render when it takes over).
+ */
+const known = new Map<string, { provider: unknown; connector: Connector }>()
+
 export function eip6963Source(): ConnectorSource {
   const store = createStore()
   const listeners = new Set<() => void>()
-  /** One connector per announced provider, kept while it is announced, so followers keep their subscription. */
-  const known = new Map<string, { provider: unknown; connector: Connector }>()
 
   const toConnectors = (details: readonly EIP6963ProviderDetail[]): Connector[] => {
     const byRdns = new Map<string, Connector>()

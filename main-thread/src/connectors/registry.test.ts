@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ConnectorSourceContext } from './registry.ts'
-import { createConnectorRegistry } from './registry.ts'
+import { createConnectorRegistry, lazySource, preloadConnectorCode } from './registry.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
 const unused = () => Promise.reject(new Error('not called'))
@@ -62,5 +62,37 @@ describe('connector registry', () => {
     expect(onChange).toHaveBeenCalledTimes(2)
     registry.destroy()
     expect([announced.destroyed, auth.destroyed]).toEqual([true, true])
+  })
+})
+
+describe('lazySource', () => {
+  it('fetches its code once (preload, then the factory), and neither when the configuration leaves the kind out', async () => {
+    const load = vi.fn(async () => ({ make: () => source([connector('lazy', 'WALLET_CONNECT')]) }))
+    const offered = lazySource(load, (m) => m.make())
+    const config = {} as ConnectorSourceContext['config']
+    await preloadConnectorCode(config, [offered])
+    expect(load).toHaveBeenCalledTimes(1)
+    const made = await offered({ config } as ConnectorSourceContext)
+    expect(made?.connectors().map((c) => c.id)).toEqual(['lazy'])
+    expect(load).toHaveBeenCalledTimes(1)
+
+    const skipped = vi.fn(async () => ({ make: () => source([]) }))
+    const off = lazySource(skipped, (m) => m.make(), () => false)
+    await preloadConnectorCode(config, [off])
+    expect(off({ config } as ConnectorSourceContext)).toBeNull()
+    expect(skipped).not.toHaveBeenCalled()
+  })
+
+  it('a failed fetch is tried again on the next use', async () => {
+    let attempts = 0
+    const lazy = lazySource(async () => {
+      attempts++
+      if (attempts === 1) throw new Error('offline')
+      return { make: () => source([connector('back', 'WALLET_CONNECT')]) }
+    }, (m) => m.make())
+    const config = {} as ConnectorSourceContext['config']
+    await preloadConnectorCode(config, [lazy])
+    expect((await lazy({ config } as ConnectorSourceContext))?.connectors().map((c) => c.id)).toEqual(['back'])
+    expect(attempts).toBe(2)
   })
 })

@@ -17,21 +17,44 @@ export type ConnectorSourceContext = { config: PorticoConfig; api: Remote<Portic
  */
 export type ConnectorSourceFactory = (ctx: ConnectorSourceContext) => ConnectorSource | null | Promise<ConnectorSource | null>
 
+/** A factory whose code is in a chunk of its own; `preload` fetches and runs that code without starting the source. */
+export type LazyConnectorSourceFactory = ConnectorSourceFactory & { preload(config: PorticoConfig): Promise<unknown> }
+
+/**
+ * A kind of connector whose code loads apart from the session's: `load` imports its module, `make`
+ * starts it, `offered` (default: always) says whether the configuration includes the kind. The code is
+ * fetched once the page is idle (`preloadConnectorCode`), so starting the session does not wait for it.
+ */
+export function lazySource<M>(load: () => Promise<M>, make: (module: M, ctx: ConnectorSourceContext) => ConnectorSource | null, offered: (config: PorticoConfig) => boolean = () => true): LazyConnectorSourceFactory {
+  let code: Promise<M> | null = null
+  const loadOnce = () =>
+    (code ??= load().catch((error: unknown) => {
+      code = null
+      throw error
+    }))
+  const factory = (ctx: ConnectorSourceContext) => (offered(ctx.config) ? loadOnce().then((module) => make(module, ctx)) : null)
+  return Object.assign(factory, { preload: (config: PorticoConfig) => (offered(config) ? loadOnce().catch(() => undefined) : Promise.resolve()) })
+}
+
 /**
  * Every kind of connector the page offers, in the order their connectors are listed. A new kind is one
- * file exporting a `ConnectorSourceFactory` and one line here, for instance:
+ * file exporting a source and one line here, for instance:
  *
  * ```ts
- * (ctx) => import('./walletConnect.ts').then((m) => m.walletConnectSource(ctx)),   // WALLET_CONNECT, eip155 + solana
- * (ctx) => import('./embeddedWallet.ts').then((m) => m.embeddedWalletSource(ctx)), // AUTH, approval 'modal'
- * () => import('./walletStandard.ts').then((m) => m.walletStandardSource()),      // ANNOUNCED, solana
+ * lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)),     // WALLET_CONNECT, eip155 + solana
+ * lazySource(() => import('./walletStandard.ts'), (m) => m.walletStandardSource()),            // ANNOUNCED, solana
  * ```
  */
 export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
   () => eip6963Source(),
-  (ctx) => import('./walletConnect.ts').then((m) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
-  (ctx) => (ctx.config.embeddedWalletUrl ? import('./embeddedWallet.ts').then((m) => m.embeddedWalletSource(ctx)) : null), // AUTH, approval 'modal'; the frame loads on use
+  lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
+  lazySource(() => import('./embeddedWallet.ts'), (m, ctx) => m.embeddedWalletSource(ctx), (config) => !!config.embeddedWalletUrl), // AUTH, approval 'modal'; the frame loads on use
 ]
+
+/** Fetches and runs the code of every lazily loaded kind the configuration offers (the page's own files; nothing starts). */
+export function preloadConnectorCode(config: PorticoConfig, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): Promise<unknown> {
+  return Promise.all(factories.map((factory) => ('preload' in factory ? (factory as LazyConnectorSourceFactory).preload(config) : undefined)))
+}
 
 /**
  * The sources as one: the connectors of every source in registration order (a connector id seen

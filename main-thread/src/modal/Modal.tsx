@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { Activity, useCallback, useEffect, useRef } from 'react'
 import { startAnalytics } from '../analytics/startAnalytics.ts'
 import { createPortal } from 'react-dom'
 import { getConnector } from '../client/getConnector.ts'
@@ -11,8 +11,23 @@ import { useFocusTrap } from './useFocusTrap.ts'
 import { VIEWS, type TitleContext, type ViewDefinition } from './views/registry.tsx'
 import '../styles/modal.css'
 
-/** The dialog: labelled by its view title, focus trapped and returned, closed with Escape. */
+/**
+ * The modal, rendered ahead while closed: React's `Activity` keeps it hidden (`display: none`, out of
+ * the accessibility tree, none of its effects running: no request, no focus) and renders it at idle
+ * priority with the view the next open will show, so opening only reveals what is already there.
+ */
 export default function Modal() {
+  const { modal } = useSnapshot()
+  return createPortal(
+    <Activity mode={modal.open ? 'visible' : 'hidden'}>
+      <Dialog />
+    </Activity>,
+    document.body,
+  )
+}
+
+/** The dialog: labelled by its view title, focus trapped and returned, closed with Escape. */
+function Dialog() {
   const client = usePorticoClient()
   const t = useT()
   const snapshot = useSnapshot()
@@ -20,7 +35,7 @@ export default function Modal() {
   const { shaking, themeVariables } = useUiSnapshot()
   const dialogRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
-  const routed = currentView(modal.router)
+  const routed = modal.open ? currentView(modal.router) : client.firstView()
   // A view of a feature the dapp turned off is never shown, even when asked for by name.
   const switchedOff = (VIEWS[routed.name] as ViewDefinition).feature
   const view: View = switchedOff && config && !config.features[switchedOff] ? { name: 'Account' } : routed
@@ -57,7 +72,6 @@ export default function Modal() {
     }
   }, [viewKey])
 
-  if (!modal.open) return null
   const ctx: TitleContext = {
     t,
     walletName: (connectorId) => getConnector(snapshot, connectorId)?.name ?? t('wallets'),
@@ -65,7 +79,7 @@ export default function Modal() {
   }
   const canGoBack = modal.router.history.length > 1
 
-  return createPortal(
+  return (
     <div className="portico-root" data-theme={themeMode} ref={rootRef}>
       <div className="portico-overlay" onClick={close} aria-hidden="true" />
       <div
@@ -118,8 +132,7 @@ export default function Modal() {
         </div>
         <NotificationToast />
       </div>
-    </div>,
-    document.body,
+    </div>
   )
 }
 

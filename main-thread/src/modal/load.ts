@@ -1,2 +1,41 @@
-/** The modal's code and styles load on the visitor's first sign of intent, never with the page. */
-export const loadModal = () => import('./Modal.tsx')
+import { useSyncExternalStore, type ComponentType } from 'react'
+
+let loading: Promise<ComponentType> | null = null
+let loaded: ComponentType | null = null
+const listeners = new Set<() => void>()
+
+/**
+ * The modal's code and styles: fetched and run once the page is idle after load (PorticoProvider), or
+ * on the visitor's first sign of intent if that comes first; never before first paint. A failed load
+ * (offline, nothing cached) is tried again on the next call.
+ */
+export function loadModal(): Promise<ComponentType> {
+  loading ??= import('./Modal.tsx').then(
+    (module) => {
+      loaded = module.default
+      for (const listener of listeners) listener()
+      return loaded
+    },
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
+  )
+  return loading
+}
+
+/** Starts loading the modal's code without waiting for it (hover, focus, idle); a failure is retried on open. */
+export function warmModal(): void {
+  loadModal().catch(() => undefined)
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const getLoaded = () => loaded
+
+/** The modal component once its code has run (null before), re-rendering when it arrives. */
+export function useLoadedModal(): ComponentType | null {
+  return useSyncExternalStore(subscribe, getLoaded, () => null)
+}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
+import { whenIdle } from '../client/idle.ts'
 
 /**
  * A tab whose page was controlled by a service worker reloads when another version takes over, so it
@@ -48,13 +49,7 @@ export function useServiceWorker(client: PorticoClient): void {
           })
           .catch(() => undefined)
       }
-      if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(run, { timeout: 2000 })
-        cancelIdle = () => cancelIdleCallback(id)
-      } else {
-        const id = setTimeout(run, 200)
-        cancelIdle = () => clearTimeout(id)
-      }
+      cancelIdle = whenIdle(run, 2000)
     }
     const unsubscribe = client.subscribe(start)
     start()

@@ -101,16 +101,6 @@ export function warmLazyViews(): Promise<unknown> {
   return Promise.all([...lazyViews].map((view) => view.preload()))
 }
 
-/**
- * Warms the lazy views once the page is idle: by the time the visitor gets to one, it renders at
- * once (no loading state).
- */
-export function warmLazyViewsWhenIdle(): void {
-  const warm = () => void warmLazyViews()
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 })
-  else setTimeout(warm, 50)
-}
-
 /** The height of the view the modal shows now, so the loading state does not change the dialog's size. */
 function shownViewHeight(): number | null {
   if (typeof document === 'undefined') return null

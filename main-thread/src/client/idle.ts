@@ -1,0 +1,27 @@
+/**
+ * Runs `fn` once the page is idle (`requestIdleCallback`, at the latest after `timeoutMs`), or after a
+ * short timer where the browser has no idle callbacks. Answers a cancel.
+ */
+export function whenIdle(fn: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: timeoutMs })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(fn, Math.min(timeoutMs, 200))
+  return () => clearTimeout(id)
+}
+
+/**
+ * Runs `fn` once the next frame has been produced, so work a click starts does not delay what the
+ * click shows; at the latest after 100 ms (a hidden tab produces no frames).
+ */
+export function afterNextPaint(fn: () => void): void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    fn()
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0))
+  setTimeout(run, 100)
+}
