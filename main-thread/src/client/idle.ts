@@ -22,6 +22,10 @@ export function afterNextPaint(fn: () => void): void {
     done = true
     fn()
   }
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0))
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(run, 0)
+    return
+  }
+  requestAnimationFrame(() => setTimeout(run, 0))
   setTimeout(run, 100)
 }
