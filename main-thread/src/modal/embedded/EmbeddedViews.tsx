@@ -153,16 +153,24 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
       <h3 className="portico-subtitle">{t('deviceTitle')}</h3>
       <p>{t('deviceSent', { email })}</p>
       {error ? (
-        <>
-          <p className="portico-error" role="alert">{error}</p>
-          <button type="button" className="portico-button" onClick={() => setRound(round + 1)}>
-            {t('tryAgain')}
-          </button>
-        </>
+        <ErrorWithRetry error={error} retry={() => setRound(round + 1)} />
       ) : (
         <p role="status" className="portico-muted"><span className="portico-spinner" aria-hidden="true" /> {t('deviceWaiting')}</p>
       )}
     </div>
+  )
+}
+
+/** A failure of the frame, said as an alert, with another try. */
+function ErrorWithRetry({ error, retry }: { error: string; retry: () => void }) {
+  const t = useT()
+  return (
+    <>
+      <p className="portico-error" role="alert">{error}</p>
+      <button type="button" className="portico-button" onClick={retry}>
+        {t('tryAgain')}
+      </button>
+    </>
   )
 }
 
@@ -229,12 +237,7 @@ export function ConnectingFarcasterView() {
   return (
     <div className="portico-embedded portico-farcaster">
       {error ? (
-        <>
-          <p className="portico-error" role="alert">{error}</p>
-          <button type="button" className="portico-button" onClick={() => setRound(round + 1)}>
-            {t('tryAgain')}
-          </button>
-        </>
+        <ErrorWithRetry error={error} retry={() => setRound(round + 1)} />
       ) : url ? (
         <>
           <QrCode value={url} label={t('farcasterQr')} size={220} />
