@@ -117,6 +117,8 @@ test('a connected visitor, all tabs closed, network off, new tab: the Account vi
   const seen = await connectedVisit(page)
   await closeAllTabs(context)
   await context.setOffline(true)
+  // Under a second old, the age reads 'Updated just now'; past it, 'Updated N secs ago', which is checked.
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
 
   const { page: tab, errors } = await freshTab(context)
   const account = await reopenAccount(tab)

@@ -1,8 +1,36 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { loadModal } from '../load.ts'
 import { connectInCore, createTestClient, openModal, renderPortico } from '../../testing/harness.tsx'
 
+const balances = { balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30000, price: 3000, quantity: { decimals: '18', numeric: '10.126' }, iconUrl: 'http://x/eth.svg' }] }
+
+afterEach(() => vi.restoreAllMocks())
+
 describe('AccountView', () => {
+  it('rendered ahead while closed, it counts the age of what it shows to the moment it opens', async () => {
+    const portico = createTestClient({ remotes: { balances } })
+    await loadModal()
+    renderPortico(portico)
+    await connectInCore(portico, { connectorId: 'x' })
+    await openModal(portico, { name: 'Account' })
+    const seen = await screen.findByRole('dialog', { name: 'Account' })
+    await waitFor(() => expect(within(seen).getByTestId('account-balance').textContent).toBe('10.13 ETH'))
+    act(() => portico.client.close())
+    await act(async () => {
+      await portico.core.setOnline(false)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.querySelector('.portico-modal')).not.toBeNull()
+    const later = Date.now() + 2 * 60_000 + 5_000
+    vi.spyOn(Date, 'now').mockReturnValue(later)
+    await openModal(portico, { name: 'Account' })
+    const dialog = await screen.findByRole('dialog', { name: 'Account' })
+    expect(within(dialog).getByRole('status').textContent).toMatch(/Offline\s+Updated 2 mins ago/)
+    portico.client.destroy()
+  })
+
   it('shows the identity avatar, and the generated one when it cannot load (offline)', async () => {
     const portico = createTestClient({ remotes: { identity: { name: 'alice.portico.id', avatar: 'http://avatars.test/alice.png' } } })
     renderPortico(portico)

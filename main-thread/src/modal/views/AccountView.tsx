@@ -19,9 +19,14 @@ import { NftGrid } from './NftGrid.tsx'
 import { preloadView } from './lazyView.tsx'
 import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
 
+/**
+ * The time the ages are counted to, ticking every `intervalMs`. The view may have been rendered ahead
+ * while the modal was closed (effects do not run then), so the clock is read again when it is shown.
+ */
 function useNow(intervalMs: number) {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
+    setNow(Date.now())
     const id = setInterval(() => setNow(Date.now()), intervalMs)
     return () => clearInterval(id)
   }, [intervalMs])
