@@ -84,6 +84,8 @@ export type GetNftHoldingsParameters = {
 export type NftHoldingsResult = { data: NftHolding[]; updatedAt: number }
 
 export type RemoveSiwxSessionsParameters = { caipNetworkId?: CaipNetworkId; address?: string }
+/** `dappSignedOut`: the page has told the dapp's own SIWX configuration already, so no sign-out is left for a tab to tell. */
+export type SetDisconnectedOptions = { dappSignedOut?: boolean }
 
 /** One analytics event (SPEC.md §7, §8 tracked events) as a tab saw it. */
 export type TrackParameters = {
@@ -120,7 +122,7 @@ export interface PorticoCoreApi {
    * connector of the same type go too when that type shares one session across namespaces (SPEC.md §4:
    * walletConnect, auth; see `sharesSessionAcrossNamespaces`).
    */
-  setDisconnected(namespace: ChainNamespace): Promise<void>
+  setDisconnected(namespace: ChainNamespace, options?: SetDisconnectedOptions): Promise<void>
   setActiveNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** Refreshes what the account view shows (portfolio, native balance, identity) where stale. */
   refresh(params?: RefreshParameters): Promise<void>
@@ -170,6 +172,8 @@ export interface PorticoCoreApi {
   addSiwxSession(session: SiwxSession): Promise<void>
   /** Removes the sessions of a network and/or address (all when neither is given). */
   removeSiwxSessions(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /** Takes a sign-out of `state.siwxSignOuts` to tell the dapp of: true for the first caller only, which tells it. */
+  takeSiwxSignOut(id: string): Promise<boolean>
   /**
    * The one write path, first half: validates `intent` (SPEC.md §5) and builds the first request for
    * the connected wallet. Answers a step for the page's connector, or an error with its code.
@@ -272,6 +276,7 @@ export const CORE_API_METHODS = [
   'clearEmbeddedWallet',
   'addSiwxSession',
   'removeSiwxSessions',
+  'takeSiwxSignOut',
   'prepareWrite',
   'submitWriteResult',
   'getSwapTokens',

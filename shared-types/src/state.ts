@@ -179,6 +179,12 @@ export const coreStateSchema = z.object({
   accountTypes: z.partialRecord(chainNamespaceSchema, accountTypeSchema),
   embeddedWallet: embeddedWalletStateSchema,
   siwxSessions: z.array(siwxSessionSchema),
+  /**
+   * Accounts signed out by a disconnect that no page has told the dapp of yet (a wallet's own
+   * disconnect, a WalletConnect session the phone ended): a page with the dapp's own SIWX configuration
+   * takes one (`takeSiwxSignOut`, first tab only) and calls its `revokeSession` per chain. The newest 10.
+   */
+  siwxSignOuts: z.array(z.object({ id: z.string(), caipAddress: caipAddressSchema, chainIds: z.array(caipNetworkIdSchema) })),
   /** Transactions sent through the write path, newest first, until the data API lists them (SPEC.md §9: 99 at most). */
   pendingTransactions: z.array(pendingTransactionSchema),
   /** The WalletConnect pairing and session, shared by every tab (SPEC.md §4). */

@@ -281,7 +281,7 @@ export function createCore(params: CreateCoreParameters): Core {
       await persistConnection()
       if (changedAccount || previous?.status !== 'connected') await refreshAccount()
     },
-    async setDisconnected(namespace) {
+    async setDisconnected(namespace, options = {}) {
       await ready
       const state = store.get()
       const connectorType = state.connections[namespace]?.connectorType
@@ -294,10 +294,17 @@ export function createCore(params: CreateCoreParameters): Core {
       const wasActive = state.activeNamespace !== null && (gone.includes(state.activeNamespace) || state.activeNamespace === namespace)
       store.set({ connections, ...(wasActive ? accountSlices(null) : {}) })
       await persistConnection()
-      // Disconnecting signs out everywhere: the sessions of the accounts that left, in every tab and at the verifier.
+      // Disconnecting signs out everywhere: the sessions of the accounts that left, in every tab and at the
+      // verifier; and, unless the page has done it, one tab tells a dapp's own SIWX configuration.
       for (const ns of gone) {
-        const address = state.connections[ns]?.caipAddress
-        if (address) await siwx.signOut(parseCaipAddress(address).address)
+        const caipAddress = state.connections[ns]?.caipAddress
+        if (!caipAddress) continue
+        const { address } = parseCaipAddress(caipAddress)
+        const chainIds = siwx.chainsOf(address)
+        if (chainIds.length > 0 && !options.dappSignedOut) {
+          store.set((s) => ({ siwxSignOuts: [...s.siwxSignOuts, { id: crypto.randomUUID(), caipAddress, chainIds }].slice(-10) }))
+        }
+        await siwx.signOut(address)
       }
     },
     async setActiveNetwork(caipNetworkId) {
@@ -351,6 +358,13 @@ export function createCore(params: CreateCoreParameters): Core {
     clearEmbeddedWallet: () => preferences.clearEmbeddedWallet(),
     addSiwxSession: (session) => siwx.add(session),
     removeSiwxSessions: (params) => siwx.remove(params),
+    async takeSiwxSignOut(id) {
+      await ready
+      const before = store.get().siwxSignOuts
+      if (!before.some((s) => s.id === id)) return false
+      store.set({ siwxSignOuts: before.filter((s) => s.id !== id) })
+      return true
+    },
     prepareWrite: async (intent) => (await writes()).prepare(intent),
     submitWriteResult: async (writeId, answer) => (await writes()).submit(writeId, answer),
     getSwapTokens: async (params) => (await ctx.queries.read(getSwapTokensQueryOptions, params)).data,

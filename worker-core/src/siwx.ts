@@ -1,4 +1,4 @@
-import { parseWith, RECORDS, siwxSessionSchema, type RemoveSiwxSessionsParameters, type SiwxSession } from '@portico/shared-types'
+import { parseWith, RECORDS, siwxSessionSchema, type CaipNetworkId, type RemoveSiwxSessionsParameters, type SiwxSession } from '@portico/shared-types'
 import { z } from 'zod'
 import type { CoreContext } from './context.ts'
 
@@ -10,6 +10,8 @@ export type SiwxFeature = {
    * (POST v1/siwx/sign-out) forgets them; the verifier is asked best effort.
    */
   signOut(address: string): Promise<void>
+  /** The chains `address` is signed in on. */
+  chainsOf(address: string): CaipNetworkId[]
   /** Sessions still valid at `now` (expired ones are dropped when restored). */
   valid(sessions: readonly SiwxSession[], now: number): SiwxSession[]
 }
@@ -28,6 +30,7 @@ export function createSiwx(ctx: CoreContext): SiwxFeature {
 
   return {
     valid,
+    chainsOf: (address) => [...new Set(ctx.store.get().siwxSessions.filter((s) => sameAddress(s.data.accountAddress, address)).map((s) => s.data.chainId))],
     async add(input) {
       await ctx.ready
       const session = parseWith(siwxSessionSchema, input, 'SIWX session')

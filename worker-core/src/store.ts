@@ -33,6 +33,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     accountTypes: {},
     embeddedWallet: emptyEmbeddedWallet,
     siwxSessions: [],
+    siwxSignOuts: [],
     pendingTransactions: [],
     walletConnect: emptyWalletConnect,
     online: true,

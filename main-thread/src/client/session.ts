@@ -15,7 +15,7 @@ import { currentView, route } from './router.ts'
 import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx'
 import { MESSAGES } from '@portico/shared-types/errors'
 import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './siwx.ts'
-import { adoptDappSessions, revokeDappSessions, siwxDappAnswerer } from './siwxDapp.ts'
+import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './siwxDapp.ts'
 import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
 import { whenIdle } from './idle.ts'
@@ -232,7 +232,26 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     const modal = siwxModal({ ...snapshot.modal, router }, shownToAsk(toAsk), siwxSetAside(config), isConnected, siwxView)
     client.set({ core: state, modal })
     watchSiwxExpiry(state)
+    tellDappSignOuts(state)
     void follow()
+  }
+
+  /**
+   * A disconnect this tab did not make (the wallet's own, a phone ending its WalletConnect session, another
+   * tab's) signed the account out in the core: the first tab to take it tells the dapp's own SIWX
+   * configuration (`revokeSession`), so the dapp hears it once whichever tab is open.
+   */
+  const toldSignOuts = new Set<string>()
+  function tellDappSignOuts(state: CoreState) {
+    if (!dappSiwx) return
+    for (const signOut of state.siwxSignOuts) {
+      if (toldSignOuts.has(signOut.id)) continue
+      toldSignOuts.add(signOut.id)
+      void api
+        .takeSiwxSignOut(signOut.id)
+        .then((taken) => (taken ? revokeDappSessions(dappSiwx, signOut.caipAddress, signOut.chainIds) : undefined))
+        .catch(() => undefined)
+    }
   }
 
   /**
@@ -378,12 +397,14 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       const connection = snapshot.core ? activeConnection(snapshot.core) : null
       if (!snapshot.core?.activeNamespace || !connection) return
       // A dapp's own sign-in forgets the account's sessions too (its `revokeSession`), best effort.
-      if (dappSiwx && connection.caipAddress) await revokeDappSessions(dappSiwx, connection.caipAddress, snapshot.core.siwxSessions)
+      const { caipAddress } = connection
+      const dappSignedOut = dappSiwx !== null && caipAddress !== null
+      if (dappSiwx && caipAddress) await revokeDappSessions(dappSiwx, caipAddress, signedInChains(caipAddress, snapshot.core.siwxSessions))
       // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
       await getConnector(snapshot, connection.connectorId)
         ?.disconnect()
         .catch(() => undefined)
-      await api.setDisconnected(snapshot.core.activeNamespace).catch((cause: unknown) => {
+      await api.setDisconnected(snapshot.core.activeNamespace, { dappSignedOut }).catch((cause: unknown) => {
         throw new Error(MESSAGES.failedToDisconnect, { cause })
       })
     },

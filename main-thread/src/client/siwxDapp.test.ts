@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { SiwxDappConfig, SiwxSession } from '@portico/shared-types'
 import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
 import { siwxInputSchema } from '@portico/shared-types/siwx'
-import { ADDRESS, createTestClient, testConfig } from '../testing/harness.tsx'
-import { adoptDappSessions, revokeDappSessions, siwxDappAnswerer } from './siwxDapp.ts'
+import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { createClient } from './createClient.ts'
+import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './siwxDapp.ts'
 
 const CAIP = `eip155:31337:${ADDRESS}` as const
 const session = (over: Partial<SiwxSession['data']> = {}): SiwxSession => ({
@@ -59,6 +61,12 @@ function configOf(dapp: DappSiwx): SiwxDappConfig {
   }) as SiwxDappConfig
 }
 
+let wallet: FakeWallet | undefined
+afterEach(() => {
+  wallet?.cleanup()
+  wallet = undefined
+})
+
 describe("a dapp's own SIWX configuration, in the page", () => {
   it('createMessage: its data and its text cross to the core; a wrong shape is the typed initialisation error', async () => {
     const dapp = new DappSiwx()
@@ -103,8 +111,53 @@ describe("a dapp's own SIWX configuration, in the page", () => {
 
     // Disconnecting revokes every chain the account signed in on.
     dapp.calls = []
-    await revokeDappSessions(config, CAIP, [session(), session({ chainId: 'eip155:31338' })])
+    await revokeDappSessions(config, CAIP, signedInChains(CAIP, [session(), session({ chainId: 'eip155:31338' }), session({ chainId: 'eip155:1', accountAddress: '0x0000000000000000000000000000000000000001' })]))
     expect(dapp.calls.sort()).toEqual([`revokeSession eip155:31337 ${ADDRESS}`, `revokeSession eip155:31338 ${ADDRESS}`])
+    portico.client.destroy()
+  })
+
+  it("a wallet's own disconnect, seen by two tabs: the dapp hears it once (revokeSession per chain the account signed in on)", async () => {
+    wallet = announceWallet()
+    // The visitor approved this page before (a returning visitor): the wallet answers its account.
+    await wallet.provider.request({ method: 'eth_requestAccounts' })
+    const dapp = new DappSiwx()
+    const config = testConfig({ siwx: configOf(dapp) })
+    const first = createTestClient({ config })
+    const second = createClient({ config, spawn: () => ({ api: first.core as never, kind: 'dedicated', close: () => undefined }) })
+    await first.client.start()
+    await second.start()
+    for (const chainId of ['eip155:31337', 'eip155:31338'] as const) await first.core.addSiwxSession(session({ chainId }))
+    await first.core.setConnected({ caipAddress: CAIP, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+    await waitFor(() => expect(wallet!.provider.on.mock.calls.filter(([event]) => event === 'accountsChanged').length).toBeGreaterThanOrEqual(2))
+    dapp.calls = []
+
+    // The visitor disconnects in the wallet itself: it forgets the page and says so to every tab.
+    await wallet.provider.request({ method: 'wallet_revokePermissions' })
+    for (const [event, listener] of wallet.provider.on.mock.calls) if (event === 'accountsChanged') (listener as (accounts: string[]) => void)([])
+
+    await waitFor(() => expect(dapp.calls.filter((c) => c.startsWith('revokeSession')).sort()).toEqual([`revokeSession eip155:31337 ${ADDRESS}`, `revokeSession eip155:31338 ${ADDRESS}`]))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(dapp.calls.filter((c) => c.startsWith('revokeSession'))).toHaveLength(2)
+    const state = await first.core.getState()
+    expect(state.siwxSessions).toEqual([])
+    expect(state.siwxSignOuts).toEqual([])
+    second.destroy()
+    first.client.destroy()
+  })
+
+  it('Disconnect in the modal tells the dapp once, from that tab, and leaves nothing for the others', async () => {
+    wallet = announceWallet()
+    await wallet.provider.request({ method: 'eth_requestAccounts' })
+    const dapp = new DappSiwx()
+    const portico = createTestClient({ config: testConfig({ siwx: configOf(dapp) }) })
+    await portico.client.start()
+    await portico.core.addSiwxSession(session())
+    await portico.core.setConnected({ caipAddress: CAIP, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+    dapp.calls = []
+    await portico.client.disconnect()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(dapp.calls.filter((c) => c.startsWith('revokeSession'))).toEqual([`revokeSession eip155:31337 ${ADDRESS}`])
+    expect((await portico.core.getState()).siwxSignOuts).toEqual([])
     portico.client.destroy()
   })
 })

@@ -71,10 +71,19 @@ export async function adoptDappSessions(config: SiwxDappConfig, api: Pick<Portic
   return valid.length > 0
 }
 
-/** Disconnecting revokes the account's sessions at the dapp (`revokeSession`, per chain it signed in on), best effort. */
-export async function revokeDappSessions(config: SiwxDappConfig, caipAddress: CaipAddress, sessions: readonly SiwxSession[]): Promise<void> {
+/** The chains `caipAddress`'s account is signed in on, as its sessions say. */
+export function signedInChains(caipAddress: CaipAddress, sessions: readonly SiwxSession[]): CaipNetworkId[] {
+  const { address } = splitCaipAddress(caipAddress)
+  return sessions.filter((s) => s.data.accountAddress.toLowerCase() === address.toLowerCase()).map((s) => s.data.chainId)
+}
+
+/**
+ * Disconnecting revokes the account's sessions at the dapp (`revokeSession`, on the connection's chain
+ * and each chain in `chainIds`), best effort.
+ */
+export async function revokeDappSessions(config: SiwxDappConfig, caipAddress: CaipAddress, chainIds: readonly CaipNetworkId[]): Promise<void> {
   if (!config.signOutOnDisconnect) return
   const { address, caipNetworkId } = splitCaipAddress(caipAddress)
-  const chains = new Set([caipNetworkId, ...sessions.filter((s) => s.data.accountAddress.toLowerCase() === address.toLowerCase()).map((s) => s.data.chainId)])
+  const chains = new Set([caipNetworkId, ...chainIds])
   await Promise.all([...chains].map((chainId) => config.revokeSession(chainId, address).catch(() => undefined)))
 }
