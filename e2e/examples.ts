@@ -1,8 +1,9 @@
 // The examples as a dapp developer meets them: outside the workspace, Portico installed from the
 // tarballs `npm pack` makes, type-checked with the example's own strict tsconfig, built for
-// production (Vite, or webpack 5 for examples/webpack) and served statically by `vite preview`.
+// production (Vite; webpack 5 for examples/webpack; Next.js with Turbopack and with webpack for
+// examples/nextjs) and served statically by `vite preview`.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,13 +37,14 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
 
 /**
  * A copy of examples/<name> in a temporary folder with its `file:…/.packs/…tgz` dependencies pointed at
- * `packed`, installed (registry dependencies from npm's cache when it has them), type-checked and built.
+ * `packed`, installed (registry dependencies from npm's cache when it has them), type-checked and built
+ * (a Next.js example is only installed: `buildNextExample` builds it).
  */
 export async function prepareExample(name: string, packed: readonly PackedPackage[]): Promise<string> {
   const dir = join(workDir, name)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(workDir, { recursive: true })
-  cpSync(join(root, 'examples', name), dir, { recursive: true, filter: (src) => !/\/(node_modules|dist)(\/|$)/.test(src) })
+  cpSync(join(root, 'examples', name), dir, { recursive: true, filter: (src) => !/\/(node_modules|dist|out|\.next)(\/|$)/.test(src) })
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
   for (const [dependency, spec] of Object.entries(manifest.dependencies)) {
     if (!spec.startsWith('file:')) continue
@@ -54,6 +56,8 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
   // From npm's cache alone when it holds every package (no registry round trip); else the registry fills in.
   const install = ['install', '--no-audit', '--no-fund', '--loglevel', 'error', '--fetch-timeout', '30000']
   await run('npm', [...install, '--offline'], dir).catch(() => run('npm', [...install, '--prefer-offline'], dir))
+  // A Next.js example is built by `buildNextExample`, once per bundler.
+  if (existsSync(join(dir, 'next.config.js'))) return dir
   // The example's own strict tsconfig over its sources and Portico's published types.
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], dir)
   if (existsSync(join(dir, 'webpack.config.js'))) {
@@ -67,13 +71,30 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
 }
 
 /**
- * `vite preview` of a built example's `dist/` on `port` (the workspace's Vite for an example built
- * without it); resolves once it answers.
+ * Builds the prepared Next.js example (examples/nextjs) the way its scripts do, with Turbopack
+ * (`next build`) or webpack (`next build --webpack`): the service worker copied to public/, then
+ * `next build`, which type-checks with the example's strict tsconfig, prerenders the page (Portico's
+ * client component renders on the server too) and exports it to out/. The export is moved to
+ * `out-<bundler>`, the folder answered, so the two builds share one install.
  */
-export async function serveExample(dir: string, port: number): Promise<ChildProcess> {
+export async function buildNextExample(dir: string, bundler: 'turbopack' | 'webpack', siteUrl: string): Promise<string> {
+  const env = { ...Object.fromEntries(Object.entries(SANDBOX_ENV).map(([name, value]) => [name.replace(/^VITE_/, 'NEXT_PUBLIC_'), value])), NEXT_PUBLIC_PORTICO_SITE_URL: siteUrl, NEXT_TELEMETRY_DISABLED: '1' }
+  await run(process.execPath, ['copy-service-worker.js'], dir)
+  await run(process.execPath, ['node_modules/next/dist/bin/next', 'build', ...(bundler === 'webpack' ? ['--webpack'] : [])], dir, env)
+  const outDir = `out-${bundler}`
+  rmSync(join(dir, outDir), { recursive: true, force: true })
+  renameSync(join(dir, 'out'), join(dir, outDir))
+  return outDir
+}
+
+/**
+ * `vite preview` of a built example's `outDir` (`dist/` unless told) on `port` (the workspace's Vite
+ * for an example built without it); resolves once it answers.
+ */
+export async function serveExample(dir: string, port: number, outDir = 'dist'): Promise<ChildProcess> {
   const ownVite = join(dir, 'node_modules/vite/bin/vite.js')
   const vite = existsSync(ownVite) ? ownVite : join(root, 'node_modules/vite/bin/vite.js')
-  const child = spawn(process.execPath, [vite, 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore' })
+  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore' })
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`vite preview of ${dir} ended (exit code ${child.exitCode})`)
     const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)

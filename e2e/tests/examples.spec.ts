@@ -1,4 +1,4 @@
-// The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack): the published packages
+// The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack, examples/nextjs): the published packages
 // packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
 // example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
-import { prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
+import { buildNextExample, prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
 import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
 
@@ -16,6 +16,8 @@ const urls = {
   viteReact: `http://127.0.0.1:${EXAMPLE_PORTS.viteReact}`,
   wagmi: `http://127.0.0.1:${EXAMPLE_PORTS.wagmi}`,
   webpack: `http://127.0.0.1:${EXAMPLE_PORTS.webpack}`,
+  nextTurbopack: `http://127.0.0.1:${EXAMPLE_PORTS.nextTurbopack}`,
+  nextWebpack: `http://127.0.0.1:${EXAMPLE_PORTS.nextWebpack}`,
 }
 
 let packed: PackedPackage[] = []
@@ -29,11 +31,21 @@ test.beforeAll(async ({ sandbox: _ }) => {
   packed = packPackages(join(workDir, 'packs'))
   walletScript = await sandboxWalletScript()
   // Installed side by side: the installs wait on the network and the disk more than on the CPU.
-  const [viteReact, wagmi, webpack] = await Promise.all([prepareExample('vite-react', packed), prepareExample('wagmi', packed), prepareExample('webpack', packed)])
+  const [viteReact, wagmi, webpack, nextjs] = await Promise.all([
+    prepareExample('vite-react', packed),
+    prepareExample('wagmi', packed),
+    prepareExample('webpack', packed),
+    prepareExample('nextjs', packed),
+  ])
+  // One install of the Next.js example, built with each bundler in turn.
+  const nextTurbopack = await buildNextExample(nextjs, 'turbopack', urls.nextTurbopack)
+  const nextWebpack = await buildNextExample(nextjs, 'webpack', urls.nextWebpack)
   servers.push(
     await serveExample(viteReact, EXAMPLE_PORTS.viteReact),
     await serveExample(wagmi, EXAMPLE_PORTS.wagmi),
     await serveExample(webpack, EXAMPLE_PORTS.webpack),
+    await serveExample(nextjs, EXAMPLE_PORTS.nextTurbopack, nextTurbopack),
+    await serveExample(nextjs, EXAMPLE_PORTS.nextWebpack, nextWebpack),
   )
 })
 
@@ -91,6 +103,30 @@ test('examples/webpack from the tarballs: webpack 5 bundles the core\'s workers 
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(worker)
   expect(errors()).toEqual([])
 })
+
+for (const bundler of ['turbopack', 'webpack'] as const) {
+  const url = bundler === 'turbopack' ? urls.nextTurbopack : urls.nextWebpack
+  test(`examples/nextjs from the tarballs, next build with ${bundler}: the page prerendered on the server hydrates, the core's worker runs, the Sandbox Wallet connects, and the copied service worker controls the page`, async ({ page }) => {
+    // The prerendered HTML already holds Portico's buttons: the client component rendered on the server.
+    const html = await (await fetch(url)).text()
+    expect(html).toContain('Connect Wallet')
+    expect(html).toContain('data-testid="status"')
+    const errors = await openExample(page, url)
+    await expect(page.getByTestId('status')).toHaveText('disconnected')
+    const account = await connectSandboxWallet(page)
+    await expect(account.getByTestId('account-address')).toHaveText(SHORT)
+    // Only the core answers with a balance: the worker the bundler emitted from `new URL('@portico/worker-core/shared-worker', import.meta.url)` runs.
+    await expect(account.getByTestId('account-balance')).toContainText('ETH')
+    await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
+    expect(worker).toMatch(new RegExp(`^${url}/portico-service-worker\\.js\\?catalogue=`))
+    // Reloaded: the session is back in the page the server rendered disconnected, with no hydration error.
+    await page.reload()
+    await expect(page.getByTestId('status')).toHaveText('connected')
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(worker)
+    expect(errors()).toEqual([])
+  })
+}
 
 test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, sends, switches chain and disconnects, and Portico follows in every tab', async ({ page, context }) => {
   const errors = await openExample(page, urls.wagmi)
