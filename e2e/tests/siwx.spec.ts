@@ -187,4 +187,34 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect.poll(() => demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(0)
     await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
   })
+
+  test("/?siwx=custom: a disconnect made in the wallet itself reaches the dapp's revokeSession too, and every tab", async ({ demo, context }) => {
+    await demo.goto(page(ACCOUNT_7.index, 'custom'))
+    const signIn = await connect(demo)
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    await demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+    await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_7.address}`)
+    expect(await demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(1)
+    const second = await context.newPage()
+    await second.goto(page(ACCOUNT_7.index, 'custom'))
+    await expect(second.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_7.address}`)
+
+    // The visitor disconnects in the wallet's own UI: it forgets the page (EIP-2255) and tells it, as an extension does.
+    await demo.evaluate(async () => {
+      type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+      const provider = await new Promise<Provider>((resolve) => {
+        window.addEventListener('eip6963:announceProvider', (event) => {
+          const { info, provider } = (event as CustomEvent<{ info: { name: string }; provider: Provider }>).detail
+          if (info.name === 'Sandbox Wallet') resolve(provider)
+        })
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      })
+      await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    })
+    await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
+    await expect(second.getByTestId('dapp-status')).toHaveText('Not connected')
+    // The dapp heard it: its revokeSession emptied its store; the verifier forgot the session too.
+    await expect.poll(() => demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(0)
+    await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
+  })
 })
