@@ -58,6 +58,18 @@ describe('analytics in the core (SPEC.md §7)', () => {
     expect(upstream.count(EVENT)).toBe(3)
   })
 
+  it('sends the page’s origin and path only: a query or fragment (tokens) never leaves, whatever the tab sent', async () => {
+    const { core, upstream } = await configured()
+    await core.track(track('MODAL_OPEN', { url: 'https://dapp.test/login/callback?code=secret-code&state=s#access_token=secret-token' }))
+    await core.track(track('MODAL_CLOSE', { url: 'https://dapp.test#secret-fragment' }))
+    await core.track(track('MODAL_OPEN', { url: 'javascript:alert(1)//?secret' }))
+    await core.track(track('MODAL_CLOSE', { url: 'not a url' }))
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS)
+    const events = sent(upstream)
+    expect(events.map((e) => e.url)).toEqual(['https://dapp.test/login/callback', 'https://dapp.test/', '', ''])
+    expect(JSON.stringify(upstream.bodies)).not.toContain('secret')
+  })
+
   it('never sends MODAL_CREATED, nor an event of a tab with Global Privacy Control on', async () => {
     const { core, upstream } = await configured()
     await core.track(track('MODAL_CREATED'))

@@ -2,6 +2,25 @@ import { ANALYTICS_FLUSH_MS, ANALYTICS_QUEUE_MAX } from '@portico/shared-types/c
 import { analyticsConfigResponseSchema, type AnalyticsEvent, type TrackParameters } from '@portico/shared-types'
 import type { CoreContext } from './context.ts'
 
+/**
+ * The page's address as analytics may carry it: origin and path only. A query or fragment can hold
+ * tokens (a magic link's code, an OAuth state, a referral id); they never leave the browser. Anything
+ * that is not an http(s) URL gives the empty string.
+ *
+ * @example
+ * analyticsPageUrl('https://dapp.example/swap?token=secret#access_token=x') // 'https://dapp.example/swap'
+ */
+export function analyticsPageUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return ''
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return ''
+  return `${url.origin}${url.pathname}`
+}
+
 export type Analytics = {
   track(params: TrackParameters): void
   /** Sends what waits, if the network is there and analytics is on. */
@@ -16,7 +35,8 @@ export type Analytics = {
  * or sent until the first event (a visitor's action); `/getAnalyticsConfig` is asked once per session;
  * events wait, batched, until no other came for `ANALYTICS_FLUSH_MS`, or every tab is hidden, or the
  * network is back; at most `ANALYTICS_QUEUE_MAX` wait. A 403 (origin not allow-listed) ends sending
- * for the session and sets `analyticsBlocked` for the tabs to say so.
+ * for the session and sets `analyticsBlocked` for the tabs to say so. An event carries the page's
+ * origin and path only (`analyticsPageUrl`), whatever the tab sent.
  */
 export function createAnalytics(ctx: CoreContext, { flushMs = ANALYTICS_FLUSH_MS, maxQueue = ANALYTICS_QUEUE_MAX } = {}): Analytics {
   const queue: AnalyticsEvent[] = []
@@ -104,7 +124,7 @@ export function createAnalytics(ctx: CoreContext, { flushMs = ANALYTICS_FLUSH_MS
       if (params.event === 'MODAL_CREATED') return
       queue.push({
         eventId: crypto.randomUUID(),
-        url: params.url,
+        url: analyticsPageUrl(params.url),
         domain: params.domain,
         timestamp: params.timestamp,
         props: {

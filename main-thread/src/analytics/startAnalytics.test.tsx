@@ -21,7 +21,9 @@ async function setup(extra: Parameters<typeof testConfig>[0] = {}) {
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
 
 describe('the page hands the modal’s events to the core', () => {
-  it('sends nothing at page load; then the open, the connection and the disconnect with the address', async () => {
+  it('sends nothing at page load; then the open, the connection and the disconnect with the address, and the page’s origin and path only', async () => {
+    const before = location.href
+    history.replaceState(null, '', '/swap?token=secret-token#access_token=secret-fragment')
     const { portico, tracked } = await setup()
     await settle()
     expect(tracked()).toEqual([])
@@ -33,9 +35,11 @@ describe('the page hands the modal’s events to the core', () => {
     await settle()
     const events = tracked()
     expect(events.map((e) => e.event)).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'DISCONNECT_SUCCESS'])
-    expect(events[1]).toMatchObject({ address: ADDRESS, properties: { connector: 'Test Wallet' }, gpc: false, domain: location.host, url: location.href })
+    expect(events[1]).toMatchObject({ address: ADDRESS, properties: { connector: 'Test Wallet' }, gpc: false, domain: location.host, url: `${location.origin}/swap` })
+    expect(JSON.stringify(events)).not.toContain('secret')
     // The address of the account that just went.
     expect(events[2]!.address).toBe(ADDRESS)
+    history.replaceState(null, '', before)
   })
 
   it('sends nothing with features.analytics false', async () => {

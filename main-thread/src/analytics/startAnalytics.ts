@@ -37,7 +37,8 @@ export function startAnalytics({ client, ui, onBlocked }: StartAnalyticsParamete
       event,
       ...(properties && Object.keys(properties).length > 0 ? { properties } : {}),
       address: eventAddress ?? lastAddress,
-      url: location.href,
+      // Origin and path only: a query or fragment can hold tokens.
+      url: `${location.origin}${location.pathname}`,
       domain: location.host,
       timestamp: Date.now(),
       gpc: globalPrivacyControl(),
