@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { catalogueBase, isCatalogueImageRequest, isCatalogueListingRequest } from './routes.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { catalogueBase, isCatalogueImageRequest, isCatalogueListingRequest, isShellNavigation, navigationDenylist } from './routes.ts'
 
 const local = catalogueBase('http://127.0.0.1:8788')
 const hosted = catalogueBase('https://api.example.org/catalogue/')
@@ -80,5 +80,54 @@ describe('never the data API nor chain RPCs', () => {
       expect(isCatalogueImageRequest(url(u), method, local)).toBe(false)
       expect(isCatalogueListingRequest(url(u), method, local)).toBe(false)
     }
+  })
+})
+
+describe('navigation route: the shell for the dapp’s own routes, the network for the deny-list', () => {
+  const shell = (u: string, scope = '/') => isShellNavigation(url(u), scope)
+  it.each(['https://dapp.example/', 'https://dapp.example/account', 'https://dapp.example/account/activity?tab=nfts&x=a.b', 'https://dapp.example/apiary', 'https://dapp.example/v10/x', 'https://dapp.example/docs/api'])(
+    'opens the shell for %s',
+    (u) => expect(shell(u)).toBe(true),
+  )
+  it.each([
+    'https://dapp.example/api',
+    'https://dapp.example/api/session?x=1',
+    'https://dapp.example/API/session',
+    'https://dapp.example/v1/account/0xabc/balance',
+    'https://dapp.example/.well-known/walletconnect.txt',
+    'https://dapp.example/getWallets?page=1',
+    'https://dapp.example/getWalletImage/abc',
+    'https://dapp.example/public/getTokenImage/ETH',
+    'https://dapp.example/getAnalyticsConfig',
+    'https://dapp.example/portico-service-worker.js',
+    'https://dapp.example/portico-service-worker.js?catalogue=https%3A%2F%2Fc.example',
+    'https://dapp.example/whitepaper.pdf',
+    'https://dapp.example/assets/index-abc123.js',
+    'https://dapp.example/sitemap.xml?v=2',
+    'https://dapp.example/robots.txt',
+  ])('leaves %s to the network', (u) => expect(shell(u)).toBe(false))
+
+  it('is relative to the scope: the API paths of an app under /app/, and nothing outside the scope', () => {
+    expect(shell('https://dapp.example/app/api/x', '/app/')).toBe(false)
+    expect(shell('https://dapp.example/app/portico-service-worker.js', '/app/')).toBe(false)
+    expect(shell('https://dapp.example/app/account', '/app/')).toBe(true)
+    expect(shell('https://dapp.example/other', '/app/')).toBe(false)
+    // `/api` below the scope only: a dapp route that happens to contain it stays the shell.
+    expect(shell('https://dapp.example/app/docs/api', '/app/')).toBe(true)
+  })
+
+  it('is the list Workbox’s NavigationRoute applies (the route the worker registers)', async () => {
+    // Workbox's logger reads the worker's global (`self`), quietened.
+    vi.stubGlobal('__WB_DISABLE_DEV_LOGS', true)
+    vi.stubGlobal('self', { __WB_DISABLE_DEV_LOGS: true })
+    const { NavigationRoute } = await import('workbox-routing')
+    const route = new NavigationRoute(() => new Response(''), { denylist: navigationDenylist('/') })
+    const navigate = { mode: 'navigate' } as Request
+    const matches = (u: string) => route.match({ url: url(u), request: navigate, event: {} as never, sameOrigin: true })
+    expect(matches('https://dapp.example/account?tab=nfts')).toBe(true)
+    expect(matches('https://dapp.example/api/session')).toBe(false)
+    expect(matches('https://dapp.example/portico-service-worker.js')).toBe(false)
+    expect(matches('https://dapp.example/report.pdf')).toBe(false)
+    vi.unstubAllGlobals()
   })
 })

@@ -63,3 +63,40 @@ export function isCatalogueListingRequest(url: URL, method: string, base: Catalo
   const path = callPath(url, base)
   return path !== null && LISTING_CALL.test(path)
 }
+
+/** Escapes `text` for a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * What a navigation in scope must not be answered with the single-page shell for, as Workbox's
+ * `NavigationRoute` denylist (tested against the URL's path and query): API paths (the host's `api/`,
+ * the blockchain-data API's `v1/`, the catalogue's calls, `.well-known/`), the worker's own file, and
+ * anything whose last path segment has a file extension (`/terms.pdf`, `/sitemap.xml`; a route such
+ * as `/name/vitalik.eth` too, which then needs the network). Those go to the network as they are.
+ *
+ * @example
+ * navigationDenylist('/').some((r) => r.test('/api/session')) // true
+ */
+export function navigationDenylist(scopePath: string): RegExp[] {
+  const scope = escapeRegExp(scopePath.endsWith('/') ? scopePath : `${scopePath}/`)
+  return [
+    new RegExp(`^${scope}(?:api|v1|\\.well-known|getWallets|getWalletImage|getAnalyticsConfig|public/get(?:Asset|Currency|Token)Image)(?:[/?]|$)`, 'i'),
+    new RegExp(`^${scope}portico-service-worker\\.js(?:\\?|$)`, 'i'),
+    // A file extension in the last path segment.
+    /^[^?]*\/[^/?]*\.[^/?]+(?:\?|$)/,
+  ]
+}
+
+/**
+ * Whether a navigation to `url` opens the precached shell: in scope and not on the deny-list
+ * (`navigationDenylist`), matched the way Workbox's `NavigationRoute` matches it.
+ *
+ * @example
+ * isShellNavigation(new URL('https://dapp.example/account/activity?tab=nfts'), '/') // true
+ * isShellNavigation(new URL('https://dapp.example/whitepaper.pdf'), '/') // false
+ */
+export function isShellNavigation(url: URL, scopePath: string): boolean {
+  if (!url.pathname.startsWith(scopePath)) return false
+  const pathAndSearch = url.pathname + url.search
+  return !navigationDenylist(scopePath).some((pattern) => pattern.test(pathAndSearch))
+}

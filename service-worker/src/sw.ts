@@ -35,7 +35,7 @@ import {
   SKIP_WAITING,
 } from './constants.ts'
 import { readPageMessage, readServiceWorkerOptions } from './options.ts'
-import { isCatalogueImageRequest, isCatalogueListingRequest } from './routes.ts'
+import { isCatalogueImageRequest, isCatalogueListingRequest, navigationDenylist } from './routes.ts'
 
 type PrecacheEntry = { url: string; revision: string | null }
 type WaitUntilEvent = Event & { waitUntil(promise: Promise<unknown>): void }
@@ -43,6 +43,7 @@ type MessageFromPage = WaitUntilEvent & { data: unknown; ports: readonly Message
 type ExtendableEvent = Parameters<Router['handleRequest']>[0]['event']
 type ServiceWorkerScope = {
   location: Location
+  registration: { scope: string }
   /** Replaced with the host's file list at build time (the Vite plugin, or workbox-build's injectManifest). */
   __WB_MANIFEST: PrecacheEntry[] | undefined
   skipWaiting(): Promise<void>
@@ -71,8 +72,9 @@ const manifest = self.__WB_MANIFEST ?? []
 precacheAndRoute(manifest)
 cleanupOutdatedCaches()
 if (getCacheKeyForURL('index.html')) {
-  // Any navigation in scope opens the single-page shell (deep links too), offline included.
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')))
+  // Any navigation in scope opens the single-page shell (deep links too), offline included; API
+  // paths, the worker's own file and files with an extension go to the network.
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: navigationDenylist(new URL(self.registration.scope).pathname) }))
 }
 
 const onlyComplete = new CacheableResponsePlugin({ statuses: [200] })
