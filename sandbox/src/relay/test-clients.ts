@@ -1,4 +1,4 @@
-import { WalletKit, type IWalletKit } from '@reown/walletkit'
+import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { ICore, SessionTypes, SignClientTypes } from '@walletconnect/types'
@@ -57,10 +57,14 @@ export async function startDapp(relayUrl: string, prefix = 'dapp', storage = new
   return SignClient.init({ projectId: TEST_PROJECT_ID, relayUrl, customStoragePrefix: prefix, metadata: DAPP_METADATA, storage, logger: 'silent' })
 }
 
-export async function startWallet(relayUrl: string, storage = new MemoryStorage(), prefix = 'wallet'): Promise<IWalletKit> {
+/** A walletkit wallet on its own core (tests outside the sandbox take it from here, with the sandbox's walletkit). */
+export async function startWallet(relayUrl: string, storage = new MemoryStorage(), prefix = 'wallet', metadata: WalletMetadata = WALLET_METADATA): Promise<IWalletKit> {
   const core = new Core({ projectId: TEST_PROJECT_ID, relayUrl, customStoragePrefix: prefix, storage, telemetryEnabled: false, logger: 'silent' })
-  return WalletKit.init({ core, metadata: WALLET_METADATA })
+  return WalletKit.init({ core, metadata })
 }
+
+export type WalletMetadata = WalletKitTypes.Options['metadata']
+export type { IWalletKit, WalletKitTypes }
 
 /** The namespaces this test wallet grants: the sandbox chains, account 0. */
 export function approvedNamespaces(proposal: SignClientTypes.EventArguments['session_proposal']['params']): SessionTypes.Namespaces {
@@ -81,7 +85,7 @@ export function approvedNamespaces(proposal: SignClientTypes.EventArguments['ses
 type Dapp = Awaited<ReturnType<typeof startDapp>>
 
 /**
- * `dapp.connect()` with its `approval()` asked at once. sign-client 2.25's approval promise is lazy:
+ * `dapp.connect()` with its `approval()` asked at once. sign-client's approval promise is lazy:
  * asked only after the wallet's settlement (or rejection) arrived, it never settles. Dapps must call
  * it right after connect(); so do the tests. The promise is marked handled; awaiting it still throws.
  */

@@ -4,8 +4,6 @@
  * import the sandbox.
  */
 import 'fake-indexeddb/auto'
-import { WalletKit, type IWalletKit } from '@reown/walletkit'
-import { Core as WalletCore } from '@walletconnect/core'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { devAccounts, type Sandbox } from '@portico/sandbox'
 import { sandboxConfig, startTestSandbox } from '../testing/sandbox.ts'
@@ -15,33 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig, CoreState } from '@portico/shared-types'
 import { parseSiweMessage } from 'viem/siwe'
 import { createPhoneWallet } from '../../../sandbox/src/phone-wallet/wallet.ts'
+// The wallet side is the sandbox's walletkit (a sandbox dependency, not the core's).
+import { MemoryStorage, shutdown, startWallet } from '../../../sandbox/src/relay/test-clients.ts'
 import { createCore, type Core } from '../core.ts'
 import { createStorage } from '../storage.ts'
 
-// Each official client in one process needs its own core (sign-client keeps one per storage prefix).
-process.env.DISABLE_GLOBAL_CORE = 'true'
-
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-/** The IKeyValueStorage the official clients take, in memory. */
-class MemoryStorage {
-  readonly map = new Map<string, unknown>()
-  async getKeys() {
-    return [...this.map.keys()]
-  }
-  async getEntries<T>() {
-    return [...this.map.entries()] as [string, T][]
-  }
-  async getItem<T>(key: string) {
-    return structuredClone(this.map.get(key)) as T | undefined
-  }
-  async setItem<T>(key: string, value: T) {
-    this.map.set(key, structuredClone(value))
-  }
-  async removeItem(key: string) {
-    this.map.delete(key)
-  }
-}
 
 let sandbox: Sandbox
 let config: CoreConfig
@@ -60,8 +37,7 @@ afterAll(async () => {
 /** A phone wallet on walletkit: approves the sandbox chains for account 0, signs and sends with its key. */
 async function startPhone(options: { chains?: string[]; switchable?: boolean; reject?: boolean } = {}) {
   const account = privateKeyToAccount(devAccounts()[0]!.privateKey)
-  const core = new WalletCore({ projectId: 'wc-phone-test', relayUrl: sandbox.relay.url, customStoragePrefix: `phone-${Math.random()}`, storage: new MemoryStorage() as never, telemetryEnabled: false, logger: 'silent' })
-  const wallet: IWalletKit = await WalletKit.init({ core, metadata: { name: 'Test phone', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] } })
+  const wallet = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, { name: 'Test phone', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] })
   const chains = options.chains ?? sandbox.chains.map((c) => `eip155:${c.chainId}`)
   const methods = ['personal_sign', 'eth_sendTransaction', ...(options.switchable === false ? [] : ['wallet_switchEthereumChain'])]
   wallet.on('session_proposal', (proposal) => {
@@ -85,11 +61,11 @@ async function startPhone(options: { chains?: string[]; switchable?: boolean; re
     }
     return wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code: 4200, message: `Unsupported ${method}` } } })
   })
-  return { wallet, account, stop: () => core.relayer.transportClose().catch(() => undefined) }
+  return { wallet, account, stop: () => shutdown(wallet.core) }
 }
 
 function newCore(storage = new MemoryStorage()): Core {
-  return createCore({ storage: createStorage({ dbName: `wc-${Math.random()}` }), warn: () => undefined, walletConnect: { storage: storage as never } })
+  return createCore({ storage: createStorage({ dbName: `wc-${Math.random()}` }), warn: () => undefined, walletConnect: { storage } })
 }
 
 async function until(core: Core, test: (state: CoreState) => boolean, ms = 10_000): Promise<CoreState> {
@@ -234,8 +210,7 @@ describe('WalletConnect in the core', () => {
 /** The Sandbox Phone Wallet's own logic (what its page runs) over walletkit, with account 2 of the test mnemonic. */
 async function startSandboxPhone() {
   const account = privateKeyToAccount(devAccounts()[2]!.privateKey)
-  const core = new WalletCore({ projectId: 'wc-phone-test', relayUrl: sandbox.relay.url, customStoragePrefix: `phone-${Math.random()}`, storage: new MemoryStorage() as never, telemetryEnabled: false, logger: 'silent' })
-  const walletKit: IWalletKit = await WalletKit.init({ core, metadata: { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] } })
+  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] })
   const wallet = createPhoneWallet({
     walletKit,
     chains: sandbox.chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency })),
@@ -246,7 +221,7 @@ async function startSandboxPhone() {
     account,
     stop: async () => {
       wallet.stop()
-      await core.relayer.transportClose().catch(() => undefined)
+      await shutdown(walletKit.core)
     },
   }
 }
