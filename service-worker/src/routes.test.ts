@@ -121,7 +121,7 @@ describe('navigation route: the shell for the dapp’s own routes, the network f
     vi.stubGlobal('__WB_DISABLE_DEV_LOGS', true)
     vi.stubGlobal('self', { __WB_DISABLE_DEV_LOGS: true })
     const { NavigationRoute } = await import('workbox-routing')
-    const route = new NavigationRoute(() => new Response(''), { denylist: navigationDenylist('/') })
+    const route = new NavigationRoute(async () => new Response(''), { denylist: navigationDenylist('/') })
     const navigate = { mode: 'navigate' } as Request
     const matches = (u: string) => route.match({ url: url(u), request: navigate, event: {} as never, sameOrigin: true })
     expect(matches('https://dapp.example/account?tab=nfts')).toBe(true)
