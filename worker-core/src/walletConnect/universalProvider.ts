@@ -1,5 +1,6 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { formatMessage } from '@walletconnect/utils'
+import { Buffer } from 'buffer'
 import type { IKeyValueStorage } from '@walletconnect/keyvaluestorage'
 import type { CoreConfig } from '@portico/shared-types'
 
@@ -21,6 +22,7 @@ export type StartUniversalProviderParameters = {
  * session again.
  */
 export async function startUniversalProvider({ config, storage }: StartUniversalProviderParameters): Promise<UniversalProviderClient> {
+  provideBuffer()
   return UniversalProvider.init({
     projectId: config.projectId,
     relayUrl: config.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
@@ -29,6 +31,16 @@ export async function startUniversalProvider({ config, storage }: StartUniversal
     telemetryEnabled: false,
     ...(storage ? { storage } : {}),
   })
+}
+
+/**
+ * @walletconnect/utils 2.21 encodes and decodes with Node's global `Buffer` when it calls (the ReCaps of
+ * one-click sign-in, among others), which a browser's worker lacks: the `buffer` package stands in,
+ * where no `Buffer` is defined, before the client starts. Loading the chunk sets nothing.
+ */
+function provideBuffer(): void {
+  const scope = globalThis as { Buffer?: unknown }
+  scope.Buffer ??= Buffer
 }
 
 /**

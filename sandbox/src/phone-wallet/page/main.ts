@@ -1,5 +1,7 @@
 // First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
 import '../../../wallet/zod-jitless.ts'
+// Then: the Buffer @walletconnect/utils expects of its host.
+import './buffer-global.ts'
 import { WalletKit } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import { mnemonicToAccount } from 'viem/accounts'
