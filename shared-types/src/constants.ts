@@ -50,7 +50,23 @@ export const FALLBACK_TRANSPORT = {
 } as const
 
 export const REQUEST_MAP_CACHE_ENTRIES = 8192
-export const STORAGE_VERSION = 1
+/**
+ * The version of the records the core keeps in IndexedDB (the `v` of each). Version 2 names the
+ * record's kind in its envelope (so a full quota evicts caches by kind); version 1 records are
+ * migrated on read (`STORED_RECORD_MIGRATIONS`, shared-types/src/storage.ts).
+ */
+export const STORAGE_VERSION = 2
+/** The restore of the core's records gives up after this long and the core starts fresh. */
+export const STORAGE_RESTORE_TIMEOUT_MS = 1 * SECOND_MS
+/** One IndexedDB operation not answered within this long counts as failed (a blocked database). */
+export const STORAGE_OPERATION_TIMEOUT_MS = 1 * SECOND_MS
+/**
+ * How long a restarted core looks on chain for the transaction of a write whose wallet request was
+ * sent but whose answer never reached it; after that its outcome is reported unknown.
+ */
+export const WRITE_RECONCILE_MS = 5 * MINUTE_MS
+/** In-flight writes the core keeps (persisted) at most. */
+export const IN_FLIGHT_WRITES_LIMIT = 20
 
 export const ANIMATION_MS = { short: 120, medium: 150 } as const
 export const NOTIFICATION_SWAP_DELAY_MS = 150

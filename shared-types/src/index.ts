@@ -93,7 +93,7 @@ export {
   type CoreState,
   type NamespaceConnection,
 } from './state.ts'
-export { storedRecordSchema, type StoredRecord } from './storage.ts'
+export { anyStoredRecordSchema, migrateStoredRecord, STORED_RECORD_MIGRATIONS, storedRecordSchema, type StoredRecord, type StoredRecordMigration } from './storage.ts'
 export {
   apiErrorSchema,
   buildApproveResponseSchema,
@@ -230,7 +230,7 @@ export {
   type TransactionYear,
 } from './state.ts'
 export { coreOptionsSchema, type CoreOptions, type CoreOptionsInput } from './core-options.ts'
-export { RECORDS, type RecordData, type RecordDefinition, type RecordKind } from './records.ts'
+export { CACHE_RECORD_KINDS, RECORDS, recordKindOfKey, type RecordData, type RecordDefinition, type RecordKind } from './records.ts'
 export {
   walletAssetSchema,
   walletAssetsResponseSchema,

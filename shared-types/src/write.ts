@@ -39,6 +39,8 @@ export const WRITE_ERROR_CODES = [
   'UNSUPPORTED_NAMESPACE',
   'PENDING_LIMIT',
   'WRITE_NOT_FOUND',
+  // The core restarted while the wallet had the request: whether it was sent is not known (never sent again).
+  'WRITE_OUTCOME_UNKNOWN',
   // The wallet.
   'USER_REJECTED',
   // The node (SPEC.md §8), as viem classifies them.
@@ -197,8 +199,48 @@ export const pendingTransactionSchema = z.object({
   symbol: z.string().optional(),
   status: z.enum(['pending', 'confirmed', 'failed']),
   submittedAt: z.number(),
+  /**
+   * The write it came from, while its hash is not known yet: a write whose wallet request was sent
+   * before the core restarted, looked for on chain (`hash` is then the write's id until it is found).
+   */
+  writeId: z.string().optional(),
 })
 export type PendingTransaction = z.infer<typeof pendingTransactionSchema>
+
+/**
+ * The EIP-1193 error code (JSON-RPC's implementation-defined range) of a wallet request cut off on the
+ * way (the core it went through stopped answering): it may have been sent. The core then looks for
+ * it on chain instead of asking again, and the write ends as WRITE_OUTCOME_UNKNOWN.
+ */
+export const WRITE_OUTCOME_UNKNOWN_CODE = -32050
+
+/** Wallet methods that send something: never asked twice for one write (a restart reconciles by hash instead). */
+export const SENDING_METHODS: readonly string[] = ['eth_sendTransaction', 'eth_sendRawTransaction', 'wallet_sendCalls']
+
+/**
+ * A write the core has handed a wallet request for and not yet seen answered, kept in IndexedDB so
+ * a restarted core (a reload, a new worker, another leading tab) knows it: the step asked, what the
+ * Activity row shows once it is sent, and the outcome once answered (a repeated answer gets it again).
+ */
+export const inFlightWriteSchema = z.object({
+  id: z.string().min(1).max(64),
+  kind: z.enum(['send', 'swap', 'signMessage', 'registerName', 'siwx']),
+  caipAddress: caipAddressSchema,
+  /** When the wallet was asked (ms since epoch). */
+  askedAt: z.number(),
+  step: z.object({
+    index: z.number().int().positive(),
+    total: z.number().int().positive(),
+    method: z.string().max(100),
+    /** What the step sends, to find it on chain when its answer was lost: eth_sendTransaction's first parameter. */
+    transaction: z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).optional(),
+    /** The pending Activity row its hash becomes. */
+    tracks: pendingTransactionSchema.omit({ hash: true, status: true, submittedAt: true, writeId: true }).optional(),
+  }),
+  /** The outcome answered for the step, so the same answer submitted again (a re-sent call) gets it again. */
+  outcome: writeResultSchema.optional(),
+})
+export type InFlightWrite = z.infer<typeof inFlightWriteSchema>
 
 /** Fee and balances the Send view shows, read by the core (`getSendEstimate`). */
 export const sendEstimateSchema = z.object({

@@ -1,5 +1,5 @@
 import { sharesSessionAcrossNamespaces, WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import { HEARTBEAT_MS } from '@portico/shared-types/constants'
+import { HEARTBEAT_MS, STORAGE_RESTORE_TIMEOUT_MS } from '@portico/shared-types/constants'
 import {
   chainNamespaceSchema,
   coreConfigSchema,
@@ -63,6 +63,8 @@ export type CreateCoreParameters = {
   focusManager?: FocusManager
   /** The WalletConnect client's start and storage (tests keep it in memory). */
   walletConnect?: CreateWalletConnectParameters
+  /** The restore of the stored records gives up after this long (SPEC.md §9: 1 s) and the core starts fresh. */
+  restoreTimeoutMs?: number
 }
 
 export type Core = PorticoCoreApi & {
@@ -78,7 +80,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * SharedWorker, a dedicated worker or the page (tests); it never touches `window` or `document`.
  */
 export function createCore(params: CreateCoreParameters): Core {
-  const { storage, now = Date.now, listenerTimeoutMs = 2 * HEARTBEAT_MS, sleep = defaultSleep, warn = console.warn } = params
+  const { storage, now = Date.now, listenerTimeoutMs = 2 * HEARTBEAT_MS, sleep = defaultSleep, warn = console.warn, restoreTimeoutMs = STORAGE_RESTORE_TIMEOUT_MS } = params
   const doFetch = params.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = createStateStore({ listenerTimeoutMs, storageKind: storage.kind })
   const online = params.onlineManager ?? createOnlineManager(true)
@@ -126,28 +128,53 @@ export function createCore(params: CreateCoreParameters): Core {
   const analytics = createAnalytics(ctx)
   let pinged = false
 
-  const ready = (async () => {
-    const [connection, recent, sessions, accountTypes, embedded] = await Promise.all([
+  /**
+   * The restore of the stored records, given up after `restoreTimeoutMs` (SPEC.md §9 storage: a
+   * database that does not answer, blocked by another tab's upgrade): the core then starts fresh and
+   * a late answer is not applied.
+   */
+  let restoreGivenUp = false
+  let writesToResume = false
+  const restored = (async () => {
+    const [connection, recent, sessions, accountTypes, embedded, pending, inFlight] = await Promise.all([
       ctx.records.read(RECORDS.connection),
       ctx.records.read(RECORDS.recentWallets),
       ctx.records.read(RECORDS.siwxSessions),
       ctx.records.read(RECORDS.accountTypes),
       ctx.records.read(RECORDS.embeddedWallet),
+      ctx.records.read(RECORDS.pendingTransactions),
+      ctx.records.read(RECORDS.writes),
     ])
+    if (restoreGivenUp) return
     let patch: Partial<CoreState> = {
       ...(connection?.data ?? {}),
       ...(recent ? { recentWallets: recent.data } : {}),
       ...(sessions ? { siwxSessions: siwx.valid(sessions.data, now()) } : {}),
       ...(accountTypes ? { accountTypes: accountTypes.data } : {}),
       ...(embedded ? { embeddedWallet: embedded.data } : {}),
+      // Sent transactions stay pending after a reload or a new worker, until mined or failed.
+      ...(pending ? { pendingTransactions: pending.data } : {}),
     }
+    writesToResume = (pending?.data.length ?? 0) > 0 || (inFlight?.data.length ?? 0) > 0
     store.replace(patch)
     const account = activeAccount()
     if (account) {
       patch = { ...(await balances.restore(account)), ...(await identity.restore(account)), ...(await transactions.restore(account)) }
+      if (restoreGivenUp) return
       store.replace(patch)
     }
   })().catch((error: unknown) => warn(`Portico: could not restore the session: ${error instanceof Error ? error.message : String(error)}`))
+  const ready = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      restoreGivenUp = true
+      warn(`Portico: the stored session was not read within ${restoreTimeoutMs} ms; starting fresh`)
+      resolve()
+    }, restoreTimeoutMs)
+    void restored.then(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
   ctx.ready = ready
 
   /**
@@ -246,6 +273,14 @@ export function createCore(params: CreateCoreParameters): Core {
         const activeCaipNetworkId = store.get().activeCaipNetworkId ?? config.defaultNetwork ?? config.networks[0]!.caipNetworkId
         store.set({ configured: true, activeCaipNetworkId })
         capabilities.reset()
+        // Transactions sent before a reload or a restart are followed again; writes whose wallet request
+        // was out are matched on chain, never asked again.
+        if (writesToResume) {
+          writesToResume = false
+          void writes()
+            .then((w) => w.resume())
+            .catch((error: unknown) => warn(`Portico: could not follow the writes in flight: ${error instanceof Error ? error.message : String(error)}`))
+        }
       }
       return store.get()
     },

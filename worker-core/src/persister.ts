@@ -22,7 +22,7 @@ export function createPersister(storage: CoreStorage, warn: (message: string) =>
         warn(`Portico: not saving record "${record.kind}": ${checked.error.issues[0]?.message ?? 'invalid'}`)
         return
       }
-      await storage.write(record.key(...args), checked.data)
+      await storage.write(record.key(...args), checked.data, record.kind)
     },
     remove: (record, ...args) => storage.remove(record.key(...args)),
   }
@@ -31,5 +31,5 @@ export function createPersister(storage: CoreStorage, warn: (message: string) =>
 /** One record of a kind: the kind with its key arguments applied (`bindRecord(RECORDS.identity, address)`). */
 export function bindRecord<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): RecordDefinition<T> {
   const key = record.key(...args)
-  return { kind: record.kind, key: () => key, schema: record.schema }
+  return { kind: record.kind, key: () => key, schema: record.schema, ...(record.cache ? { cache: true } : {}) }
 }

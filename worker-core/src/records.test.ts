@@ -6,8 +6,8 @@ import { STORAGE_VERSION } from '@portico/shared-types/constants'
 import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig, wallet } from './test-fixtures.ts'
 
 /** A record as stored by another version of Portico, or with a shape this version does not know. */
-const OTHER_VERSION = (data: unknown) => ({ v: STORAGE_VERSION + 1, savedAt: 1, data })
-const THIS_VERSION = (data: unknown) => ({ v: STORAGE_VERSION, savedAt: 1, data })
+const OTHER_VERSION = (data: unknown) => ({ v: STORAGE_VERSION + 1, kind: 'any', savedAt: 1, data })
+const THIS_VERSION = (data: unknown) => ({ v: STORAGE_VERSION, kind: 'any', savedAt: 1, data })
 
 describe('persisted records', () => {
   it('keeps every record kind of SPEC.md §3 and reads it back after a restart', async () => {
@@ -37,7 +37,7 @@ describe('persisted records', () => {
       RECORDS.identity.key(ADDRESS),
       RECORDS.names.key(ADDRESS),
     ]
-    for (const key of keys) expect(await get(key, store), key).toMatchObject({ v: STORAGE_VERSION, savedAt: first.clock.now })
+    for (const key of keys) expect(await get(key, store), key).toMatchObject({ v: STORAGE_VERSION, kind: expect.any(String), savedAt: first.clock.now })
 
     const second = setupCore({ dbName: first.dbName, clock: first.clock })
     const state = await second.core.getState()

@@ -1,9 +1,13 @@
-import { isHash, stringToHex } from 'viem'
+import { hexToBigInt, isHash, numberToHex, stringToHex } from 'viem'
 import type { RpcClient } from '../rpc.ts'
-import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
-import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
+import { IN_FLIGHT_WRITES_LIMIT, PENDING_TRANSACTIONS_LIMIT, WRITE_RECONCILE_MS } from '@portico/shared-types/constants'
+import { parseCaipAddress, parseWith, RECORDS, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
+import { z } from 'zod'
 import {
+  SENDING_METHODS,
   walletAnswerSchema,
+  WRITE_OUTCOME_UNKNOWN_CODE,
+  type InFlightWrite,
   writeIntentSchema,
   type PendingTransaction,
   type WalletRequest,
@@ -28,7 +32,11 @@ export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
   target?: WriteStep['target']
   /** The write's error when the step is answered with a failure (a dapp step's own meaning); else the wallet's error, classified. */
   failure?: WriteErrorCode
+  /** For a step that sends a transaction: the pending Activity row its hash becomes (recorded by the core, followed until mined). */
+  tracks?: Tracked
 }
+/** What a pending Activity row shows beyond its hash. */
+export type Tracked = Omit<PendingTransaction, 'hash' | 'status' | 'submittedAt' | 'writeId'>
 /** What a flow ends with. */
 export type FlowDone = { hash?: string; result?: unknown }
 export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
@@ -38,8 +46,6 @@ export type FlowContext = {
   client: RpcClient | null
   /** USD prices of CAIP-10 token addresses (the core's price read). */
   prices: GetSwapQuoteDeps['prices']
-  /** Records a sent transaction: shown at once, followed until mined, then balances and Activity refresh. */
-  track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>): void
   smartAccount: boolean
   /** A name the account registered: the core knows it at once (identity, names) in every tab. */
   nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
@@ -71,8 +77,8 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { reference } = parseCaipAddress(intent.caipAddress)
     const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
-    const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' })
-    flow.track({ hash, caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol })
+    const tracks: Tracked = { caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol }
+    const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash', tracks })
     return { hash }
   },
   async *swap(flow, intent) {
@@ -84,14 +90,14 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     if (needsApproval) {
       // The token to pay lets the AMM take exactly the amount, mined before the swap is built.
       const approval = await buildApprove(flow.env, intent, amount)
-      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash' })
-      flow.track({ hash, caipNetworkId, from: address, to: parseCaipAddress(approval.to).address, kind: 'approve', symbol: intent.from.symbol })
+      const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(approval.to).address, kind: 'approve', symbol: intent.from.symbol }
+      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash', tracks })
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 500 })
       if (receipt.status !== 'success') throw new WriteFailure('EXECUTION_REVERTED', { details: 'The approval was mined but failed' })
     }
     const swap = await buildSwap(flow.env, intent, amount)
-    const hash = sentHash(yield { label: 'swap', total, request: builtTransactionRequest(swap), expects: 'hash' })
-    flow.track({ hash, caipNetworkId, from: address, to: parseCaipAddress(swap.to).address, kind: 'swap', amount: intent.amount, symbol: intent.from.symbol })
+    const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(swap.to).address, kind: 'swap', amount: intent.amount, symbol: intent.from.symbol }
+    const hash = sentHash(yield { label: 'swap', total, request: builtTransactionRequest(swap), expects: 'hash', tracks })
     return { hash }
   },
   async *signMessage(_flow, intent) {
@@ -128,6 +134,11 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
 export type WritesFeature = {
   prepare(intent: unknown): Promise<WriteResult>
   submit(writeId: string, answer: unknown): Promise<WriteResult>
+  /**
+   * After a reload or a restart: follows the restored pending transactions again, and looks on chain
+   * for the transaction of each write whose wallet request was out when the last core stopped.
+   */
+  resume(): Promise<void>
 }
 
 export type CreateWritesParameters = {
@@ -141,33 +152,142 @@ export type CreateWritesParameters = {
   onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
   /** Keeps a verified SIWX session (persisted, pushed to every tab). */
   onSignedIn?(session: SiwxSession): Promise<void>
+  /** How often a restarted core looks at new blocks for a write's transaction. */
+  reconcilePollMs?: number
+}
+
+type OpenWrite = {
+  flow: WriteFlow
+  kind: WriteKind
+  caipAddress: WriteIntent['caipAddress']
+  index: number
+  step?: FlowStep | undefined
+  failure?: WriteErrorCode | undefined
+  /** The last answer taken and what it led to: the same answer again (a call sent twice) gets the same outcome. */
+  last?: { answer: string; outcome: WriteResult } | undefined
+}
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
+
+/** What an eth_sendTransaction step sends, to find it on chain when its answer never came back. */
+function sentTransaction(request: WalletRequest): InFlightWrite['step']['transaction'] {
+  if (request.method !== 'eth_sendTransaction') return undefined
+  const parsed = z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).safeParse(request.params[0])
+  return parsed.success ? parsed.data : undefined
+}
+
+const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((h) => h as `0x${string}`)
+/** The part of an `eth_getBlockByNumber` answer the reconciliation reads, checked (it comes from the node). */
+const rpcBlockSchema = z.object({
+  timestamp: hexQuantity,
+  transactions: z.array(
+    z.union([
+      z.string(),
+      z.object({ hash: z.string().refine((h) => isHash(h)), from: z.string(), to: z.string().nullish(), value: hexQuantity, input: z.string().optional() }),
+    ]),
+  ),
+})
+
+/** Whether a mined transaction is the one a write's step asked the wallet to send. */
+function matches(tx: { from: string; to?: string | null | undefined; value: `0x${string}`; input?: string | undefined }, sent: NonNullable<InFlightWrite['step']['transaction']>): boolean {
+  return (
+    sameAddress(tx.from, sent.from) &&
+    sameAddress(tx.to, sent.to) &&
+    hexToBigInt(tx.value) === BigInt(sent.value ?? 0) &&
+    (tx.input || '0x').toLowerCase() === (sent.data ?? '0x').toLowerCase()
+  )
 }
 
 /**
  * The one write path's core side: `prepare` validates and builds the first wallet request of a flow,
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
- * are kept in `state.pendingTransactions` (99 at most) and followed until mined.
+ * are kept in `state.pendingTransactions` (99 at most, persisted) and followed until mined.
+ *
+ * Writes survive the core: each gets a unique id (`crypto.randomUUID`), and before a wallet request
+ * is handed out the write is recorded in IndexedDB as asked (with what it sends). A restarted core (a
+ * reload, a new worker, another leading tab) never asks the wallet again: an answer that reaches it
+ * is recorded against the stored write (its hash tracked); a write whose answer never comes is looked
+ * for on chain by what it sends, shown pending meanwhile, and reported as of unknown outcome when it
+ * is not found within `WRITE_RECONCILE_MS`.
  */
-export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined }: CreateWritesParameters): WritesFeature {
-  const open = new Map<string, { flow: WriteFlow; kind: WriteKind; caipAddress: WriteIntent['caipAddress']; index: number; failure?: WriteErrorCode | undefined }>()
-  let nextId = 1
+export function createWrites(ctx: CoreContext, params: CreateWritesParameters): WritesFeature {
+  const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, reconcilePollMs = 1000 } = params
+  const open = new Map<string, OpenWrite>()
+  /** The stored writes whose wallet request is out (or whose outcome is kept for a repeated answer). */
+  let stored: InFlightWrite[] = []
+  const loaded = ctx.records.read(RECORDS.writes).then(
+    (saved) => {
+      stored = saved?.data ?? []
+    },
+    () => undefined,
+  )
+  /** Hashes followed by this core, so a restored or repeated one is followed once. */
+  const followed = new Set<string>()
+  const reconciling = new Set<string>()
 
-  function track(pending: Omit<PendingTransaction, 'status' | 'submittedAt'>) {
-    const entry: PendingTransaction = { ...pending, status: 'pending', submittedAt: ctx.now() }
-    ctx.store.set((s) => ({ pendingTransactions: [entry, ...s.pendingTransactions.filter((p) => p.hash !== entry.hash)].slice(0, PENDING_TRANSACTIONS_LIMIT) }))
-    const client = ctx.env()?.rpc.client(pending.caipNetworkId)
+  const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
+
+  async function saveWrites(change: (writes: InFlightWrite[]) => InFlightWrite[]) {
+    await loaded
+    stored = change(stored).slice(-IN_FLIGHT_WRITES_LIMIT)
+    await ctx.records.write(RECORDS.writes, stored).catch((error: unknown) => warnOf('could not keep the writes in flight', error))
+  }
+
+  function setPending(change: (pending: PendingTransaction[]) => PendingTransaction[]) {
+    ctx.store.set((s) => ({ pendingTransactions: change(s.pendingTransactions).slice(0, PENDING_TRANSACTIONS_LIMIT) }))
+    void ctx.records.write(RECORDS.pendingTransactions, ctx.store.get().pendingTransactions).catch((error: unknown) => warnOf('could not keep the pending transactions', error))
+  }
+
+  /** Follows a pending transaction until mined: confirmed or failed, then balances and Activity refresh and the row goes. */
+  function follow(entry: PendingTransaction) {
+    if (followed.has(entry.hash)) return
+    const client = ctx.env()?.rpc.client(entry.caipNetworkId)
     if (!client) return
-    void client
-      .waitForTransactionReceipt({ hash: pending.hash as `0x${string}`, pollingInterval: 500 })
-      .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
-      .catch(() => 'failed' as const)
-      .then(async (status) => {
-        const done: PendingTransaction = { ...entry, status }
-        ctx.store.set((s) => ({ pendingTransactions: s.pendingTransactions.map((p) => (p.hash === entry.hash ? done : p)) }))
-        await onMined(done)
-        // Activity now lists it (the data API indexed the block); the pending row has served its purpose.
-        ctx.store.set((s) => ({ pendingTransactions: s.pendingTransactions.filter((p) => p.hash !== entry.hash) }))
-      })
+    followed.add(entry.hash)
+    const settled: Promise<PendingTransaction['status']> =
+      entry.status !== 'pending'
+        ? Promise.resolve(entry.status)
+        : client
+            .waitForTransactionReceipt({ hash: entry.hash as `0x${string}`, pollingInterval: 500, timeout: 0 })
+            .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
+            .catch(() => 'failed' as const)
+    void settled.then(async (status) => {
+      const done: PendingTransaction = { ...entry, status }
+      setPending((all) => all.map((p) => (p.hash === entry.hash ? done : p)))
+      await onMined(done).catch((error: unknown) => warnOf('could not refresh after a transaction', error))
+      // Activity now lists it (the data API indexed the block); the pending row has served its purpose.
+      setPending((all) => all.filter((p) => p.hash !== entry.hash))
+      followed.delete(entry.hash)
+    })
+  }
+
+  /** Records a sent transaction: shown at once (in place of its write's placeholder), followed until mined. */
+  function track(hash: string, tracks: Tracked, writeId: string) {
+    const entry: PendingTransaction = { hash, ...tracks, status: 'pending', submittedAt: ctx.now() }
+    setPending((all) => [entry, ...all.filter((p) => p.hash !== hash && p.writeId !== writeId)])
+    follow(entry)
+  }
+
+  /** Records a step as asked, before the page has the request: from here the wallet may have sent it. */
+  async function recordAsked(writeId: string, entry: OpenWrite, step: FlowStep) {
+    if (step.target === 'dapp') return
+    const transaction = sentTransaction(step.request)
+    const record: InFlightWrite = {
+      id: writeId,
+      kind: entry.kind,
+      caipAddress: entry.caipAddress,
+      askedAt: ctx.now(),
+      step: { index: entry.index, total: step.total, method: step.request.method, ...(transaction ? { transaction } : {}), ...(step.tracks ? { tracks: step.tracks } : {}) },
+    }
+    await saveWrites((writes) => [...writes.filter((w) => w.id !== writeId), record])
+  }
+
+  /** Keeps a write's outcome once it is done (a repeated answer gets it again); a failed write is forgotten. */
+  async function settle(writeId: string, outcome: WriteResult): Promise<WriteResult> {
+    reconciling.delete(writeId)
+    if (outcome.status === 'done') await saveWrites((writes) => writes.map((w) => (w.id === writeId ? { ...w, outcome } : w)))
+    else await saveWrites((writes) => writes.filter((w) => w.id !== writeId))
+    return outcome
   }
 
   async function advance(writeId: string, input: unknown): Promise<WriteResult> {
@@ -177,11 +297,13 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
       const next = await entry.flow.next(input)
       if (next.done) {
         open.delete(writeId)
-        return { status: 'done', writeId, ...next.value }
+        return settle(writeId, { status: 'done', writeId, ...next.value })
       }
       entry.index += 1
       entry.failure = next.value.failure
+      entry.step = next.value
       const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
+      await recordAsked(writeId, entry, next.value)
       return {
         status: 'step',
         writeId,
@@ -196,8 +318,85 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
       }
     } catch (error) {
       open.delete(writeId)
-      return { status: 'error', writeId, error: classifyError(error) }
+      return settle(writeId, { status: 'error', writeId, error: classifyError(error) })
     }
+  }
+
+  /**
+   * An answer for a write this core did not start (the core that asked has stopped): recorded against
+   * the stored write. A sent transaction is tracked; a flow's further steps cannot go on.
+   */
+  async function submitStored(write: InFlightWrite, input: unknown): Promise<WriteResult> {
+    if (write.outcome) return write.outcome
+    const writeId = write.id
+    const answer = walletAnswerSchema.safeParse(input)
+    if (!answer.success || !answer.data.ok) {
+      const error = answer.success && !answer.data.ok ? answer.data.error : { message: 'The wallet answered nothing readable' }
+      if (error.code === WRITE_OUTCOME_UNKNOWN_CODE) return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: error.message } }
+      setPending((all) => all.filter((p) => p.writeId !== writeId))
+      return settle(writeId, { status: 'error', writeId, error: classifyWalletError(error) })
+    }
+    const { result } = answer.data
+    const last = write.step.index === write.step.total
+    if (SENDING_METHODS.includes(write.step.method)) {
+      if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
+      if (write.step.tracks) track(result, write.step.tracks, writeId)
+      if (last) return settle(writeId, { status: 'done', writeId, hash: result })
+      return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
+    }
+    if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
+    return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
+  }
+
+  /**
+   * Looks for a stored write's transaction in the blocks mined since it was asked, and in each new
+   * block, until found (then tracked) or `WRITE_RECONCILE_MS` after it was asked (then its outcome is
+   * reported unknown). Shown pending meanwhile, under the write's id.
+   */
+  async function reconcile(write: InFlightWrite) {
+    const sent = write.step.transaction
+    const tracks = write.step.tracks
+    const client = ctx.env()?.rpc.client(parseCaipAddress(write.caipAddress).caipNetworkId)
+    if (!sent || !client || reconciling.has(write.id)) return
+    reconciling.add(write.id)
+    if (tracks && !ctx.store.get().pendingTransactions.some((p) => p.writeId === write.id)) {
+      setPending((all) => [{ hash: write.id, writeId: write.id, ...tracks, status: 'pending', submittedAt: write.askedAt }, ...all])
+    }
+    const blockAt = async (number: bigint, withTransactions: boolean) =>
+      parseWith(rpcBlockSchema, await client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(number), withTransactions] }), 'block')
+    let next: bigint | null = null
+    try {
+      while (reconciling.has(write.id)) {
+        const latest = hexToBigInt(parseWith(hexQuantity, await client.request({ method: 'eth_blockNumber' }), 'block number'))
+        if (next === null) {
+          // Back to the last block mined before the wallet was asked (a minute's leeway for clocks), 256 at most.
+          let from = latest
+          while (from > 0n && latest - from < 256n) {
+            const block = await blockAt(from, false)
+            if (Number(hexToBigInt(block.timestamp)) * 1000 < write.askedAt - 60_000) break
+            from -= 1n
+          }
+          next = from
+        }
+        for (; next <= latest && reconciling.has(write.id); next += 1n) {
+          const block = await blockAt(next, true)
+          const found = block.transactions.find((tx) => typeof tx !== 'string' && matches(tx, sent))
+          if (found && typeof found !== 'string') {
+            if (tracks) track(found.hash, tracks, write.id)
+            await settle(write.id, write.step.index === write.step.total ? { status: 'done', writeId: write.id, hash: found.hash } : { status: 'error', writeId: write.id, error: { code: 'SOMETHING_WENT_WRONG' } })
+            return
+          }
+        }
+        if (ctx.now() >= write.askedAt + WRITE_RECONCILE_MS) break
+        await new Promise((resolve) => setTimeout(resolve, reconcilePollMs))
+      }
+    } catch (error) {
+      warnOf('could not look for a write on chain', error)
+    }
+    if (!reconciling.has(write.id)) return
+    ctx.warn(`Portico: the outcome of a ${write.kind} asked at ${new Date(write.askedAt).toISOString()} is unknown: its transaction was not found on chain; it is not sent again`)
+    setPending((all) => all.filter((p) => p.writeId !== write.id))
+    await settle(write.id, { status: 'error', writeId: write.id, error: { code: 'WRITE_OUTCOME_UNKNOWN' } })
   }
 
   return {
@@ -214,22 +413,45 @@ export function createWrites(ctx: CoreContext, { onMined, isSmartAccount, prices
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
       if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), track, smartAccount: isSmartAccount(intent), prices, nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), smartAccount: isSmartAccount(intent), prices, nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
       const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
-      const writeId = `w${nextId++}`
+      // Unique across restarts and tabs: a stored write is never mistaken for another.
+      const writeId = crypto.randomUUID()
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
       return advance(writeId, undefined)
     },
     async submit(writeId, input) {
       const entry = open.get(writeId)
-      if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+      if (!entry) {
+        await loaded
+        const write = stored.find((w) => w.id === writeId)
+        return write ? submitStored(write, input) : { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+      }
+      const key = JSON.stringify(input)
+      if (entry.last?.answer === key) return entry.last.outcome
       const answer = parseWith(walletAnswerSchema, input, 'wallet answer')
       if (!answer.ok) {
         open.delete(writeId)
         await entry.flow.return({}).catch(() => undefined)
-        return { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) }
+        if (answer.error.code === WRITE_OUTCOME_UNKNOWN_CODE) {
+          // The wallet's request was cut off (the core it went through stopped): it may have been sent. Looked for on chain.
+          const write = stored.find((w) => w.id === writeId)
+          if (write) void reconcile(write)
+          return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: answer.error.message } }
+        }
+        return settle(writeId, { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) })
       }
-      return advance(writeId, answer.result)
+      const step = entry.step
+      if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) track(answer.result, step.tracks, writeId)
+      const outcome = await advance(writeId, answer.result)
+      if (open.has(writeId)) entry.last = { answer: key, outcome }
+      return outcome
+    },
+    async resume() {
+      await ctx.ready
+      await loaded
+      for (const entry of ctx.store.get().pendingTransactions) if (!entry.writeId) follow(entry)
+      for (const write of stored) if (!write.outcome && write.step.transaction) void reconcile(write)
     },
   }
 }
