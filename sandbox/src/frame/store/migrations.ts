@@ -1,0 +1,90 @@
+import type { SqlDriver } from './driver.ts'
+
+/**
+ * The frame database's schema, one migration per version, applied in order inside one transaction
+ * each and recorded in `schema_migrations`. Never edit an applied migration: add the next one.
+ * Times are milliseconds since the epoch (`double precision`: exact for integers, read as numbers
+ * by both drivers).
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'users, devices, sessions, codes, pending logins, rate limits',
+    sql: `
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  email text UNIQUE,
+  social_provider text,
+  social_subject text,
+  social_user_name text,
+  address text NOT NULL UNIQUE,
+  -- The private key, AES-256-GCM: 'v1.<key id>.<iv>.<tag>.<ciphertext>' (base64url), the user id as associated data.
+  encrypted_key text NOT NULL,
+  chain_id integer NOT NULL,
+  preferred_account_type text NOT NULL,
+  created_at double precision NOT NULL,
+  UNIQUE (social_provider, social_subject),
+  CHECK ((social_provider IS NULL) = (social_subject IS NULL))
+);
+CREATE TABLE devices (
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  device_id text NOT NULL,
+  confirmed_at double precision NOT NULL,
+  PRIMARY KEY (user_id, device_id)
+);
+CREATE TABLE sessions (
+  -- SHA-256 of the bearer token (hex); the token itself is never stored.
+  token_hash text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  project_id text NOT NULL,
+  origin text NOT NULL,
+  created_at double precision NOT NULL,
+  last_used_at double precision NOT NULL,
+  expires_at double precision NOT NULL
+);
+CREATE INDEX sessions_user ON sessions (user_id);
+CREATE TABLE codes (
+  purpose text NOT NULL,
+  subject text NOT NULL,
+  -- HMAC-SHA256 of the code under a key derived from the frame key (hex).
+  code_hmac text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  data jsonb NOT NULL DEFAULT '{}',
+  expires_at double precision NOT NULL,
+  PRIMARY KEY (purpose, subject)
+);
+CREATE TABLE pending_logins (
+  kind text NOT NULL,
+  -- SHA-256 of what names it (a device link, a social state, a Farcaster channel token), or its key.
+  key_hash text NOT NULL,
+  -- SHA-256 of the browser session's binding secret, when the login is bound to one.
+  binding_hash text,
+  data jsonb NOT NULL DEFAULT '{}',
+  expires_at double precision NOT NULL,
+  PRIMARY KEY (kind, key_hash)
+);
+CREATE TABLE rate_limits (
+  key text PRIMARY KEY,
+  window_start double precision NOT NULL,
+  count integer NOT NULL
+);
+`,
+  },
+]
+
+/** Applies the migrations the database lacks; answers the version it is at. */
+export async function migrate(db: SqlDriver): Promise<number> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
+  for (const migration of MIGRATIONS) {
+    await db.transaction(async (tx) => {
+      // One migrator at a time (several frame services on one PostgreSQL server).
+      await tx.query('SELECT pg_advisory_xact_lock(72617001)')
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version])
+      if (done.length > 0) return
+      for (const statement of migration.sql.split(/;\s*\n/).map((s) => s.trim()).filter((s) => s !== '')) await tx.query(statement)
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+    })
+  }
+  const [row] = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
+  return row?.version ?? 0
+}

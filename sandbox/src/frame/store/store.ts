@@ -1,0 +1,259 @@
+import { openDatabase, type SqlDriver, type SqlRunner } from './driver.ts'
+import { migrate } from './migrations.ts'
+
+export type UserRow = {
+  id: string
+  email: string | null
+  social_provider: string | null
+  social_subject: string | null
+  social_user_name: string | null
+  address: string
+  encrypted_key: string
+  chain_id: number
+  preferred_account_type: string
+  created_at: number
+}
+export type SessionRow = { token_hash: string; user_id: string; project_id: string; origin: string; created_at: number; last_used_at: number; expires_at: number }
+export type CodeRow = { purpose: string; subject: string; code_hmac: string; attempts: number; data: Record<string, unknown>; expires_at: number }
+export type PendingRow = { kind: string; key_hash: string; binding_hash: string | null; data: Record<string, unknown>; expires_at: number }
+
+/** A unique email or social account that is taken already. */
+export class UniqueViolation extends Error {}
+
+const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505'
+const json = (data: Record<string, unknown>) => JSON.stringify(data)
+
+/**
+ * The frame service's database: users (their sealed keys), devices, sessions, one-time codes,
+ * pending logins and rate-limit counters, through the same SQL on PGlite or PostgreSQL. Every
+ * method is one statement (or one transaction), so several processes may share a PostgreSQL server.
+ */
+export class FrameStore {
+  constructor(readonly db: SqlDriver) {}
+
+  private get q(): SqlRunner {
+    return this.db
+  }
+
+  close(): Promise<void> {
+    return this.db.close()
+  }
+
+  // ── users and devices ───────────────────────────────────────────────
+
+  async insertUser(user: UserRow): Promise<void> {
+    try {
+      await this.q.query(
+        `INSERT INTO users (id, email, social_provider, social_subject, social_user_name, address, encrypted_key, chain_id, preferred_account_type, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [user.id, user.email, user.social_provider, user.social_subject, user.social_user_name, user.address, user.encrypted_key, user.chain_id, user.preferred_account_type, user.created_at],
+      )
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new UniqueViolation('That user exists already')
+      throw err
+    }
+  }
+
+  async userById(id: string): Promise<UserRow | undefined> {
+    return (await this.q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0]
+  }
+
+  async userByEmail(email: string): Promise<UserRow | undefined> {
+    return (await this.q.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]))[0]
+  }
+
+  async userBySocial(provider: string, subject: string): Promise<UserRow | undefined> {
+    return (await this.q.query<UserRow>('SELECT * FROM users WHERE social_provider = $1 AND social_subject = $2', [provider, subject]))[0]
+  }
+
+  async updateUser(id: string, patch: { chain_id?: number; preferred_account_type?: string; social_user_name?: string }): Promise<void> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined)
+    if (entries.length === 0) return
+    const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')
+    await this.q.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...entries.map(([, v]) => v)])
+  }
+
+  /** Sets the user's email; UniqueViolation when another user has it. */
+  async setUserEmail(id: string, email: string): Promise<void> {
+    try {
+      await this.q.query('UPDATE users SET email = $2 WHERE id = $1', [id, email])
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new UniqueViolation('That email is in use')
+      throw err
+    }
+  }
+
+  async addDevice(userId: string, deviceId: string, at: number): Promise<void> {
+    await this.q.query('INSERT INTO devices (user_id, device_id, confirmed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, deviceId, at])
+  }
+
+  async hasDevice(userId: string, deviceId: string): Promise<boolean> {
+    return (await this.q.query('SELECT 1 FROM devices WHERE user_id = $1 AND device_id = $2', [userId, deviceId])).length > 0
+  }
+
+  // ── sessions ────────────────────────────────────────────────────────
+
+  async insertSession(session: SessionRow): Promise<void> {
+    await this.q.query('INSERT INTO sessions (token_hash, user_id, project_id, origin, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      session.token_hash,
+      session.user_id,
+      session.project_id,
+      session.origin,
+      session.created_at,
+      session.last_used_at,
+      session.expires_at,
+    ])
+  }
+
+  async session(tokenHash: string): Promise<SessionRow | undefined> {
+    return (await this.q.query<SessionRow>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]))[0]
+  }
+
+  async touchSession(tokenHash: string, at: number): Promise<void> {
+    await this.q.query('UPDATE sessions SET last_used_at = $2 WHERE token_hash = $1 AND last_used_at < $2', [tokenHash, at])
+  }
+
+  /** True when there was such a session. */
+  async deleteSession(tokenHash: string): Promise<boolean> {
+    return (await this.q.query('DELETE FROM sessions WHERE token_hash = $1 RETURNING 1', [tokenHash])).length > 0
+  }
+
+  /** Replaces one session by another in one transaction (a rotation): false when the old one was gone. */
+  async rotateSession(oldHash: string, next: SessionRow): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx.query('DELETE FROM sessions WHERE token_hash = $1 RETURNING 1', [oldHash])
+      if (gone.length === 0) return false
+      await tx.query('INSERT INTO sessions (token_hash, user_id, project_id, origin, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        next.token_hash,
+        next.user_id,
+        next.project_id,
+        next.origin,
+        next.created_at,
+        next.last_used_at,
+        next.expires_at,
+      ])
+      return true
+    })
+  }
+
+  // ── one-time codes ──────────────────────────────────────────────────
+
+  /** Stores a new code for (purpose, subject), replacing the previous one and its count of wrong tries. */
+  async putCode(code: Omit<CodeRow, 'attempts'>): Promise<void> {
+    await this.q.query(
+      `INSERT INTO codes (purpose, subject, code_hmac, attempts, data, expires_at) VALUES ($1, $2, $3, 0, $4::jsonb, $5)
+       ON CONFLICT (purpose, subject) DO UPDATE SET code_hmac = EXCLUDED.code_hmac, attempts = 0, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
+      [code.purpose, code.subject, code.code_hmac, json(code.data), code.expires_at],
+    )
+  }
+
+  async code(purpose: string, subject: string): Promise<CodeRow | undefined> {
+    return (await this.q.query<CodeRow>('SELECT * FROM codes WHERE purpose = $1 AND subject = $2', [purpose, subject]))[0]
+  }
+
+  /** Counts one wrong try; answers the count (0 when the code is gone). */
+  async addCodeAttempt(purpose: string, subject: string): Promise<number> {
+    const [row] = await this.q.query<{ attempts: number }>('UPDATE codes SET attempts = attempts + 1 WHERE purpose = $1 AND subject = $2 RETURNING attempts', [purpose, subject])
+    return row?.attempts ?? 0
+  }
+
+  /**
+   * Spends the code when `hmac` is its value and it is neither expired nor used up (one statement:
+   * two requests with the right code cannot both succeed). Answers the spent row.
+   */
+  async takeCode(purpose: string, subject: string, hmac: string, now: number, maxAttempts: number): Promise<CodeRow | undefined> {
+    return (
+      await this.q.query<CodeRow>('DELETE FROM codes WHERE purpose = $1 AND subject = $2 AND code_hmac = $3 AND expires_at >= $4 AND attempts < $5 RETURNING *', [
+        purpose,
+        subject,
+        hmac,
+        now,
+        maxAttempts,
+      ])
+    )[0]
+  }
+
+  async deleteCode(purpose: string, subject: string): Promise<void> {
+    await this.q.query('DELETE FROM codes WHERE purpose = $1 AND subject = $2', [purpose, subject])
+  }
+
+  // ── pending logins (device links, social states, Farcaster channels) ──
+
+  async putPending(row: PendingRow): Promise<void> {
+    await this.q.query(
+      `INSERT INTO pending_logins (kind, key_hash, binding_hash, data, expires_at) VALUES ($1, $2, $3, $4::jsonb, $5)
+       ON CONFLICT (kind, key_hash) DO UPDATE SET binding_hash = EXCLUDED.binding_hash, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
+      [row.kind, row.key_hash, row.binding_hash, json(row.data), row.expires_at],
+    )
+  }
+
+  async pending(kind: string, keyHash: string): Promise<PendingRow | undefined> {
+    return (await this.q.query<PendingRow>('SELECT * FROM pending_logins WHERE kind = $1 AND key_hash = $2', [kind, keyHash]))[0]
+  }
+
+  /** Removes and answers the row (single use: of two requests, one gets it). */
+  async takePending(kind: string, keyHash: string): Promise<PendingRow | undefined> {
+    return (await this.q.query<PendingRow>('DELETE FROM pending_logins WHERE kind = $1 AND key_hash = $2 RETURNING *', [kind, keyHash]))[0]
+  }
+
+  async updatePendingData(kind: string, keyHash: string, data: Record<string, unknown>): Promise<void> {
+    await this.q.query('UPDATE pending_logins SET data = $3::jsonb WHERE kind = $1 AND key_hash = $2', [kind, keyHash, json(data)])
+  }
+
+  // ── rate limits (fixed windows) ─────────────────────────────────────
+
+  /** Counts one event in `key`'s window (a new window once `windowMs` passed); answers the count and when the window ends. */
+  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
+    const [row] = await this.q.query<{ count: number; window_start: number }>(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start + $3 <= $2 THEN 1 ELSE rate_limits.count + 1 END,
+         window_start = CASE WHEN rate_limits.window_start + $3 <= $2 THEN $2 ELSE rate_limits.window_start END
+       RETURNING count, window_start`,
+      [key, now, windowMs],
+    )
+    if (!row) throw new Error('rate limit row missing')
+    return { count: row.count, resetAt: row.window_start + windowMs }
+  }
+
+  /** The events counted in `key`'s current window (0 once it ended). */
+  async peek(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
+    const [row] = await this.q.query<{ count: number; window_start: number }>('SELECT count, window_start FROM rate_limits WHERE key = $1', [key])
+    if (!row || row.window_start + windowMs <= now) return { count: 0, resetAt: now }
+    return { count: row.count, resetAt: row.window_start + windowMs }
+  }
+
+  // ── upkeep ──────────────────────────────────────────────────────────
+
+  /** Drops what has expired: codes, pending logins, sessions past their lifetime or idle too long, old counters. */
+  async purgeExpired(now: number, sessionIdleMs: number, longestWindowMs: number): Promise<void> {
+    await this.q.query('DELETE FROM codes WHERE expires_at < $1', [now])
+    await this.q.query('DELETE FROM pending_logins WHERE expires_at < $1', [now])
+    await this.q.query('DELETE FROM sessions WHERE expires_at <= $1 OR last_used_at + $2 <= $1', [now, sessionIdleMs])
+    await this.q.query('DELETE FROM rate_limits WHERE window_start + $2 <= $1', [now, longestWindowMs])
+  }
+
+  /** Every user's sealed key (for a key rotation). */
+  async sealedKeys(): Promise<{ id: string; encrypted_key: string }[]> {
+    return this.q.query<{ id: string; encrypted_key: string }>('SELECT id, encrypted_key FROM users ORDER BY created_at')
+  }
+
+  /** Replaces sealed keys in one transaction (all or none). */
+  async replaceSealedKeys(rows: readonly { id: string; encrypted_key: string }[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const row of rows) await tx.query('UPDATE users SET encrypted_key = $2 WHERE id = $1', [row.id, row.encrypted_key])
+    })
+  }
+}
+
+/** Opens the database (PostgreSQL at `databaseUrl`, else PGlite on `dataDir`, else PGlite in memory) and brings its schema up to date. */
+export async function openFrameStore(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<FrameStore> {
+  const db = await openDatabase(options)
+  try {
+    await migrate(db)
+  } catch (err) {
+    await db.close()
+    throw err
+  }
+  return new FrameStore(db)
+}
