@@ -5,6 +5,7 @@ import { coreOptionsSchema } from './core-options.ts'
 import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx.ts'
 import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
+import { safeMobileLinkSchema, safeWebUrlSchema } from './safeUrlSchema.ts'
 
 export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
@@ -81,9 +82,10 @@ export const customWalletSchema = z.object({
   name: z.string().min(1),
   rdns: z.string().nullable().optional(),
   image_url: z.string().optional(),
-  mobile_link: z.string().nullable().optional(),
-  desktop_link: z.string().nullable().optional(),
-  webapp_link: z.string().nullable().optional(),
+  /** The wallet's own scheme (`mywallet://`) or an https link. */
+  mobile_link: safeMobileLinkSchema().nullable().optional(),
+  desktop_link: safeWebUrlSchema().nullable().optional(),
+  webapp_link: safeWebUrlSchema().nullable().optional(),
 })
 export type CustomWalletConfig = z.infer<typeof customWalletSchema>
 
@@ -121,8 +123,8 @@ export const porticoConfigSchema = z.object({
   includeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.includeWalletIds]),
   excludeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.excludeWalletIds]),
   /** Terms and privacy pages the legal checkbox links to (`features.legalCheckbox`). */
-  termsConditionsUrl: z.string().url().optional(),
-  privacyPolicyUrl: z.string().url().optional(),
+  termsConditionsUrl: safeWebUrlSchema().optional(),
+  privacyPolicyUrl: safeWebUrlSchema().optional(),
   /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC at the visitor's first intent; false leaves it out. */
   startupPing: z.boolean().default(CONFIG_DEFAULTS.startupPing),
   /** WalletConnect (QR code and deep links): where the relay is. The hosted relay when absent. */
@@ -140,7 +142,7 @@ export const porticoConfigSchema = z.object({
    * `https://frame.example.org` (the sandbox: http://127.0.0.1:8790). Unset: the email and social rows say "Coming soon".
    * The host's Content-Security-Policy adds `frame-src` of this origin.
    */
-  embeddedWalletUrl: z.string().url().optional(),
+  embeddedWalletUrl: safeWebUrlSchema().optional(),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */

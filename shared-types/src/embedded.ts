@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { MESSAGES } from './errors.ts'
+import { safeWebUrlSchema } from './safeUrlSchema.ts'
 
 /** SDK version the frame is loaded with when none is configured (SPEC.md §9). */
 export const EMBEDDED_SDK_VERSION_DEFAULT = 4
@@ -86,7 +87,7 @@ export const EMBEDDED_EVENTS = {
   CONNECT_OTP: { request: otp, response: empty },
   /** `uri`: the social provider's redirect back (authorization code and state), as the popup ended on it. */
   CONNECT_SOCIAL: { request: z.object({ uri: z.string().url() }), response: embeddedUserSchema },
-  GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: socialProviderSchema }), response: z.object({ uri: z.string().url() }) },
+  GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: socialProviderSchema }), response: z.object({ uri: safeWebUrlSchema() }) },
   GET_USER: {
     request: z.object({ chainId: z.union([z.number().int().positive(), z.string().min(1)]).optional(), preferredAccountType: z.enum(['eoa', 'smartAccount']).optional() }),
     response: embeddedUserSchema,
@@ -107,7 +108,7 @@ export const EMBEDDED_EVENTS = {
   SET_PREFERRED_ACCOUNT: { request: z.object({ type: z.enum(['eoa', 'smartAccount']) }), response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) },
   /** Resolves once the Farcaster wallet approved the sign-in of the channel GET_FARCASTER_URI opened. */
   CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
-  GET_FARCASTER_URI: { request: empty, response: z.object({ url: z.string().min(1) }) },
+  GET_FARCASTER_URI: { request: empty, response: z.object({ url: safeWebUrlSchema() }) },
   RELOAD: { request: empty, response: empty },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 

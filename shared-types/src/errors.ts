@@ -58,6 +58,7 @@ export type PorticoErrorName =
   | 'UnsupportedChainError'
   | 'SwitchChainError'
   | 'StorageUnavailableError'
+  | 'UnsafeUrlError'
 
 /** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
 export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }

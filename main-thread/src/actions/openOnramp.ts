@@ -1,4 +1,5 @@
 import type { GetOnrampUrlParameters } from '@portico/shared-types/onramp'
+import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
 import type { PorticoClient } from '../client/createClient.ts'
 
 export type OpenOnrampReturnType =
@@ -13,7 +14,8 @@ type Opener = (url: string, target: string) => WindowProxy | null
 /**
  * Opens the provider's page for a purchase. The window opens at once, still inside the visitor's
  * click, so popup blockers let it through; its location is set once the core has the URL from
- * POST /v1/generators/onrampurl. A failure closes the window again.
+ * POST /v1/generators/onrampurl. A failure closes the window again, and so does a URL Portico may not
+ * open (`toPageSafeUrl`: https, or http on a loopback host for the local sandbox), never loaded.
  *
  * @example
  * button.onclick = () => void openOnramp(client, { caipAddress, network, purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '50' })
@@ -21,7 +23,13 @@ type Opener = (url: string, target: string) => WindowProxy | null
 export function openOnramp(client: Pick<PorticoClient, 'withCore'>, params: Omit<GetOnrampUrlParameters, 'force'>, open: Opener = (url, target) => window.open(url, target)): Promise<OpenOnrampReturnType> {
   const popup = open('', '_blank')
   return client.withCore((api) => api.getOnrampUrl(params)).then(
-    (url): OpenOnrampReturnType => {
+    (raw): OpenOnrampReturnType => {
+      const safe = toPageSafeUrl(raw)
+      if (!(safe instanceof URL)) {
+        popup?.close()
+        return { status: 'error', error: safe }
+      }
+      const url = safe.href
       if (!popup || popup.closed) return { status: 'blocked', url }
       // The provider's page must not reach back into the dapp.
       popup.opener = null

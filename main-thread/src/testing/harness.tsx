@@ -29,7 +29,7 @@ export function testNetwork(id: number, name: string, extra: Partial<Network> = 
   } as Network
 }
 
-export const LOCAL = testNetwork(31337, 'Portico Local', { blockExplorers: { default: { name: 'Local scan', url: 'http://scan.test' } } } as Partial<Network>)
+export const LOCAL = testNetwork(31337, 'Portico Local', { blockExplorers: { default: { name: 'Local scan', url: 'https://scan.test' } } } as Partial<Network>)
 export const LOCAL_B = testNetwork(31338, 'Portico Local B')
 
 export function testConfig(extra: Partial<PorticoConfigInput> = {}): PorticoConfigInput {

@@ -1,5 +1,13 @@
 import { z } from '../zod.ts'
 import { caipNetworkIdSchema } from '../caip.ts'
+import { safeMobileLinkSchema, safeWebUrlSchema } from '../safeUrlSchema.ts'
+
+/**
+ * A wallet's link as the catalogue lists it, kept only when Portico may open it (`toSafeUrl`): a
+ * mobile link may use the wallet's own scheme, the others are web links. A link that fails is
+ * dropped (null), so one bad entry costs its link, not the catalogue page.
+ */
+const walletLink = (check: z.ZodType<string>) => z.string().nullable().transform((link) => (link !== null && check.safeParse(link).success ? link : null))
 
 /** A wallet of the catalogue (SPEC.md §3 wallet listing entry). */
 export const walletListingSchema = z.object({
@@ -8,9 +16,9 @@ export const walletListingSchema = z.object({
   image_id: z.string().nullable(),
   rdns: z.string().nullable(),
   chains: z.array(caipNetworkIdSchema),
-  mobile_link: z.string().nullable(),
-  desktop_link: z.string().nullable(),
-  webapp_link: z.string().nullable(),
+  mobile_link: walletLink(safeMobileLinkSchema()),
+  desktop_link: walletLink(safeWebUrlSchema()),
+  webapp_link: walletLink(safeWebUrlSchema()),
   homepage: z.string().nullable().optional(),
   badge_type: z.enum(['none', 'certified']).optional(),
 })

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from '../caip.ts'
+import { safeWebUrlSchema } from '../safeUrlSchema.ts'
 
 /**
  * Answers of the blockchain-data API (SPEC.md §3, §7). Fields the specification names are required;
@@ -189,7 +190,8 @@ export const onrampUrlRequestSchema = z.object({
   presetCryptoAmount: z.number().optional(),
   presetFiatAmount: z.number().optional(),
 })
-export const onrampUrlResponseSchema = z.object({ url: z.string().url() })
+/** The provider's page, opened in a window: https (or http on a loopback host), never `javascript:` or `data:`. */
+export const onrampUrlResponseSchema = z.object({ url: safeWebUrlSchema() })
 
 /** GET /v1/onramp/options */
 export const onrampOptionsResponseSchema = z.object({

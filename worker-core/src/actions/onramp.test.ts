@@ -59,9 +59,9 @@ describe('onramp reads', () => {
 
   it('the provider URL carries the wallet, network, asset and preset amount, and every Continue asks again', async () => {
     const { core, upstream } = await configured()
-    upstream.on(/^POST \/v1\/generators\/onrampurl$/, () => json({ url: 'http://provider.test/checkout/1' }))
+    upstream.on(/^POST \/v1\/generators\/onrampurl$/, () => json({ url: 'https://provider.test/checkout/1' }))
     const params = { caipAddress: 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', network: 'portico-local', purchaseCurrency: 'ETH', paymentCurrency: 'EUR', amount: '50' } as const
-    expect(await core.getOnrampUrl(params)).toBe('http://provider.test/checkout/1')
+    expect(await core.getOnrampUrl(params)).toBe('https://provider.test/checkout/1')
     await core.getOnrampUrl(params)
     expect(upstream.count(/generators\/onrampurl/)).toBe(2)
     expect(upstream.bodies[upstream.calls.indexOf('POST /v1/generators/onrampurl')]).toEqual({
@@ -73,4 +73,14 @@ describe('onramp reads', () => {
       paymentCurrency: 'EUR',
     })
   })
+
+  it.each(['javascript:alert(document.domain)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'http://provider.test/checkout/1'])(
+    'a provider URL Portico may not open (%s) is a typed schema error, never handed to a tab',
+    async (url) => {
+      const { core, upstream } = await configured()
+      upstream.on(/^POST \/v1\/generators\/onrampurl$/, () => json({ url }))
+      const params = { caipAddress: 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', network: 'portico-local', purchaseCurrency: 'ETH', paymentCurrency: 'EUR', amount: '50' } as const
+      await expect(core.getOnrampUrl(params)).rejects.toMatchObject({ name: 'SchemaValidationError', message: expect.stringContaining('Expected an https URL') })
+    },
+  )
 })

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { MESSAGES } from '@portico/shared-types/errors'
+import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -225,9 +226,11 @@ export function ConnectingFarcasterView() {
     setError(null)
     setUrl(null)
     void (async () => {
-      const link = await connector.embedded.getFarcasterUri(controller.signal)
+      // Shown as a QR code and a link only if Portico may open it (https; http on loopback for the sandbox).
+      const link = toPageSafeUrl(await connector.embedded.getFarcasterUri(controller.signal), { message: MESSAGES.embeddedDefaultError })
+      if (!(link instanceof URL)) throw link
       if (controller.signal.aborted) return
-      setUrl(link)
+      setUrl(link.href)
       await connector.embedded.connectFarcaster(controller.signal)
       if (!controller.signal.aborted) await client.connect(connector.id)
     })().catch((cause: unknown) => !controller.signal.aborted && setError(messageOf(cause)))

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portico/shared-types/errors'
 import { socialCallbackMessageSchema } from '@portico/shared-types/embedded'
+import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
 import type { PorticoClient } from '../../client/createClient.ts'
 import { currentView } from '../../client/router.ts'
 import type { AuthConnector, SocialLoginProvider } from '../../connectors/embedded/types.ts'
@@ -27,9 +28,11 @@ export async function runSocialLogin(client: PorticoClient, connector: AuthConne
   }
   if (!popup) return fail('blocked')
   try {
-    const uri = await connector.embedded.getSocialRedirectUri(provider)
+    // The frame's URL is loaded only if Portico may open it (https; http on loopback for the sandbox).
+    const safe = toPageSafeUrl(await connector.embedded.getSocialRedirectUri(provider), { message: MESSAGES.embeddedDefaultError })
+    if (!(safe instanceof URL)) throw safe
     if (popup.closed) return fail('closed')
-    popup.location.href = uri
+    popup.location.href = safe.href
     const callback = await new Promise<string>((resolve, reject) => {
       const onMessage = (event: MessageEvent) => {
         if (event.origin !== connector.embedded.frameOrigin || event.source !== popup) return

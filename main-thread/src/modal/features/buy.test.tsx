@@ -58,17 +58,17 @@ const DELIVERY = {
   transfers: [{ fungible_info: { name: 'Ether', symbol: 'ETH', icon: null }, direction: 'in', quantity: { numeric: '0.016166' } }],
 }
 
-type Onramp = { failing?: boolean; delivered?: () => boolean }
+type Onramp = { failing?: boolean; delivered?: () => boolean; providerUrl?: string }
 
 /** The fake remotes plus the onramp calls of SPEC.md §7 (or their failure: 500 each time). */
-function onrampFetch({ failing = false, delivered = () => false }: Onramp = {}) {
+function onrampFetch({ failing = false, delivered = () => false, providerUrl = 'https://provider.test/checkout/1' }: Onramp = {}) {
   const base = fakeFetch()
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     if (url.pathname === '/v1/onramp/options') return failing ? json({ error: 'down' }, 500) : json(OPTIONS)
     if (url.pathname === '/v1/onramp/quote') return failing ? json({ error: 'down' }, 500) : json(QUOTE)
-    if (url.pathname === '/v1/generators/onrampurl') return failing ? json({ error: 'down' }, 500) : json({ url: 'http://provider.test/checkout/1' })
+    if (url.pathname === '/v1/generators/onrampurl') return failing ? json({ error: 'down' }, 500) : json({ url: providerUrl })
     if (url.pathname.endsWith('/history') && url.searchParams.get('onramp') === 'coinbase') return json({ data: delivered() ? [DELIVERY] : [], next: null })
     return base(input, init)
   })
@@ -157,7 +157,7 @@ describe('BuyView', () => {
     // The window opened inside the click, before the URL was known.
     expect(open).toHaveBeenCalledWith('', '_blank')
     expect((await within(dialog).findByTestId('buy-pending')).textContent).toContain('Waiting for the ETH to arrive')
-    expect(popup.location.href).toBe('http://provider.test/checkout/1')
+    expect(popup.location.href).toBe('https://provider.test/checkout/1')
     expect(popup.opener).toBeNull()
     const [[, init]] = calls(fetch, '/v1/generators/onrampurl') as [[unknown, RequestInit]]
     expect(JSON.parse(String(init.body))).toEqual({
@@ -194,6 +194,23 @@ describe('BuyView', () => {
     expect(popup.close).toHaveBeenCalled()
     portico.client.destroy()
   })
+
+  it.each(['javascript:alert(document.domain)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://provider.test/checkout/1', 'blob:https://provider.test/x'])(
+    'a provider URL Portico may not open (%s) is never loaded: the window closes and the view says so',
+    async (providerUrl) => {
+      const popup = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() }
+      vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+      const { portico, dialog } = await openBuy({ providerUrl })
+      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount (USD)' }), { target: { value: '50' } })
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false))
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }))
+      expect((await within(dialog).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('The provider’s page could not be opened. Please try again.')
+      expect(popup.close).toHaveBeenCalled()
+      expect(popup.location.href).toBe('')
+      expect(within(dialog).queryByRole('link', { name: /provider/i })).toBeNull()
+      portico.client.destroy()
+    },
+  )
 
   it('in a restricted timezone the Account view offers no Buy, and the view explains why', async () => {
     const real = Intl.DateTimeFormat.prototype.resolvedOptions

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { activeConnection, shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
+import { pageSafeHref } from '@portico/shared-types/safeUrl'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import type { View } from '../../client/router.ts'
 import { useAccount, useDisconnect, useNetwork } from '../../hooks/index.ts'
@@ -67,6 +68,8 @@ export function AccountView() {
   const failing = balances.status === 'error' || core.transactions.status === 'error' || core.identity.status === 'error'
   const stale = balances.updatedAt !== null && (failing || !core.online)
   const explorer = network?.blockExplorers?.default.url
+  // Linked only when Portico may open it (https; http on loopback for the sandbox).
+  const explorerLink = explorer ? pageSafeHref(`${explorer.replace(/\/$/, '')}/address/${address}`) : null
   // An embedded-wallet user (SPEC.md §4): known by the email or the social username; the email can change.
   const embedded = activeConnection(core).connectorType === 'AUTH' ? core.embeddedWallet : null
   const embeddedUser = embedded ? (embedded.socialUsername ?? embedded.email) : null
@@ -182,8 +185,8 @@ export function AccountView() {
         ]}
       />
       <div className="portico-actions">
-        {explorer ? (
-          <a className="portico-button portico-secondary" href={`${explorer.replace(/\/$/, '')}/address/${address}`} target="_blank" rel="noreferrer">
+        {explorerLink ? (
+          <a className="portico-button portico-secondary" href={explorerLink} target="_blank" rel="noreferrer">
             {t('explorer')}
             <Icon name="external" />
           </a>

@@ -28,10 +28,10 @@ describe('ConnectingWalletConnectView', () => {
     const walletConnect = fakeWalletConnect()
     const portico = createTestClient({ walletConnect })
     renderPortico(portico)
-    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'sandbox-phone', walletName: 'Phone', wallet: listing('sandbox-phone', { webapp_link: 'http://phone.test' }) })
+    await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'sandbox-phone', walletName: 'Phone', wallet: listing('sandbox-phone', { webapp_link: 'https://phone.test' }) })
     const dialog = await screen.findByRole('dialog', { name: 'Phone' })
     await within(dialog).findByRole('img', { name: 'WalletConnect QR code' })
-    expect(within(dialog).getByRole('link', { name: 'Open Phone' }).getAttribute('href')).toBe(`http://phone.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
+    expect(within(dialog).getByRole('link', { name: 'Open Phone' }).getAttribute('href')).toBe(`https://phone.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
     await act(async () => walletConnect.reject('User rejected.'))
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The connection did not go through: Connection declined')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
@@ -46,6 +46,20 @@ describe('walletLink', () => {
     expect(walletLink(wallet, 'wc:a@2?x=1', true)).toBe('phonewallet://wc?uri=wc%3Aa%402%3Fx%3D1')
     expect(walletLink(wallet, 'wc:a@2?x=1', false)).toBe('http://127.0.0.1:8791/wc?uri=wc%3Aa%402%3Fx%3D1')
     expect(walletLink(listing('none'), 'wc:a', false)).toBeNull()
+  })
+
+  it('opens only what the URL gate lets through: the mobile link’s own scheme on touch devices, https elsewhere', () => {
+    const hostile = ['javascript:alert(1)//', 'JavaScript://', ' javascript:', 'java\tscript:', 'data:text/html,<script>alert(1)</script>#', 'vbscript:', 'blob:https://x.example/', 'file:///', 'http://evil.example']
+    for (const link of hostile) {
+      const wallet = listing('w', { mobile_link: link, desktop_link: link, webapp_link: link })
+      expect(walletLink(wallet, 'wc:a', true), link).toBeNull()
+      expect(walletLink(wallet, 'wc:a', false), link).toBeNull()
+    }
+    // A custom scheme is a mobile link only; a desktop link that is one gives way to the web app link.
+    const custom = listing('w', { mobile_link: 'metamask://', desktop_link: 'metamask-desktop://', webapp_link: 'https://app.metamask.example' })
+    expect(walletLink(custom, 'wc:a', true)).toBe('metamask://wc?uri=wc%3Aa')
+    expect(walletLink(custom, 'wc:a', false)).toBe('https://app.metamask.example/wc?uri=wc%3Aa')
+    expect(walletLink(listing('w', { mobile_link: null, desktop_link: 'metamask://', webapp_link: null }), 'wc:a', false)).toBeNull()
   })
 })
 
@@ -93,7 +107,7 @@ describe('ConnectingWalletConnectBasic (basic mode)', () => {
     const portico = createTestClient({
       walletConnect,
       config: testConfig({ basic: true, catalogueUrl: CATALOGUE_URL }),
-      remotes: { wallets: [listing('rainbow', { name: 'Rainbow', webapp_link: 'http://rainbow.test' })] },
+      remotes: { wallets: [listing('rainbow', { name: 'Rainbow', webapp_link: 'https://rainbow.test' })] },
     })
     renderPortico(portico)
     await openModal(portico)
@@ -101,7 +115,7 @@ describe('ConnectingWalletConnectBasic (basic mode)', () => {
     expect((await within(dialog).findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('data-qr-value')).toBe(walletConnect.uris[0])
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Rainbow' }))
     const rainbow = await screen.findByRole('dialog', { name: 'Rainbow' })
-    expect(within(rainbow).getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(`http://rainbow.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
+    expect(within(rainbow).getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(`https://rainbow.test/wc?uri=${encodeURIComponent(walletConnect.uris[0]!)}`)
     portico.client.destroy()
   })
 })

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { pageSafeHref } from '@portico/shared-types/safeUrl'
 import { useT } from '../../i18n/useT.ts'
 
 /** Where the page remembers that the visitor accepted the terms (the tab's own UI state, like the session hint). */
@@ -30,7 +31,7 @@ export function useLegalConsent(): [boolean, (accepted: boolean) => void] {
 /** `features.legalCheckbox`: "I agree to the Terms of Service and the Privacy Policy", linked when the configuration names the pages. */
 export function LegalCheckbox({ checked, onChange, termsUrl, privacyUrl }: { checked: boolean; onChange: (checked: boolean) => void; termsUrl?: string | undefined; privacyUrl?: string | undefined }) {
   const t = useT()
-  const link = (href: string | undefined, label: string) =>
+  const link = (raw: string | undefined, label: string, href = raw ? pageSafeHref(raw) : null) =>
     href ? (
       <a href={href} target="_blank" rel="noreferrer">
         {label}
