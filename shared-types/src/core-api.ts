@@ -236,6 +236,11 @@ export interface PorticoCoreApi {
    * returns (at most 100 wait). A 403 sets `state.analyticsBlocked` and ends sending for the session.
    */
   track(params: TrackParameters): Promise<void>
+  /**
+   * SPEC.md §9 heartbeat: each tab asks every 5 s and restarts a core that stops answering. Answers the
+   * state's revision at once (never waits for the restore or the network).
+   */
+  heartbeat(): Promise<number>
   /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC; once per core, and only when a tab asks (the visitor's first intent). */
   ping(): Promise<void>
   /**
@@ -296,6 +301,7 @@ export const CORE_API_METHODS = [
   'setVisibility',
   'track',
   'ping',
+  'heartbeat',
   'loadedScripts',
 ] as const satisfies readonly (keyof PorticoCoreApi)[]
 

@@ -445,6 +445,7 @@ export function createCore(params: CreateCoreParameters): Core {
       const fetched = typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((entry) => entry.name)
       return [...new Set([...own, ...fetched])].filter((url) => /\.m?js(?:$|\?)/.test(url))
     },
+    heartbeat: async () => store.get().revision,
     async ping() {
       await ready
       const state = store.get()

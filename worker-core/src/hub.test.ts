@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CoreState } from '@portico/shared-types'
+import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import { createCoreHub, type CoreHub, type LockManagerLike } from './hub.ts'
 import { BALANCE_CALL, CAIP_ADDRESS, fakeUpstream, json, setupCore, testConfig } from './test-fixtures.ts'
 
@@ -41,7 +42,7 @@ afterEach(() => {
   for (const hub of hubs.splice(0)) hub.dispose()
 })
 
-function group() {
+function group({ onCore }: { onCore?: (core: ReturnType<typeof setupCore>['core'], tabId: string) => void } = {}) {
   const channelName = `portico-test-${Math.random()}`
   const locks = fakeLocks()
   const upstream = fakeUpstream()
@@ -57,7 +58,9 @@ function group() {
       warn: (message) => void warnings.push(message),
       createCore: () => {
         created.push(tabId)
-        return setupCore({ dbName, upstream, clock }).core
+        const { core } = setupCore({ dbName, upstream, clock })
+        onCore?.(core, tabId)
+        return core
       },
     })
     hubs.push(hub)
@@ -139,6 +142,43 @@ describe('dedicated-worker fallback: one leader through Web Locks, state through
       expect(new Set(revisions).size).toBe(revisions.length)
     }
     expect(two.seen.length).toBeGreaterThan(revisionsBefore)
+  })
+
+  it('a leader change never runs a WalletConnect request again: answered as cut off (outcome unknown); reads are sent again', async () => {
+    const wcCalls: string[] = []
+    const { tab } = group({
+      onCore(core, tabId) {
+        core.walletConnectRequest = async () => {
+          wcCalls.push(tabId)
+          return { ok: true, result: '0xhash' }
+        }
+      },
+    })
+    const one = tab('one')
+    await one.hub.ready
+    const two = tab('two')
+    await two.hub.ready
+    expect(two.hub.role()).toBe('follower')
+    await two.hub.configure(testConfig)
+    // The leader's tab closes while the follower's calls are on their way to it.
+    const request = two.hub.walletConnectRequest({ method: 'eth_sendTransaction', params: [{ from: '0x0', to: '0x1' }] } as never)
+    const state = two.hub.getState()
+    one.hub.dispose()
+    await expect(request).resolves.toMatchObject({ ok: false, error: { code: WRITE_OUTCOME_UNKNOWN_CODE } })
+    await expect(state).resolves.toMatchObject({ configured: true })
+    expect(two.hub.role()).toBe('leader')
+    expect(wcCalls).toEqual([])
+    // Asked afresh, the new leader runs it once.
+    await expect(two.hub.walletConnectRequest({ method: 'eth_sendTransaction', params: [] } as never)).resolves.toEqual({ ok: true, result: '0xhash' })
+    expect(wcCalls).toEqual(['two'])
+  })
+
+  it("answers the page's heartbeat itself, with the revision it last pushed", async () => {
+    const { tab } = group()
+    const one = tab('one')
+    await one.hub.configure(testConfig)
+    await vi.waitFor(() => expect(one.last()?.configured).toBe(true))
+    expect(await one.hub.heartbeat()).toBe(one.last()?.revision)
   })
 
   it('holds calls made before any leader exists and delivers them to the first one', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CORE_API_METHODS, coreStateSchema, PorticoError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
+import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import type { Core } from './core.ts'
 import { createSubscribers } from './subscribers.ts'
 
@@ -38,8 +39,8 @@ export type CoreHub = PorticoCoreApi & {
   dispose(): void
 }
 
-type Forwarded = Exclude<(typeof CORE_API_METHODS)[number], 'subscribe' | 'unsubscribe'>
-const FORWARDED = CORE_API_METHODS.filter((m): m is Forwarded => m !== 'subscribe' && m !== 'unsubscribe')
+type Forwarded = Exclude<(typeof CORE_API_METHODS)[number], 'subscribe' | 'unsubscribe' | 'heartbeat'>
+const FORWARDED = CORE_API_METHODS.filter((m): m is Forwarded => m !== 'subscribe' && m !== 'unsubscribe' && m !== 'heartbeat')
 const forwardedSchema = z.enum(FORWARDED as [Forwarded, ...Forwarded[]])
 
 /** Messages between the tabs' dedicated workers, parsed before use like any other outside bytes. */
@@ -52,7 +53,15 @@ const messageSchema = z.discriminatedUnion('t', [
 ])
 type HubMessage = z.infer<typeof messageSchema>
 
-type PendingCall = { method: Forwarded; args: unknown[]; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+type PendingCall = { method: Forwarded; args: unknown[]; resolve: (value: unknown) => void; reject: (error: unknown) => void; posted?: boolean }
+
+/**
+ * Calls a new leader never runs again once a previous leader had them: a WalletConnect request may
+ * have reached the phone (an `eth_sendTransaction` sent twice is two payments). Answered as cut off
+ * instead; the write path then finds the transaction on chain by what it sends.
+ */
+const ONCE_ONLY: readonly Forwarded[] = ['walletConnectRequest']
+const cutOff = { ok: false, error: { code: WRITE_OUTCOME_UNKNOWN_CODE, message: 'The tab that held the request closed before the wallet answered; it is not sent again' } }
 
 const STATE_RETURNING: readonly Forwarded[] = ['configure', 'getState']
 
@@ -109,11 +118,17 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   }
 
   function send(id: string, call: PendingCall) {
+    if (call.posted && ONCE_ONLY.includes(call.method)) {
+      pending.delete(id)
+      call.resolve(cutOff)
+      return
+    }
     if (role === 'leader') {
       pending.delete(id)
       runLocally(call.method, call.args).then(call.resolve, call.reject)
     } else if (role === 'follower') {
       post({ t: 'call', id, from: tabId, method: call.method, args: call.args })
+      call.posted = true
     }
     // 'pending': sent once the role is known.
   }
@@ -244,6 +259,8 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
     async unsubscribe(id) {
       listeners.remove(id)
     },
+    // This tab's hub answers for itself: a leader that goes away is replaced by the election, not by the page.
+    heartbeat: async () => latest?.revision ?? 0,
     role: () => role,
     ready,
     dispose() {
