@@ -67,7 +67,7 @@ export function createDemoSiwx({ apiUrl, networks, required }: { apiUrl: string;
     async addSession(session) {
       const valid = await clientOf(session.data.chainId).verifySiweMessage({ message: session.message, signature: session.signature as Hex })
       if (!valid) throw new Error('The signature does not match the message')
-      const verified = await post('verify', { message: session.message, signature: session.signature })
+      const verified = await post('verify', { message: session.message, signature: session.signature, chainId: Number(session.data.chainId.split(':')[1]), cacao: session.cacao })
       if (!verified.ok) throw new Error(`The verifier refused the session: HTTP ${verified.status}`)
       writeStore([...readStore().filter((s) => !(s.data.chainId === session.data.chainId && same(s.data.accountAddress, session.data.accountAddress))), session])
     },

@@ -133,8 +133,18 @@ export type SiwxOneClick = z.infer<typeof siwxOneClickSchema>
 
 /** GET v1/siwx/nonce */
 export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) })
-/** POST v1/siwx/verify */
-export const siwxVerifyRequestSchema = z.object({ message: z.string().min(1), signature: z.string().regex(/^0x[0-9a-fA-F]+$/) })
+/**
+ * POST v1/siwx/verify: the signed message, its signature, the chain the account is connected on (the
+ * message must name it) and, when the session carries one, its CACAO (it must say what the message says).
+ * The verifier binds the message to the caller's `Origin` and the `projectId` of the query.
+ */
+export const siwxVerifyRequestSchema = z.object({
+  message: z.string().min(1),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+  chainId: z.number().int().positive(),
+  cacao: siwxCacaoSchema.optional(),
+})
+export type SiwxVerifyRequest = z.infer<typeof siwxVerifyRequestSchema>
 /** A session the verifier keeps after checking a signed message. */
 export const siwxVerifiedSessionSchema = z.object({
   address: z.string(),
@@ -148,3 +158,87 @@ export const siwxVerifiedSessionSchema = z.object({
 export type SiwxVerifiedSession = z.infer<typeof siwxVerifiedSessionSchema>
 /** POST v1/siwx/verify and GET v1/siwx/session?address=&chainId= */
 export const siwxSessionResponseSchema = z.object({ session: siwxVerifiedSessionSchema })
+
+/** An EIP-4361 date-time (RFC 3339, as the grammar asks): anything else is no time at all. */
+const SIWX_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * A SIWX time (issued-at, expiration, not-before) in ms since the epoch; null when it is not an RFC 3339
+ * date-time. An unparseable expiry is no reason to trust a session forever: callers reject it.
+ */
+export function parseSiwxTime(text: string): number | null {
+  if (!SIWX_TIME.test(text)) return null
+  const ms = Date.parse(text)
+  return Number.isNaN(ms) ? null : ms
+}
+
+/**
+ * Why a session's times make it unusable at `now`, or null when it holds: an unparseable issued-at,
+ * expiry or not-before, an expiry passed, a not-before still ahead.
+ */
+export function siwxTimeProblem(times: { issuedAt?: string | undefined; expirationTime?: string | null | undefined; notBefore?: string | null | undefined }, now: number): string | null {
+  for (const [name, text] of [['Issued At', times.issuedAt], ['Expiration Time', times.expirationTime], ['Not Before', times.notBefore]] as const) {
+    if (text != null && parseSiwxTime(text) === null) return `${name} is not an RFC 3339 date-time`
+  }
+  if (times.expirationTime != null && parseSiwxTime(times.expirationTime)! <= now) return 'Expired'
+  if (times.notBefore != null && parseSiwxTime(times.notBefore)! > now) return 'Not yet valid'
+  return null
+}
+
+/** The fields of a parsed EIP-4361 message (viem's `parseSiweMessage` answers this shape). */
+export type SiweFields = {
+  address?: string | undefined
+  chainId?: number | undefined
+  domain?: string | undefined
+  uri?: string | undefined
+  version?: string | undefined
+  nonce?: string | undefined
+  statement?: string | undefined
+  issuedAt?: Date | undefined
+  expirationTime?: Date | undefined
+  notBefore?: Date | undefined
+  requestId?: string | undefined
+  resources?: readonly string[] | undefined
+}
+
+/** The signature types a CACAO of an EIP-4361 message may name (CAIP-74). */
+const CACAO_SIGNATURE_TYPES = new Set(['eip191', 'eip1271', 'eip6492'])
+
+const sameTime = (text: string | undefined, date: Date | undefined) => {
+  if (text === undefined || date === undefined) return text === undefined && date === undefined
+  const ms = parseSiwxTime(text)
+  return ms !== null && ms === date.getTime()
+}
+
+/**
+ * Why a CACAO (CAIP-74) does not describe the EIP-4361 message and signature it travels with, or null
+ * when it does: the issuer's chain and address, domain, audience (the URI), nonce, version, times,
+ * statement, request id, resources, and the signature itself. WalletConnect appends its ReCap
+ * sentence to the statement when the resources carry one, so then the message's statement need only
+ * begin with the CACAO's.
+ */
+export function siwxCacaoMismatch(cacao: SiwxCacao, message: SiweFields, signature: string): string | null {
+  const { p, s } = cacao
+  if (cacao.h.t !== 'caip122' && cacao.h.t !== 'eip4361') return `the CACAO's header type ${cacao.h.t} is not caip122`
+  if (!CACAO_SIGNATURE_TYPES.has(s.t)) return `the CACAO's signature type ${s.t} is not eip191, eip1271 or eip6492`
+  if (s.s.toLowerCase() !== signature.toLowerCase()) return "the CACAO's signature is not the session's signature"
+  const iss = `did:pkh:eip155:${message.chainId}:${message.address ?? ''}`
+  if (p.iss.toLowerCase() !== iss.toLowerCase()) return `the CACAO's issuer ${p.iss} is not the message's account and chain`
+  if (p.domain !== message.domain) return "the CACAO's domain is not the message's domain"
+  if (p.aud !== message.uri) return "the CACAO's aud is not the message's URI"
+  if (p.nonce !== message.nonce) return "the CACAO's nonce is not the message's nonce"
+  if ((p.version ?? '1') !== (message.version ?? '1')) return "the CACAO's version is not the message's version"
+  if (!sameTime(p.iat, message.issuedAt)) return "the CACAO's iat is not the message's Issued At"
+  if (!sameTime(p.exp, message.expirationTime)) return "the CACAO's exp is not the message's Expiration Time"
+  if (!sameTime(p.nbf, message.notBefore)) return "the CACAO's nbf is not the message's Not Before"
+  if ((p.requestId ?? undefined) !== (message.requestId || undefined)) return "the CACAO's requestId is not the message's Request ID"
+  const resources = p.resources ?? []
+  const theirs = message.resources ?? []
+  if (resources.length !== theirs.length || resources.some((r, i) => r !== theirs[i])) return "the CACAO's resources are not the message's Resources"
+  const recap = resources.some((r) => r.startsWith('urn:recap:'))
+  const statement = p.statement || undefined
+  const said = message.statement || undefined
+  const statementHolds = recap ? statement === undefined || (said ?? '').startsWith(statement) : statement === said
+  if (!statementHolds) return "the CACAO's statement is not the message's statement"
+  return null
+}

@@ -19,12 +19,13 @@ export function siwxRequired(options: SiwxOptions | undefined): boolean {
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
+/** Whether a session's expiry, if it has one, is still ahead at `now`: an unparseable expiry has passed. */
+const notExpired = (session: SiwxSession, now: number) => !session.data.expirationTime || Date.parse(session.data.expirationTime) > now
+
 /** Whether `sessions` hold a session of `caipAddress`'s account on its chain that has not expired at `now`. */
 export function hasSiwxSession(sessions: readonly SiwxSession[], caipAddress: CaipAddress, now: number): boolean {
   const { address, caipNetworkId } = splitCaipAddress(caipAddress)
-  return sessions.some(
-    (s) => s.data.chainId === caipNetworkId && sameAddress(s.data.accountAddress, address) && !(s.data.expirationTime && Date.parse(s.data.expirationTime) <= now),
-  )
+  return sessions.some((s) => s.data.chainId === caipNetworkId && sameAddress(s.data.accountAddress, address) && notExpired(s, now))
 }
 
 /** Whether the account's sign-in on its chain has run out: it had a session, and every one of them has expired at `now`. */

@@ -67,8 +67,10 @@ export async function adoptDappSessions(config: SiwxDappConfig, api: Pick<Portic
   const parsed = siwxDappSessionsSchema.safeParse(await config.getSessions(caipNetworkId, address))
   if (!parsed.success) throw refused('siwx.getSessions', MESSAGES.siwxInitFailed, parsed.error)
   const valid = parsed.data.filter((session: SiwxSession) => hasSiwxSession([session], caipAddress, now))
-  for (const session of valid) await api.addSiwxSession(session)
-  return valid.length > 0
+  // The core refuses a session that does not hold together (its CACAO, message and signature): that one does not count.
+  let kept = 0
+  for (const session of valid) kept += await api.addSiwxSession(session).then(() => 1, () => 0)
+  return kept > 0
 }
 
 /** The chains `caipAddress`'s account is signed in on, as its sessions say. */

@@ -1,46 +1,126 @@
 import { randomBytes } from 'node:crypto'
+import { SiweMessage } from 'siwe'
 import { getAddress, type Hex, type PublicClient } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import type { SiwxVerifiedSession } from '@portico/shared-types'
+import { parseSiwxTime, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSession } from '@portico/shared-types/siwx'
 
 /** How long a nonce may wait for its signed message. */
 export const NONCE_TTL_MS = 10 * 60 * 1000
+/** How far the signer's clock may run ahead of the verifier's for Issued At. */
+export const CLOCK_SKEW_MS = 60 * 1000
 
-export type VerifyRejection = { status: 400 | 401; error: string }
+export type VerifyRejection = { status: 400 | 401 | 403; error: string }
+
+/** What a verification is asked: the signed message, and what the request says about where it comes from. */
+export type VerifyInput = {
+  message: string
+  signature: Hex
+  /** The chain the account is connected on: the message must name it. */
+  chainId: number
+  /** The CACAO the session carries, when it carries one: it must say what the message says. */
+  cacao?: SiwxCacao | undefined
+  /** The project of the request (its `projectId`): nonces and sessions belong to one project. */
+  projectId: string
+  /** The browser's `Origin` header of the request: the message's domain and URI must be on it. */
+  origin: string | undefined
+}
+
+type IssuedNonce = { at: number; projectId: string; origin: string | null }
+/** A kept session: what the API answers, plus the origin that signed in (only it may sign out). */
+type KeptSession = SiwxVerifiedSession & { origin: string }
 
 /**
- * The SIWX verifier's memory: nonces handed out (each accepted once, within 10 min) and the sessions
- * of verified messages, by address and chain. A message is checked with viem's `verifySiweMessage`
- * against the chain's client, so smart accounts verify too (EIP-1271, and EIP-6492 before deployment).
+ * A request's `Origin` as an origin Portico can bind to: `http:` or `https:`, serialised exactly as a
+ * browser sends it. Anything else (absent, `null` from an opaque origin, a path) is no origin.
+ */
+export function requestOrigin(header: string | undefined): string | null {
+  if (!header) return null
+  try {
+    const url = new URL(header)
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== header) return null
+    return url.origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The SIWX verifier's memory: nonces handed out (each accepted once, within 10 min, for the project
+ * and origin that asked) and the sessions of verified messages, by project, address and chain.
+ *
+ * A message is accepted only when it is an EIP-4361 message by the grammar (the `siwe` package's
+ * parser: an unparseable time or an extra line is a rejection), its domain is the host of the request's
+ * `Origin` and its URI on that origin, its chain is the connected chain, its nonce was issued here
+ * for this project and not used, its Issued At falls within the nonce's life, it has not expired and
+ * is not ahead of its Not Before, any CACAO says what the message says, and viem's
+ * `verifySiweMessage` holds against the chain's client (so smart accounts verify too: EIP-1271, and
+ * EIP-6492 before deployment).
  */
 export class SiwxVerifier {
-  private readonly nonces = new Map<string, number>()
-  private readonly sessions = new Map<string, SiwxVerifiedSession>()
+  private readonly nonces = new Map<string, IssuedNonce>()
+  private readonly sessions = new Map<string, KeptSession>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** A fresh nonce from the system's CSPRNG: 32 hex characters (EIP-4361 asks at least 8 alphanumerics). */
-  nonce(): string {
+  /**
+   * A fresh nonce from the system's CSPRNG (32 hex characters; EIP-4361 asks at least 8
+   * alphanumerics), for one project and, when the request names it, one origin.
+   */
+  nonce(projectId: string, origin: string | null = null): string {
     const nonce = randomBytes(16).toString('hex')
-    this.nonces.set(nonce, this.now())
-    for (const [n, at] of this.nonces) if (this.now() - at > NONCE_TTL_MS) this.nonces.delete(n)
+    for (const [n, issued] of this.nonces) if (this.now() - issued.at > NONCE_TTL_MS) this.nonces.delete(n)
+    this.nonces.set(nonce, { at: this.now(), projectId, origin })
     return nonce
   }
 
-  async verify(message: string, signature: Hex, clientOf: (chainId: number) => PublicClient | undefined): Promise<SiwxVerifiedSession | VerifyRejection> {
+  async verify(input: VerifyInput, clientOf: (chainId: number) => PublicClient | undefined): Promise<SiwxVerifiedSession | VerifyRejection> {
+    const { message, signature } = input
+    const origin = requestOrigin(input.origin)
+    if (!origin) return { status: 403, error: 'Missing Origin: a sign-in is verified for the page that asks' }
+    try {
+      new SiweMessage(message)
+    } catch (error) {
+      return { status: 400, error: `Invalid message: not an EIP-4361 message (${firstLine(error)})` }
+    }
     const fields = parseSiweMessage(message)
     if (!fields.address || !fields.chainId || !fields.domain || !fields.uri || !fields.nonce || !fields.issuedAt) {
       return { status: 400, error: 'Invalid message: expected an EIP-4361 message with address, chain, domain, URI, nonce and issued-at' }
     }
+    // Used once: a nonce leaves the store whether or not the rest holds.
     const issued = this.nonces.get(fields.nonce)
-    // Used once: a nonce leaves the store whether or not the signature holds.
     this.nonces.delete(fields.nonce)
-    if (issued === undefined || this.now() - issued > NONCE_TTL_MS) return { status: 401, error: 'Unknown or used nonce: ask for a new one' }
+    const now = this.now()
+    if (!issued || now - issued.at > NONCE_TTL_MS || issued.projectId !== input.projectId || (issued.origin !== null && issued.origin !== origin)) {
+      return { status: 401, error: 'Unknown or used nonce: ask for a new one' }
+    }
+
+    const host = new URL(origin).host
+    if (fields.domain !== host) return { status: 401, error: `Domain ${fields.domain} is not the requesting origin's host ${host}` }
+    if (fields.scheme !== undefined && `${fields.scheme}:` !== new URL(origin).protocol) return { status: 401, error: `Scheme ${fields.scheme} is not the requesting origin's` }
+    if (!onOrigin(fields.uri, origin)) return { status: 401, error: `URI ${fields.uri} is not on the requesting origin ${origin}` }
+    if (fields.chainId !== input.chainId) return { status: 401, error: `Chain ID ${fields.chainId} is not the connected chain ${input.chainId}` }
+
+    const times = rawTimes(message)
+    for (const [name, text] of Object.entries(times)) {
+      if (text !== undefined && parseSiwxTime(text) === null) return { status: 400, error: `Invalid message: ${name} is not an RFC 3339 date-time` }
+    }
+    const issuedAt = fields.issuedAt.getTime()
+    if (issuedAt > now + CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is in the future' }
+    if (issuedAt < issued.at - CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is before its nonce was issued' }
+    if (fields.expirationTime && fields.expirationTime.getTime() <= now) return { status: 401, error: 'Message expired: sign a new one' }
+    if (fields.expirationTime && fields.expirationTime.getTime() <= issuedAt) return { status: 401, error: 'Expiration Time is not after Issued At' }
+    if (fields.notBefore && fields.notBefore.getTime() > now) return { status: 401, error: 'Message not yet valid (Not Before)' }
+
+    if (input.cacao) {
+      const mismatch = siwxCacaoMismatch(input.cacao, fields, signature)
+      if (mismatch) return { status: 401, error: `The CACAO does not match the message and signature: ${mismatch}` }
+    }
+
     const client = clientOf(fields.chainId)
     if (!client) return { status: 400, error: `Unsupported chain ${fields.chainId}` }
-    const valid = await verifySiweMessage(client, { message, signature, nonce: fields.nonce, time: new Date(this.now()) }).catch(() => false)
-    if (!valid) return { status: 401, error: 'Invalid signature or expired message' }
-    const session: SiwxVerifiedSession = {
+    const valid = await verifySiweMessage(client, { message, signature, domain: host, nonce: fields.nonce, time: new Date(now) }).catch(() => false)
+    if (!valid) return { status: 401, error: 'Invalid signature' }
+    const session: KeptSession = {
       address: getAddress(fields.address),
       chainId: fields.chainId,
       domain: fields.domain,
@@ -48,25 +128,57 @@ export class SiwxVerifier {
       nonce: fields.nonce,
       issuedAt: fields.issuedAt.toISOString(),
       expirationTime: fields.expirationTime?.toISOString() ?? null,
+      origin,
     }
-    this.sessions.set(key(session.address, session.chainId), session)
-    return session
+    this.sessions.set(key(input.projectId, session.address, session.chainId), session)
+    return publicSession(session)
   }
 
-  /** The session of an address on a chain, while it has not expired. */
-  session(address: string, chainId: number): SiwxVerifiedSession | undefined {
-    const session = this.sessions.get(key(address, chainId))
-    if (session?.expirationTime && Date.parse(session.expirationTime) <= this.now()) {
-      this.sessions.delete(key(address, chainId))
+  /** The session of an address on a chain in a project, while it has not expired. */
+  session(projectId: string, address: string, chainId: number): SiwxVerifiedSession | undefined {
+    const k = key(projectId, address, chainId)
+    const session = this.sessions.get(k)
+    if (!session) return undefined
+    if (session.expirationTime && Date.parse(session.expirationTime) <= this.now()) {
+      this.sessions.delete(k)
       return undefined
     }
-    return session
+    return publicSession(session)
   }
 
-  /** Ends the sessions of an address (on one chain, or all). */
-  signOut(address: string, chainId?: number): void {
-    for (const k of [...this.sessions.keys()]) if (k.startsWith(`${address.toLowerCase()}:`) && (chainId === undefined || k === key(address, chainId))) this.sessions.delete(k)
+  /**
+   * Ends the sessions of an address in a project (on one chain, or all) that `origin` signed in:
+   * a page of another origin cannot sign anyone out. Answers how many ended.
+   */
+  signOut(projectId: string, address: string, origin: string, chainId?: number): number {
+    const prefix = `${projectId}\n${address.toLowerCase()}:`
+    let ended = 0
+    for (const [k, session] of [...this.sessions]) {
+      if (!k.startsWith(prefix) || (chainId !== undefined && session.chainId !== chainId) || session.origin !== origin) continue
+      this.sessions.delete(k)
+      ended += 1
+    }
+    return ended
   }
 }
 
-const key = (address: string, chainId: number) => `${address.toLowerCase()}:${chainId}`
+const key = (projectId: string, address: string, chainId: number) => `${projectId}\n${address.toLowerCase()}:${chainId}`
+
+const publicSession = ({ origin: _origin, ...session }: KeptSession): SiwxVerifiedSession => session
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200)
+
+/** Whether `uri` is an absolute URL on `origin`. */
+function onOrigin(uri: string, origin: string): boolean {
+  try {
+    return new URL(uri).origin === origin
+  } catch {
+    return false
+  }
+}
+
+/** The time fields as written in the message, before any parsing. */
+function rawTimes(message: string): Record<'Issued At' | 'Expiration Time' | 'Not Before', string | undefined> {
+  const line = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(message)?.[1]
+  return { 'Issued At': line('Issued At'), 'Expiration Time': line('Expiration Time'), 'Not Before': line('Not Before') }
+}

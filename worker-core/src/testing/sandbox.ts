@@ -42,9 +42,22 @@ export function sandboxConfig(sandbox: Sandbox, projectId: string, extra: Partia
   }
 }
 
-/** A core with its own IndexedDB, configured, with `address` connected on chain 31337. */
+/** The origin of the page these tests stand for (the Sandbox Wallet authorises it too). */
+export const TEST_PAGE_ORIGIN = 'http://127.0.0.1:5173'
+
+/**
+ * `fetch` as the core's SharedWorker makes it in a browser: with the page's `Origin` header, which
+ * the SIWX verifier binds a sign-in to. Node's fetch sends none of its own.
+ */
+export const pageFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers)
+  headers.set('origin', TEST_PAGE_ORIGIN)
+  return fetch(input, { ...init, headers })
+}
+
+/** A core with its own IndexedDB, configured, with `address` connected on chain 31337; its requests carry the page's origin. */
 export async function connectedTestCore(config: CoreConfig, address: string, options?: CoreOptionsInput): Promise<Core> {
-  const core = createCore({ storage: createStorage({ dbName: `core-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {} })
+  const core = createCore({ storage: createStorage({ dbName: `core-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {}, fetch: pageFetch })
   await core.configure(config, options)
   await core.setConnected({ caipAddress: `eip155:31337:${address}`, connectorId: 'sandbox', connectorName: 'Sandbox Wallet' })
   return core
@@ -57,7 +70,7 @@ export async function sandboxWallet(sandbox: Sandbox, answers: boolean[], { addr
   const approve = scriptedApprove(true, ...answers)
   const provider = createSandboxProvider({
     approve,
-    origin: 'http://127.0.0.1:5173',
+    origin: TEST_PAGE_ORIGIN,
     storage: memoryStorage(),
     chains: [{ id: 31337, name: 'Portico Local', rpcUrl: sandbox.chains[0]!.rpcUrl }],
     defaultChainId: 31337,

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { devAccounts, type Sandbox } from '@portico/sandbox'
-import { sandboxConfig, startTestSandbox } from '../testing/sandbox.ts'
+import { pageFetch, sandboxConfig, startTestSandbox } from '../testing/sandbox.ts'
 import { createPublicClient, createWalletClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,7 +65,7 @@ async function startPhone(options: { chains?: string[]; switchable?: boolean; re
 }
 
 function newCore(storage = new MemoryStorage()): Core {
-  return createCore({ storage: createStorage({ dbName: `wc-${Math.random()}` }), warn: () => undefined, walletConnect: { storage } })
+  return createCore({ storage: createStorage({ dbName: `wc-${Math.random()}` }), warn: () => undefined, walletConnect: { storage }, fetch: pageFetch })
 }
 
 async function until(core: Core, test: (state: CoreState) => boolean, ms = 10_000): Promise<CoreState> {

@@ -1,8 +1,20 @@
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { parseCaipAddress, siwxCacaoSchema, siwxCreatedMessageSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageInput, type SiwxSession } from '@portico/shared-types'
+import {
+  parseCaipAddress,
+  parseCaipNetworkId,
+  siwxCacaoSchema,
+  siwxCreatedMessageSchema,
+  siwxNonceResponseSchema,
+  siwxSessionResponseSchema,
+  type SiwxCacao,
+  type SiwxMessageInput,
+  type SiwxSession,
+} from '@portico/shared-types'
+import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
 import type { WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../http.ts'
+import { siwxSessionMismatch } from '../siwx.ts'
 import { WriteFailure } from './classifyError.ts'
 
 type SiwxIntent = Extract<WriteIntent, { kind: 'siwx' }>
@@ -50,6 +62,9 @@ export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: 
   }
 }
 
+/** A stand-in signature, to check a message against the session it would make before the wallet signs it. */
+const UNSIGNED = '0x00'
+
 /** What a dapp's `createMessage` is given for the intent's account. */
 export function messageInput(intent: SiwxIntent): SiwxMessageInput {
   const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
@@ -61,7 +76,7 @@ export function messageInput(intent: SiwxIntent): SiwxMessageInput {
  * this account and chain. Anything else is SIWX_INIT_FAILED ('A problem occurred while trying
  * initialize authentication').
  */
-export function preparedFromDapp(intent: SiwxIntent, answer: unknown): PreparedSignIn {
+export function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Date.now()): PreparedSignIn {
   const parsed = siwxCreatedMessageSchema.safeParse(answer)
   if (!parsed.success) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered no message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
   const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
@@ -69,6 +84,9 @@ export function preparedFromDapp(intent: SiwxIntent, answer: unknown): PreparedS
   if (data.chainId !== caipNetworkId || data.accountAddress.toLowerCase() !== address.toLowerCase()) {
     throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message for ${data.chainId}:${data.accountAddress}, not ${intent.caipAddress}` })
   }
+  // Its text must say what its data says (account, chain, domain, URI, nonce, times): the session's CACAO is made from the data.
+  const mismatch = siwxTimeProblem(data, nowMs) ?? siwxSessionMismatch(signedSession({ data, message }, UNSIGNED))
+  if (mismatch) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message that does not hold: ${mismatch}` })
   return { data, message }
 }
 
@@ -102,10 +120,12 @@ export function signedSession(prepared: PreparedSignIn, signature: string): Siwx
  * its CACAO (CAIP-74).
  */
 export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string): Promise<SiwxSession> {
-  await api.post('v1/siwx/verify', { body: { message: prepared.message, signature }, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
+  const session = signedSession(prepared, signature)
+  const body: SiwxVerifyRequest = { message: prepared.message, signature, chainId: Number(parseCaipNetworkId(prepared.data.chainId).reference), cacao: session.cacao as SiwxCacao }
+  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
     throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
   })
-  return signedSession(prepared, signature)
+  return session
 }
 
 /**
@@ -115,12 +135,14 @@ export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, si
  * null when no CACAO is for that account.
  */
 export async function sessionFromCacaos(api: HttpClient, auths: readonly unknown[], caipAddress: string, messageOf: (cacao: unknown) => string): Promise<SiwxSession | null> {
-  const { address, caipNetworkId } = parseCaipAddress(caipAddress as `eip155:${string}:${string}`)
+  const { address, reference, caipNetworkId } = parseCaipAddress(caipAddress as `eip155:${string}:${string}`)
   const cacaos = auths.map((a) => siwxCacaoSchema.safeParse(a)).flatMap((r) => (r.success ? [r.data] : []))
   const cacao = cacaos.find((c) => c.p.iss.toLowerCase() === `did:pkh:${caipNetworkId}:${address}`.toLowerCase())
   if (!cacao) return null
   const message = messageOf(cacao)
-  await api.post('v1/siwx/verify', { body: { message, signature: cacao.s.s }, schema: siwxSessionResponseSchema, what: 'SIWX verification' })
+  // The connected chain, and the CACAO itself: the verifier checks the message names that chain and the CACAO says what the message says.
+  const body: SiwxVerifyRequest = { message, signature: cacao.s.s, chainId: Number(reference), cacao }
+  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' })
   const { p } = cacao
   return {
     data: {
