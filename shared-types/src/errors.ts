@@ -59,6 +59,7 @@ export type PorticoErrorName =
   | 'SwitchChainError'
   | 'StorageUnavailableError'
   | 'UnsafeUrlError'
+  | 'ResponseTooLargeError'
 
 /** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
 export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }
@@ -128,6 +129,18 @@ export class SchemaValidationError extends PorticoError {
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
     super(first ? `${first.message}${where}` : 'Invalid payload', { details: what })
     this.issues = issues
+  }
+}
+
+/** An answer whose body is larger than the client reads: the read stopped at `maxBytes`; not retried (the same answer would come again). */
+export class ResponseTooLargeError extends PorticoError {
+  override name = 'ResponseTooLargeError' as const
+  readonly url: string
+  readonly maxBytes: number
+  constructor(url: string, maxBytes: number) {
+    super(`Response body larger than ${maxBytes} bytes`, { details: url })
+    this.url = url
+    this.maxBytes = maxBytes
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { HttpRequestError, parseWith, SchemaValidationError, TimeoutError } from '@portico/shared-types'
+import { HttpRequestError, parseWith, PorticoError, SchemaValidationError, TimeoutError } from '@portico/shared-types'
+import { ResponseTooLargeError } from '@portico/shared-types/errors'
 import {
   HTTP_RPC_TIMEOUT_MS,
   REQUEST_MAP_CACHE_ENTRIES,
@@ -8,6 +9,13 @@ import {
   SDK_TYPE,
   SDK_VERSION,
 } from '@portico/shared-types/constants'
+
+/** The longest wait a Retry-After may ask for; a longer (or absurd) one waits this long. */
+export const RETRY_AFTER_MAX_MS = 30_000
+/** The largest JSON answer read (5 MiB); a larger one is cut off and refused. */
+export const JSON_BODY_MAX_BYTES = 5 * 1024 * 1024
+/** The largest image (blob) answer read (2 MiB). */
+export const BLOB_BODY_MAX_BYTES = 2 * 1024 * 1024
 
 /** HTTP statuses worth another try (SPEC.md §7), besides no status at all. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([403, 408, 413, 429, 500, 502, 503, 504])
@@ -18,7 +26,11 @@ export type HttpClientOptions = {
   sdkType?: string
   sdkVersion?: string
   fetch?: typeof fetch
+  /** Per attempt, from the request to the body's last byte (default 10 s, SPEC.md §9). */
   timeoutMs?: number
+  /** Largest JSON and blob bodies read (default 5 MiB and 2 MiB). */
+  maxJsonBytes?: number
+  maxBlobBytes?: number
   retries?: number
   baseDelayMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -45,7 +57,9 @@ export type BlobRequestParameters = {
 }
 
 /** What a call through the HTTP layer can throw. */
-export type HttpClientErrorType = HttpRequestError | TimeoutError | SchemaValidationError
+export { ResponseTooLargeError }
+
+export type HttpClientErrorType = HttpRequestError | TimeoutError | SchemaValidationError | ResponseTooLargeError
 
 export type HttpClient = {
   get<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
@@ -57,20 +71,56 @@ export type HttpClient = {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Reads Retry-After as seconds or an HTTP date; answers milliseconds. */
+/**
+ * Reads Retry-After as delay-seconds or an HTTP date; answers milliseconds, at most
+ * `RETRY_AFTER_MAX_MS` (a value of 1e9 must not overflow a timer). Anything else (garbage, a
+ * negative or fractional number of seconds, a past date) gives undefined or 0: the backoff applies.
+ *
+ * @example
+ * parseRetryAfter('2') // 2000
+ * parseRetryAfter('1e9') // 30000
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  const text = value.trim()
+  // RFC 9110: delay-seconds is 1*DIGIT.
+  if (/^\d+$/.test(text)) return Math.min(RETRY_AFTER_MAX_MS, Number(text) * 1000)
+  if (!/[a-z]/i.test(text)) return undefined
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? undefined : Math.min(RETRY_AFTER_MAX_MS, Math.max(0, date - now))
+}
+
+/**
+ * Reads a body to its end, stopping (and cancelling the stream) once it passes `maxBytes`. An
+ * announced Content-Length above the bound is refused before a byte is read.
+ */
+async function readBody(response: Response, target: string, maxBytes: number): Promise<Uint8Array<ArrayBuffer>[]> {
+  const announced = Number(response.headers.get('content-length'))
+  if (Number.isFinite(announced) && announced > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new ResponseTooLargeError(target, maxBytes)
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = []
+  if (!response.body) return chunks
+  const reader = response.body.getReader()
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return chunks
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw new ResponseTooLargeError(target, maxBytes)
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>)
+  }
 }
 
 /** SPEC.md §7: retry on code -1, limit errors, timeouts, the listed statuses or no status. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof TimeoutError) return true
   if (error instanceof HttpRequestError) return error.status === undefined || RETRY_STATUSES.has(error.status)
-  if (error instanceof SchemaValidationError) return false
+  if (error instanceof SchemaValidationError || error instanceof ResponseTooLargeError) return false
   if (typeof error === 'object' && error !== null) {
     const { code, message } = error as { code?: unknown; message?: unknown }
     if (code === -1) return true
@@ -80,9 +130,11 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * The one HTTP layer of the core: project query fields on every call, a timeout, up to 3 retries with
- * exponential backoff from 150 ms honouring Retry-After, and identical requests in flight shared
- * (in a map bounded to 8192 entries, SPEC.md §7). JSON answers are parsed by a schema; images come as blobs.
+ * The one HTTP layer of the core: project query fields on every call, a timeout over the whole answer
+ * (headers and body), up to 3 retries with exponential backoff from 150 ms honouring Retry-After (at
+ * most 30 s), and identical requests in flight shared (in a map bounded to 8192 entries, SPEC.md §7).
+ * Bodies are read up to a bound (JSON 5 MiB, images 2 MiB; `ResponseTooLargeError` beyond). JSON
+ * answers are parsed by a schema; images come as blobs.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const {
@@ -91,6 +143,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     sdkType = SDK_TYPE,
     sdkVersion = SDK_VERSION,
     timeoutMs = HTTP_RPC_TIMEOUT_MS,
+    maxJsonBytes = JSON_BODY_MAX_BYTES,
+    maxBlobBytes = BLOB_BODY_MAX_BYTES,
     retries = RETRY_DEFAULT_COUNT,
     baseDelayMs = RETRY_BASE_DELAY_MS,
     sleep = defaultSleep,
@@ -110,36 +164,37 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   type Read = { as: 'json' | 'blob'; timeoutMs: number }
 
+  /** One attempt: the timeout runs from the request to the body's last byte (a body that trickles is a timeout too). */
   async function once(method: 'GET' | 'POST', target: string, body: unknown, read: Read): Promise<unknown> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), read.timeoutMs)
-    let response: Response
+    const failed = (cause: unknown): never => {
+      if (controller.signal.aborted) throw new TimeoutError(target, read.timeoutMs)
+      if (cause instanceof PorticoError) throw cause
+      throw new HttpRequestError({ url: target, cause })
+    }
+    let chunks: Uint8Array<ArrayBuffer>[]
+    let type: string
     try {
       options.onRequest?.(target)
-      response = await doFetch(target, {
+      const response = await doFetch(target, {
         method,
         signal: controller.signal,
         headers: body === undefined ? undefined : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-      })
-    } catch (cause) {
-      if (controller.signal.aborted) throw new TimeoutError(target, read.timeoutMs)
-      throw new HttpRequestError({ url: target, cause })
+      }).catch(failed)
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined)
+        if (response.status === 403) options.onForbidden?.(target)
+        throw new HttpRequestError({ status: response.status, url: target, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) })
+      }
+      type = response.headers.get('content-type') ?? ''
+      chunks = await readBody(response, target, read.as === 'blob' ? maxBlobBytes : maxJsonBytes).catch(failed)
     } finally {
       clearTimeout(timer)
     }
-    if (!response.ok) {
-      if (response.status === 403) options.onForbidden?.(target)
-      throw new HttpRequestError({ status: response.status, url: target, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) })
-    }
-    if (read.as === 'blob') {
-      try {
-        return await response.blob()
-      } catch (cause) {
-        throw new HttpRequestError({ url: target, cause })
-      }
-    }
-    const text = await response.text()
+    if (read.as === 'blob') return new Blob(chunks, type ? { type } : {})
+    const text = new TextDecoder().decode(await new Blob(chunks).arrayBuffer())
     try {
       return JSON.parse(text) as unknown
     } catch {
@@ -154,7 +209,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         if (attempt >= retries || !isRetryable(error)) throw error
         const retryAfter = error instanceof HttpRequestError ? error.retryAfterMs : undefined
-        await sleep(retryAfter ?? baseDelayMs * 2 ** attempt)
+        await sleep(Math.min(RETRY_AFTER_MAX_MS, retryAfter ?? baseDelayMs * 2 ** attempt))
       }
     }
   }
