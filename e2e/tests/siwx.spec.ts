@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
 import { SiweMessage } from 'siwe'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 import { axeViolations } from '../axe.ts'
 import { expect, recordCspViolations, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
@@ -21,8 +23,11 @@ async function connect(demo: Page) {
   return demo.getByRole('dialog', { name: 'Sign In' })
 }
 
-async function verifierSession(address: string) {
-  const response = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${address}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`)
+/** The demo's project: the verifier keeps sessions per project. */
+const DEMO_PROJECT = 'portico-demo'
+
+async function verifierSession(address: string, project = DEMO_PROJECT) {
+  const response = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${address}&chainId=31337&projectId=${project}&st=e2e&sv=e2e`)
   return response.ok ? ((await response.json()) as { session: { address: string; nonce: string } }).session : null
 }
 
@@ -60,6 +65,7 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect(demo.getByRole('dialog')).toHaveCount(0)
     await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_5.address}`)
     expect(await verifierSession(ACCOUNT_5.address)).toMatchObject({ address: ACCOUNT_5.address, nonce: message.nonce })
+    expect(await verifierSession(ACCOUNT_5.address, 'another-project')).toBeNull()
 
     // A reload and a second tab: signed in, nothing asked.
     await demo.reload()
@@ -216,5 +222,41 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     // The dapp heard it: its revokeSession emptied its store; the verifier forgot the session too.
     await expect.poll(() => demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(0)
     await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
+  })
+
+  test("the verifier binds a sign-in to the page that asks (the browser's own Origin header): a message for another domain or chain is refused, one for the demo's origin is verified", async ({ demo, baseURL }) => {
+    await demo.goto('/')
+    const origin = new URL(baseURL!)
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const api = `${E2E_URLS.dataApi}/v1/siwx`
+    const query = `projectId=${DEMO_PROJECT}&st=e2e&sv=e2e`
+    /** From the demo's page, so the browser sets the Origin header itself. */
+    const fromPage = (path: string, body?: unknown) =>
+      demo.evaluate(
+        async ({ url, body }) => {
+          const response = await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+          return { status: response.status, body: (await response.json()) as { nonce?: string; error?: string; session?: { address: string } } }
+        },
+        { url: `${api}/${path}?${query}`, body },
+      )
+    const signed = async (overrides: { domain?: string; uri?: string; chainId?: number } = {}) => {
+      const nonce = (await fromPage('nonce')).body.nonce!
+      const message = createSiweMessage({ address: signer.address, chainId: 31337, domain: origin.host, uri: origin.origin, version: '1', nonce, issuedAt: new Date(), ...overrides })
+      return { message, signature: await signer.signMessage({ message }), chainId: 31337 }
+    }
+
+    expect(await fromPage('verify', await signed({ domain: 'evil.example', uri: 'https://evil.example/' }))).toEqual({ status: 401, body: { error: `Domain evil.example is not the requesting origin's host ${origin.host}` } })
+    expect(await fromPage('verify', await signed({ chainId: 31338 }))).toEqual({ status: 401, body: { error: 'Chain ID 31338 is not the connected chain 31337' } })
+    // Posted without a page (no Origin header): refused before anything is read. From the page: verified, once.
+    const once = await signed()
+    const bare = await fetch(`${api}/verify?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(once) })
+    expect(bare.status).toBe(403)
+    expect(await verifierSession(signer.address)).toBeNull()
+    const good = await fromPage('verify', once)
+    expect(good.status).toBe(200)
+    expect(good.body.session).toMatchObject({ address: signer.address, domain: origin.host, uri: origin.origin })
+    expect(await fromPage('verify', once)).toEqual({ status: 401, body: { error: 'Unknown or used nonce: ask for a new one' } })
+    expect(await verifierSession(signer.address)).toMatchObject({ address: signer.address })
+    expect(await verifierSession(signer.address, 'another-project')).toBeNull()
   })
 })

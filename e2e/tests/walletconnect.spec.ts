@@ -280,7 +280,7 @@ test('/?siwx=required through WalletConnect: the phone connects and signs in wit
 
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
   await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_0}`)
-  const session = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`).then((r) => r.json() as Promise<{ session: { nonce: string } }>)
+  const session = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`).then((r) => r.json() as Promise<{ session: { nonce: string } }>)
   expect(session.session.nonce).toBe(message.nonce)
   // Signed in within the pairing: the sign view does not open, and the phone is asked nothing more.
   await demo.waitForTimeout(1500)
@@ -290,5 +290,5 @@ test('/?siwx=required through WalletConnect: the phone connects and signs in wit
   // The modal shows the account at once; the dapp disconnects: signed out at the verifier too.
   await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
   await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
-  await expect.poll(() => fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=e2e&st=e2e&sv=e2e`).then((r) => r.status)).toBe(404)
+  await expect.poll(() => fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`).then((r) => r.status)).toBe(404)
 })
