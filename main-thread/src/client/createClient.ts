@@ -7,7 +7,7 @@ import { afterNextPaint, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
 import type { SiwxSignInState } from './siwxSignIn.ts'
-import type { SpawnedCore } from './spawnCore.ts'
+import type { SpawnCoreOptions, SpawnedCore } from './spawnCore.ts'
 
 /** A page-side hint that a session exists, so a returning visitor's tab wakes the core at once. */
 export const SESSION_HINT_KEY = 'portico:session'
@@ -38,6 +38,8 @@ export type ClientSnapshot = {
   approvalNotice: string | null
   /** A configuration or start-up problem, shown in the modal. */
   fatal: string | null
+  /** The core stopped answering and a new one is being attached (the modal says 'Reconnecting'; the data shown stays). */
+  reconnecting: boolean
   /** The sign-in with the wallet (SIWX) this tab has prepared for the connected account; null when none is pending. */
   siwx: SiwxSignInState | null
   themeMode: ThemeMode
@@ -72,8 +74,10 @@ export type PorticoClient = {
 
 export type CreateClientParameters = {
   config: PorticoConfigInput
-  /** Replaces the worker (tests pass an in-page core). */
-  spawn?: () => SpawnedCore
+  /** Replaces the worker (tests pass an in-page core); a restart asks for the next generation. */
+  spawn?: (options?: SpawnCoreOptions) => SpawnedCore
+  /** How often the page asks the core for a heartbeat (SPEC.md §9: 5 s); a core that misses one is restarted. */
+  heartbeatMs?: number
   /** What the core needs beyond the configuration (support lists for other chains, hosted RPC). */
   coreOptions?: CoreOptionsInput
 }
@@ -86,8 +90,9 @@ export type ClientInternals = {
   set(patch: Partial<ClientSnapshot>): void
   writeHint(connected: boolean): void
   onCleanup(fn: () => void): void
-  spawn?: (() => SpawnedCore) | undefined
+  spawn?: ((options?: SpawnCoreOptions) => SpawnedCore) | undefined
   coreOptions?: CoreOptionsInput | undefined
+  heartbeatMs?: number | undefined
 }
 
 function readHint(): boolean {
@@ -111,7 +116,7 @@ function writeHint(connected: boolean) {
  * The page side of Portico. This part is on the page's critical path and stays tiny: the view state
  * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
  */
-export function createClient({ config, spawn, coreOptions }: CreateClientParameters): PorticoClient {
+export function createClient({ config, spawn, coreOptions, heartbeatMs }: CreateClientParameters): PorticoClient {
   const listeners = new Set<() => void>()
   const cleanups: (() => void)[] = []
   const startup = startupConfig(config)
@@ -125,6 +130,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     approvals: [],
     approvalNotice: null,
     fatal: null,
+    reconnecting: false,
     siwx: null,
     themeMode: startup.themeMode,
   }
@@ -151,6 +157,7 @@ export function createClient({ config, spawn, coreOptions }: CreateClientParamet
     onCleanup: (fn) => cleanups.push(fn),
     spawn,
     coreOptions,
+    heartbeatMs,
   }
 
   /**

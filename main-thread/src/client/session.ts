@@ -18,6 +18,7 @@ import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxS
 import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './siwxDapp.ts'
 import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
+import { createCoreLink } from './spawnCoreLink.ts'
 import { whenIdle } from './idle.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
@@ -147,10 +148,33 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       'Portico: Project ID Not Configured. Set `projectId` in the PorticoProvider config to your project’s id; until then the wallet catalogue, balances, history and analytics are unavailable, and browser wallets still connect.',
     )
   }
-  const spawned = (client.spawn ?? spawnCore)()
-  const api: Remote<PorticoCoreApi> = spawned.api
+  const spawn = client.spawn ?? spawnCore
+  /**
+   * The core, through a link that asks it for a heartbeat every 5 s (SPEC.md §9) and restarts one that
+   * stops answering: the new core is attached as the first was (configured, subscribed, told this tab's
+   * online state and visibility), then gets the calls the old one left unanswered.
+   */
+  const link = createCoreLink({
+    spawn: (options) => spawn(options),
+    reattach: (fresh) => attach(fresh),
+    onReconnecting: (reconnecting) => client.set({ reconnecting }),
+    ...(client.heartbeatMs ? { heartbeatMs: client.heartbeatMs } : {}),
+  })
+  const api: Remote<PorticoCoreApi> = link.api
   await yieldToPage()
   let subscriptionId: number | null = null
+  /** Each core attached gets its own listener; states of a core this tab has left are not taken. */
+  let epoch = 0
+  let lastRevision = -1
+  let pageRevision = 0
+  function listenerOf(attached: number) {
+    return (state: CoreState) => {
+      if (attached !== epoch || state.revision <= lastRevision) return
+      lastRevision = state.revision
+      // A new core counts its revisions from its own start: the page's keep rising.
+      onCoreState({ ...state, revision: ++pageRevision })
+    }
+  }
   /** Connectors whose events the session follows (those holding a connection), by id. */
   const followed = new Map<string, { connector: Connector; stop: () => void }>()
   /** Connectors asked once whether they still know this page (a returning visitor's wallet may have forgotten it). */
@@ -309,9 +333,24 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   }
 
   async function subscribe() {
-    const id = await api.subscribe(proxy(onCoreState))
+    const id = await api.subscribe(proxy(listenerOf(epoch)))
     if (subscriptionId !== null) void api.unsubscribe(subscriptionId)
     subscriptionId = id
+  }
+
+  /**
+   * Attaches the session to a new core after a restart, on that core's own API (the link holds other
+   * calls until this is done). The modal keeps what it shows until the new core pushes its state.
+   */
+  async function attach(fresh: Remote<PorticoCoreApi>) {
+    epoch += 1
+    lastRevision = -1
+    subscriptionId = null
+    const settings = coreSettingsOf(client, config)
+    await fresh.configure(settings.core, settings.options)
+    subscriptionId = await fresh.subscribe(proxy(listenerOf(epoch)))
+    if (!navigator.onLine) await fresh.setOnline(false)
+    await fresh.setVisibility(tabId, document.visibilityState === 'visible')
   }
 
   const approvals = createApprovalHost(client)
@@ -345,6 +384,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   const settings = coreSettingsOf(client, config)
   await api.configure(settings.core, settings.options)
   await subscribe()
+  link.startHeartbeat()
 
   // The worker has no window: online state and visibility come from the tabs (TanStack-style managers in the core).
   const online = () => void api.setOnline(true)
@@ -422,7 +462,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       document.removeEventListener('visibilitychange', visibility)
       void api.setVisibility(tabId, false).catch(() => undefined)
       if (subscriptionId !== null) void api.unsubscribe(subscriptionId)
-      spawned.close()
+      link.close()
     },
   }
 }

@@ -55,6 +55,7 @@ export const de: Messages = {
   noActivity: 'Noch keine Aktivität',
   updatedJustNow: 'Gerade aktualisiert',
   updatedAgo: 'Vor {age} aktualisiert',
+  reconnecting: 'Verbindung wird wiederhergestellt…',
   offline: 'Offline',
   loadingBalance: 'Guthaben wird geladen',
   loadingAccount: 'Konto wird geladen',

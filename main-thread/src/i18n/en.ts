@@ -53,6 +53,7 @@ export const en = {
   noActivity: 'No activity yet',
   updatedJustNow: 'Updated just now',
   updatedAgo: 'Updated {age} ago',
+  reconnecting: 'Reconnecting…',
   offline: 'Offline',
   loadingBalance: 'Loading balance',
   loadingAccount: 'Loading account',

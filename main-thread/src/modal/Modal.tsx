@@ -122,6 +122,11 @@ function Dialog() {
               <span>{t('originRejectedDetail')}</span>
             </div>
           ) : null}
+          {snapshot.reconnecting ? (
+            <p className="portico-reconnecting" role="status">
+              {t('reconnecting')}
+            </p>
+          ) : null}
           {config ? (
             definition.render(view as never)
           ) : fatal ? (
