@@ -3,6 +3,7 @@ import { stopAllAnvils } from './chain/anvil.ts'
 import { DEV_MNEMONIC, FUNDED_ACCOUNT_INDEXES, PortInUseError, startSandbox, type SandboxHandle } from './index.ts'
 import { REGISTRAR_INDEX, TREASURY_INDEX } from './dev-accounts.ts'
 import { resolveOptions } from './options.ts'
+import { SANDBOX_DATA_DIR } from './services/frame.ts'
 import { identifyPortHolder, waitForStartingSandbox, type RunningSandbox } from './running-sandbox.ts'
 
 /** `npm run sandbox`: start everything, print where it is, stop cleanly on Ctrl-C / SIGTERM. */
@@ -125,6 +126,8 @@ async function onPortClash(err: unknown): Promise<never> {
   process.exit(1)
 }
 
+// What the sandbox keeps between runs (the frame service's users, sessions and keys): .sandbox-data.
+process.env['PORTICO_SANDBOX_DATA_DIR'] ??= SANDBOX_DATA_DIR
 try {
   handle = await startSandbox({ log: (line) => console.log(`  ${line}`) })
   await printSummary(handle)

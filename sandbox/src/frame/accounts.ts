@@ -4,10 +4,38 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
 import { emailCooldownMessage } from '@portico/shared-types/errors'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
+import { sha256Hex, type FrameKey } from './store/keys.ts'
+import { UniqueViolation, type FrameStore, type SessionRow, type UserRow } from './store/store.ts'
+
 /** How long a code (and a device link) stays valid. */
 export const CODE_TTL_MS = 10 * 60_000
 /** Wrong codes allowed for one code; then a new code must be requested. */
 export const MAX_CODE_ATTEMPTS = 5
+/** Defaults of a session's life: 7 days without use, 30 days in all. */
+export const SESSION_IDLE_MS = 7 * 24 * 3_600_000
+export const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000
+
+/**
+ * The rate limits of the email steps, each a count in a fixed window. A client is the address the
+ * request came from (the socket's, or the proxy's X-Forwarded-For hop when the proxy is trusted);
+ * the device id a client claims counts for nothing here.
+ */
+export type FrameLimits = {
+  /** Login mails to one address, whatever the device (besides SPEC's 30 s per address and device). */
+  mailsPerEmail: number
+  /** Mails (login and change of email) one client may cause. */
+  mailsPerClient: number
+  /** Wrong codes for one address (login) or one user (change of email), whatever the device. */
+  wrongCodesPerEmail: number
+  /** Wrong codes from one client. */
+  wrongCodesPerClient: number
+  /** The window of all four. */
+  windowMs: number
+}
+export const DEFAULT_FRAME_LIMITS: FrameLimits = { mailsPerEmail: 5, mailsPerClient: 60, wrongCodesPerEmail: 10, wrongCodesPerClient: 30, windowMs: 10 * 60_000 }
+
+/** Who is asking: the project and dapp origin the frame runs for (checked against the allow-list) and the client's address. */
+export type CallContext = { projectId: string; origin: string; client: string }
 
 /** A visitor of the embedded wallet: the key lives here, on the frame's side, and never leaves it. */
 export type FrameUser = {
@@ -17,17 +45,13 @@ export type FrameUser = {
   account: PrivateKeyAccount
   chainId: number
   preferredAccountType: 'eoa' | 'smartAccount'
-  /** Device ids (kept in the frame origin's storage) that confirmed this email. */
-  devices: Set<string>
 }
-
-type Code = { value: string; expiresAt: number; attempts: number }
-type PendingLogin = { email: string; deviceId: string; code: Code | undefined; deviceLink: { token: string; expiresAt: number; confirmed: boolean } | undefined }
-type PendingUpdate = { newEmail: string; stage: 'primary' | 'secondary'; code: Code }
 
 export type Mailer = (mail: { to: string; subject: string; text: string }) => Promise<void>
 
 export type AccountsOptions = {
+  store: FrameStore
+  key: FrameKey
   /** Where the device link points: `{frameUrl}/device/confirm?token=…`. */
   frameUrl: string
   send: Mailer
@@ -36,58 +60,81 @@ export type AccountsOptions = {
   /** Called once for each new user's address (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
   now?: () => number
+  limits?: Partial<FrameLimits> | undefined
+  sessionIdleMs?: number | undefined
+  sessionLifetimeMs?: number | undefined
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
-const newCode = (now: number): Code => ({ value: String(randomInt(0, 1_000_000)).padStart(6, '0'), expiresAt: now + CODE_TTL_MS, attempts: 0 })
+const newCodeValue = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
+const tooManyTries = (ms: number) => `Too many attempts. Please try again after ${Math.max(1, Math.ceil(ms / 1000))} seconds`
+const loginSubject = (email: string, deviceId: string) => `${email}\n${deviceId}`
 
 /**
- * Users, sessions and the email steps of SPEC.md §4 "Embedded wallet": codes (6 digits, 10 min,
- * 5 attempts), device confirmation by link, the 30 s resend bound, and the change of email with a
- * code to the current address and then one to the new address.
+ * Users, sessions and the email steps of SPEC.md §4 "Embedded wallet", kept in the frame's
+ * database: codes (6 digits, 10 min, single use, 5 wrong tries, stored as HMACs), device
+ * confirmation by a single-use link, the 30 s resend bound and the rate limits of FrameLimits,
+ * sessions (random 32-byte tokens stored as SHA-256, bound to the project and dapp origin that
+ * opened them, ending after an idle time and a lifetime), and the change of email (a code to the
+ * current address, then one to the new address; the session token is replaced).
  */
 export class FrameAccounts {
-  private readonly users = new Map<string, FrameUser>()
-  private readonly byEmail = new Map<string, string>()
-  private readonly bySocial = new Map<string, string>()
-  private readonly sessions = new Map<string, string>()
-  private readonly logins = new Map<string, PendingLogin>()
-  private readonly lastMailAt = new Map<string, number>()
-  private readonly updates = new Map<string, PendingUpdate>()
+  readonly limits: FrameLimits
+  readonly sessionIdleMs: number
+  readonly sessionLifetimeMs: number
   private readonly deviceWaiters = new Map<string, Set<() => void>>()
   private readonly now: () => number
+  private readonly store: FrameStore
 
   constructor(private readonly options: AccountsOptions) {
     this.now = options.now ?? Date.now
+    this.store = options.store
+    this.limits = { ...DEFAULT_FRAME_LIMITS, ...options.limits }
+    this.sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS
+    this.sessionLifetimeMs = options.sessionLifetimeMs ?? SESSION_LIFETIME_MS
   }
 
-  // ── sessions ────────────────────────────────────────────────────────────
+  // ── users ───────────────────────────────────────────────────────────
 
-  /** The user of a bearer token, or a 401 'Not logged in'. */
-  userOf(token: string | undefined): FrameUser {
-    const user = token === undefined ? undefined : this.users.get(this.sessions.get(token) ?? '')
-    if (!user) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
-    return user
+  private toUser(row: UserRow): FrameUser {
+    const account = privateKeyToAccount(this.options.key.open(row.encrypted_key, row.id) as `0x${string}`)
+    if (account.address !== row.address) throw new Error(`The key of user ${row.id} does not match its address`)
+    return {
+      id: row.id,
+      email: row.email ?? undefined,
+      social: row.social_provider && row.social_subject ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject } : undefined,
+      account,
+      chainId: row.chain_id,
+      preferredAccountType: row.preferred_account_type === 'smartAccount' ? 'smartAccount' : 'eoa',
+    }
   }
 
-  signOut(token: string | undefined): void {
-    if (token !== undefined) this.sessions.delete(token)
-  }
-
-  private openSession(user: FrameUser): string {
-    const token = randomBytes(32).toString('base64url')
-    this.sessions.set(token, user.id)
-    return token
-  }
-
-  private async createUser(fields: Pick<FrameUser, 'email' | 'social'>): Promise<FrameUser> {
-    const account = privateKeyToAccount(generatePrivateKey())
-    const user: FrameUser = { id: randomUUID(), ...fields, account, chainId: this.options.defaultChainId, preferredAccountType: 'eoa', devices: new Set() }
-    this.users.set(user.id, user)
-    if (user.email) this.byEmail.set(user.email, user.id)
-    if (user.social) this.bySocial.set(`${user.social.provider}:${user.social.subject}`, user.id)
-    await this.options.onNewAccount?.(account.address)
-    return user
+  private async createUser(fields: { email: string | undefined; social: FrameUser['social'] }): Promise<UserRow> {
+    const id = randomUUID()
+    const privateKey = generatePrivateKey()
+    const row: UserRow = {
+      id,
+      email: fields.email ?? null,
+      social_provider: fields.social?.provider ?? null,
+      social_subject: fields.social?.subject ?? null,
+      social_user_name: fields.social?.userName ?? null,
+      address: privateKeyToAccount(privateKey).address,
+      encrypted_key: this.options.key.seal(privateKey, id),
+      chain_id: this.options.defaultChainId,
+      preferred_account_type: 'eoa',
+      created_at: this.now(),
+    }
+    try {
+      await this.store.insertUser(row)
+    } catch (err) {
+      // Two first logins at once: the other one made the user.
+      if (!(err instanceof UniqueViolation)) throw err
+      const existing = fields.email ? await this.store.userByEmail(fields.email) : fields.social ? await this.store.userBySocial(fields.social.provider, fields.social.subject) : undefined
+      if (!existing) throw err
+      return existing
+    }
+    await this.options.onNewAccount?.(row.address as `0x${string}`)
+    return row
   }
 
   /** SPEC.md §3's embedded-wallet user, as GET_USER answers it. */
@@ -103,163 +150,296 @@ export class FrameAccounts {
     }
   }
 
-  // ── email login ─────────────────────────────────────────────────────────
-
-  /** Refuses a mail within 30 s of the previous one of the same kind (`login` per address and device, `update` per user and address). */
-  private checkCooldown(key: string): void {
-    const last = this.lastMailAt.get(key)
-    if (last === undefined) return
-    const left = last + EMAIL_LOGIN_COOLDOWN_MS - this.now()
-    if (left > 0) throw new FrameError(emailCooldownMessage(left), 429)
+  async setChain(user: FrameUser, chainId: number): Promise<void> {
+    user.chainId = chainId
+    await this.store.updateUser(user.id, { chain_id: chainId })
   }
 
-  private async mailCode(to: string, code: Code, what: string): Promise<void> {
+  async setPreferredAccountType(user: FrameUser, type: 'eoa' | 'smartAccount'): Promise<void> {
+    user.preferredAccountType = type
+    await this.store.updateUser(user.id, { preferred_account_type: type })
+  }
+
+  // ── sessions ────────────────────────────────────────────────────────
+
+  private newSession(userId: string, context: CallContext): { token: string; row: SessionRow } {
+    const token = randomBytes(32).toString('base64url')
+    const now = this.now()
+    return { token, row: { token_hash: sha256Hex(token), user_id: userId, project_id: context.projectId, origin: context.origin, created_at: now, last_used_at: now, expires_at: now + this.sessionLifetimeMs } }
+  }
+
+  private async openSession(userId: string, context: CallContext): Promise<string> {
+    const { token, row } = this.newSession(userId, context)
+    await this.store.insertSession(row)
+    return token
+  }
+
+  /** The live session of a token for this project and origin (undefined otherwise; an ended one is removed). */
+  private async liveSession(token: string | undefined, context: CallContext): Promise<SessionRow | undefined> {
+    if (token === undefined || token === '') return undefined
+    const hash = sha256Hex(token)
+    const session = await this.store.session(hash)
+    if (!session) return undefined
+    const now = this.now()
+    if (session.expires_at <= now || session.last_used_at + this.sessionIdleMs <= now) {
+      await this.store.deleteSession(hash)
+      return undefined
+    }
+    // A token is good only where it was made: the same project, embedded by the same origin.
+    if (session.project_id !== context.projectId || session.origin !== context.origin) return undefined
+    await this.store.touchSession(hash, now)
+    return session
+  }
+
+  /** The user of a bearer token, or a 401 'Not logged in'. */
+  async userOf(token: string | undefined, context: CallContext): Promise<FrameUser> {
+    const session = await this.liveSession(token, context)
+    const row = session ? await this.store.userById(session.user_id) : undefined
+    if (!row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    return this.toUser(row)
+  }
+
+  /** Ends the session on the service: the token answers 401 from then on. */
+  async signOut(token: string | undefined): Promise<void> {
+    if (token !== undefined && token !== '') await this.store.deleteSession(sha256Hex(token))
+  }
+
+  // ── limits ──────────────────────────────────────────────────────────
+
+  /** Refuses when any counter is at its limit (nothing is counted then); otherwise counts one in each. */
+  private async spend(counters: { key: string; limit: number; windowMs: number; message: (ms: number) => string }[]): Promise<void> {
+    const now = this.now()
+    for (const counter of counters) {
+      const seen = await this.store.peek(counter.key, counter.windowMs, now)
+      if (seen.count >= counter.limit) throw new FrameError(counter.message(seen.resetAt - now), 429)
+    }
+    for (const counter of counters) {
+      const seen = await this.store.hit(counter.key, counter.windowMs, now)
+      // Requests racing past the check above are caught here.
+      if (seen.count > counter.limit) throw new FrameError(counter.message(seen.resetAt - now), 429)
+    }
+  }
+
+  private mailCounters(context: CallContext, cooldownKey: string, email: string | undefined) {
+    const { windowMs } = this.limits
+    return [
+      { key: cooldownKey, limit: 1, windowMs: EMAIL_LOGIN_COOLDOWN_MS, message: emailCooldownMessage },
+      ...(email === undefined ? [] : [{ key: `mails:email:${email}`, limit: this.limits.mailsPerEmail, windowMs, message: emailCooldownMessage }]),
+      { key: `mails:client:${context.client}`, limit: this.limits.mailsPerClient, windowMs, message: emailCooldownMessage },
+    ]
+  }
+
+  private wrongCodeCounters(context: CallContext, subjectKey: string) {
+    const { windowMs } = this.limits
+    return [
+      { key: `wrong:${subjectKey}`, limit: this.limits.wrongCodesPerEmail, windowMs },
+      { key: `wrong:client:${context.client}`, limit: this.limits.wrongCodesPerClient, windowMs },
+    ]
+  }
+
+  /** Refuses a code check while the address (or user) or the client has used up its wrong tries. */
+  private async checkWrongCodeBudget(context: CallContext, subjectKey: string): Promise<void> {
+    const now = this.now()
+    for (const counter of this.wrongCodeCounters(context, subjectKey)) {
+      const seen = await this.store.peek(counter.key, counter.windowMs, now)
+      if (seen.count >= counter.limit) throw new FrameError(tooManyTries(seen.resetAt - now), 429)
+    }
+  }
+
+  private async countWrongCode(context: CallContext, subjectKey: string): Promise<void> {
+    const now = this.now()
+    for (const counter of this.wrongCodeCounters(context, subjectKey)) await this.store.hit(counter.key, counter.windowMs, now)
+  }
+
+  /**
+   * Checks `otp` against the code of (purpose, subject) and spends it. Wrong: counted on the code
+   * (five end it) and on the address's and the client's budgets. Answers the code's data.
+   */
+  private async checkCode(purpose: 'login' | 'update', subject: string, budgetKey: string, otp: string, context: CallContext): Promise<Record<string, unknown>> {
+    await this.checkWrongCodeBudget(context, budgetKey)
+    const code = await this.store.code(purpose, subject)
+    if (!code) {
+      await this.countWrongCode(context, budgetKey)
+      throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+    }
+    if (code.expires_at < this.now()) throw new FrameError(FRAME_MESSAGES.codeExpired)
+    if (code.attempts >= MAX_CODE_ATTEMPTS) throw new FrameError(FRAME_MESSAGES.tooManyAttempts, 429)
+    const taken = await this.store.takeCode(purpose, subject, this.options.key.codeHmac(`${purpose}\n${subject}`, otp), this.now(), MAX_CODE_ATTEMPTS)
+    if (taken) return taken.data
+    const attempts = await this.store.addCodeAttempt(purpose, subject)
+    await this.countWrongCode(context, budgetKey)
+    throw new FrameError(attempts >= MAX_CODE_ATTEMPTS ? FRAME_MESSAGES.tooManyAttempts : FRAME_MESSAGES.invalidCode)
+  }
+
+  private async issueCode(purpose: 'login' | 'update', subject: string, data: Record<string, unknown>): Promise<string> {
+    const value = newCodeValue()
+    await this.store.putCode({ purpose, subject, code_hmac: this.options.key.codeHmac(`${purpose}\n${subject}`, value), data, expires_at: this.now() + CODE_TTL_MS })
+    return value
+  }
+
+  private async mailCode(to: string, code: string, what: string): Promise<void> {
     await this.options.send({
       to,
-      subject: `Your Portico code: ${code.value}`,
-      text: `Your code to ${what} is ${code.value}.\n\nIt expires in ${CODE_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this email.\n`,
+      subject: `Your Portico code: ${code}`,
+      text: `Your code to ${what} is ${code}.\n\nIt expires in ${CODE_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this email.\n`,
     })
   }
+
+  // ── email login ─────────────────────────────────────────────────────
 
   /**
    * CONNECT_EMAIL: 'CONNECT' when this device already holds a session for the email; 'VERIFY_DEVICE'
    * when the email has an account and this device never confirmed it (a link is mailed); otherwise
    * 'VERIFY_OTP' (a code is mailed). Refused within 30 s of the previous login mail to this address
-   * for this device ('Please try again after N seconds').
+   * for this device, and past the address's and the client's mail limits ('Please try again after N seconds').
    */
-  async connectEmail(rawEmail: string, deviceId: string, token: string | undefined): Promise<'CONNECT' | 'VERIFY_DEVICE' | 'VERIFY_OTP'> {
+  async connectEmail(rawEmail: string, deviceId: string, token: string | undefined, context: CallContext): Promise<'CONNECT' | 'VERIFY_DEVICE' | 'VERIFY_OTP'> {
     const email = normalizeEmail(rawEmail)
-    const current = token === undefined ? undefined : this.users.get(this.sessions.get(token) ?? '')
-    if (current?.email === email && current.devices.has(deviceId)) return 'CONNECT'
-    const key = `${email}\n${deviceId}`
-    this.checkCooldown(`login\n${key}`)
-    const existing = this.users.get(this.byEmail.get(email) ?? '')
-    this.lastMailAt.set(`login\n${key}`, this.now())
-    if (existing && !existing.devices.has(deviceId)) {
+    const session = await this.liveSession(token, context)
+    const existing = await this.store.userByEmail(email)
+    if (session && existing && session.user_id === existing.id && (await this.store.hasDevice(existing.id, deviceId))) return 'CONNECT'
+    const subject = loginSubject(email, deviceId)
+    await this.spend(this.mailCounters(context, `mails:cooldown:login:${subject}`, email))
+    if (existing && !(await this.store.hasDevice(existing.id, deviceId))) {
       // Hex: no run of six digits in the link can pass for a code.
-      const link = { token: randomBytes(24).toString('hex'), expiresAt: this.now() + CODE_TTL_MS, confirmed: false }
-      this.logins.set(key, { email, deviceId, code: undefined, deviceLink: link })
+      const link = randomBytes(24).toString('hex')
+      const expiresAt = this.now() + CODE_TTL_MS
+      await this.store.deleteCode('login', subject)
+      await this.store.putPending({ kind: 'device', key_hash: sha256Hex(subject), binding_hash: null, data: { confirmed: false }, expires_at: expiresAt })
+      await this.store.putPending({ kind: 'device-link', key_hash: sha256Hex(link), binding_hash: null, data: { email, deviceId }, expires_at: expiresAt })
       await this.options.send({
         to: email,
         subject: 'Confirm your new device',
-        text: `Someone is signing in to your Portico wallet from a new device.\n\nIf it is you, open this link to confirm the device:\n${this.options.frameUrl}/device/confirm?token=${link.token}\n\nThe link expires in ${CODE_TTL_MS / 60_000} minutes. If it is not you, ignore this email.\n`,
+        text: `Someone is signing in to your Portico wallet from a new device.\n\nIf it is you, open this link to confirm the device:\n${this.options.frameUrl}/device/confirm?token=${link}\n\nThe link expires in ${CODE_TTL_MS / 60_000} minutes. If it is not you, ignore this email.\n`,
       })
       return 'VERIFY_DEVICE'
     }
-    const code = newCode(this.now())
-    this.logins.set(key, { email, deviceId, code, deviceLink: undefined })
-    await this.mailCode(email, code, 'sign in')
+    await this.store.takePending('device', sha256Hex(subject))
+    await this.mailCode(email, await this.issueCode('login', subject, {}), 'sign in')
     return 'VERIFY_OTP'
   }
 
-  /** GET /device/confirm?token=: confirms the device and mails the code. False for an unknown or expired link. */
+  /** GET /device/confirm?token=: confirms the device and mails the code. False for an unknown, spent or expired link. */
   async confirmDevice(linkToken: string): Promise<boolean> {
-    const login = [...this.logins.values()].find((l) => l.deviceLink?.token === linkToken)
-    if (!login?.deviceLink || login.deviceLink.expiresAt < this.now()) return false
-    if (login.deviceLink.confirmed) return true
-    login.deviceLink.confirmed = true
-    login.code = newCode(this.now())
-    await this.mailCode(login.email, login.code, 'sign in')
-    const key = `${login.email}\n${login.deviceId}`
-    for (const wake of this.deviceWaiters.get(key) ?? []) wake()
-    this.deviceWaiters.delete(key)
+    const link = await this.store.takePending('device-link', sha256Hex(linkToken))
+    if (!link || link.expires_at < this.now()) return false
+    const email = String(link.data['email'])
+    const deviceId = String(link.data['deviceId'])
+    const subject = loginSubject(email, deviceId)
+    const device = await this.store.pending('device', sha256Hex(subject))
+    if (!device || device.expires_at < this.now()) return false
+    await this.store.updatePendingData('device', sha256Hex(subject), { confirmed: true })
+    await this.mailCode(email, await this.issueCode('login', subject, {}), 'sign in')
+    for (const wake of this.deviceWaiters.get(subject) ?? []) wake()
+    this.deviceWaiters.delete(subject)
     return true
   }
 
   /** CONNECT_DEVICE: resolves true once the device link was opened, false after `timeoutMs`. */
   async waitForDevice(rawEmail: string, deviceId: string, timeoutMs: number): Promise<boolean> {
-    const key = `${normalizeEmail(rawEmail)}\n${deviceId}`
-    const login = this.logins.get(key)
-    if (!login?.deviceLink) throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    if (login.deviceLink.confirmed) return true
-    return new Promise<boolean>((resolve) => {
-      const waiters = this.deviceWaiters.get(key) ?? new Set<() => void>()
-      this.deviceWaiters.set(key, waiters)
-      const wake = () => {
-        clearTimeout(timer)
-        resolve(true)
-      }
-      const timer = setTimeout(() => {
-        waiters.delete(wake)
-        resolve(false)
-      }, timeoutMs)
-      waiters.add(wake)
-    })
-  }
-
-  private checkCode(code: Code | undefined, otp: string): void {
-    if (!code) throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    if (code.expiresAt < this.now()) throw new FrameError(FRAME_MESSAGES.codeExpired)
-    if (code.attempts >= MAX_CODE_ATTEMPTS) throw new FrameError(FRAME_MESSAGES.tooManyAttempts, 429)
-    if (code.value !== otp) {
-      code.attempts += 1
-      throw new FrameError(code.attempts >= MAX_CODE_ATTEMPTS ? FRAME_MESSAGES.tooManyAttempts : FRAME_MESSAGES.invalidCode)
+    const subject = loginSubject(normalizeEmail(rawEmail), deviceId)
+    const confirmed = async () => {
+      const device = await this.store.pending('device', sha256Hex(subject))
+      if (!device || device.expires_at < this.now()) throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+      return device.data['confirmed'] === true
     }
+    if (await confirmed()) return true
+    const until = Date.now() + timeoutMs
+    // Woken by a confirmation in this process; the database is read again every second (another process may have confirmed).
+    while (Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        const waiters = this.deviceWaiters.get(subject) ?? new Set<() => void>()
+        this.deviceWaiters.set(subject, waiters)
+        const wake = () => {
+          clearTimeout(timer)
+          waiters.delete(wake)
+          resolve()
+        }
+        const timer = setTimeout(wake, Math.min(1_000, Math.max(0, until - Date.now())))
+        waiters.add(wake)
+      })
+      if (await confirmed()) return true
+    }
+    return false
   }
 
   /** CONNECT_OTP: checks the code of this email and device; the answer is a new session token. */
-  async verifyLoginCode(rawEmail: string, deviceId: string, otp: string): Promise<string> {
+  async verifyLoginCode(rawEmail: string, deviceId: string, otp: string, context: CallContext): Promise<string> {
     const email = normalizeEmail(rawEmail)
-    const key = `${email}\n${deviceId}`
-    const login = this.logins.get(key)
-    if (login?.deviceLink && !login.deviceLink.confirmed) throw new FrameError(FRAME_MESSAGES.deviceNotConfirmed)
-    this.checkCode(login?.code, otp)
-    this.logins.delete(key)
-    const user = this.users.get(this.byEmail.get(email) ?? '') ?? (await this.createUser({ email, social: undefined }))
-    user.devices.add(deviceId)
-    return this.openSession(user)
+    const subject = loginSubject(email, deviceId)
+    const device = await this.store.pending('device', sha256Hex(subject))
+    if (device && device.expires_at >= this.now() && device.data['confirmed'] !== true) throw new FrameError(FRAME_MESSAGES.deviceNotConfirmed)
+    await this.checkCode('login', subject, `email:${email}`, otp, context)
+    await this.store.takePending('device', sha256Hex(subject))
+    const user = (await this.store.userByEmail(email)) ?? (await this.createUser({ email, social: undefined }))
+    await this.store.addDevice(user.id, deviceId, this.now())
+    return this.openSession(user.id, context)
   }
 
-  // ── social login ────────────────────────────────────────────────────────
+  // ── social login ────────────────────────────────────────────────────
 
   /** A session for the provider's account (`subject`), creating its user on first sign-in. */
-  async socialSession(provider: SocialProvider, subject: string, userName: string): Promise<string> {
-    const existing = this.users.get(this.bySocial.get(`${provider}:${subject}`) ?? '')
+  async socialSession(provider: SocialProvider, subject: string, userName: string, context: CallContext): Promise<string> {
+    const existing = await this.store.userBySocial(provider, subject)
     const user = existing ?? (await this.createUser({ email: undefined, social: { provider, subject, userName } }))
-    if (user.social) user.social.userName = userName
-    return this.openSession(user)
+    if (existing && existing.social_user_name !== userName) await this.store.updateUser(existing.id, { social_user_name: userName })
+    return this.openSession(user.id, context)
   }
 
-  // ── change of email ─────────────────────────────────────────────────────
+  // ── change of email ─────────────────────────────────────────────────
 
   /**
    * UPDATE_EMAIL: a code to the current address (VERIFY_PRIMARY_OTP), or, for a user without an
    * email (social sign-in), straight to the new address (VERIFY_SECONDARY_OTP).
    */
-  async startEmailUpdate(user: FrameUser, rawEmail: string): Promise<'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'> {
+  async startEmailUpdate(user: FrameUser, rawEmail: string, context: CallContext): Promise<'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'> {
     const newEmail = normalizeEmail(rawEmail)
     if (newEmail === user.email) throw new FrameError(FRAME_MESSAGES.sameEmail)
-    if (this.byEmail.has(newEmail)) throw new FrameError(FRAME_MESSAGES.emailInUse, 409)
+    if (await this.store.userByEmail(newEmail)) throw new FrameError(FRAME_MESSAGES.emailInUse, 409)
     const to = user.email ?? newEmail
-    this.checkCooldown(`update\n${user.id}\n${to}`)
-    this.lastMailAt.set(`update\n${user.id}\n${to}`, this.now())
-    const code = newCode(this.now())
+    await this.spend(this.mailCounters(context, `mails:cooldown:update:${user.id}\n${to}`, undefined))
     const stage = user.email ? 'primary' : 'secondary'
-    this.updates.set(user.id, { newEmail, stage, code })
+    const code = await this.issueCode('update', user.id, { newEmail, stage })
     await this.mailCode(to, code, stage === 'primary' ? `change your email to ${newEmail}` : `use ${newEmail} for your wallet`)
     return stage === 'primary' ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP'
   }
 
-  /** UPDATE_EMAIL_PRIMARY_OTP: the current address's code; then a code goes to the new address. */
-  async verifyPrimaryCode(user: FrameUser, otp: string): Promise<void> {
-    const update = this.updates.get(user.id)
-    if (update?.stage !== 'primary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    this.checkCode(update.code, otp)
-    update.stage = 'secondary'
-    update.code = newCode(this.now())
-    await this.mailCode(update.newEmail, update.code, `use ${update.newEmail} for your wallet`)
+  private async updateStage(user: FrameUser): Promise<{ newEmail: string; stage: string } | undefined> {
+    const code = await this.store.code('update', user.id)
+    return code && typeof code.data['newEmail'] === 'string' && typeof code.data['stage'] === 'string' ? { newEmail: code.data['newEmail'], stage: code.data['stage'] } : undefined
   }
 
-  /** UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the account's email is then the new one. */
-  verifySecondaryCode(user: FrameUser, otp: string): string {
-    const update = this.updates.get(user.id)
-    if (update?.stage !== 'secondary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    this.checkCode(update.code, otp)
-    if (this.byEmail.has(update.newEmail)) throw new FrameError(FRAME_MESSAGES.emailInUse, 409)
-    this.updates.delete(user.id)
-    if (user.email) this.byEmail.delete(user.email)
-    user.email = update.newEmail
-    this.byEmail.set(update.newEmail, user.id)
-    return update.newEmail
+  /** UPDATE_EMAIL_PRIMARY_OTP: the current address's code; then a code goes to the new address. */
+  async verifyPrimaryCode(user: FrameUser, otp: string, context: CallContext): Promise<void> {
+    if ((await this.updateStage(user))?.stage !== 'primary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+    const data = await this.checkCode('update', user.id, `user:${user.id}`, otp, context)
+    const newEmail = String(data['newEmail'])
+    const code = await this.issueCode('update', user.id, { newEmail, stage: 'secondary' })
+    await this.mailCode(newEmail, code, `use ${newEmail} for your wallet`)
+  }
+
+  /**
+   * UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the account's email is then the new one, and
+   * the session presented is replaced by a new one (the old token stops working).
+   */
+  async verifySecondaryCode(user: FrameUser, otp: string, token: string | undefined, context: CallContext): Promise<{ newEmail: string; token: string }> {
+    if ((await this.updateStage(user))?.stage !== 'secondary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+    const data = await this.checkCode('update', user.id, `user:${user.id}`, otp, context)
+    const newEmail = String(data['newEmail'])
+    try {
+      await this.store.setUserEmail(user.id, newEmail)
+    } catch (err) {
+      if (err instanceof UniqueViolation) throw new FrameError(FRAME_MESSAGES.emailInUse, 409)
+      throw err
+    }
+    user.email = newEmail
+    const next = this.newSession(user.id, context)
+    if (token === undefined || !(await this.store.rotateSession(sha256Hex(token), next.row))) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    return { newEmail, token: next.token }
+  }
+
+  /** Drops expired codes, links, sessions and counters (run now and then). */
+  purge(): Promise<void> {
+    return this.store.purgeExpired(this.now(), this.sessionIdleMs, Math.max(this.limits.windowMs, EMAIL_LOGIN_COOLDOWN_MS))
   }
 }

@@ -3,8 +3,11 @@ import { z } from 'zod'
 
 /**
  * The JSON API between the frame page and its own service (same origin): every request body and
- * answer, parsed on both sides. Calls after login carry `Authorization: Bearer <token>`; errors are
- * `{ error }` with a 4xx status.
+ * answer, parsed on both sides. Every call is a POST carrying `Origin` (the service's own),
+ * `x-portico-project: <projectId>` and `x-portico-embedder: <the dapp's origin>` (on the project's
+ * allow-list), else 403 `{ error: 'Invalid App Configuration' }`; the social and Farcaster steps
+ * also carry `x-portico-binding` (the browser session's secret). Calls after login carry
+ * `Authorization: Bearer <token>`; errors are `{ error }` with a 4xx status.
  */
 
 const chainId = z.union([z.number().int().positive(), z.string().min(1)])
@@ -31,7 +34,8 @@ export const FRAME_API = {
   },
   updateEmail: { path: '/api/email/update', request: z.object({ email: z.string().email() }), response: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
   updateEmailPrimary: { path: '/api/email/update/primary', request: z.object({ otp }), response: z.object({}) },
-  updateEmailSecondary: { path: '/api/email/update/secondary', request: z.object({ otp }), response: z.object({ newEmail: z.string().email() }) },
+  /** The answer carries the session's new token: the one presented stops working (a rotation). */
+  updateEmailSecondary: { path: '/api/email/update/secondary', request: z.object({ otp }), response: z.object({ newEmail: z.string().email(), token: z.string().min(1) }) },
   socialStart: {
     path: '/api/social/start',
     request: z.object({ provider: socialProviderSchema, projectId: z.string().min(1), dappOrigin: z.string().url() }),

@@ -27,6 +27,8 @@ export const FRAME_MESSAGES = {
   socialFailed: 'Sign-in with {provider} failed',
   farcasterUnavailable: 'Farcaster sign-in is not available',
   unsupportedSocialProvider: 'Unsupported social provider {provider}',
+  /** A sign-in started without the frame's browser-session secret (the frame page always sends it). */
+  sessionBindingMissing: 'This browser session cannot start a sign-in. Reload the page',
 } as const
 
 /** An error whose message a visitor reads (the service answers it with 400 and `{ error }`). */

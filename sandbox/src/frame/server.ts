@@ -1,5 +1,7 @@
+import { isIP } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { frameQuerySchema } from '@portico/shared-types/embedded'
 import type { Context } from 'hono'
 import { z } from 'zod'
@@ -10,16 +12,18 @@ import { RequestLog } from '../http/request-log.ts'
 import { createHttpServer, type NodePreHandler } from '../http/server.ts'
 import { serviceHandle, type ServiceHandle } from '../http/service-handle.ts'
 import { SANDBOX_HOST } from '../options.ts'
-import { FrameAccounts } from './accounts.ts'
+import { FrameAccounts, type CallContext, type FrameLimits } from './accounts.ts'
 import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { startMailService, type MailboxMessage } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, mailboxPage, socialCallbackPage } from './pages.ts'
-import { createFarcasterLogin, type FarcasterAccount } from './farcaster.ts'
+import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, htmlPage, mailboxPage, socialCallbackPage } from './pages.ts'
+import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin, type FarcasterAccount } from './farcaster.ts'
 import { FARCASTER_RELAY_PATH, FARCASTER_WALLET_PATH } from './farcaster-accounts.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { answerRpc, parseChainId, type FrameChain } from './rpc.ts'
+import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
+import { openFrameStore, type FrameStore } from './store/store.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -41,10 +45,29 @@ export type FrameServiceOptions = {
   chainsReady?: Promise<unknown> | undefined
   /** Called once for each new embedded account (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
+  /** A PostgreSQL server for users, sessions and keys (PORTICO_FRAME_DATABASE_URL); else PGlite on `dataDir`. */
+  databaseUrl?: string | undefined
+  /** PGlite's data folder (created when missing); with neither this nor `databaseUrl`, PGlite in memory. */
+  dataDir?: string | undefined
+  /** The key that seals the users' keys (PORTICO_FRAME_KEY, base64 of 32 bytes); else read from `keyFile`. */
+  key?: string | undefined
+  /** The generated key's file (mode 0600), made on first start; with no file either, a key for this run only. */
+  keyFile?: string | undefined
+  /** The origin visitors reach the service on (https behind a proxy); default `http://127.0.0.1:{port}`. */
+  publicUrl?: string | undefined
+  /** Proxies whose X-Forwarded-For names the client (the socket's address is the client otherwise). */
+  trustedProxies?: readonly string[] | undefined
+  limits?: Partial<FrameLimits> | undefined
+  sessionIdleMs?: number | undefined
+  sessionLifetimeMs?: number | undefined
+  /** The clock of sessions, codes and limits (tests). */
+  now?: () => number
 }
 
 export type FrameServiceHandle = ServiceHandle & {
   accounts: FrameAccounts
+  /** The database (users, devices, sessions, codes, pending logins, limits). */
+  store: FrameStore
   /** `{url}/social/callback`, the redirect URI of every social provider. */
   socialCallbackUrl: string
   /** The Farcaster wallet's accounts (registered on first use), its page, the relay and the wallet's relay key. */
@@ -57,7 +80,7 @@ export type FrameServiceHandle = ServiceHandle & {
   bundle: { fromCache: boolean; ms: number; bytes: number }
   /** The RPC methods the service answered for a signed-in user, oldest first (signing and reads alike). */
   rpcMethods(): { method: string; at: number }[]
-  /** Stops the HTTP server and the mail server for good (stop() closes only the HTTP port, start() reopens it). */
+  /** Stops the HTTP server, the mail server and the database for good (stop() closes only the HTTP port, start() reopens it). */
   shutdown(): Promise<void>
 }
 
@@ -70,8 +93,37 @@ function bearer(c: Context): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined
 }
 
-/** The frame page's CSP: its own script, its own API, nothing else. Any page may embed it (it checks the embedder itself). */
-const FRAME_CSP = ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'"].join('; ')
+/** The headers the frame page sends with every API call (see sandbox/README.md "Deploying the frame service"). */
+export const FRAME_HEADERS = { project: 'x-portico-project', embedder: 'x-portico-embedder', binding: 'x-portico-binding' } as const
+/** The browser session's binding secret: random, kept in the frame origin's sessionStorage. */
+export const bindingSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/)
+
+/** The frame page's CSP: its own script, its own API, nothing else; embedded only by the project's origins. */
+function frameCsp(allowed: readonly string[]): string {
+  // `http://127.0.0.1:*` is already CSP's own form of "any port".
+  const ancestors = allowed.length > 0 ? allowed.join(' ') : "'none'"
+  return ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ')
+}
+/** What an unknown project's frame URL answers: no script, so harmless wherever it is shown. */
+const REFUSED_CSP = ["default-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ')
+
+/** True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  if (isIP(v4) === 4) return v4.startsWith('127.')
+  return address === '::1'
+}
+
+/** The client's address: the socket's, or the last X-Forwarded-For hop when the socket is a trusted proxy. */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+  const socket = socketAddress ?? 'unknown'
+  if (forwardedFor && trustedProxies.includes(socket)) {
+    const hop = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '').pop()
+    if (hop && isIP(hop) !== 0) return hop
+  }
+  return socket
+}
 const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
 
 /**
@@ -80,16 +132,44 @@ const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'"
  * the social and Farcaster sign-in pieces (see sandbox/README.md "Embedded-wallet frame").
  */
 export async function startFrameService(options: FrameServiceOptions): Promise<FrameServiceHandle> {
-  const url = frameServiceUrl(options.port)
+  const url = options.publicUrl ? new URL(options.publicUrl).origin : frameServiceUrl(options.port)
+  const ownOrigin = new URL(url).origin
+  const now = options.now ?? Date.now
+  const trustedProxies = options.trustedProxies ?? []
   const projects = new Map(Object.entries(frameProjectsSchema.parse(options.projects ?? DEFAULT_FRAME_PROJECTS)))
   const chains = new Map(options.chains.map((c) => [c.id, c]))
   const defaultChain = options.chains[0]
   if (!defaultChain) throw new Error('The frame service needs at least one chain')
-  const [bundle, mail] = await Promise.all([
-    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
-    startMailService({ port: options.smtpPort ?? 0, from: 'Portico Wallet <wallet@portico.localhost>' }),
-  ])
-  const accounts = new FrameAccounts({ frameUrl: url, send: (m) => mail.send(m), defaultChainId: defaultChain.id, ...(options.onNewAccount ? { onNewAccount: options.onNewAccount } : {}) })
+  // With neither a key nor a key file: a key for this run only (an in-memory database's tests).
+  const key = await loadFrameKey({ key: options.key || (options.keyFile === undefined ? newFrameKey() : undefined), keyFile: options.keyFile ?? '' })
+  const store = await openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
+  let bundle: Awaited<ReturnType<typeof buildBrowserBundle>>
+  let mail: Awaited<ReturnType<typeof startMailService>>
+  try {
+    ;[bundle, mail] = await Promise.all([
+      buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
+      startMailService({ port: options.smtpPort ?? 0, from: 'Portico Wallet <wallet@portico.localhost>' }),
+    ])
+  } catch (err) {
+    await store.close()
+    throw err
+  }
+  const accounts = new FrameAccounts({
+    store,
+    key,
+    frameUrl: url,
+    send: (m) => mail.send(m),
+    defaultChainId: defaultChain.id,
+    now,
+    limits: options.limits,
+    sessionIdleMs: options.sessionIdleMs,
+    sessionLifetimeMs: options.sessionLifetimeMs,
+    ...(options.onNewAccount ? { onNewAccount: options.onNewAccount } : {}),
+  })
+  const purge = () => accounts.purge().catch((err: unknown) => console.error('[frame database]', err))
+  await purge()
+  const purgeTimer = setInterval(purge, 10 * 60_000)
+  purgeTimer.unref()
 
   const chainOf = (raw: number | string | undefined, fallback: number): FrameChain => {
     const id = raw === undefined ? fallback : parseChainId(raw)
@@ -98,23 +178,46 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return chain
   }
 
-  const social = createSocialLogin(url)
+  const social = createSocialLogin(url, store, now)
   const farcasterChain = options.chains.find((c) => !c.external)
   const farcaster = createFarcasterLogin({ frameUrl: url, chain: farcasterChain, cacheDir: options.cacheDir, chainReady: options.chainsReady })
   let walletBundle: ReturnType<typeof buildBrowserBundle> | undefined
-  const checkOrigin = (projectId: string, origin: string) => {
-    const allowed = projects.get(projectId)
-    if (!allowed || !originAllowed(origin, allowed)) throw new FrameError(FRAME_MESSAGES.invalidAppConfiguration, 403)
-  }
 
   const log = new RequestLog()
-  const app = createBaseApp({ name: FRAME_SERVICE_NAME, log, faults: options.faults })
+  // No CORS anywhere: the API is for the frame page, which is on this origin.
+  const app = createBaseApp({ name: FRAME_SERVICE_NAME, log, faults: options.faults, cors: false })
+  const invalid = (c: Context) => c.json({ error: FRAME_MESSAGES.invalidAppConfiguration }, 403, { 'cache-control': 'no-store' })
+
+  /**
+   * Who calls the API: only the frame page, so `Origin` must be this service's own, and the page
+   * names its project and embedder, which must be on that project's allow-list. Undefined otherwise.
+   */
+  function callContext(c: Context): CallContext | undefined {
+    if (c.req.header('origin') !== ownOrigin) return undefined
+    const projectId = c.req.header(FRAME_HEADERS.project) ?? ''
+    const origin = c.req.header(FRAME_HEADERS.embedder) ?? ''
+    const allowed = projects.get(projectId)
+    if (!allowed || !originAllowed(origin, allowed)) return undefined
+    const socket = getConnInfo(c).remote.address
+    return { projectId, origin, client: clientAddress(socket, c.req.header('x-forwarded-for'), trustedProxies) }
+  }
+  const bindingOf = (c: Context): string | undefined => {
+    const parsed = bindingSecretSchema.safeParse(c.req.header(FRAME_HEADERS.binding))
+    return parsed.success ? parsed.data : undefined
+  }
+  // Every /api/* request that is not the frame page's own POST (a preflight, another method, another origin) is refused here.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method !== 'POST' || !callContext(c)) return invalid(c)
+    await next()
+  })
+  /** The sandbox's own tools (the mailbox): for this machine's clients only. */
+  const loopbackOnly = (c: Context) => isLoopback(getConnInfo(c).remote.address)
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
-  app.get('/social/callback', (c) => {
-    const target = social.callbackTarget(c.req.query('state') ?? '')
+  app.get('/social/callback', async (c) => {
+    const target = await social.callbackTarget(c.req.query('state') ?? '')
     return c.html(socialCallbackPage(target), target ? 200 : 400, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
   })
   app.route(FARCASTER_RELAY_PATH, farcaster.relay)
@@ -139,16 +242,25 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const query = frameQuerySchema.safeParse(c.req.query())
     const chainId = query.success ? parseChainId(query.data.chainId) : undefined
     const allowed = query.success ? projects.get(query.data.projectId) : undefined
+    if (!query.success || !allowed) {
+      return c.html(htmlPage(FRAME_MESSAGES.invalidAppConfiguration, `<p role="alert">${FRAME_MESSAGES.invalidAppConfiguration}</p>`), 403, {
+        'content-security-policy': REFUSED_CSP,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      })
+    }
     const html = framePage({
-      projectId: query.success ? query.data.projectId : '',
-      allowedOrigins: allowed ? [...allowed] : null,
+      projectId: query.data.projectId,
+      allowedOrigins: [...allowed],
       chainId: chainId !== undefined && chains.has(chainId) ? chainId : null,
       chains: options.chains.map((ch) => ({ id: ch.id, name: ch.name })),
-      logger: query.success && query.data.enableLogger === 'true',
+      logger: query.data.enableLogger === 'true',
     })
-    return c.html(html, 200, { 'content-security-policy': FRAME_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+    return c.html(html, 200, { 'content-security-policy': frameCsp(allowed), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
   })
 
+  app.use('/mailbox', async (c, next) => (loopbackOnly(c) ? next() : c.json({ error: 'The mailbox answers this machine only' }, 403)))
+  app.use('/mailbox/*', async (c, next) => (loopbackOnly(c) ? next() : c.json({ error: 'The mailbox answers this machine only' }, 403)))
   app.get('/mailbox', (c) => {
     const to = c.req.query('to') || undefined
     return c.html(mailboxPage(mail.messages(to), to), 200, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store' })
@@ -169,9 +281,14 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
 
   /** One JSON API route: body parsed with its schema, FrameError -> `{ error }` with its status. */
-  function api<N extends FrameApiName>(name: N, handler: (body: z.output<FrameApi[N]['request']>, token: string | undefined) => Promise<z.input<FrameApi[N]['response']>>) {
+  function api<N extends FrameApiName>(
+    name: N,
+    handler: (body: z.output<FrameApi[N]['request']>, token: string | undefined, context: CallContext, binding: string | undefined) => Promise<z.input<FrameApi[N]['response']>>,
+  ) {
     const route = FRAME_API[name]
     app.post(route.path, async (c) => {
+      const context = callContext(c)
+      if (!context) return invalid(c)
       let json: unknown
       try {
         json = await c.req.json()
@@ -184,7 +301,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
         return c.json({ error: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request' }, 400)
       }
       try {
-        const answer = await handler(body.data as z.output<FrameApi[N]['request']>, bearer(c))
+        const answer = await handler(body.data as z.output<FrameApi[N]['request']>, bearer(c), context, bindingOf(c))
         return c.json(route.response.parse(answer) as object, 200, { 'cache-control': 'no-store' })
       } catch (err) {
         if (err instanceof FrameError) return c.json({ error: err.message }, err.status)
@@ -193,31 +310,31 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     })
   }
 
-  api('emailConnect', async ({ email, deviceId }, token) => ({ action: await accounts.connectEmail(email, deviceId, token) }))
+  api('emailConnect', async ({ email, deviceId }, token, context) => ({ action: await accounts.connectEmail(email, deviceId, token, context) }))
   api('emailDevice', async ({ email, deviceId }) => ({ confirmed: await accounts.waitForDevice(email, deviceId, DEVICE_POLL_MS) }))
-  api('emailOtp', async ({ email, deviceId, otp }) => ({ token: await accounts.verifyLoginCode(email, deviceId, otp) }))
-  api('user', async ({ chainId }, token) => {
-    const user = accounts.userOf(token)
+  api('emailOtp', async ({ email, deviceId, otp }, _token, context) => ({ token: await accounts.verifyLoginCode(email, deviceId, otp, context) }))
+  api('user', async ({ chainId }, token, context) => {
+    const user = await accounts.userOf(token, context)
     if (chainId !== undefined) {
       const id = parseChainId(chainId)
-      if (id !== undefined && chains.has(id)) user.chainId = id
+      if (id !== undefined && chains.has(id) && id !== user.chainId) await accounts.setChain(user, id)
     }
     return accounts.describe(user)
   })
-  api('switchChain', async ({ chainId }, token) => {
-    const user = accounts.userOf(token)
-    user.chainId = chainOf(chainId, user.chainId).id
+  api('switchChain', async ({ chainId }, token, context) => {
+    const user = await accounts.userOf(token, context)
+    await accounts.setChain(user, chainOf(chainId, user.chainId).id)
     return { chainId: user.chainId }
   })
   api('signOut', async (_body, token) => {
-    accounts.signOut(token)
+    await accounts.signOut(token)
     return {}
   })
   // One transaction at a time per user: each takes the next nonce only after the previous was sent.
   const sending = new Map<string, Promise<unknown>>()
   const rpcLog: { method: string; at: number }[] = []
-  api('rpc', async ({ method, params, chainId }, token) => {
-    const user = accounts.userOf(token)
+  api('rpc', async ({ method, params, chainId }, token, context) => {
+    const user = await accounts.userOf(token, context)
     rpcLog.push({ method, at: Date.now() })
     const chain = chainOf(chainId, user.chainId)
     if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params) }
@@ -230,34 +347,55 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       if (sending.get(user.id) === mine) sending.delete(user.id)
     }
   })
-  api('preferredAccount', async ({ type }, token) => {
-    const user = accounts.userOf(token)
+  api('preferredAccount', async ({ type }, token, context) => {
+    const user = await accounts.userOf(token, context)
     if (type === 'smartAccount') throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
-    user.preferredAccountType = type
+    await accounts.setPreferredAccountType(user, type)
     return { type, address: user.account.address }
   })
-  api('updateEmail', async ({ email }, token) => ({ action: await accounts.startEmailUpdate(accounts.userOf(token), email) }))
-  api('updateEmailPrimary', async ({ otp }, token) => {
-    await accounts.verifyPrimaryCode(accounts.userOf(token), otp)
+  api('updateEmail', async ({ email }, token, context) => ({ action: await accounts.startEmailUpdate(await accounts.userOf(token, context), email, context) }))
+  api('updateEmailPrimary', async ({ otp }, token, context) => {
+    await accounts.verifyPrimaryCode(await accounts.userOf(token, context), otp, context)
     return {}
   })
-  api('updateEmailSecondary', async ({ otp }, token) => ({ newEmail: accounts.verifySecondaryCode(accounts.userOf(token), otp) }))
+  api('updateEmailSecondary', async ({ otp }, token, context) => accounts.verifySecondaryCode(await accounts.userOf(token, context), otp, token, context))
 
-  api('socialStart', async ({ provider, projectId, dappOrigin }) => {
-    checkOrigin(projectId, dappOrigin)
+  api('socialStart', async ({ provider, projectId, dappOrigin }, _token, context, binding) => {
+    if (projectId !== context.projectId || dappOrigin !== context.origin) throw new FrameError(FRAME_MESSAGES.invalidAppConfiguration, 403)
     if (provider === 'farcaster') throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', provider))
-    return { uri: await social.start(provider as OidcSocialProvider, dappOrigin) }
+    if (binding === undefined) throw new FrameError(FRAME_MESSAGES.sessionBindingMissing)
+    return { uri: await social.start(provider as OidcSocialProvider, { dappOrigin, projectId, binding }) }
   })
-  api('socialFinish', async ({ uri }) => {
-    const account = await social.finish(uri)
-    return { token: await accounts.socialSession(account.provider, account.subject, account.userName) }
+  api('socialFinish', async ({ uri }, _token, context, binding) => {
+    const account = await social.finish(uri, { dappOrigin: context.origin, projectId: context.projectId, binding })
+    return { token: await accounts.socialSession(account.provider, account.subject, account.userName, context) }
   })
 
-  api('farcasterStart', () => farcaster.start())
-  api('farcasterFinish', async ({ channelToken }) => {
+  /** A Farcaster channel is kept (by its token's hash) with the browser session that opened it, for 10 minutes, and used once. */
+  const liveChannel = async (channelToken: string, context: CallContext, binding: string | undefined) => {
+    const row = await store.pending('farcaster', sha256Hex(channelToken))
+    const ok = row && row.expires_at >= now() && binding !== undefined && row.binding_hash === sha256Hex(binding) && row.data['projectId'] === context.projectId && row.data['origin'] === context.origin
+    if (!ok) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
+  }
+  api('farcasterStart', async (_body, _token, context, binding) => {
+    if (binding === undefined) throw new FrameError(FRAME_MESSAGES.sessionBindingMissing)
+    const started = await farcaster.start()
+    await store.putPending({
+      kind: 'farcaster',
+      key_hash: sha256Hex(started.channelToken),
+      binding_hash: sha256Hex(binding),
+      data: { projectId: context.projectId, origin: context.origin },
+      expires_at: now() + FARCASTER_CHANNEL_TTL_MS,
+    })
+    return started
+  })
+  api('farcasterFinish', async ({ channelToken }, _token, context, binding) => {
+    await liveChannel(channelToken, context, binding)
     const signedIn = await farcaster.finish(channelToken, FARCASTER_POLL_MS)
     if (!signedIn) return { pending: true as const }
-    return { token: await accounts.socialSession('farcaster', String(signedIn.fid), signedIn.username) }
+    // Single use: of two requests that saw the wallet's approval, one takes the channel.
+    if (!(await store.takePending('farcaster', sha256Hex(channelToken)))) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
+    return { token: await accounts.socialSession('farcaster', String(signedIn.fid), signedIn.username, context) }
   })
 
   const before: NodePreHandler = (req, res) => social.handle(req, res)
@@ -265,16 +403,21 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   try {
     await server.start()
   } catch (err) {
+    clearInterval(purgeTimer)
     await mail.stop()
+    await store.close()
     throw err
   }
   return {
     ...serviceHandle(server, log),
     async shutdown() {
+      clearInterval(purgeTimer)
       await server.stop()
       await mail.stop()
+      await store.close()
     },
     accounts,
+    store,
     socialCallbackUrl: social.callbackUrl,
     farcaster: { accounts: () => farcaster.accounts(), walletUrl: `${url}${FARCASTER_WALLET_PATH}`, relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: farcaster.relayKey },
     mail: { url: mail.url, messages: (to) => mail.messages(to), clear: () => mail.clear() },

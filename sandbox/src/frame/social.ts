@@ -7,6 +7,8 @@ import { z } from 'zod'
 import type { NodePreHandler } from '../http/server.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { escapeHtml, htmlPage } from './pages.ts'
+import { sha256Hex } from './store/keys.ts'
+import type { FrameStore } from './store/store.ts'
 
 export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 
@@ -51,17 +53,24 @@ function memoryAdapterFactory(): (name: string) => Adapter {
   }
 }
 
-type Pending = { provider: OidcSocialProvider; verifier: string; nonce: string; dappOrigin: string; expiresAt: number }
+/** A started sign-in, kept in the frame's database under the SHA-256 of its state, with the binding secret's hash. */
+const pendingSchema = z.object({ provider: z.enum(OIDC_SOCIAL_PROVIDERS), verifier: z.string(), nonce: z.string(), dappOrigin: z.string(), projectId: z.string() })
 
 export type SocialLogin = {
   /** Serves /oidc/{provider}/… (the providers and their login pages); false for any other path. */
   handle: NodePreHandler
-  /** GET_SOCIAL_REDIRECT_URI: the provider's authorization URL (code flow, PKCE S256, state, nonce). */
-  start(provider: OidcSocialProvider, dappOrigin: string): Promise<string>
-  /** CONNECT_SOCIAL: the code exchange for the redirect the popup ended on; the provider's account. */
-  finish(uri: string): Promise<{ provider: OidcSocialProvider; subject: string; userName: string }>
+  /**
+   * GET_SOCIAL_REDIRECT_URI: the provider's authorization URL (code flow, PKCE S256, state, nonce).
+   * The state is bound to the project, the dapp origin and the browser session's binding secret.
+   */
+  start(provider: OidcSocialProvider, bound: { dappOrigin: string; projectId: string; binding: string }): Promise<string>
+  /**
+   * CONNECT_SOCIAL: the code exchange for the redirect the popup ended on; the provider's account.
+   * Only from the browser session, project and origin that started it, once, within 10 minutes.
+   */
+  finish(uri: string, bound: { dappOrigin: string; projectId: string; binding: string | undefined }): Promise<{ provider: OidcSocialProvider; subject: string; userName: string }>
   /** The dapp origin a callback of `state` is posted to (undefined for an unknown or spent state). */
-  callbackTarget(state: string): string | undefined
+  callbackTarget(state: string): Promise<string | undefined>
   /** `{frameUrl}/social/callback`. */
   callbackUrl: string
 }
@@ -111,13 +120,17 @@ export function socialLoginPage(provider: OidcSocialProvider, uid: string, error
  * code with PKCE S256, state and nonce; the verifier stays here, keyed by state with the dapp
  * origin the callback page posts to). Providers are made on first use.
  */
-export function createSocialLogin(frameUrl: string): SocialLogin {
+export function createSocialLogin(frameUrl: string, store: FrameStore, now: () => number = Date.now): SocialLogin {
   const callbackUrl = `${frameUrl}/social/callback`
   const secrets = new Map<OidcSocialProvider, string>()
   type Made = { provider: Provider; callback: (req: IncomingMessage, res: ServerResponse) => void }
   const providers = new Map<OidcSocialProvider, Promise<Made>>()
   const configs = new Map<OidcSocialProvider, Promise<client.Configuration>>()
-  const pending = new Map<string, Pending>()
+  const livePending = async (state: string) => {
+    const row = state === '' ? undefined : await store.pending('social', sha256Hex(state))
+    const data = row && row.expires_at >= now() ? pendingSchema.safeParse(row.data) : undefined
+    return row && data?.success ? { row, data: data.data } : undefined
+  }
   let signingKey: Record<string, unknown> | undefined
 
   const issuerOf = (name: OidcSocialProvider) => `${frameUrl}/oidc/${name}`
@@ -245,15 +258,13 @@ export function createSocialLogin(frameUrl: string): SocialLogin {
       return true
     },
 
-    async start(provider, dappOrigin) {
+    async start(provider, { dappOrigin, projectId, binding }) {
       await providerOf(provider)
       const config = await configOf(provider)
       const verifier = client.randomPKCECodeVerifier()
       const state = client.randomState()
       const nonce = client.randomNonce()
-      const now = Date.now()
-      for (const [key, p] of pending) if (p.expiresAt < now) pending.delete(key)
-      pending.set(state, { provider, verifier, nonce, dappOrigin, expiresAt: now + SOCIAL_STATE_TTL_MS })
+      await store.putPending({ kind: 'social', key_hash: sha256Hex(state), binding_hash: sha256Hex(binding), data: { provider, verifier, nonce, dappOrigin, projectId }, expires_at: now() + SOCIAL_STATE_TTL_MS })
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl,
         scope: SCOPE,
@@ -266,7 +277,7 @@ export function createSocialLogin(frameUrl: string): SocialLogin {
       return url.href
     },
 
-    async finish(uri) {
+    async finish(uri, bound) {
       let url: URL
       try {
         url = new URL(uri)
@@ -274,9 +285,11 @@ export function createSocialLogin(frameUrl: string): SocialLogin {
         throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
       }
       const state = url.searchParams.get('state') ?? ''
-      const started = pending.get(state)
-      if (`${url.origin}${url.pathname}` !== callbackUrl || !started || started.expiresAt < Date.now()) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
-      pending.delete(state)
+      const found = `${url.origin}${url.pathname}` === callbackUrl ? await livePending(state) : undefined
+      const boundHere = found && bound.binding !== undefined && found.row.binding_hash === sha256Hex(bound.binding) && found.data.projectId === bound.projectId && found.data.dappOrigin === bound.dappOrigin
+      // Single use: of two requests with the same state, one takes it.
+      if (!found || !boundHere || !(await store.takePending('social', sha256Hex(state)))) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
+      const started = found.data
       const failed = FRAME_MESSAGES.socialFailed.replace('{provider}', SOCIAL_PROVIDER_NAMES[started.provider])
       try {
         const tokens = await client.authorizationCodeGrant(await configOf(started.provider), url, { pkceCodeVerifier: started.verifier, expectedState: state, expectedNonce: started.nonce, idTokenExpected: true })
@@ -289,9 +302,8 @@ export function createSocialLogin(frameUrl: string): SocialLogin {
       }
     },
 
-    callbackTarget(state) {
-      const p = pending.get(state)
-      return p && p.expiresAt >= Date.now() ? p.dappOrigin : undefined
+    async callbackTarget(state) {
+      return (await livePending(state))?.data.dappOrigin
     },
   }
 }

@@ -9,14 +9,20 @@ import type { RequestLog } from './request-log.ts'
 /** Test hooks live under this prefix: no projectId needed, never logged, never faulted. */
 export const ADMIN_PREFIX = '/__admin'
 
-export type BaseAppOptions = { name: string; log: RequestLog; faults: FaultStore }
+export type BaseAppOptions = {
+  name: string
+  log: RequestLog
+  faults: FaultStore
+  /** Open CORS on every route (default true); false for a service that answers its own origin only. */
+  cors?: boolean
+}
 
 /**
  * What every sandbox server shares: the request log, open CORS (the callers are a SharedWorker and
  * pages on other origins), fault injection, the admin routes for both, and JSON 404/500 answers.
  * Mount the service's own routes on the returned app.
  */
-export function createBaseApp({ name, log, faults }: BaseAppOptions): Hono {
+export function createBaseApp({ name, log, faults, cors: openCors = true }: BaseAppOptions): Hono {
   const app = new Hono()
   app.use('*', async (c, next) => {
     const path = c.req.path
@@ -24,15 +30,17 @@ export function createBaseApp({ name, log, faults }: BaseAppOptions): Hono {
     await next()
     if (entry) entry.status = c.res.status
   })
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'ETag', 'X-Portico-Fault'],
-      maxAge: 600,
-    }),
-  )
+  if (openCors) {
+    app.use(
+      '*',
+      cors({
+        origin: '*',
+        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+        exposeHeaders: ['Retry-After', 'ETag', 'X-Portico-Fault'],
+        maxAge: 600,
+      }),
+    )
+  }
   app.use('*', faultMiddleware(faults, ADMIN_PREFIX))
   app.get(`${ADMIN_PREFIX}/requests`, (c) => c.json(log.list()))
   app.delete(`${ADMIN_PREFIX}/requests`, (c) => c.json({ cleared: log.clear() }))

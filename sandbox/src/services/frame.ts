@@ -1,4 +1,8 @@
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { numberToHex, parseEther } from 'viem'
+import { z } from 'zod'
+import { DEFAULT_FRAME_LIMITS } from '../frame/accounts.ts'
 import { FRAME_SERVICE_NAME } from '../frame/pages.ts'
 import { startFrameService, type FrameServiceHandle } from '../frame/server.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -16,6 +20,48 @@ export function framePort(config: ResolvedOptions): number {
   return servicePort(config, 'frame', 'PORTICO_FRAME_PORT', config.dataApiPort + 3)
 }
 
+/** The repository's `.sandbox-data`: what `npm start` / `npm run sandbox` keep between runs (git ignores it). */
+export const SANDBOX_DATA_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.sandbox-data')
+
+const positiveSeconds = z.coerce.number().int().positive()
+const limitsSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected JSON such as {"mailsPerClient":60}' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.object(Object.fromEntries(Object.keys(DEFAULT_FRAME_LIMITS).map((k) => [k, z.number().int().positive().optional()]))).strict())
+
+function envValue<T>(config: ResolvedOptions, name: string, schema: z.ZodType<T>): T | undefined {
+  const raw = config.env[name]
+  if (raw === undefined || raw === '') return undefined
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new Error(`Invalid ${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`)
+  return parsed.data
+}
+
+/**
+ * Where the frame keeps its users: PORTICO_FRAME_DATABASE_URL (PostgreSQL), else PGlite in
+ * PORTICO_FRAME_DATA_DIR, else in `{PORTICO_SANDBOX_DATA_DIR}/frame-db-{port}` (one folder per frame
+ * port, so a test's sandbox never opens `npm start`'s), else in memory (a sandbox started from code,
+ * as the tests do, unless they say otherwise). The key: PORTICO_FRAME_KEY, else PORTICO_FRAME_KEY_FILE,
+ * else `{PORTICO_SANDBOX_DATA_DIR}/frame-{port}.key` (made on first start, mode 0600), else one for this run.
+ */
+export function frameStorage(config: ResolvedOptions): { databaseUrl: string | undefined; dataDir: string | undefined; key: string | undefined; keyFile: string | undefined } {
+  const port = framePort(config)
+  const sandboxData = envValue(config, 'PORTICO_SANDBOX_DATA_DIR', z.string().min(1))
+  return {
+    databaseUrl: envValue(config, 'PORTICO_FRAME_DATABASE_URL', z.string().regex(/^postgres(ql)?:\/\//, 'expected postgres://user:password@host:port/database')),
+    dataDir: envValue(config, 'PORTICO_FRAME_DATA_DIR', z.string().min(1)) ?? (sandboxData === undefined ? undefined : join(sandboxData, `frame-db-${port}`)),
+    key: config.env['PORTICO_FRAME_KEY'] || undefined,
+    keyFile: envValue(config, 'PORTICO_FRAME_KEY_FILE', z.string().min(1)) ?? (sandboxData === undefined ? undefined : join(sandboxData, `frame-${port}.key`)),
+  }
+}
+
 /** The embedded wallet's secure frame (8790): frame page, its API, mail and mailbox, social and Farcaster sign-in. */
 export const frameService: SandboxService<FrameServiceHandle> = {
   id: 'frame',
@@ -31,6 +77,12 @@ export const frameService: SandboxService<FrameServiceHandle> = {
       faults,
       projects: config.frameProjects,
       cacheDir: config.cacheDir,
+      ...frameStorage(config),
+      publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
+      trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
+      limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
+      sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),
+      sessionLifetimeMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds), (s) => s * 1000),
       async onNewAccount(address) {
         await Promise.all(
           chains
@@ -49,3 +101,5 @@ export const frameService: SandboxService<FrameServiceHandle> = {
   stop: (frame) => frame.shutdown(),
   health: (frame) => httpHealth(`${frame.url}/health`),
 }
+
+const mapDefined = <T, U>(value: T | undefined, f: (v: T) => U): U | undefined => (value === undefined ? undefined : f(value))

@@ -18,6 +18,27 @@ const DEVICE_KEY = 'portico-frame.device'
 /** How long CONNECT_DEVICE and CONNECT_FARCASTER keep waiting (the link and the channel expire then). */
 const WAIT_LIMIT_MS = 10 * 60_000
 
+/**
+ * This browser session's binding secret: random, kept in the frame origin's sessionStorage (this tab
+ * only), sent with every API call. A Farcaster channel or a social sign-in is finished only with the
+ * secret of the session that started it.
+ */
+const BINDING_KEY = 'portico-frame.binding'
+function bindingSecret(): string {
+  const fresh = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  try {
+    let secret = sessionStorage.getItem(BINDING_KEY)
+    if (secret === null || !/^[A-Za-z0-9_-]{32,128}$/.test(secret)) {
+      secret = fresh()
+      sessionStorage.setItem(BINDING_KEY, secret)
+    }
+    return secret
+  } catch {
+    return (memoryBinding ??= fresh())
+  }
+}
+let memoryBinding: string | undefined
+
 const memory = new Map<string, string>()
 const storage = {
   get(key: string): string | undefined {
@@ -93,7 +114,14 @@ async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['
   try {
     res = await fetch(route.path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      // The service checks these against the project's allow-list (its Origin check is the browser's own header).
+      headers: {
+        'content-type': 'application/json',
+        'x-portico-project': config?.projectId ?? '',
+        'x-portico-embedder': parentOrigin ?? '',
+        'x-portico-binding': bindingSecret(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
       credentials: 'omit',
     })
@@ -185,7 +213,12 @@ const handlers: Handlers = {
   },
   UPDATE_EMAIL: ({ email }) => call('updateEmail', { email }),
   UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => call('updateEmailPrimary', { otp }),
-  UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => call('updateEmailSecondary', { otp }),
+  async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+    // The change of email replaces the session: the new token is kept, the dapp gets the email only.
+    const { newEmail, token } = await call('updateEmailSecondary', { otp })
+    storage.set(SESSION_KEY, token)
+    return { newEmail }
+  },
   async SYNC_THEME(payload) {
     theme = payload
     return {}
