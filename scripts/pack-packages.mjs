@@ -1,11 +1,13 @@
 // `npm run pack:packages`: builds the published packages (when their dist/ is stale) and packs them
-// with `npm pack` into .packs/, the tarballs the examples install (`file:../../.packs/…tgz`). Refuses a
-// tarball that holds sources, tests or test fixtures.
+// with `npm pack` into .packs/, the tarballs the examples install (`file:../../.packs/…tgz`), each with
+// its THIRD-PARTY-NOTICES written just before (scripts/licences.mjs). Refuses a tarball that holds
+// sources, tests or test fixtures, or lacks its notices.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensurePackagesBuilt, PACKAGES } from './build-packages.mjs'
+import { NOTICES_FILE } from './licences.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -15,6 +17,9 @@ const FORBIDDEN = [/(^|\/)src\//, /\.test\.[jt]sx?(\.map)?$/, /\.test\.d\.ts$/, 
 /** Packs every published package into `destination`; answers { name, file, size, files } per tarball. */
 export function packPackages(destination = join(root, '.packs')) {
   ensurePackagesBuilt()
+  // The licences and texts of what each package needs at run time, from the tree installed now.
+  const notices = spawnSync(process.execPath, [join(root, 'scripts/licences.mjs'), '--notices'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (notices.status !== 0) throw new Error(`writing THIRD-PARTY-NOTICES failed (exit code ${notices.status})`)
   mkdirSync(destination, { recursive: true })
   const workspaces = PACKAGES.map((folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name)
   const result = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, ...workspaces.flatMap((w) => ['-w', w])], {
@@ -28,6 +33,7 @@ export function packPackages(destination = join(root, '.packs')) {
     const bad = p.files.filter((f) => FORBIDDEN.some((pattern) => pattern.test(f)))
     if (bad.length > 0) throw new Error(`${p.name}'s tarball holds files a dapp does not need: ${bad.join(', ')}`)
     if (!p.files.some((f) => f.startsWith('dist/') && f.endsWith('.js'))) throw new Error(`${p.name}'s tarball has no built JavaScript`)
+    if (!p.files.includes(NOTICES_FILE)) throw new Error(`${p.name}'s tarball has no ${NOTICES_FILE} (its package.json "files" must list it)`)
   }
   return packed
 }

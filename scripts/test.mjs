@@ -1,11 +1,27 @@
-// `npm test`: type check, unit and integration tests (Vitest), end-to-end tests (Playwright in
-// Debian's Chromium). Installs what it needs first, and ends with one summary line.
+// `npm test`: licences, type check, unit and integration tests (Vitest), end-to-end tests (Playwright
+// in Debian's Chromium). Installs what it needs first, and ends with one summary line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { ensureChromium, ensureDependencies, root } from './ensure.mjs'
+import { ensureChromium, ensureDependencies, ensurePostgres, root, startTestPostgres } from './ensure.mjs'
 
 ensureDependencies()
 ensureChromium()
+// The frame store's tests run against a real PostgreSQL server too: one in a temporary folder on a
+// loopback port for this run (PORTICO_FRAME_TEST_DATABASE_URL), stopped at the end. Run alone, the
+// store's test file starts one of its own.
+ensurePostgres()
+const postgres = process.env.PORTICO_FRAME_TEST_DATABASE_URL ? undefined : await startTestPostgres()
+const stopPostgres = () => {
+  try {
+    postgres?.stop()
+  } catch (err) {
+    console.error(`Stopping the tests' PostgreSQL failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+process.on('SIGINT', () => {
+  stopPostgres()
+  process.exit(130)
+})
 
 const results = { passed: 0, failed: 0, skipped: 0 }
 let ok = true
@@ -20,12 +36,17 @@ function step(name, args, env = {}) {
   return result.status === 0
 }
 
+// The licences of every package the published packages (and the sandbox) need at run time.
+step('Licences (npm run licences)', ['scripts/licences.mjs'])
 step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 
 const vitestJson = `${root}/.vitest-results.json`
 rmSync(vitestJson, { force: true })
-step('Unit and integration tests (Vitest)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+step('Unit and integration tests (Vitest)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  ...(postgres ? { PORTICO_FRAME_TEST_DATABASE_URL: postgres.url } : {}),
+})
+stopPostgres()
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
   results.passed += report.numPassedTests
