@@ -1,7 +1,11 @@
-// Installs what the project's commands need on a fresh machine: npm dependencies, and Debian's
-// Chromium for the browser tests. Only Node built-ins here: this runs before `npm ci`.
+// Installs what the project's commands need on a fresh machine: npm dependencies, Debian's
+// Chromium for the browser tests and Debian's PostgreSQL for the frame service's store tests. Only
+// Node built-ins here: this runs before `npm ci`.
 import { execSync, spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
@@ -28,6 +32,59 @@ export function ensureChromium() {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`)
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is still missing at ${CHROMIUM}`)
+}
+
+/** Debian's PostgreSQL (the frame service's store tests run against a real server); installed through apt-get when missing. */
+export function ensurePostgres() {
+  const base = '/usr/lib/postgresql'
+  const installed = () => existsSync(base) && readdirSync(base).some((v) => existsSync(`${base}/${v}/bin/initdb`))
+  if (installed()) return
+  console.log(`PostgreSQL is missing (${base}/*/bin/initdb): installing Debian's postgresql with apt-get…`)
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql`)
+  if (!installed()) throw new Error(`PostgreSQL is still missing in ${base}`)
+}
+
+/**
+ * Starts a throw-away PostgreSQL server for the tests: a cluster in a temporary folder (as the
+ * `postgres` user when run as root: PostgreSQL refuses root), trust authentication for user
+ * `portico`, on a loopback port the system picks, its socket in that folder. Answers its URL and
+ * stop(), which stops it and removes the folder.
+ */
+export async function startTestPostgres() {
+  const base = '/usr/lib/postgresql'
+  const version = readdirSync(base).filter((v) => existsSync(`${base}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a))[0]
+  if (!version) throw new Error('PostgreSQL is not installed')
+  const bin = `${base}/${version}/bin`
+  const dir = mkdtempSync(join(tmpdir(), 'portico-pg-'))
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) chownSync(dir, Number(execSync('id -u postgres').toString().trim()), Number(execSync('id -g postgres').toString().trim()))
+  const pg = (tool, args) => {
+    const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]] : [`${bin}/${tool}`, args]
+    const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 120_000 })
+    if (result.status !== 0) throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`)
+  }
+  const port = await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+  const data = `${dir}/data`
+  pg('initdb', ['-D', data, '-A', 'trust', '-U', 'portico', '--no-sync', '-E', 'UTF8'])
+  pg('pg_ctl', ['-D', data, '-l', `${dir}/server.log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+  return {
+    url: `postgres://portico@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
 }
 
 export function hasCommand(name) {

@@ -11,7 +11,10 @@ ensureChromium()
 // store's test file starts one of its own.
 ensurePostgres()
 const postgres = process.env.PORTICO_FRAME_TEST_DATABASE_URL ? undefined : await startTestPostgres()
+let postgresStopped = false
 const stopPostgres = () => {
+  if (postgresStopped) return
+  postgresStopped = true
   try {
     postgres?.stop()
   } catch (err) {
