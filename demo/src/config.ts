@@ -1,6 +1,8 @@
 import type { Network, PorticoConfigInput, SiwxDappConfig } from '@portico/react'
 
 const env = import.meta.env
+/** The demo's project: the SIWX verifier keeps nonces and sessions per project. */
+const projectId = env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo'
 const chainA = env.VITE_PORTICO_CHAIN_A_RPC ?? 'http://127.0.0.1:8545'
 const chainB = env.VITE_PORTICO_CHAIN_B_RPC ?? 'http://127.0.0.1:8546'
 const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
@@ -56,7 +58,7 @@ function siwxFromAddress(): Pick<PorticoConfigInput, 'siwx'> {
  * getSessions, revokeSession), required. Its code (and viem) loads when Portico first calls it.
  */
 function demoSiwx(): SiwxDappConfig {
-  const load = () => import('./customSiwx.ts').then(({ createDemoSiwx }) => createDemoSiwx({ apiUrl, networks, required: true }))
+  const load = () => import('./customSiwx.ts').then(({ createDemoSiwx }) => createDemoSiwx({ apiUrl, projectId, networks, required: true }))
   return {
     createMessage: async (input) => (await load()).createMessage(input),
     addSession: async (session) => (await load()).addSession(session),
@@ -68,7 +70,7 @@ function demoSiwx(): SiwxDappConfig {
 }
 /** Where the demo reads the signed-in state: the verifier's session endpoint. */
 export const siwxSessionUrl = (address: string, chainId: number | string) =>
-  `${apiUrl}/v1/siwx/session?address=${address}&chainId=${chainId}&projectId=portico-demo&st=demo&sv=demo`
+  `${apiUrl}/v1/siwx/session?address=${address}&chainId=${chainId}&projectId=${encodeURIComponent(projectId)}&st=demo&sv=demo`
 
 function pairingExpiry(): { pairingExpiryMs?: number } {
   const ms = Number(new URLSearchParams(window.location.search).get('pairingExpiryMs'))
@@ -77,7 +79,7 @@ function pairingExpiry(): { pairingExpiryMs?: number } {
 
 /** How a dapp configures Portico: its project, networks, metadata and service URLs. */
 export const porticoConfig: PorticoConfigInput = {
-  projectId: env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo',
+  projectId,
   networks,
   metadata: { name: 'Portico demo', description: 'A dapp that embeds Portico', url: window.location.origin, icons: [] },
   apiUrl,

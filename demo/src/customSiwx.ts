@@ -23,8 +23,8 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
  * checked in the page with viem against the chain (EOA and smart-account signatures alike), then by
  * the sandbox's verifier (the nonce once), and kept in this dapp's own localStorage store.
  */
-export function createDemoSiwx({ apiUrl, networks, required }: { apiUrl: string; networks: readonly Network[]; required: boolean }): SiwxDappConfig {
-  const query = 'projectId=portico-demo&st=demo&sv=demo'
+export function createDemoSiwx({ apiUrl, projectId, networks, required }: { apiUrl: string; projectId: string; networks: readonly Network[]; required: boolean }): SiwxDappConfig {
+  const query = `projectId=${encodeURIComponent(projectId)}&st=demo&sv=demo`
   const post = (path: string, body: unknown) =>
     fetch(`${apiUrl}/v1/siwx/${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const clientOf = (chainId: CaipNetworkId) => {
