@@ -67,9 +67,21 @@ export const frameService: SandboxService<FrameServiceHandle> = {
   id: 'frame',
   name: FRAME_SERVICE_NAME,
   endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame, mailbox /mailbox')],
-  start: ({ config, faults, get }) => {
+  start: async ({ config, faults, get }) => {
     const { chains, world } = get(evmChainsService)
-    return startFrameService({
+    const fund = (address: string) =>
+      Promise.all(
+        chains
+          .filter((c) => !c.external)
+          .map((c) =>
+            fetch(c.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, numberToHex(FRAME_ACCOUNT_FUNDING)] }),
+            }).catch(() => undefined),
+          ),
+      )
+    const frame = await startFrameService({
       chainsReady: world.catch(() => undefined),
       port: framePort(config),
       smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
@@ -84,19 +96,17 @@ export const frameService: SandboxService<FrameServiceHandle> = {
       sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),
       sessionLifetimeMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds), (s) => s * 1000),
       async onNewAccount(address) {
-        await Promise.all(
-          chains
-            .filter((c) => !c.external)
-            .map((c) =>
-              fetch(c.rpcUrl, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, numberToHex(FRAME_ACCOUNT_FUNDING)] }),
-              }).catch(() => undefined),
-            ),
-        )
+        await fund(address)
       },
     })
+    // The chains start anew with each sandbox while the frame's users stay (a data folder): their
+    // accounts get their funds again once the chains are set up.
+    void world
+      .then(async () => {
+        for (const { address } of await frame.store.db.query<{ address: string }>('SELECT address FROM users')) await fund(address)
+      })
+      .catch(() => undefined)
+    return frame
   },
   stop: (frame) => frame.shutdown(),
   health: (frame) => httpHealth(`${frame.url}/health`),
