@@ -139,8 +139,8 @@ export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-z
  * The verifier binds the message to the caller's `Origin` and the `projectId` of the query.
  */
 export const siwxVerifyRequestSchema = z.object({
-  message: z.string().min(1),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+  message: z.string().min(1).max(16_384),
+  signature: z.string().max(32_768).regex(/^0x[0-9a-fA-F]+$/),
   chainId: z.number().int().positive(),
   cacao: siwxCacaoSchema.optional(),
 })

@@ -10,7 +10,7 @@ import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
-import { NONCE_TTL_MS, SiwxVerifier } from './verifier.ts'
+import { MAX_OUTSTANDING_NONCES, NONCE_TTL_MS, SiwxVerifier } from './verifier.ts'
 
 let sandbox: SandboxHandle
 let account: PrivateKeyAccount
@@ -167,6 +167,20 @@ describe('SIWX verifier: nonces', () => {
     const stale = verifier.nonce(PROJECT_A, ORIGIN)
     now += NONCE_TTL_MS + 1
     expect(await sign(stale)).toEqual({ status: 401, error: 'Unknown or used nonce: ask for a new one' })
+  })
+
+  it('asking for nonces cannot fill the memory: past 10,000 waiting, the oldest is forgotten', async () => {
+    const verifier = new SiwxVerifier()
+    const client = createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl) }) as PublicClient
+    const sign = async (n: string) => {
+      const text = createSiweMessage({ address: account.address, chainId: 31337, domain: 'dapp.example', uri: ORIGIN, version: '1', nonce: n, issuedAt: new Date() })
+      return verifier.verify({ message: text, signature: await account.signMessage({ message: text }), chainId: 31337, projectId: PROJECT_A, origin: ORIGIN }, () => client)
+    }
+    const first = verifier.nonce(PROJECT_A, ORIGIN)
+    const second = verifier.nonce(PROJECT_A, ORIGIN)
+    for (let i = 0; i < MAX_OUTSTANDING_NONCES - 1; i += 1) verifier.nonce(PROJECT_A, ORIGIN)
+    expect(await sign(first)).toEqual({ status: 401, error: 'Unknown or used nonce: ask for a new one' })
+    expect(await sign(second)).toMatchObject({ nonce: second })
   })
 })
 

@@ -8,6 +8,10 @@ import { parseSiwxTime, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSess
 export const NONCE_TTL_MS = 10 * 60 * 1000
 /** How far the signer's clock may run ahead of the verifier's for Issued At. */
 export const CLOCK_SKEW_MS = 60 * 1000
+/** Nonces waiting at once: past this, the oldest is forgotten (asking for nonces cannot fill the memory). */
+export const MAX_OUTSTANDING_NONCES = 10_000
+/** Sessions kept at once: past this, expired ones go first, then the oldest. */
+export const MAX_SESSIONS = 10_000
 
 export type VerifyRejection = { status: 400 | 401 | 403; error: string }
 
@@ -68,8 +72,13 @@ export class SiwxVerifier {
    */
   nonce(projectId: string, origin: string | null = null): string {
     const nonce = randomBytes(16).toString('hex')
-    for (const [n, issued] of this.nonces) if (this.now() - issued.at > NONCE_TTL_MS) this.nonces.delete(n)
+    // Oldest first (a Map iterates in insertion order): stale nonces leave until a fresh one.
+    for (const [n, issued] of this.nonces) {
+      if (this.now() - issued.at <= NONCE_TTL_MS) break
+      this.nonces.delete(n)
+    }
     this.nonces.set(nonce, { at: this.now(), projectId, origin })
+    while (this.nonces.size > MAX_OUTSTANDING_NONCES) this.nonces.delete(this.nonces.keys().next().value!)
     return nonce
   }
 
@@ -130,7 +139,13 @@ export class SiwxVerifier {
       expirationTime: fields.expirationTime?.toISOString() ?? null,
       origin,
     }
-    this.sessions.set(key(input.projectId, session.address, session.chainId), session)
+    const k = key(input.projectId, session.address, session.chainId)
+    this.sessions.delete(k)
+    this.sessions.set(k, session)
+    if (this.sessions.size > MAX_SESSIONS) {
+      for (const [old, kept] of this.sessions) if (kept.expirationTime && Date.parse(kept.expirationTime) <= now) this.sessions.delete(old)
+      while (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!)
+    }
     return publicSession(session)
   }
 
