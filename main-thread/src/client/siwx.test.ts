@@ -38,6 +38,12 @@ describe('SIWX on the page', () => {
     expect(siwxAccountToAsk(options, ['eip155:31337'], connected([session({ expirationTime: '2026-11-23T11:00:00Z' })]), NOW)).toBe(CAIP)
   })
 
+  it('a session whose expiry cannot be read does not count: it is asked again, not trusted for ever', () => {
+    expect(hasSiwxSession([session({ expirationTime: 'never' })], CAIP, NOW)).toBe(false)
+    expect(siwxAccountToAsk(options, ['eip155:31337'], connected([session({ expirationTime: 'not a date' })]), NOW)).toBe(CAIP)
+    expect(hasSiwxSession([session({ expirationTime: undefined })], CAIP, NOW)).toBe(true)
+  })
+
   it('opens the sign view, keeps it, closes it once signed, and gives way to Connect when the account leaves', () => {
     const closed = { open: false, router: { history: [{ name: 'Account' as const }] } }
     const asking = siwxModal(closed, CAIP, new Set(), true)
