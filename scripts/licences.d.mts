@@ -3,6 +3,8 @@ export declare const ALLOWED: readonly string[]
 export type LicenceException = { name: string; licence: string; reason: string }
 /** The sandbox's packages allowed outside the list, with the reason. */
 export declare const SANDBOX_EXCEPTIONS: readonly LicenceException[]
+/** Packages whose package.json declares less than they hold, with the licence checked instead. */
+export declare const BUNDLED_LICENCES: readonly { name: string; licence: string; why: string }[]
 /** The notices file each tarball ships. */
 export declare const NOTICES_FILE: 'THIRD-PARTY-NOTICES'
 

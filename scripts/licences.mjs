@@ -25,7 +25,18 @@ export const SANDBOX_EXCEPTIONS = [
   { name: 'nodemailer', licence: 'MIT-0', reason: MIT_0 },
   { name: 'smtp-server', licence: 'MIT-0', reason: MIT_0 },
   { name: 'postal-mime', licence: 'MIT-0', reason: MIT_0 },
+  {
+    name: 'solc',
+    licence: 'MIT AND GPL-3.0-only',
+    reason: 'the Solidity compiler, run only as a separate process (sandbox/src/contracts/solc-process.mjs) to compile the sandbox\'s test contracts',
+  },
 ]
+
+/**
+ * Packages whose package.json declares less than they hold: the licence checked instead, and why.
+ * solc-js's wrapper is MIT, but it bundles soljson.js, the Solidity compiler, under GPL-3.0 (`solc.license()`).
+ */
+export const BUNDLED_LICENCES = [{ name: 'solc', licence: 'MIT AND GPL-3.0-only', why: 'bundles soljson.js, the Solidity compiler (GPL-3.0)' }]
 
 /** Portico's own packages: listed by name where they are depended on, not checked as third parties. */
 const FIRST_PARTY = /^@portico\//
@@ -121,7 +132,7 @@ export async function installedTree({ cwd = root, workspace } = {}) {
 /** One package of a tree with its licence read from its own package.json, judged. */
 export function withLicence(p) {
   const pkg = JSON.parse(readFileSync(join(p.path, 'package.json'), 'utf8'))
-  const licence = declaredLicence(pkg)
+  const licence = BUNDLED_LICENCES.find((b) => b.name === p.name)?.licence ?? declaredLicence(pkg)
   return { ...p, licence, ...judgeLicence(licence) }
 }
 

@@ -143,5 +143,7 @@ describe("Portico's own trees", () => {
     ])
     // walletkit is the sandbox's phone wallet only; the published packages ship the others.
     expect(walletConnect.filter((r) => r.shipped).map((r) => r.name)).not.toContain('@reown/walletkit')
+    // The Solidity compiler solc-js bundles is checked as GPL-3.0 whatever its package.json says, and passes only as the sandbox's separate process.
+    expect(rows.find((r) => r.name === 'solc')).toMatchObject({ licence: 'MIT AND GPL-3.0-only', shipped: false, exception: expect.stringMatching(/separate process/) })
   })
 })

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -24,5 +25,7 @@ describe('compileContracts', () => {
     expect(second).toMatchObject({ fromCache: true, key: first.key })
     expect(second.artifacts).toEqual(first.artifacts)
     expect(await readdir(cacheDir)).toEqual([`contracts-${first.key}.json`])
+    // The compiler (GPL-3.0) ran in a process of its own: none of solc's code was loaded into this one (its package.json is read for the version).
+    expect(Object.keys(createRequire(import.meta.url).cache).filter((file) => /[\\/]node_modules[\\/]solc[\\/].*\.js$/.test(file))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
@@ -47,27 +47,37 @@ async function readCache(file: string, key: string): Promise<ContractArtifacts |
   }
 }
 
-/** solc's import callback: `@scope/pkg/...` from node_modules, anything else from contracts/. */
-function importCallback(contractsDir: string) {
-  return (path: string): { contents: string } | { error: string } => {
-    try {
-      const file = path.startsWith('@') ? require.resolve(path) : join(contractsDir, path)
-      return { contents: readFileSync(file, 'utf8') }
-    } catch {
-      return { error: `File not found: ${path}` }
-    }
-  }
+/** The compiler's own process (solc-process.mjs): the Solidity compiler is GPL-3.0 and never runs in the sandbox's process. */
+const SOLC_PROCESS = join(here, 'solc-process.mjs')
+
+/** Runs solc on `input` in its own process; answers its standard JSON output. */
+function compileInOwnProcess(input: unknown, contractsDir: string): Promise<unknown> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [SOLC_PROCESS], { stdio: ['pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`solc exited with code ${code}: ${Buffer.concat(err).toString('utf8').trim()}`))
+      try {
+        resolvePromise(JSON.parse(Buffer.concat(out).toString('utf8')))
+      } catch (error) {
+        reject(new Error(`solc answered no JSON: ${error instanceof Error ? error.message : String(error)}`))
+      }
+    })
+    child.stdin.end(JSON.stringify({ input, contractsDir }))
+  })
 }
 
 async function runSolc(sources: Record<string, string>, contractsDir: string): Promise<ContractArtifacts> {
-  const { default: solc } = await import('solc')
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
     settings: SOLC_SETTINGS,
   }
-  const raw: unknown = JSON.parse(solc.compile(JSON.stringify(input), { import: importCallback(contractsDir) }))
-  const output = solcOutputSchema.parse(raw)
+  const output = solcOutputSchema.parse(await compileInOwnProcess(input, contractsDir))
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
   const artifacts: ContractArtifacts = {}
@@ -81,7 +91,7 @@ async function runSolc(sources: Record<string, string>, contractsDir: string): P
 
 export type CompileResult = { artifacts: ContractArtifacts; fromCache: boolean; key: string }
 
-/** Compiles sandbox/contracts with solc-js, or reads the artifacts cached for the same sources. */
+/** Compiles sandbox/contracts with solc-js (in a process of its own), or reads the artifacts cached for the same sources. */
 export async function compileContracts({ cacheDir = DEFAULT_CACHE_DIR, contractsDir = CONTRACTS_DIR } = {}): Promise<CompileResult> {
   const sources = await readSources(contractsDir)
   const solcVersion = solcPackageVersion()
