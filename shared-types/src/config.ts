@@ -6,6 +6,19 @@ import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx.ts
 import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
 import { safeMobileLinkSchema, safeWebUrlSchema } from './safeUrlSchema.ts'
+import { SchemaValidationError } from './errors.ts'
+import { unknownKeyMessage } from './suggest.ts'
+
+/**
+ * An object of the dapp's configuration: a key it does not know is an error that names the nearest
+ * known key ("Unknown key 'themMode'. Did you mean 'themeMode'?"), not silently dropped.
+ */
+function configObject<const S extends z.core.$ZodLooseShape>(shape: S) {
+  const known = Object.keys(shape)
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => unknownKeyMessage(key, known)).join(' ') : undefined),
+  })
+}
 
 export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
@@ -22,7 +35,7 @@ export const themeVariablesSchema = z
   .catchall(z.union([z.string(), z.number()]))
 export type ThemeVariables = z.infer<typeof themeVariablesSchema>
 
-export const dappMetadataSchema = z.object({
+export const dappMetadataSchema = configObject({
   name: z.string().min(1),
   description: z.string().default(CONFIG_DEFAULTS.metadata.description),
   url: z.string().url(),
@@ -33,7 +46,7 @@ export type DappMetadata = z.infer<typeof dappMetadataSchema>
 const features = CONFIG_DEFAULTS.features
 
 /** Feature switches with the defaults of SPEC.md §1 (`CONFIG_DEFAULTS.features`). */
-export const featuresSchema = z.object({
+export const featuresSchema = configObject({
   swaps: z.boolean().default(features.swaps),
   onramp: z.boolean().default(features.onramp),
   receive: z.boolean().default(features.receive),
@@ -67,7 +80,7 @@ export type ServiceWorkerUpdate = {
  */
 export const serviceWorkerConfigSchema = z.union([
   z.literal(false),
-  z.object({
+  configObject({
     url: z.string().min(1).optional(),
     scope: z.string().min(1).optional(),
     /** Called when a new version waits; call `update.apply()` when the visitor agrees (or at once). */
@@ -77,7 +90,7 @@ export const serviceWorkerConfigSchema = z.union([
 export type ServiceWorkerConfig = z.infer<typeof serviceWorkerConfigSchema>
 
 /** A wallet the dapp lists itself, outside the catalogue. Selected like a catalogue wallet (by rdns, else WalletConnect). */
-export const customWalletSchema = z.object({
+export const customWalletSchema = configObject({
   id: z.string().min(1),
   name: z.string().min(1),
   rdns: z.string().nullable().optional(),
@@ -89,8 +102,8 @@ export const customWalletSchema = z.object({
 })
 export type CustomWalletConfig = z.infer<typeof customWalletSchema>
 
-/** What a dapp passes to `PorticoProvider`. Its defaults are `CONFIG_DEFAULTS` (`config-defaults.ts`, zod-free). */
-export const porticoConfigSchema = z.object({
+/** The fields of the configuration (see `porticoConfigSchema`). */
+const porticoConfigShape = {
   /** The project's id, sent with every service call. Without it the modal says 'Project ID Not Configured' and offers browser wallets only. */
   projectId: z.string().default(''),
   networks: z.array(networkSchema).min(1, 'At least one network is required'),
@@ -147,12 +160,19 @@ export const porticoConfigSchema = z.object({
   serviceWorker: serviceWorkerConfigSchema.optional(),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */
   core: coreOptionsSchema.partial().optional(),
-})
+}
+
+/**
+ * What a dapp passes to `PorticoProvider`. Its defaults are `CONFIG_DEFAULTS` (`config-defaults.ts`,
+ * zod-free). An unknown key is an error that suggests the nearest known one; `parsePorticoConfig`
+ * lists every issue.
+ */
+export const porticoConfigSchema = configObject(porticoConfigShape)
 export type PorticoConfigInput = z.input<typeof porticoConfigSchema>
 export type PorticoConfig = z.output<typeof porticoConfigSchema>
 
 /** The part of the configuration the core needs; sent to the worker by each tab. */
-export const coreConfigSchema = porticoConfigSchema.pick({ projectId: true, networks: true, apiUrl: true, catalogueUrl: true, rpcMap: true, defaultNetwork: true }).extend({
+export const coreConfigSchema = z.object(porticoConfigShape).pick({ projectId: true, networks: true, apiUrl: true, catalogueUrl: true, rpcMap: true, defaultNetwork: true }).extend({
   /** For the WalletConnect client in the core, which cannot read the page. */
   metadata: dappMetadataSchema.optional(),
   walletConnect: walletConnectConfigSchema.optional(),
@@ -160,3 +180,18 @@ export const coreConfigSchema = porticoConfigSchema.pick({ projectId: true, netw
   siwxOneClick: siwxOneClickSchema.optional(),
 })
 export type CoreConfig = z.output<typeof coreConfigSchema>
+
+/**
+ * Parses the dapp's configuration; a bad one throws a `SchemaValidationError` whose message lists
+ * every issue, one line each, unknown keys with the nearest known key.
+ *
+ * @example
+ * parsePorticoConfig({ ...config, themMode: 'dark' })
+ * // throws: Invalid PorticoProvider config (1 issue):
+ * // - themMode: Unknown key 'themMode'. Did you mean 'themeMode'?
+ */
+export function parsePorticoConfig(input: unknown, what = 'PorticoProvider config'): PorticoConfig {
+  const result = porticoConfigSchema.safeParse(input)
+  if (!result.success) throw new SchemaValidationError(what, result.error.issues, { listAll: true })
+  return result.data
+}

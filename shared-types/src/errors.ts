@@ -120,14 +120,49 @@ export class TimeoutError extends PorticoError {
   }
 }
 
+/** A path of a schema issue as a developer writes it: `networks.0.rpcUrls`. */
+const pathText = (path: readonly PropertyKey[]) => path.map(String).join('.')
+
+/**
+ * Every issue of a failed parse, one line each (`features.analytcs: Unknown key 'analytcs'. Did you
+ * mean 'analytics'?`). An unknown-keys issue gives a line per key; a union whose other branches
+ * failed only on the value's type shows the issues of the branch that was meant.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], base: readonly PropertyKey[] = []): string[] {
+  const lines: string[] = []
+  for (const issue of issues) {
+    const path = [...base, ...issue.path]
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const meant = issue.errors.filter((branch) => branch.length > 0 && !branch.every((i) => (i.code === 'invalid_type' || i.code === 'invalid_value') && i.path.length === 0))
+      if (meant.length === 1) {
+        lines.push(...describeIssues(meant[0]!, path))
+        continue
+      }
+    }
+    if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) {
+      const parts = issue.message.split(/(?=Unknown key ')/).map((part) => part.trim())
+      issue.keys.forEach((key, i) => lines.push(`${pathText([...path, key])}: ${parts.length === issue.keys.length ? parts[i] : issue.message}`))
+      continue
+    }
+    lines.push(path.length > 0 ? `${pathText(path)}: ${issue.message}` : issue.message)
+  }
+  return lines
+}
+
 /** A payload from outside failed its schema; the message uses zod's generic texts ('Required', 'Expected X, received Y'). */
 export class SchemaValidationError extends PorticoError {
   override name = 'SchemaValidationError' as const
   readonly issues: readonly z.core.$ZodIssue[]
-  constructor(what: string, issues: readonly z.core.$ZodIssue[]) {
+  /**
+   * @param listAll The message lists every issue, one line each (a developer's configuration);
+   *   otherwise it is the first issue's.
+   */
+  constructor(what: string, issues: readonly z.core.$ZodIssue[], { listAll = false }: { listAll?: boolean } = {}) {
     const first = issues[0]
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
-    super(first ? `${first.message}${where}` : 'Invalid payload', { details: what })
+    const lines = listAll ? describeIssues(issues) : []
+    const message = listAll && lines.length > 0 ? `Invalid ${what} (${lines.length} ${lines.length === 1 ? 'issue' : 'issues'}):\n${lines.map((line) => `- ${line}`).join('\n')}` : first ? `${first.message}${where}` : 'Invalid payload'
+    super(message, { details: what })
     this.issues = issues
   }
 }

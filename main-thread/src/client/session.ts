@@ -1,7 +1,7 @@
 import { proxy, type Remote } from 'comlink'
 import { UserRejectedRequestError } from 'viem'
 import type { CaipAddress, ChainNamespace, CoreConfig, CoreOptions, CoreState, NamespaceConnection, PorticoConfig, PorticoConfigInput, PorticoCoreApi } from '@portico/shared-types'
-import { coreConfigSchema, porticoConfigSchema } from '@portico/shared-types/config'
+import { coreConfigSchema, parsePorticoConfig } from '@portico/shared-types/config'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
@@ -61,7 +61,7 @@ const parsedConfigs = new WeakMap<PorticoConfigInput, PorticoConfig>()
 export function parseConfig(input: PorticoConfigInput): PorticoConfig {
   let config = parsedConfigs.get(input)
   if (!config) {
-    config = parseWith(porticoConfigSchema, input, 'PorticoProvider config')
+    config = parsePorticoConfig(input)
     parsedConfigs.set(input, config)
   }
   return config
