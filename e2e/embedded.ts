@@ -72,3 +72,17 @@ export async function shownAddress(page: Page): Promise<`0x${string}`> {
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   return address as `0x${string}`
 }
+
+/** The embedded wallet's frame laid over ApproveTransaction, where its approval is shown. */
+export const APPROVAL_FRAME = 'iframe.portico-embedded-frame.portico-frame-shown'
+
+/**
+ * The frame's approval once it is shown and armed (the frame saw itself visible long enough for its
+ * Approve to take a click): a locator inside the frame's own document.
+ */
+export async function approvalFrame(page: Page) {
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const frame = page.frameLocator(APPROVAL_FRAME)
+  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled()
+  return frame
+}

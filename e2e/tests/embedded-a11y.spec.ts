@@ -1,7 +1,19 @@
-import type { Page } from '@playwright/test'
-import { axeViolations } from '../axe.ts'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Frame, Page } from '@playwright/test'
+import { axeViolations, type AxeViolation } from '../axe.ts'
 import { expect, recordCspViolations, test } from '../fixtures.ts'
-import { codeFor, freshEmail, mailbox } from '../embedded.ts'
+import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox } from '../embedded.ts'
+
+/** axe-core in the frame's own document (evaluated over the DevTools protocol, like the page's). */
+async function frameViolations(frame: Frame): Promise<AxeViolation[]> {
+  await frame.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+  return frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run('body', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  })
+}
 
 async function scan(page: Page, name: string, theme: string) {
   const dialog = page.getByRole('dialog', { name, exact: true })
@@ -67,11 +79,21 @@ for (const theme of ['light', 'dark'] as const) {
     await scan(page, 'Change email', theme)
     await page.keyboard.press('Escape')
 
-    // ApproveTransaction with a request in plain words.
+    // ApproveTransaction with the frame's approval laid over it: the modal and the frame's own document,
+    // in the page's theme; then a keyboard reject (Tab to Reject, Enter) inside the frame.
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await expect(page.getByRole('dialog', { name: 'Sign Message' }).getByTestId('approve-message')).toBeVisible()
+    const frame = await approvalFrame(page)
+    await expect(frame.getByTestId('approval-message')).toHaveText('Hello from the Portico demo')
     await scan(page, 'Sign Message', theme)
-    await page.getByRole('dialog', { name: 'Sign Message' }).getByRole('button', { name: 'Reject' }).click()
+    const secure = page.frames().find((f) => f.url().startsWith(`${sandbox.frame.url}/frame`))!
+    await expect.poll(() => secure.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme)
+    expect(await frameViolations(secure), `axe in the frame's approval (${theme})`).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`approval-${theme}.png`) })
+    await expect(page.locator(APPROVAL_FRAME)).toBeFocused()
+    const reject = frame.getByRole('button', { name: 'Reject' })
+    for (let i = 0; i < 6 && !(await reject.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(reject).toBeFocused()
+    await page.keyboard.press('Enter')
     await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed/)
 
     expect(await violations()).toEqual([])

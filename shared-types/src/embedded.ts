@@ -5,8 +5,10 @@
  *
  * A request is `{ type: 'APP_<EVENT>', id, payload }`, with `id` from `crypto.randomUUID()`; the frame
  * answers `{ type: 'FRAME_<EVENT>_SUCCESS', id, payload }` or `{ type: 'FRAME_<EVENT>_ERROR', id,
- * payload: { message } }`. Unasked, the frame posts `FRAME_READY` once it can take requests, and
- * `FRAME_INIT_ERROR` when it refuses the page (origin not allow-listed, unknown project id).
+ * payload: { message, code? } }`. Unasked, the frame posts `FRAME_READY` once it can take requests,
+ * `FRAME_INIT_ERROR` when it refuses the page (origin not allow-listed, unknown project id), and
+ * `FRAME_APPROVAL_SHOW` / `FRAME_APPROVAL_HIDE` while an unsafe request waits for the visitor in the
+ * frame's own approval (the page lays the frame over its modal, it never approves: no message does).
  */
 import { z } from 'zod'
 import { SOCIAL_PROVIDERS } from './config-defaults.ts'
@@ -110,6 +112,12 @@ export const EMBEDDED_EVENTS = {
   CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
   GET_FARCASTER_URI: { request: empty, response: z.object({ url: safeWebUrlSchema() }) },
   RELOAD: { request: empty, response: empty },
+  /**
+   * The page gives up on every unsafe request waiting in the frame's approval (the modal closed, a
+   * disallowed call): each is answered with FRAME_RPC_REQUEST_ERROR, code 4001. There is no message
+   * that approves: only a trusted gesture inside the frame does.
+   */
+  ABORT_APPROVALS: { request: empty, response: z.object({ aborted: z.number().int().nonnegative() }) },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 
 export type EmbeddedEvent = keyof typeof EMBEDDED_EVENTS
@@ -121,7 +129,12 @@ export type EmbeddedResponse<E extends EmbeddedEvent> = z.output<(typeof EMBEDDE
 export const EMBEDDED_TIMED_EVENTS: readonly EmbeddedEvent[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
 
 const requestId = z.string().uuid()
-const errorPayload = z.object({ message: z.string().min(1) })
+/** `code`: an EIP-1193 provider error code when there is one (4001: the visitor rejected, or the page aborted). */
+const errorPayload = z.object({ message: z.string().min(1), code: z.number().int().optional() })
+/** EIP-1193's "user rejected the request": the frame's answer to a rejected or aborted approval. */
+export const USER_REJECTED_CODE = 4001
+/** The most the frame asks the page to make room for (its approval scrolls inside beyond that). */
+export const FRAME_APPROVAL_MAX_HEIGHT = 560
 
 /** A message the app posts to the frame. */
 export const appMessageSchema = z.discriminatedUnion(
@@ -139,6 +152,10 @@ export type AppMessage = { [E in EmbeddedEvent]: { type: `APP_${E}`; id: string;
 export const frameMessageSchema = z.union([
   z.object({ type: z.literal('FRAME_READY') }),
   z.object({ type: z.literal('FRAME_INIT_ERROR'), payload: errorPayload }),
+  /** An unsafe request waits in the frame's approval: the page shows the frame over its modal, `height` CSS pixels tall. */
+  z.object({ type: z.literal('FRAME_APPROVAL_SHOW'), payload: z.object({ height: z.number().int().min(1).max(FRAME_APPROVAL_MAX_HEIGHT) }) }),
+  /** Nothing waits in the frame's approval any more: the page hides the frame. */
+  z.object({ type: z.literal('FRAME_APPROVAL_HIDE') }),
   z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_SUCCESS$/), id: requestId, payload: z.unknown() }),
   z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_ERROR$/), id: requestId, payload: errorPayload }),
 ])
@@ -151,13 +168,16 @@ export type FrameMessage = z.output<typeof frameMessageSchema>
 export function parseFrameAnswer<E extends EmbeddedEvent>(
   event: E,
   message: FrameMessage,
-): { ok: true; payload: EmbeddedResponse<E> } | { ok: false; message: string } | undefined {
+): { ok: true; payload: EmbeddedResponse<E> } | { ok: false; message: string; code?: number | undefined } | undefined {
   if (!('id' in message)) return undefined
   if (message.type === `FRAME_${event}_SUCCESS`) {
     const parsed = EMBEDDED_EVENTS[event].response.safeParse(message.payload)
     return parsed.success ? { ok: true, payload: parsed.data as EmbeddedResponse<E> } : { ok: false, message: MESSAGES.embeddedDefaultError }
   }
-  if (message.type === `FRAME_${event}_ERROR`) return { ok: false, message: (message.payload as { message: string }).message }
+  if (message.type === `FRAME_${event}_ERROR`) {
+    const { message: text, code } = message.payload as { message: string; code?: number }
+    return code === undefined ? { ok: false, message: text } : { ok: false, message: text, code }
+  }
   return undefined
 }
 
@@ -166,7 +186,8 @@ export const socialCallbackMessageSchema = z.object({ type: z.literal('PORTICO_S
 
 /**
  * RPC methods of SPEC.md §6. Safe ones go straight to the frame; unsafe ones run only after the
- * visitor approves them in ApproveTransaction; any other method is not allowed.
+ * visitor approves them in the frame's own approval (shown over ApproveTransaction); any other method
+ * is not allowed.
  */
 export const SAFE_RPC_METHODS: readonly string[] = [
   'eth_accounts',

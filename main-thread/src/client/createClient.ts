@@ -2,6 +2,7 @@ import { activeConnection, type ChainNamespace, type CoreState } from '@portico/
 import { startupConfig, type StartupConfig } from '@portico/shared-types/config-defaults'
 import type { Remote } from 'comlink'
 import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
+import type { FrameApproval } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
 import { afterNextPaint, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
@@ -14,8 +15,8 @@ export const SESSION_HINT_KEY = 'portico:session'
 
 export type ConnectAttempt = { connectorId: string; status: 'pending' | 'failed'; error: string | null }
 
-/** A request of a connector with `approval: 'modal'` (the embedded wallet) waiting for the visitor in ApproveTransaction. */
-export type PendingApproval = { id: number; method: string; params: unknown; chainId?: number | undefined; approve(): void; reject(): void }
+/** The embedded wallet's frame showing an unsafe request in its own approval, laid over ApproveTransaction (the page never approves). */
+export type { FrameApproval }
 
 export type ClientSnapshot = {
   /** The core's state as last pushed; null until the core has been woken. */
@@ -32,8 +33,8 @@ export type ClientSnapshot = {
   provider: { connectorId: string; namespace: ChainNamespace; provider: Eip1193Provider } | null
   modal: { open: boolean; router: RouterState }
   attempt: ConnectAttempt | null
-  /** Requests waiting for the visitor's approval, oldest first (SPEC.md §6 unsafe methods of the embedded wallet). */
-  approvals: readonly PendingApproval[]
+  /** The embedded wallet's frame while unsafe requests wait in its own approval (SPEC.md §6), shown over ApproveTransaction. */
+  frameApproval: FrameApproval | null
   /** 'Action not allowed' once a disallowed call was refused (SPEC.md §6), until the modal closes. */
   approvalNotice: string | null
   /** A configuration or start-up problem, shown in the modal. */
@@ -127,7 +128,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     provider: null,
     modal: { open: false, router: { history: [{ name: 'Connect' }] } },
     attempt: null,
-    approvals: [],
+    frameApproval: null,
     approvalNotice: null,
     fatal: null,
     reconnecting: false,
@@ -215,9 +216,9 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
         .catch(() => undefined)
     },
     close() {
-      const waiting = snapshot.approvals[0]
+      const waiting = snapshot.frameApproval
       internals.set({ modal: { ...snapshot.modal, open: false }, approvalNotice: null })
-      // Closing ApproveTransaction is a reject: the dapp's waiting requests do not hang.
+      // Closing the modal gives up on the frame's waiting requests (each answers 4001): the dapp's calls do not hang.
       waiting?.reject()
     },
     navigate(action) {

@@ -1,8 +1,8 @@
-import { ProviderRpcError, UnauthorizedProviderError } from 'viem'
+import { ProviderRpcError, UnauthorizedProviderError, UserRejectedRequestError } from 'viem'
 import { z } from 'zod'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
-import { classifyRpcMethod, type EmbeddedUser } from '@portico/shared-types/embedded'
+import { classifyRpcMethod, USER_REJECTED_CODE, type EmbeddedUser } from '@portico/shared-types/embedded'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import { emailCooldownMessage, MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
@@ -31,8 +31,9 @@ const chainNumber = (caipNetworkId: string | null | undefined): number | undefin
  * the secure frame of `embeddedWalletUrl`, whose keys never leave the frame's origin. The frame loads
  * only when the visitor heads for email or social login, or when a returning visitor's dapp first uses
  * the provider; the login data goes to the core, which keeps it for every tab and across reloads.
- * Requests of SPEC.md §6's unsafe class open ApproveTransaction and run only once the visitor approves;
- * methods outside both classes are refused.
+ * Requests of SPEC.md §6's unsafe class go to the frame, which shows them in its own approval and
+ * signs only after the visitor's click there: the page lays the frame over ApproveTransaction and can
+ * give up on them (closing the modal), never approve them. Methods outside both classes are refused.
  */
 export function embeddedWalletSource({ config, api, approvals }: ConnectorSourceContext): ConnectorSource | null {
   const url = config.embeddedWalletUrl
@@ -53,6 +54,17 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       frame ??= made
       // The frame learns which dapp it serves (SPEC.md §3 dapp metadata) once it is ready; best effort.
       if (frame === made) {
+        const abort = () => void made.request('ABORT_APPROVALS', {}).catch(() => undefined)
+        made.onApproval((state) => {
+          const element = made.element
+          if (!state || !element) return approvals.hide()
+          approvals.show({
+            height: state.height,
+            frame: element,
+            reject: abort,
+            syncTheme: (themeMode) => void made.request('SYNC_THEME', { themeMode }).catch(() => undefined),
+          })
+        })
         const { name, description, url: dappUrl, icons } = config.metadata
         void made
           .request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId })
@@ -111,7 +123,8 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     async request({ method, params }) {
       const kind = classifyRpcMethod(method)
       if (kind === 'notAllowed') {
-        approvals.notAllowed(method)
+        // The requests waiting in a loaded frame are rejected too (SPEC.md §6); an unloaded frame has none.
+        approvals.notAllowed(method, () => void (frame?.loaded ? frame.request('ABORT_APPROVALS', {}).catch(() => undefined) : undefined))
         throw new ProviderRpcError(new Error(MESSAGES.rpcNotAllowed), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
       }
       const caipAddress = await ensureChecked()
@@ -119,9 +132,14 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       const chainId = await activeChain()
       if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [caipAddress.split(':')[2]]
-      if (kind === 'unsafe') await approvals.ask({ method, params, chainId })
-      const { result } = await (await getFrame()).request('RPC_REQUEST', { method, params, chainId })
-      return result
+      try {
+        const { result } = await (await getFrame()).request('RPC_REQUEST', { method, params, chainId })
+        return result
+      } catch (error) {
+        // The visitor rejected in the frame's approval, or the page gave up on it (EIP-1193 4001).
+        if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) throw new UserRejectedRequestError(error)
+        throw error
+      }
     },
   }
 

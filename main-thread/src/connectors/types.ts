@@ -37,7 +37,7 @@ export interface Connector {
   readonly namespaces: readonly ChainNamespace[]
   /**
    * 'wallet': the wallet shows its own prompt, the modal says "approve in {wallet}" meanwhile.
-   * 'modal': the modal shows the request in plain words and runs it only once the visitor approves (embedded wallet).
+   * 'modal': the wallet's secure frame shows the request laid over the modal and signs only after the visitor's click in it (embedded wallet).
    */
   readonly approval: 'wallet' | 'modal'
   /** Asks the wallet (it may prompt); answers the connected account. */

@@ -22,6 +22,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       if (!node) return
       if (event.key !== 'Tab') return
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement)
+      // A frame laid over the dialog (the embedded wallet's approval) is one of its stops.
+      items.push(...document.querySelectorAll<HTMLElement>('iframe[data-portico-trap]'))
       if (items.length === 0) {
         event.preventDefault()
         node.focus()
@@ -29,7 +31,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       }
       const firstItem = items[0]!
       const lastItem = items[items.length - 1]!
-      const inside = node.contains(document.activeElement)
+      const inside = node.contains(document.activeElement) || items.includes(document.activeElement as HTMLElement)
       if (event.shiftKey && (document.activeElement === firstItem || !inside)) {
         event.preventDefault()
         lastItem.focus()

@@ -37,6 +37,10 @@ window.received = []
 window.addEventListener('message', (e) => {
   if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) return
   if (e.data && e.data.type === 'FRAME_READY') window.readyAt ??= performance.now()
+  // The frame's approval: shown where the frame asks, as a modal would lay it over its body.
+  if (e.data && e.data.type === 'FRAME_APPROVAL_SHOW') { iframe.hidden = false; iframe.style.cssText = 'position:fixed;top:40px;left:40px;width:360px;border:0;height:' + e.data.payload.height + 'px' }
+  if (e.data && e.data.type === 'FRAME_APPROVAL_HIDE') iframe.hidden = true
+  if (e.data && e.data.type.startsWith('FRAME_APPROVAL_')) return
   window.received.push(e.data)
 })
 document.body.append(iframe)
@@ -94,6 +98,25 @@ async function openHost(page: Page, origin: string, projectId = PROJECT): Promis
 }
 const ask = (page: Page, type: string, payload: object = {}) =>
   page.evaluate(([t, p]) => (window as unknown as { ask(t: string, p: object): Promise<FrameAnswer> }).ask(t, p), [type, payload] as const)
+/**
+ * The frame once the host shows it and the frame sees itself on screen (its Approve is armed): a
+ * click before that could land on the host page, not in the frame.
+ */
+async function shownFrame(page: Page) {
+  await page.locator('iframe[title="Portico secure frame"]').waitFor({ state: 'visible', ...WAIT })
+  const frame = page.frameLocator('iframe[title="Portico secure frame"]')
+  await frame.locator('#approval-approve:not([disabled])').waitFor(WAIT)
+  return frame
+}
+
+/** Asks for an unsafe request and approves it with a real click on the frame's own Approve button. */
+async function approveInFrame(page: Page, payload: object, shown: (frame: ReturnType<Page['frameLocator']>) => Promise<void> = async () => undefined): Promise<FrameAnswer> {
+  const answer = ask(page, 'RPC_REQUEST', payload)
+  const frame = await shownFrame(page)
+  await shown(frame)
+  await frame.getByRole('button', { name: 'Approve' }).click(WAIT)
+  return answer
+}
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received)
 
 async function lastCode(email: string): Promise<string> {
@@ -137,12 +160,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
     const address = user.payload.address
     const t2 = performance.now()
 
-    const signed = (await ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f20706f727469636f', address] })) as { payload: { result: Hex } }
+    const signed = (await approveInFrame(page, { method: 'personal_sign', params: ['0x68656c6c6f20706f727469636f', address] }, async (frame) => {
+      await frame.getByTestId('approval-message').waitFor(WAIT)
+      expect(await frame.getByTestId('approval-message').textContent()).toBe('hello portico')
+    })) as { payload: { result: Hex } }
     console.log(`frame: CONNECT_EMAIL answered (code mailed over SMTP) in ${mailMs.toFixed(0)} ms; personal_sign over postMessage ${(performance.now() - t2).toFixed(0)} ms`)
     expect(await verifyMessage({ address, message: 'hello portico', signature: signed.payload.result })).toBe(true)
     const typed = { domain: { name: 'Portico', version: '1', chainId: 31337 }, types: { Greeting: [{ name: 'text', type: 'string' }] }, primaryType: 'Greeting', message: { text: 'gm' } } as const
-    const typedAnswer = (await ask(page, 'RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as { payload: { result: Hex } }
+    const typedAnswer = (await approveInFrame(page, { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], chainId: 31337 }, async (frame) => {
+      await frame.getByTestId('approval-tree').waitFor(WAIT)
+      expect(await frame.getByTestId('approval-domain-name').textContent()).toBe('Portico')
+      expect(await frame.getByTestId('approval-tree').textContent()).toContain('text: gm')
+    })) as { payload: { result: Hex } }
     expect(await verifyTypedData({ address, ...typed, signature: typedAnswer.payload.result })).toBe(true)
+    // Typed data for another chain than the connected one is refused before anything is shown.
+    expect(await ask(page, 'RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], chainId: 31338 })).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'The typed data is for chain 31337, not the connected chain 31338' },
+    })
+    // Reject in the frame answers 4001; nothing is signed.
+    const rejected = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6e6f', address] })
+    await (await shownFrame(page)).getByRole('button', { name: 'Reject' }).click(WAIT)
+    expect(await rejected).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'The visitor rejected the request', code: 4001 } })
+    // The page can give up on waiting requests (4001) but has no message that approves.
+    const aborted = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6e6f', address] })
+    await (await shownFrame(page)).getByTestId('approval-message').waitFor(WAIT)
+    expect(await ask(page, 'ABORT_APPROVALS')).toMatchObject({ type: 'FRAME_ABORT_APPROVALS_SUCCESS', payload: { aborted: 1 } })
+    expect(await aborted).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted', code: 4001 } })
     expect(await ask(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed' } })
     expect(await ask(page, 'SWITCH_NETWORK', { chainId: 31338 })).toMatchObject({ type: 'FRAME_SWITCH_NETWORK_SUCCESS', payload: { chainId: 31338 } })
     expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ payload: { chainId: 31338 } })

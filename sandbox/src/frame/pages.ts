@@ -45,7 +45,56 @@ select { font: inherit; padding: 8px; border-radius: 8px; }
 .actions { display: flex; gap: 8px; }
 `
 
-/** The frame page: no UI, its script and the config it starts from. */
+/**
+ * The frame page's stylesheet: its approval of unsafe requests, in the modal's look (same spacing,
+ * type and colours; `data-theme` follows the page's SYNC_THEME), readable in both themes (WCAG AA).
+ */
+export const FRAME_CSS = `
+:root {
+  color-scheme: light;
+  --accent: #3b5bdb; --on-accent: #ffffff; --bg: #ffffff; --surface: #f1f3f5; --fg: #141414; --muted: #5c6370;
+  --border: #dfe2e6; --warning-bg: #fff4e6; --warning-fg: #8a3c00; --warning-border: #f08c00;
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 14px; color: var(--fg); background: var(--bg);
+}
+:root[data-theme='dark'] {
+  color-scheme: dark;
+  --accent: #7c93ff; --on-accent: #0d0e10; --bg: #191a1d; --surface: #25272b; --fg: #f1f3f5; --muted: #a4abb6;
+  --border: #34373c; --warning-bg: #3b2a12; --warning-fg: #ffd8a8; --warning-border: #f08c00;
+}
+html, body { margin: 0; background: var(--bg); }
+.approval { box-sizing: border-box; display: flex; flex-direction: column; gap: 10px; max-height: 100vh; padding: 4px 16px 16px; }
+.approval > * { flex-shrink: 0; }
+.approval > .approval-body { flex-shrink: 1; }
+.approval header { display: flex; flex-direction: column; gap: 2px; }
+.approval h1 { margin: 0; font-size: 16px; font-weight: 600; }
+.approval h1:focus { outline: none; }
+.requester { margin: 0; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
+.approval-body { display: flex; flex-direction: column; gap: 10px; min-height: 0; overflow: auto; flex: 0 1 auto; }
+.approval-body:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.summary { margin: 0; font-size: 16px; font-weight: 600; overflow-wrap: anywhere; }
+.warning { margin: 0; padding: 8px 12px; border: 1px solid var(--warning-border); border-radius: 10px; background: var(--warning-bg); color: var(--warning-fg); }
+.message { margin: 0; padding: 10px 12px; border-radius: 10px; background: var(--surface); font: inherit; white-space: pre-wrap; overflow-wrap: anywhere; }
+.message.hex { font-family: ui-monospace, monospace; font-size: 12px; }
+.rows { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
+.row { display: contents; }
+.rows dt { color: var(--muted); }
+.rows dd { margin: 0; overflow-wrap: anywhere; }
+.label, .tree-type { margin: 0 0 4px; color: var(--muted); }
+.tree, .tree-children { margin: 0; padding-left: 14px; list-style: none; }
+.tree { padding: 8px 12px; border-radius: 10px; background: var(--surface); }
+.tree-key { color: var(--muted); }
+.tree-value { overflow-wrap: anywhere; }
+.status { margin: 0; color: var(--muted); min-height: 1em; }
+.status:empty { display: none; }
+.actions { display: flex; gap: 8px; }
+.actions button { flex: 1; min-height: 40px; padding: 0 16px; border: 0; border-radius: 16px; font: inherit; font-weight: 600; cursor: pointer; }
+.actions .primary { background: var(--accent); color: var(--on-accent); }
+.actions .secondary { background: var(--surface); color: var(--fg); }
+.actions button:disabled { cursor: default; opacity: 0.55; }
+.actions button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+`
+
+/** The frame page: its script, its stylesheet (the approval's) and the config it starts from. */
 export function framePage(config: FramePageConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
   return [
@@ -55,6 +104,7 @@ export function framePage(config: FramePageConfig): string {
     '<meta charset="utf-8">',
     '<title>Portico secure frame</title>',
     `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${json}</script>`,
+    '<link rel="stylesheet" href="/assets/frame.css">',
     '<script type="module" src="/assets/frame.js"></script>',
     '</head>',
     '<body><p>Portico secure frame. It keeps an embedded wallet’s keys on its own origin and runs inside a dapp.</p></body>',

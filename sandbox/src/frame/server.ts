@@ -15,6 +15,7 @@ import { SANDBOX_HOST } from '../options.ts'
 import { FrameAccounts, type CallContext, type FrameLimits } from './accounts.ts'
 import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
+import { approvalAssetRoutes } from './approval-assets.ts'
 import { startMailService, type MailboxMessage } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, htmlPage, mailboxPage, socialCallbackPage } from './pages.ts'
@@ -102,7 +103,7 @@ export const bindingSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/)
 function frameCsp(allowed: readonly string[]): string {
   // `http://127.0.0.1:*` is already CSP's own form of "any port".
   const ancestors = allowed.length > 0 ? allowed.join(' ') : "'none'"
-  return ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ')
+  return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ')
 }
 /** What an unknown project's frame URL answers: no script, so harmless wherever it is shown. */
 const REFUSED_CSP = ["default-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ')
@@ -215,6 +216,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
+  approvalAssetRoutes(app, options.chains)
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/social/callback', async (c) => {
     const target = await social.callbackTarget(c.req.query('state') ?? '')

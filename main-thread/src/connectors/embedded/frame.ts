@@ -21,12 +21,17 @@ export const FRAME_LOAD_TIMEOUT_MS = 15_000
  */
 export const FRAME_SILENT_AFTER_LOAD_MS = 3_000
 
-/** An error of the embedded wallet's frame, with SPEC.md §8's text. */
+/** An error of the embedded wallet's frame, with SPEC.md §8's text (and the frame's EIP-1193 code when it gave one: 4001 rejected). */
 export class EmbeddedWalletError extends PorticoError {
-  constructor(message: string, options?: { cause?: unknown; details?: string }) {
+  readonly code: number | undefined
+  constructor(message: string, options?: { cause?: unknown; details?: string; code?: number | undefined }) {
     super(message, options)
+    this.code = options?.code
   }
 }
+
+/** The frame's approval: `{ height }` while an unsafe request waits in it (the page lays the frame over its modal), null once none does. */
+export type FrameApprovalState = { height: number } | null
 
 export type FrameOptions = {
   /** The frame service's URL (`embeddedWalletUrl`); the frame page is `${url}/frame`. */
@@ -50,6 +55,10 @@ export type FrameClient = {
   request<E extends EmbeddedEvent>(event: E, payload: EmbeddedRequest<E>, options?: RequestOptions): Promise<EmbeddedResponse<E>>
   /** Whether the iframe has been created (the page asked for the embedded wallet). */
   readonly loaded: boolean
+  /** The iframe, once created: the page shows it over the modal while the frame's approval waits. */
+  readonly element: HTMLIFrameElement | null
+  /** Called with FRAME_APPROVAL_SHOW's height, and null on FRAME_APPROVAL_HIDE (or when the frame goes away). */
+  onApproval(listener: (state: FrameApprovalState) => void): () => void
   destroy(): void
 }
 
@@ -69,6 +78,10 @@ export function createFrameClient(options: FrameOptions): FrameClient {
   const base = options.url.replace(/\/+$/, '')
   const origin = new URL(base).origin
   const pending = new Map<string, Pending>()
+  const approvalListeners = new Set<(state: FrameApprovalState) => void>()
+  const approvalState = (state: FrameApprovalState) => {
+    for (const listener of approvalListeners) listener(state)
+  }
   let iframe: HTMLIFrameElement | null = null
   let readiness: Promise<void> | null = null
   let destroyed = false
@@ -102,6 +115,8 @@ export function createFrameClient(options: FrameOptions): FrameClient {
     const message: FrameMessage = parsed.data
     if (message.type === 'FRAME_READY') return onReady?.()
     if (message.type === 'FRAME_INIT_ERROR') return onFail?.(new EmbeddedWalletError(MESSAGES.invalidAppConfiguration, { details: (message.payload as { message: string }).message }))
+    if (message.type === 'FRAME_APPROVAL_SHOW') return approvalState({ height: (message.payload as { height: number }).height })
+    if (message.type === 'FRAME_APPROVAL_HIDE') return approvalState(null)
     if (!('id' in message)) return
     const entry = pending.get(message.id)
     if (!entry) return
@@ -110,7 +125,7 @@ export function createFrameClient(options: FrameOptions): FrameClient {
     pending.delete(message.id)
     entry.done()
     if (answer.ok) entry.resolve(answer.payload)
-    else entry.reject(new EmbeddedWalletError(answer.message || MESSAGES.embeddedDefaultError))
+    else entry.reject(new EmbeddedWalletError(answer.message || MESSAGES.embeddedDefaultError, { code: answer.code }))
   }
 
   function load(): Promise<void> {
@@ -156,6 +171,7 @@ export function createFrameClient(options: FrameOptions): FrameClient {
 
   function reset() {
     window.removeEventListener('message', onMessage)
+    if (iframe) approvalState(null)
     iframe?.remove()
     iframe = null
     readiness = null
@@ -167,6 +183,13 @@ export function createFrameClient(options: FrameOptions): FrameClient {
     origin,
     get loaded() {
       return iframe !== null
+    },
+    get element() {
+      return iframe
+    },
+    onApproval(listener) {
+      approvalListeners.add(listener)
+      return () => approvalListeners.delete(listener)
     },
     ready: () => load(),
     async request(event, payload, { signal } = {}) {

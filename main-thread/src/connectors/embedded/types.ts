@@ -39,16 +39,26 @@ export function isAuthConnector(connector: Connector | undefined): connector is 
   return !!connector && connector.id === AUTH_CONNECTOR_ID && 'embedded' in connector
 }
 
-/** A request waiting for the visitor's approval in ApproveTransaction (SPEC.md §6 unsafe methods). */
-export type ApprovalRequest = { method: string; params: unknown; chainId?: number | undefined }
-
 /**
- * What a connector whose requests the modal approves (`approval: 'modal'`) asks of the page: show a
- * request in ApproveTransaction and wait for the visitor, or say a request is not allowed.
+ * The embedded wallet's frame while an unsafe request waits in its own approval (SPEC.md §6): the page
+ * lays `frame` over ApproveTransaction, `height` CSS pixels tall. The page can give up on the waiting
+ * requests (`reject`: each answers 4001) but never approve them: only the visitor's click in the frame does.
  */
+export type FrameApproval = {
+  height: number
+  frame: HTMLIFrameElement
+  /** Aborts every unsafe request waiting in the frame (the modal closed, the visitor left the view). */
+  reject(): void
+  /** SPEC.md §7 "sync theme": the frame's approval follows the modal's theme mode. */
+  syncTheme(themeMode: 'light' | 'dark'): void
+}
+
+/** What a connector whose unsafe requests its frame approves (`approval: 'modal'`) asks of the page. */
 export type ApprovalHost = {
-  /** Resolves when the visitor approves; rejects with viem's `UserRejectedRequestError` when they reject. */
-  ask(request: ApprovalRequest): Promise<void>
-  /** SPEC.md §6: the modal opens, 'Action not allowed' shows after 300 ms, pending requests are rejected. */
-  notAllowed(method: string): void
+  /** The frame shows a request (or a new height): the modal opens on ApproveTransaction with the frame over it. */
+  show(approval: FrameApproval): void
+  /** Nothing waits in the frame any more: the modal goes back where it was. */
+  hide(): void
+  /** SPEC.md §6: the modal opens, 'Action not allowed' shows after 300 ms, then `abort` rejects the pending requests. */
+  notAllowed(method: string, abort: () => void): void
 }

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createApprovalHost } from '../../client/approvals.ts'
 import type { ClientSnapshot } from '../../client/createClient.ts'
 import { currentView } from '../../client/router.ts'
 import { createTestClient, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
-import { describeRequest, messageText } from '../views/ApproveTransactionView.tsx'
 
 const FRAME = 'http://127.0.0.1:1'
 
@@ -40,60 +38,59 @@ describe('embedded wallet on the Connect view', () => {
 })
 
 describe('ApproveTransaction for the embedded wallet', () => {
-  function host() {
-    let snapshot = { modal: { open: false, router: { history: [{ name: 'Connect' }] } }, approvals: [], approvalNotice: null } as unknown as ClientSnapshot
+  function host(start: { open: boolean; view: 'Connect' | 'Account' } = { open: false, view: 'Connect' }) {
+    let snapshot = { modal: { open: start.open, router: { history: [{ name: start.view }] } }, frameApproval: null, approvalNotice: null } as unknown as ClientSnapshot
     const internals = { get: () => snapshot, set: (patch: Partial<ClientSnapshot>) => void (snapshot = { ...snapshot, ...patch }) }
     return { approvals: createApprovalHost(internals), get: () => snapshot }
   }
+  const frameApproval = (height = 320) => {
+    const rejected: number[] = []
+    return { approval: { height, frame: document.createElement('iframe'), reject: () => void rejected.push(height), syncTheme: () => undefined }, rejected }
+  }
 
-  it('opens the modal on the request, runs it on approve, and closes what it opened', async () => {
+  it('opens the modal on ApproveTransaction while the frame shows a request, and closes what it opened once none waits', () => {
     const { approvals, get } = host()
-    const asked = approvals.ask({ method: 'personal_sign', params: ['0x48656c6c6f', '0x0'] })
+    const { approval } = frameApproval()
+    approvals.show(approval)
     expect(get().modal.open).toBe(true)
     expect(currentView(get().modal.router).name).toBe('ApproveTransaction')
-    get().approvals[0]!.approve()
-    await expect(asked).resolves.toBeUndefined()
+    expect(get().frameApproval?.height).toBe(320)
+    // A new height from the frame only resizes.
+    approvals.show({ ...approval, height: 400 })
+    expect(get().frameApproval?.height).toBe(400)
+    expect(get().modal.router.history).toHaveLength(1)
+    approvals.hide()
+    expect(get().frameApproval).toBeNull()
     expect(get().modal.open).toBe(false)
-    expect(get().approvals).toHaveLength(0)
   })
 
-  it('rejects every pending request on reject, with the user-rejected error', async () => {
-    const { approvals, get } = host()
-    const first = approvals.ask({ method: 'personal_sign', params: ['0x00'] })
-    const second = approvals.ask({ method: 'eth_sendTransaction', params: [{ to: '0x0' }] })
-    expect(get().approvals).toHaveLength(2)
-    get().approvals[0]!.reject()
-    await expect(first).rejects.toBeInstanceOf(UserRejectedRequestError)
-    await expect(second).rejects.toBeInstanceOf(UserRejectedRequestError)
-    expect(get().approvals).toHaveLength(0)
-  })
-
-  it("says 'Action not allowed' after a disallowed call and rejects what was pending", async () => {
-    const { approvals, get } = host()
-    const pending = approvals.ask({ method: 'personal_sign', params: ['0x00'] })
-    approvals.notAllowed('eth_sign')
-    await expect(pending).rejects.toBeInstanceOf(UserRejectedRequestError)
-    expect(get().approvalNotice).toBe('Action not allowed')
+  it('pushes ApproveTransaction over an open view and goes back to it afterwards', () => {
+    const { approvals, get } = host({ open: true, view: 'Account' })
+    approvals.show(frameApproval().approval)
+    expect(get().modal.router.history.map((v) => v.name)).toEqual(['Account', 'ApproveTransaction'])
+    approvals.hide()
     expect(get().modal.open).toBe(true)
+    expect(get().modal.router.history.map((v) => v.name)).toEqual(['Account'])
   })
 
-  it('shows what is asked in plain words', () => {
-    expect(messageText('0x48656c6c6f2c20776f726c64')).toBe('Hello, world')
-    expect(messageText('0xff00')).toBe('0xff00')
-    const typed = describeRequest(
-      { method: 'eth_signTypedData_v4', params: ['0x0', JSON.stringify({ domain: { name: 'Mail', version: '1', chainId: 31337 }, primaryType: 'Mail', types: {}, message: {} })] },
-      'ETH',
-      18,
-    )
-    expect(typed.rows).toEqual([
-      ['domain', 'name: Mail, version: 1, chainId: 31337'],
-      ['primaryType', 'Mail'],
-    ])
-    const tx = describeRequest({ method: 'eth_sendTransaction', params: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x2386f26fc10000' }] }, 'ETH', 18)
-    expect(tx.rows).toEqual([
-      ['to', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
-      ['value', '0.01 ETH'],
-      ['data', '—'],
-    ])
+  it('has no way to approve: the page can show, hide and give up, nothing else', () => {
+    const { approvals } = host()
+    expect(Object.keys(approvals).sort()).toEqual(['destroy', 'hide', 'notAllowed', 'show'])
+    const { approval, rejected } = frameApproval()
+    approvals.show(approval)
+    approvals.destroy()
+    expect(rejected).toEqual([320])
+  })
+
+  it("says 'Action not allowed' after a disallowed call, then gives up on what the frame has waiting", async () => {
+    const { approvals, get } = host()
+    let aborted!: () => void
+    const abort = new Promise<void>((resolve) => (aborted = resolve))
+    approvals.notAllowed('eth_sign', () => aborted())
+    expect(get().modal.open).toBe(true)
+    expect(get().approvalNotice).toBeNull()
+    await abort
+    expect(get().approvalNotice).toBe('Action not allowed')
+    expect(currentView(get().modal.router).name).toBe('ApproveTransaction')
   })
 })

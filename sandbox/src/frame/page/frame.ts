@@ -1,10 +1,14 @@
 // First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
 import '../../../wallet/zod-jitless.ts'
-import { EMBEDDED_EVENT_NAMES, appMessageSchema, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
+import { EMBEDDED_EVENT_NAMES, appMessageSchema, classifyRpcMethod, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
+import type { Address } from 'viem'
 import type { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
+import { createApprovals, RpcCodeError } from './approval.ts'
+import { chainNumber, type ChainFacts } from './describe.ts'
+import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
 /**
  * The secure frame, loaded by the modal in a hidden iframe. It accepts its embedder only when the
@@ -142,8 +146,32 @@ async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['
 let pendingEmail: string | undefined
 let farcasterChannel: string | undefined
 let pageChainId = config?.chainId ?? config?.chains[0]?.id ?? 1
-let theme: unknown
 let dappData: unknown
+
+/** The chains' native currencies and prices, for the approval's words (fetched once, from the frame's own service). */
+let chainFacts: Promise<ChainFacts[]> | undefined
+const facts = (): Promise<ChainFacts[]> => {
+  chainFacts ??= fetch(APPROVAL_CHAINS_PATH, { credentials: 'omit' })
+    .then((res) => res.json())
+    .then((json) => approvalChainsSchema.parse(json).chains)
+  chainFacts.catch(() => (chainFacts = undefined))
+  return chainFacts
+}
+
+/** The frame's own approval of unsafe requests: shown in this document, decided only by the visitor here. */
+const approvals = createApprovals({
+  post,
+  requester: parentOrigin ?? '',
+  async context(request) {
+    const user = await call('user', {})
+    const rpc = async (method: string, params: unknown[], chainId: number) => (await call('rpc', { method, params, chainId })).result
+    return readContext(rpc, request, await facts(), user.address as Address)
+  },
+  async sign(request) {
+    // Exactly the frozen copy that was shown goes to the service.
+    return (await call('rpc', { method: request.method, params: request.params as unknown as unknown[], chainId: request.chainId })).result
+  },
+})
 
 type Handlers = { [E in EmbeddedEvent]: (payload: EmbeddedRequest<E>) => Promise<EmbeddedResponse<E>> }
 
@@ -209,7 +237,18 @@ const handlers: Handlers = {
     return {}
   },
   async RPC_REQUEST({ method, params, chainId }) {
+    const kind = classifyRpcMethod(method)
+    if (kind === 'notAllowed') throw new Error(MESSAGES.rpcNotAllowed)
+    if (kind === 'unsafe') {
+      // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
+      const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
+      if (!Number.isSafeInteger(chain) || chain <= 0) throw new Error(MESSAGES.unsupportedChain)
+      return { result: await approvals.ask(method, params, chain) }
+    }
     return call('rpc', { method, ...(params === undefined ? {} : { params }), ...(chainId === undefined ? {} : { chainId }) })
+  },
+  async ABORT_APPROVALS() {
+    return { aborted: approvals.abortAll() }
   },
   UPDATE_EMAIL: ({ email }) => call('updateEmail', { email }),
   UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => call('updateEmailPrimary', { otp }),
@@ -219,8 +258,9 @@ const handlers: Handlers = {
     storage.set(SESSION_KEY, token)
     return { newEmail }
   },
-  async SYNC_THEME(payload) {
-    theme = payload
+  async SYNC_THEME({ themeMode }) {
+    // Only the mode: the approval keeps its own colours and layout whatever the page sends.
+    if (themeMode) document.documentElement.dataset['theme'] = themeMode
     return {}
   },
   async SYNC_DAPP_DATA(payload) {
@@ -288,7 +328,8 @@ async function handle(message: AppMessage): Promise<void> {
   } catch (err) {
     const text = err instanceof Error && err.message ? err.message : MESSAGES.embeddedDefaultError
     log('error', event, text)
-    post({ type: `FRAME_${event}_ERROR`, id: message.id, payload: { message: text } })
+    const code = err instanceof RpcCodeError ? { code: err.code } : {}
+    post({ type: `FRAME_${event}_ERROR`, id: message.id, payload: { message: text, ...code } })
   }
 }
 
@@ -313,6 +354,5 @@ function start(): void {
   log('ready for', parentOrigin)
 }
 
-void theme
 void dappData
 start()

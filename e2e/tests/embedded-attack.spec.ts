@@ -1,0 +1,224 @@
+import type { Page } from '@playwright/test'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, verifyMessage, type Address } from 'viem'
+import { classifyRpcMethod, EMBEDDED_EVENT_NAMES } from '@portico/shared-types/embedded'
+import { expect, test } from '../fixtures.ts'
+import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { E2E_URLS } from '../ports.ts'
+
+/** What the demo's "Sign a message" asks to sign. */
+const MESSAGE = 'Hello from the Portico demo'
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The unsafe methods the frame service was asked to run since `before` (reads are not signatures). */
+const signed = (sandbox: { frame: { rpcMethods(): { method: string }[] } }, before: number) =>
+  sandbox.frame
+    .rpcMethods()
+    .slice(before)
+    .map((r) => r.method)
+    .filter((m) => classifyRpcMethod(m) !== 'safe')
+
+/**
+ * Everything a script in the dapp's page can throw at the frame without the visitor: every message
+ * type of the protocol (APP_ and FRAME_, with forged ids and approval-looking payloads) posted to the
+ * frame and to the page itself, synthetic clicks and key presses on the iframe and in the page, and
+ * reaching into the frame's document. Answers what it saw.
+ */
+async function barrage(page: Page, frameOrigin: string, address: string) {
+  // Events that only end the session or the waiting requests (sign-out, reload, abort) are left out:
+  // they make signing impossible, and the point is to show that with a request waiting, nothing signs.
+  const events = EMBEDDED_EVENT_NAMES.filter((e) => !['SIGN_OUT', 'RELOAD', 'ABORT_APPROVALS'].includes(e))
+  return page.evaluate(
+    async ({ events, frameOrigin, address, hex }) => {
+      const iframe = document.querySelector<HTMLIFrameElement>('iframe.portico-embedded-frame')!
+      const target = iframe.contentWindow!
+      const types = [
+        ...events.map((e) => `APP_${e}`),
+        ...events.flatMap((e) => [`FRAME_${e}_SUCCESS`, `FRAME_${e}_ERROR`]),
+        'FRAME_READY',
+        'FRAME_INIT_ERROR',
+        'FRAME_APPROVAL_SHOW',
+        'FRAME_APPROVAL_HIDE',
+        'APP_APPROVE',
+        'APP_APPROVAL_APPROVE',
+        'APP_RPC_REQUEST_APPROVE',
+        'FRAME_APPROVAL_APPROVE',
+        'APPROVE',
+      ]
+      const payloads = [
+        {},
+        { approved: true },
+        { approve: true, confirm: true },
+        { method: 'personal_sign', params: [hex, address], approved: true, trusted: true },
+        { height: 300 },
+        { message: 'approved', code: 0 },
+        { result: '0x00' },
+      ]
+      let posted = 0
+      for (const type of types) {
+        for (const payload of payloads) {
+          const message = { type, id: crypto.randomUUID(), payload }
+          target.postMessage(message, frameOrigin)
+          target.postMessage(message, '*')
+          window.postMessage(message, '*')
+          posted += 3
+        }
+      }
+      // Synthetic (untrusted) gestures on the iframe and in the page, with the focus in the frame.
+      iframe.focus()
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick']) iframe.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 300, clientY: 300 }))
+      for (const key of ['Enter', ' ', 'Tab', 'Enter']) {
+        for (const type of ['keydown', 'keypress', 'keyup']) {
+          iframe.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true }))
+          document.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true }))
+        }
+      }
+      // The frame's document is out of reach: another origin.
+      const reach: string[] = []
+      reach.push(iframe.contentDocument === null ? 'contentDocument null' : 'contentDocument readable')
+      try {
+        void target.document.body
+        reach.push('document readable')
+      } catch (err) {
+        reach.push((err as Error).name)
+      }
+      try {
+        ;(target as unknown as { eval(code: string): void }).eval('1')
+        reach.push('eval ran')
+      } catch (err) {
+        reach.push((err as Error).name)
+      }
+      return { posted, reach }
+    },
+    { events, frameOrigin, address, hex: toHex('Transfer everything') },
+  )
+}
+
+test('nothing the dapp page does signs: forged messages of every type, synthetic events, a covered or faded frame, clicking every button of the page', async ({ demo: page, sandbox }) => {
+  test.setTimeout(120_000)
+  await loginWithEmail(page, sandbox, freshEmail('attack'))
+  const address = await shownAddress(page)
+  await page.keyboard.press('Escape')
+  const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
+  const nonce = await chain.getTransactionCount({ address })
+  const before = sandbox.frame.rpcMethods().length
+
+  // A signature and a transaction wait in the frame (the transaction asked by a script's click on the demo's button).
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const frame = await approvalFrame(page)
+  await expect(frame.getByTestId('approval-message')).toHaveText(MESSAGE)
+  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Send 0.01 ETH'))!.click())
+  await expect(frame.getByTestId('approval-status')).toHaveText('1 more waiting')
+
+  const { posted, reach } = await barrage(page, new URL(sandbox.frame.url).origin, address)
+  expect(posted).toBeGreaterThan(400)
+  expect(reach).toEqual(['contentDocument null', 'SecurityError', 'SecurityError'])
+  // The frame still shows the same request, waiting; a forged request of the page only queues behind it.
+  await expect(frame.getByTestId('approval-message')).toHaveText(MESSAGE)
+  await expect(frame.getByTestId('approval-status')).toHaveText(/^\d+ more waiting$/)
+  await expect(page.getByTestId('sign-result')).toHaveText('')
+  expect(signed(sandbox, before)).toEqual([])
+
+  // Clickjacking: the page fades the frame, then covers it with a layer that lets clicks through.
+  // The frame sees it (IntersectionObserver v2) and its Approve takes no click, a real one included.
+  const approve = frame.getByRole('button', { name: 'Approve' })
+  const box = (await approve.boundingBox())!
+  await page.evaluate(() => void (document.querySelector<HTMLIFrameElement>('iframe.portico-frame-shown')!.style.opacity = '0.1'))
+  await expect(approve).toBeDisabled()
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await page.evaluate(() => {
+    document.querySelector<HTMLIFrameElement>('iframe.portico-frame-shown')!.style.opacity = ''
+    const cover = document.createElement('div')
+    cover.id = 'cover'
+    cover.textContent = 'Click to claim your prize'
+    cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:rgb(255 255 255 / 0.02)'
+    document.body.append(cover)
+  })
+  await expect(approve).toBeDisabled()
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await page.keyboard.press('Enter')
+  expect(signed(sandbox, before)).toEqual([])
+  await page.evaluate(() => document.getElementById('cover')!.remove())
+  // Uncovered, the frame arms again: the state was live all along.
+  await expect(approve).toBeEnabled()
+
+  // Every button of the page's DOM, clicked by script (the modal's own included: closing gives up on the requests).
+  const clicked = await page.evaluate(() => {
+    const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')]
+    for (const b of buttons) {
+      b.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+      b.click()
+    }
+    return buttons.length
+  })
+  expect(clicked).toBeGreaterThan(3)
+  await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed: /)
+  await expect(page.getByTestId('send-result')).toHaveText(/^Not sent: /)
+  expect(await page.getByTestId('sign-result').getAttribute('data-signature')).toBeNull()
+
+  // Nothing was signed or sent: not by the frame service, not on the chain.
+  expect(signed(sandbox, before)).toEqual([])
+  expect(await chain.getTransactionCount({ address })).toBe(nonce)
+})
+
+/** Posts one request to the frame as the page's own script could, and resolves with the frame's answer. */
+async function askFrame(page: Page, frameOrigin: string, payload: object) {
+  return page.evaluate(
+    ({ frameOrigin, payload }) =>
+      new Promise<{ type: string; payload: { message?: string; result?: string } }>((resolve) => {
+        const iframe = document.querySelector<HTMLIFrameElement>('iframe.portico-embedded-frame')!
+        const id = crypto.randomUUID()
+        window.addEventListener('message', function listen(e) {
+          if (e.origin !== frameOrigin || e.data?.id !== id) return
+          window.removeEventListener('message', listen)
+          resolve(e.data)
+        })
+        iframe.contentWindow!.postMessage({ type: 'APP_RPC_REQUEST', id, payload }, frameOrigin)
+      }),
+    { frameOrigin, payload },
+  )
+}
+
+test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to …'", async ({ demo: page, sandbox }) => {
+  test.setTimeout(120_000)
+  await loginWithEmail(page, sandbox, freshEmail('real-click'))
+  const address = await shownAddress(page)
+  await page.keyboard.press('Escape')
+  const frameOrigin = new URL(sandbox.frame.url).origin
+
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const frame = await approvalFrame(page)
+  const shown = (await frame.getByTestId('approval-message').textContent())!
+  expect(shown).toBe(MESSAGE)
+  await barrage(page, frameOrigin, address)
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  const result = page.getByTestId('sign-result')
+  await expect(result).toHaveText(/^Signed: 0x/)
+  const signature = (await result.getAttribute('data-signature')) as `0x${string}`
+  expect(await verifyMessage({ address, message: shown, signature })).toBe(true)
+  // The barrage's forged requests had queued behind it: the demo closing its modal gave them up, unsigned.
+  await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
+  expect(sandbox.frame.rpcMethods().filter((r) => r.method === 'personal_sign')).toHaveLength(1)
+
+  const typed = {
+    domain: { name: 'Portico', version: '1', chainId: 31338 },
+    types: { Greeting: [{ name: 'text', type: 'string' }] },
+    primaryType: 'Greeting',
+    message: { text: 'gm' },
+  }
+  expect(await askFrame(page, frameOrigin, { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], chainId: 31337 })).toMatchObject({
+    type: 'FRAME_RPC_REQUEST_ERROR',
+    payload: { message: 'The typed data is for chain 31338, not the connected chain 31337' },
+  })
+  await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
+
+  const usdc = sandbox.contracts[31337]!.USDC!.address as Address
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] })
+  const answer = askFrame(page, frameOrigin, { method: 'eth_sendTransaction', params: [{ from: address, to: usdc, data }], chainId: 31337 })
+  const transfer = await approvalFrame(page)
+  await expect(transfer.getByTestId('approval-summary')).toHaveText(`Send 25 USDC to ${BOB}`)
+  await expect(transfer.getByTestId('approval-to')).toHaveText(`USD Coin (${usdc})`)
+  await expect(transfer.getByTestId('approval-value')).toHaveText('0 ETH (≈ $0.00)')
+  await expect(page.getByRole('dialog', { name: 'Approve Transaction' }).getByTestId('approve-in-frame')).toHaveText('Review the request in the secure window')
+  await transfer.getByRole('button', { name: 'Reject' }).click()
+  expect(await answer).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'The visitor rejected the request' } })
+})

@@ -1,0 +1,156 @@
+import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseUnits, toHex, type Address } from 'viem'
+import { describe as group, expect, it } from 'vitest'
+import { ApprovalRefused, contractToRead, decodeCall, describe, freezeRequest, isUnlimited, messageView, type ChainFacts, type DescribeContext } from './describe.ts'
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
+const CHAIN: ChainFacts = { id: 31337, name: 'Portico Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, usd: 3000 }
+const USDC = { symbol: 'USDC', decimals: 6, name: 'USD Coin', nft: false }
+const context = (extra: Partial<DescribeContext> = {}): DescribeContext => ({ chain: CHAIN, account: ACCOUNT, ...extra })
+const rows = (d: ReturnType<typeof describe>) => Object.fromEntries(d.rows.map((r) => [r.testId, r.value]))
+
+group('personal_sign', () => {
+  it('shows UTF-8 as text and anything else as hex under a warning', () => {
+    expect(messageView(toHex('Hello from the Portico demo'))).toEqual({ kind: 'text', text: 'Hello from the Portico demo' })
+    expect(messageView('plain words')).toEqual({ kind: 'text', text: 'plain words' })
+    expect(messageView('0xff00aa')).toMatchObject({ kind: 'hex', text: '0xff00aa', warning: expect.stringContaining('not readable text') })
+    // Text that reads other than it is (a right-to-left override, a control character) is not shown as text.
+    expect(messageView(toHex('pay \u202Eevil'))).toMatchObject({ kind: 'hex' })
+    expect(messageView('bell\u0007')).toMatchObject({ kind: 'hex', text: toHex('bell\u0007') })
+    const d = describe(freezeRequest('personal_sign', [toHex('gm'), ACCOUNT], 31337), context())
+    expect(d).toMatchObject({ title: 'Sign this message', message: { kind: 'text', text: 'gm' }, warnings: [] })
+    expect(rows(d)).toEqual({ network: 'Portico Local (31337)', account: ACCOUNT })
+  })
+
+  it('refuses params it cannot read before showing anything', () => {
+    expect(() => freezeRequest('personal_sign', [toHex('gm')], 31337)).toThrow(ApprovalRefused)
+    expect(() => freezeRequest('personal_sign', [toHex('gm'), 'not an address'], 31337)).toThrow(/Invalid params for personal_sign/)
+    expect(() => freezeRequest('solana_signMessage', [], 31337)).toThrow('Unsupported method solana_signMessage')
+  })
+})
+
+group('freezing', () => {
+  it('signs a deep-frozen copy: the page changing its object afterwards changes nothing', () => {
+    const params = [{ from: ACCOUNT, to: BOB, value: '0x1' }] as [Record<string, string>]
+    const frozen = freezeRequest('eth_sendTransaction', params, 31337)
+    params[0]['to'] = TOKEN
+    params[0]['value'] = '0xffff'
+    expect(frozen.params[0]).toEqual({ from: ACCOUNT, to: BOB, value: '0x1' })
+    expect(Object.isFrozen(frozen)).toBe(true)
+    expect(Object.isFrozen(frozen.params[0])).toBe(true)
+    expect(() => {
+      ;(frozen.params[0] as { to: string }).to = TOKEN
+    }).toThrow(TypeError)
+  })
+})
+
+group('eth_signTypedData_v4', () => {
+  const typed = {
+    domain: { name: 'Portico Mail', version: '1', chainId: 31337, verifyingContract: TOKEN },
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      Person: [
+        { name: 'name', type: 'string' },
+        { name: 'wallet', type: 'address' },
+      ],
+      Mail: [
+        { name: 'from', type: 'Person' },
+        { name: 'to', type: 'Person[]' },
+        { name: 'contents', type: 'string' },
+      ],
+    },
+    primaryType: 'Mail',
+    message: { from: { name: 'Alice', wallet: ACCOUNT.toLowerCase() }, to: [{ name: 'Bob', wallet: BOB }], contents: 'Hello, Bob!', notSigned: 'hidden' },
+  }
+
+  it('shows the domain and the whole message as its types say (fields outside the types are not signed, so not shown)', () => {
+    const d = describe(freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(typed)], 31337), context({ names: new Map([[TOKEN.toLowerCase(), 'Mailbox']]) }))
+    expect(d.title).toBe('Sign typed data')
+    expect(rows(d)).toMatchObject({ 'domain-name': 'Portico Mail', 'domain-version': '1', 'domain-chain': 'Portico Local (31337)', 'domain-contract': `Mailbox (${TOKEN})` })
+    expect(d.tree).toEqual({
+      label: 'Mail',
+      children: [
+        { label: 'from', children: [{ label: 'name', value: 'Alice' }, { label: 'wallet', value: ACCOUNT }] },
+        { label: 'to', children: [{ label: 'to[0]', children: [{ label: 'name', value: 'Bob' }, { label: 'wallet', value: BOB }] }] },
+        { label: 'contents', value: 'Hello, Bob!' },
+      ],
+    })
+  })
+
+  it('refuses typed data for another chain than the connected one, and typed data that does not match its types', () => {
+    expect(() => freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(typed)], 31338)).toThrow('The typed data is for chain 31337, not the connected chain 31338')
+    expect(() => freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify({ ...typed, domain: { ...typed.domain, chainId: '0x7a6a' } })], 31337)).toThrow(/not the connected chain 31337/)
+    expect(() => freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify({ ...typed, message: { ...typed.message, from: { name: 'A', wallet: 'nope' } } })], 31337)).toThrow(ApprovalRefused)
+    expect(() => freezeRequest('eth_signTypedData_v4', [ACCOUNT, '{not json'], 31337)).toThrow('Invalid params for eth_signTypedData_v4: the typed data is not JSON')
+  })
+})
+
+group('eth_sendTransaction', () => {
+  const send = (data: `0x${string}` | undefined, extra: Record<string, string> = {}) => freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: TOKEN, ...(data ? { data } : {}), ...extra }], 31337)
+
+  it('a plain transfer: network, from, to, value in the native token and USD, the fee', () => {
+    const request = freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: BOB, value: '0x2386f26fc10000' }], 31337)
+    expect(contractToRead(request)).toBeUndefined()
+    const d = describe(request, context({ feeWei: 21_000n * 2_000_000_000n }))
+    expect(d.summary).toBe(`Send 0.01 ETH to ${BOB}`)
+    expect(rows(d)).toEqual({ network: 'Portico Local (31337)', from: ACCOUNT, to: BOB, value: '0.01 ETH (≈ $30.00)', fee: '≈ 0.000042 ETH (≈ $0.13)' })
+    expect(d.warnings).toEqual([])
+  })
+
+  it('ERC-20 transfer, approve (limited and unlimited) and transferFrom in words', () => {
+    const transfer = send(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] }))
+    expect(contractToRead(transfer)).toBe(TOKEN)
+    const names = new Map([[TOKEN.toLowerCase(), 'USD Coin']])
+    const t = describe(transfer, context({ token: USDC, names }))
+    expect(t.summary).toBe(`Send 25 USDC to ${BOB}`)
+    expect(rows(t)['to']).toBe(`USD Coin (${TOKEN})`)
+    expect(t.raw).toBeUndefined()
+
+    const allow = describe(send(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, parseUnits('25', 6)] })), context({ token: USDC }))
+    expect(allow.summary).toBe(`Allow ${BOB} to spend 25 USDC`)
+    expect(allow.warnings).toEqual([])
+    for (const amount of [maxUint256, 2n ** 96n - 1n, parseUnits('5000000000000', 6)]) {
+      const unlimited = describe(send(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, amount] })), context({ token: USDC }))
+      expect(unlimited.summary).toBe(`Allow ${BOB} to spend unlimited USDC`)
+      expect(unlimited.warnings).toEqual([`Unlimited approval: ${BOB} can spend all of your USDC, now and later.`])
+    }
+    expect(isUnlimited(parseUnits('1000000', 6), 6)).toBe(false)
+
+    const from = describe(send(encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [ACCOUNT, BOB, parseUnits('1.5', 6)] })), context({ token: USDC }))
+    expect(from.summary).toBe(`Send 1.5 USDC from ${ACCOUNT} to ${BOB}`)
+  })
+
+  it('ERC-721 transfers as NFT transfers (transferFrom told apart by the contract)', () => {
+    const nft = { symbol: 'PNFT', decimals: 0, name: 'Portico Cats', nft: true }
+    const safe = describe(send(encodeFunctionData({ abi: erc721Abi, functionName: 'safeTransferFrom', args: [ACCOUNT, BOB, 7n] })), context({ token: nft }))
+    expect(safe.summary).toBe(`Transfer NFT #7 of Portico Cats from ${ACCOUNT} to ${BOB}`)
+    const plain = describe(send(encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [ACCOUNT, BOB, 8n] })), context({ token: nft }))
+    expect(plain.summary).toBe(`Transfer NFT #8 of Portico Cats from ${ACCOUNT} to ${BOB}`)
+    expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [BOB, true] }))).toEqual({ kind: 'nftApproveAll', operator: BOB, approved: true })
+  })
+
+  it('unknown calldata, or a token call to a contract that is no token, is shown raw under a warning', () => {
+    const unknown = describe(send('0xdeadbeef0000'), context())
+    expect(unknown.summary).toBeUndefined()
+    expect(unknown.raw).toBe('0xdeadbeef0000')
+    expect(unknown.warnings).toEqual([expect.stringContaining('cannot read')])
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 25n] })
+    const notAToken = describe(send(data), context({ token: null }))
+    expect(notAToken.summary).toBeUndefined()
+    expect(notAToken.raw).toBe(data)
+    expect(() => send('0x12', { input: '0x34' })).toThrow(/data and input differ/)
+  })
+
+  it('says when the fee is unknown and when there is no recipient', () => {
+    const d = describe(freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, data: '0x6000' }], 31337), context({ feeWei: null }))
+    expect(rows(d)['fee']).toBe('Unknown')
+    expect(rows(d)['to']).toBe('—')
+    expect(d.warnings).toContain('This transaction creates a contract.')
+  })
+})

@@ -1,0 +1,388 @@
+import {
+  decodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  hexToBytes,
+  isAddress,
+  maxUint256,
+  validateTypedData,
+  type Abi,
+  type Address,
+  type Hex,
+  type TypedDataDomain,
+} from 'viem'
+import { z } from 'zod'
+
+/**
+ * What the secure frame shows before it signs (what you see is what you sign): the unsafe request
+ * parsed and frozen, then described in words from that frozen copy alone. Pure: the chain reads a
+ * description needs (token symbol and decimals, the fee estimate, the price) come in `DescribeContext`.
+ */
+
+/** Refused before anything is shown: the request is malformed or may not be signed here. */
+export class ApprovalRefused extends Error {
+  override name = 'ApprovalRefused'
+}
+
+export const APPROVAL_TEXT = {
+  invalidParams: 'Invalid params for {method}: {detail}',
+  wrongTypedDataChain: 'The typed data is for chain {domain}, not the connected chain {chain}',
+  unsupported: 'Unsupported method {method}',
+  notText: 'This message is not readable text. Sign it only if you trust the app: it may be a transaction or a permission in disguise.',
+  unknownCalldata: 'This transaction calls a contract function the wallet cannot read. Approve only if you trust the app.',
+  unlimited: 'Unlimited approval: {spender} can spend all of your {symbol}, now and later.',
+  noRecipient: 'This transaction creates a contract.',
+} as const
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
+
+const address = z.string().refine((a) => isAddress(a, { strict: false }), 'Expected an address').transform((a) => getAddress(a))
+const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected hex bytes') as unknown as z.ZodType<Hex>
+const quantity = z
+  .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((v) => (typeof v === 'number' ? (`0x${v.toString(16)}` as Hex) : (v.toLowerCase() as Hex)))
+
+const typedField = z.object({ name: z.string().min(1), type: z.string().min(1) })
+const typedDataSchema = z.object({
+  domain: z
+    .object({
+      name: z.string().optional(),
+      version: z.string().optional(),
+      chainId: z.union([z.number().int().positive(), z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/)]).optional(),
+      verifyingContract: address.optional(),
+      salt: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+    })
+    .strict(),
+  types: z.record(z.string(), z.array(typedField)),
+  primaryType: z.string().min(1),
+  message: z.record(z.string(), z.unknown()),
+})
+export type TypedDataRequest = z.output<typeof typedDataSchema>
+
+const transactionSchema = z
+  .object({
+    from: address.optional(),
+    to: address.optional(),
+    value: quantity.optional(),
+    data: hexData.optional(),
+    input: hexData.optional(),
+    gas: quantity.optional(),
+    gasPrice: quantity.optional(),
+    maxFeePerGas: quantity.optional(),
+    maxPriorityFeePerGas: quantity.optional(),
+    nonce: quantity.optional(),
+  })
+  .strict()
+export type TransactionRequest = z.output<typeof transactionSchema>
+
+/** An unsafe request as the frame keeps it from the moment it is shown: deep-frozen; signed as it is. */
+export type FrozenRequest = Readonly<
+  | { method: 'personal_sign'; chainId: number; params: readonly [Hex | string, Address] }
+  | { method: 'eth_signTypedData_v4'; chainId: number; params: readonly [Address, TypedDataRequest] }
+  | { method: 'eth_sendTransaction'; chainId: number; params: readonly [TransactionRequest] }
+>
+
+/** The unsafe methods the frame can show in words and sign. */
+export const DESCRIBED_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
+
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+  }
+  return value
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, method: string): z.output<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid' }))
+  }
+  return parsed.data
+}
+
+/** A chain id as typed data may give it (31337, '31337', '0x7a69'). */
+export function chainNumber(value: number | string): number {
+  return typeof value === 'number' ? value : /^0x/i.test(value) ? Number.parseInt(value, 16) : Number(value)
+}
+
+/**
+ * Parses an unsafe request into the frozen copy that is shown and then signed. A copy is made first
+ * (structuredClone), so nothing the page keeps a reference to can change it afterwards. Typed data
+ * whose domain names another chain than `chainId` (the connected one) is refused.
+ */
+export function freezeRequest(method: string, params: unknown, chainId: number): FrozenRequest {
+  const copy: unknown = structuredClone(params)
+  switch (method) {
+    case 'personal_sign': {
+      const [message, account] = parse(z.tuple([z.string(), address]).rest(z.unknown()), copy, method)
+      return deepFreeze({ method, chainId, params: [message, account] as const })
+    }
+    case 'eth_signTypedData_v4': {
+      const [account, raw] = parse(z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])]).rest(z.unknown()), copy, method)
+      let json: unknown = raw
+      if (typeof raw === 'string') {
+        try {
+          json = JSON.parse(raw)
+        } catch {
+          throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'the typed data is not JSON' }))
+        }
+      }
+      const typed = parse(typedDataSchema, json, method)
+      if (typed.domain.chainId !== undefined && chainNumber(typed.domain.chainId) !== chainId) {
+        throw new ApprovalRefused(fill(APPROVAL_TEXT.wrongTypedDataChain, { domain: String(typed.domain.chainId), chain: chainId }))
+      }
+      const { EIP712Domain: _domain, ...types } = typed.types
+      if (!types[typed.primaryType]) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: `no type ${typed.primaryType}` }))
+      try {
+        validateTypedData({ domain: typedDomain(typed), types, primaryType: typed.primaryType, message: typed.message } as Parameters<typeof validateTypedData>[0])
+      } catch (err) {
+        throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: (err as { shortMessage?: string }).shortMessage ?? (err instanceof Error ? err.message : 'invalid') }))
+      }
+      return deepFreeze({ method, chainId, params: [account, typed] as const })
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = parse(z.tuple([transactionSchema]).rest(z.unknown()), copy, method)
+      if (tx.data !== undefined && tx.input !== undefined && tx.data.toLowerCase() !== tx.input.toLowerCase()) {
+        throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'data and input differ' }))
+      }
+      return deepFreeze({ method, chainId, params: [tx] as const })
+    }
+    default:
+      throw new ApprovalRefused(fill(APPROVAL_TEXT.unsupported, { method }))
+  }
+}
+
+function typedDomain(typed: TypedDataRequest): TypedDataDomain {
+  const { chainId, ...rest } = typed.domain
+  return { ...rest, ...(chainId === undefined ? {} : { chainId: chainNumber(chainId) }) } as TypedDataDomain
+}
+
+/** Bidirectional overrides and C0/C1 controls (tab and newlines aside) make text read other than it is. */
+const DECEPTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+/**
+ * A personal_sign message as the visitor reads it: the UTF-8 text that is signed, or its hex with a
+ * warning when the bytes are not plain text. A hex string is signed as its bytes, anything else as
+ * its UTF-8 text (as the service does).
+ */
+export function messageView(message: string): { kind: 'text'; text: string } | { kind: 'hex'; text: string; warning: string } {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(message)) {
+    return DECEPTIVE.test(message) ? { kind: 'hex', text: toHex(new TextEncoder().encode(message)), warning: APPROVAL_TEXT.notText } : { kind: 'text', text: message }
+  }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message as Hex))
+    if (text.length > 0 && !DECEPTIVE.test(text)) return { kind: 'text', text }
+  } catch {
+    /* not UTF-8 */
+  }
+  return { kind: 'hex', text: message.toLowerCase(), warning: APPROVAL_TEXT.notText }
+}
+
+const toHex = (bytes: Uint8Array) => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+
+/** ERC-721's transfers (ERC-20's transferFrom has the same selector as ERC-721's). */
+const erc721Abi = [
+  { type: 'function', name: 'safeTransferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'tokenId', type: 'uint256' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'tokenId', type: 'uint256' }, { name: 'data', type: 'bytes' }],
+    outputs: [],
+  },
+  { type: 'function', name: 'setApprovalForAll', stateMutability: 'nonpayable', inputs: [{ name: 'operator', type: 'address' }, { name: 'approved', type: 'bool' }], outputs: [] },
+] as const satisfies Abi
+
+/** What a transaction's calldata does, decoded with viem's decodeFunctionData. */
+export type DecodedCall =
+  | { kind: 'none' }
+  | { kind: 'erc20Transfer'; to: Address; amount: bigint }
+  | { kind: 'erc20Approve'; spender: Address; amount: bigint }
+  /** ERC-20 transferFrom, or ERC-721 transferFrom: the contract says which (`nft` in the context). */
+  | { kind: 'transferFrom'; from: Address; to: Address; amount: bigint }
+  | { kind: 'nftSafeTransfer'; from: Address; to: Address; tokenId: bigint }
+  | { kind: 'nftApproveAll'; operator: Address; approved: boolean }
+  | { kind: 'unknown'; data: Hex }
+
+export function decodeCall(data: Hex | undefined): DecodedCall {
+  if (data === undefined || data === '0x') return { kind: 'none' }
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data })
+    if (call.functionName === 'transfer') return { kind: 'erc20Transfer', to: getAddress(call.args[0]), amount: call.args[1] }
+    if (call.functionName === 'approve') return { kind: 'erc20Approve', spender: getAddress(call.args[0]), amount: call.args[1] }
+    if (call.functionName === 'transferFrom') return { kind: 'transferFrom', from: getAddress(call.args[0]), to: getAddress(call.args[1]), amount: call.args[2] }
+  } catch {
+    /* not ERC-20 */
+  }
+  try {
+    const call = decodeFunctionData({ abi: erc721Abi, data })
+    if (call.functionName === 'safeTransferFrom') return { kind: 'nftSafeTransfer', from: getAddress(call.args[0]), to: getAddress(call.args[1]), tokenId: call.args[2] }
+    if (call.functionName === 'setApprovalForAll') return { kind: 'nftApproveAll', operator: getAddress(call.args[0]), approved: call.args[1] }
+  } catch {
+    /* not ERC-721 */
+  }
+  return { kind: 'unknown', data }
+}
+
+/** The contract a transaction's calldata acts on, when the description needs to read it (symbol, decimals, NFT). */
+export function contractToRead(request: FrozenRequest): Address | undefined {
+  if (request.method !== 'eth_sendTransaction') return undefined
+  const [tx] = request.params
+  const call = decodeCall(tx.data ?? tx.input)
+  return tx.to !== undefined && call.kind !== 'none' && call.kind !== 'unknown' ? tx.to : undefined
+}
+
+/** An approval so large it is unlimited in practice: max uint256, uint96's max (some tokens' "infinite"), or a trillion tokens and more. */
+export function isUnlimited(amount: bigint, decimals: number): boolean {
+  return amount === maxUint256 || amount >= 2n ** 96n - 1n || amount >= 10n ** BigInt(decimals + 12)
+}
+
+export function formatAmount(amount: bigint, decimals: number, symbol: string): string {
+  return `${formatUnits(amount, decimals)} ${symbol}`
+}
+
+export type Token = { symbol: string; decimals: number; name?: string | undefined; nft: boolean }
+export type ChainFacts = { id: number; name: string; nativeCurrency: { name: string; symbol: string; decimals: number }; usd?: number | undefined }
+
+/** What the description needs besides the request: every value read by the frame from its own service. */
+export type DescribeContext = {
+  chain: ChainFacts
+  /** The signed-in account (the request's `from` must be it; the service checks too). */
+  account: Address
+  /** The contract of `contractToRead`, read from the chain: an ERC-20's symbol and decimals, or an NFT collection. */
+  token?: Token | null | undefined
+  /** Names the frame knows for addresses (a token contract's own name). */
+  names?: ReadonlyMap<string, string> | undefined
+  /** The network fee estimate in wei (gas estimate × gas price), when the chain gave one. */
+  feeWei?: bigint | null | undefined
+}
+
+export type TreeNode = { label: string; value?: string; children?: TreeNode[] }
+export type Row = { label: string; value: string; testId: string }
+export type Description = {
+  title: string
+  /** The one sentence a transaction comes down to ("Send 25 USDC to 0x…"). */
+  summary?: string
+  warnings: string[]
+  rows: Row[]
+  /** personal_sign: the text (or hex) that is signed. */
+  message?: { kind: 'text' | 'hex'; text: string }
+  /** eth_signTypedData_v4: the message, field by field, as its types say. */
+  tree?: TreeNode
+  /** Calldata the wallet cannot read, shown as it is. */
+  raw?: string
+}
+
+const named = (address: Address, names: ReadonlyMap<string, string> | undefined) => {
+  const name = names?.get(address.toLowerCase())
+  return name ? `${name} (${address})` : address
+}
+
+const usd = (amount: bigint, decimals: number, price: number | undefined) => {
+  if (price === undefined || price <= 0) return ''
+  const dollars = Number(formatUnits(amount, decimals)) * price
+  return ` (≈ $${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })})`
+}
+
+/** The request in words, from the frozen copy and the context alone. */
+export function describe(request: FrozenRequest, context: DescribeContext): Description {
+  const { chain } = context
+  const network: Row = { label: 'Network', value: `${chain.name} (${chain.id})`, testId: 'network' }
+  if (request.method === 'personal_sign') {
+    const view = messageView(request.params[0])
+    return {
+      title: 'Sign this message',
+      warnings: view.kind === 'hex' ? [view.warning] : [],
+      rows: [network, { label: 'Account', value: request.params[1], testId: 'account' }],
+      message: { kind: view.kind, text: view.text },
+    }
+  }
+  if (request.method === 'eth_signTypedData_v4') {
+    const [account, typed] = request.params
+    const { domain } = typed
+    const rows: Row[] = [network, { label: 'Account', value: account, testId: 'account' }]
+    if (domain.name !== undefined) rows.push({ label: 'App', value: domain.name, testId: 'domain-name' })
+    if (domain.version !== undefined) rows.push({ label: 'Version', value: domain.version, testId: 'domain-version' })
+    if (domain.chainId !== undefined) rows.push({ label: 'Chain', value: `${chain.name} (${chainNumber(domain.chainId)})`, testId: 'domain-chain' })
+    if (domain.verifyingContract !== undefined) rows.push({ label: 'Contract', value: named(domain.verifyingContract, context.names), testId: 'domain-contract' })
+    if (domain.salt !== undefined) rows.push({ label: 'Salt', value: domain.salt, testId: 'domain-salt' })
+    const { EIP712Domain: _domain, ...types } = typed.types
+    return { title: 'Sign typed data', warnings: [], rows, tree: typedTree(typed.primaryType, typed.primaryType, typed.message, types) }
+  }
+  const [tx] = request.params
+  const native = chain.nativeCurrency
+  const value = tx.value === undefined ? 0n : BigInt(tx.value)
+  const rows: Row[] = [network, { label: 'From', value: tx.from ?? context.account, testId: 'from' }]
+  rows.push({ label: 'To', value: tx.to === undefined ? '—' : named(tx.to, context.names), testId: 'to' })
+  rows.push({ label: 'Value', value: `${formatAmount(value, native.decimals, native.symbol)}${usd(value, native.decimals, chain.usd)}`, testId: 'value' })
+  rows.push({
+    label: 'Network fee',
+    value: context.feeWei === undefined || context.feeWei === null ? 'Unknown' : `≈ ${formatAmount(context.feeWei, native.decimals, native.symbol)}${usd(context.feeWei, native.decimals, chain.usd)}`,
+    testId: 'fee',
+  })
+  const warnings: string[] = []
+  if (tx.to === undefined) warnings.push(APPROVAL_TEXT.noRecipient)
+  const data = tx.data ?? tx.input
+  const call = decodeCall(data)
+  const token = context.token
+  let summary: string | undefined
+  const symbolOf = (t: Token) => t.symbol || 'tokens'
+  switch (call.kind) {
+    case 'none':
+      summary = `Send ${formatAmount(value, native.decimals, native.symbol)} to ${tx.to ?? 'a new contract'}`
+      break
+    case 'erc20Transfer':
+      if (token && !token.nft) summary = `Send ${formatAmount(call.amount, token.decimals, symbolOf(token))} to ${named(call.to, context.names)}`
+      break
+    case 'erc20Approve':
+      if (token && !token.nft) {
+        if (isUnlimited(call.amount, token.decimals)) {
+          summary = `Allow ${named(call.spender, context.names)} to spend unlimited ${symbolOf(token)}`
+          warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.spender, symbol: symbolOf(token) }))
+        } else summary = `Allow ${named(call.spender, context.names)} to spend ${formatAmount(call.amount, token.decimals, symbolOf(token))}`
+      } else if (token?.nft) summary = `Allow ${named(call.spender, context.names)} to transfer NFT #${call.amount} of ${token.name ?? token.symbol}`
+      break
+    case 'transferFrom':
+      if (token?.nft) summary = `Transfer NFT #${call.amount} of ${token.name ?? token.symbol} from ${call.from} to ${named(call.to, context.names)}`
+      else if (token) summary = `Send ${formatAmount(call.amount, token.decimals, symbolOf(token))} from ${call.from} to ${named(call.to, context.names)}`
+      break
+    case 'nftSafeTransfer':
+      summary = `Transfer NFT #${call.tokenId}${token ? ` of ${token.name ?? token.symbol}` : ''} from ${call.from} to ${named(call.to, context.names)}`
+      break
+    case 'nftApproveAll':
+      summary = call.approved ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}` : `Revoke ${call.operator}'s access to your NFTs`
+      if (call.approved) warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.operator, symbol: token ? (token.name ?? token.symbol) : 'NFTs' }))
+      break
+    case 'unknown':
+      break
+  }
+  const description: Description = { title: 'Send a transaction', warnings, rows }
+  if (summary !== undefined) description.summary = summary
+  if (data !== undefined && data !== '0x' && summary === undefined) {
+    // Unknown calldata, or a token call on a contract that did not answer as a token: raw, under a warning.
+    description.warnings.push(APPROVAL_TEXT.unknownCalldata)
+    description.raw = data
+  }
+  return description
+}
+
+type Types = Record<string, readonly { name: string; type: string }[]>
+
+/** The typed data's message as its types describe it: exactly the fields that are signed, in their order. */
+export function typedTree(label: string, type: string, value: unknown, types: Types): TreeNode {
+  const array = /^(.*)\[(\d*)\]$/.exec(type)
+  if (array) {
+    const items = Array.isArray(value) ? value : []
+    return { label, children: items.map((item, i) => typedTree(`${label}[${i}]`, array[1]!, item, types)) }
+  }
+  const fields = types[type]
+  if (fields) {
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
+    return { label, children: fields.map((f) => typedTree(f.name, f.type, record[f.name], types)) }
+  }
+  if (type === 'address' && typeof value === 'string' && isAddress(value, { strict: false })) return { label, value: getAddress(value) }
+  return { label, value: typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value) ?? '' }
+}
