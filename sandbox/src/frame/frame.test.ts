@@ -161,9 +161,19 @@ describe('embedded-wallet frame service', () => {
       expect(refused.status).toBe(403)
       const text = await refused.text()
       expect(text).toContain('Invalid App Configuration')
+      // Only the refusal's script (FRAME_INIT_ERROR to the embedder): no config, no frame script.
       expect(text).not.toContain('portico-frame-config')
-      expect(text).not.toContain('<script')
+      expect([...text.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/frame-refused.js'])
+      expect(refused.headers.get('content-security-policy')).not.toContain('frame-ancestors')
     }
+    // An iframe navigation whose Referer names an origin off the list: the refusal too (the real page would be blocked silently).
+    const iframe = (referer: string) => fetch(sandbox.frame.frameUrl({ projectId: 'portico-demo', chainId: 31337 }), { headers: { referer, 'sec-fetch-dest': 'iframe' } })
+    expect((await iframe('https://evil.example/page')).status).toBe(403)
+    const allowedEmbed = await iframe(`${DAPP}/`)
+    expect(allowedEmbed.status).toBe(200)
+    expect(await allowedEmbed.text()).toContain('portico-frame-config')
+    const script = await fetch(`${sandbox.frame.url}/assets/frame-refused.js`)
+    expect(await script.text()).toContain("type: 'FRAME_INIT_ERROR'")
   })
 
   it('mails a six-digit code over SMTP; the mailbox answers it as JSON (newest last) and as a page', async () => {

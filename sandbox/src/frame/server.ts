@@ -105,8 +105,29 @@ function frameCsp(allowed: readonly string[]): string {
   const ancestors = allowed.length > 0 ? allowed.join(' ') : "'none'"
   return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ')
 }
-/** What an unknown project's frame URL answers: no script, so harmless wherever it is shown. */
-const REFUSED_CSP = ["default-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ')
+/**
+ * What a refused frame URL answers (an unknown project, a malformed URL, an embedder off the list):
+ * 403 and a page whose one script tells its embedder 'Invalid App Configuration' (FRAME_INIT_ERROR,
+ * to that exact origin) and does nothing else (no API, no storage), so any page may show it.
+ */
+const REFUSED_CSP = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "base-uri 'none'", "form-action 'none'"].join('; ')
+const REFUSED_JS = `(() => {
+  if (window.parent === window) return
+  const ancestors = location.ancestorOrigins
+  let origin = ancestors && ancestors.length > 0 ? ancestors[0] : null
+  if (!origin && document.referrer) try { origin = new URL(document.referrer).origin } catch {}
+  if (origin && origin !== 'null') window.parent.postMessage({ type: 'FRAME_INIT_ERROR', payload: { message: ${JSON.stringify(FRAME_MESSAGES.invalidAppConfiguration)} } }, origin)
+})()
+`
+/** The origin of a Referer header, or undefined. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return undefined
+  }
+}
 
 /** True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x). */
 export function isLoopback(address: string | undefined): boolean {
@@ -217,6 +238,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   approvalAssetRoutes(app, options.chains)
+  app.get('/assets/frame-refused.js', (c) => c.body(REFUSED_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/social/callback', async (c) => {
     const target = await social.callbackTarget(c.req.query('state') ?? '')
@@ -244,8 +266,12 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const query = frameQuerySchema.safeParse(c.req.query())
     const chainId = query.success ? parseChainId(query.data.chainId) : undefined
     const allowed = query.success ? projects.get(query.data.projectId) : undefined
-    if (!query.success || !allowed) {
-      return c.html(htmlPage(FRAME_MESSAGES.invalidAppConfiguration, `<p role="alert">${FRAME_MESSAGES.invalidAppConfiguration}</p>`), 403, {
+    // The embedding page's origin, when the browser names it: one off the list gets the refusal at once
+    // (the real page would be blocked by its frame-ancestors, and the dapp would hear nothing).
+    const embedder = c.req.header('sec-fetch-dest') === 'iframe' ? refererOrigin(c.req.header('referer')) : undefined
+    const refusedEmbedder = allowed !== undefined && embedder !== undefined && embedder !== ownOrigin && !originAllowed(embedder, allowed)
+    if (!query.success || !allowed || refusedEmbedder) {
+      return c.html(htmlPage(FRAME_MESSAGES.invalidAppConfiguration, `<p role="alert">${FRAME_MESSAGES.invalidAppConfiguration}</p>`, { script: '/assets/frame-refused.js' }), 403, {
         'content-security-policy': REFUSED_CSP,
         'cache-control': 'no-store',
         'referrer-policy': 'no-referrer',
