@@ -180,6 +180,13 @@ export interface PorticoCoreApi {
    */
   prepareWrite(intent: WriteIntent): Promise<WriteResult>
   /**
+   * Called by the page right before it hands a step to the wallet: the core records the write in
+   * IndexedDB as asked (what it sends, the row it becomes), so a core that restarts meanwhile never asks
+   * again and finds it on chain instead. False when the core does not know the write (a new core that
+   * never recorded it): the page then does not ask the wallet.
+   */
+  markWriteAsked(writeId: string): Promise<boolean>
+  /**
    * The one write path, second half: the wallet's answer to a step. Answers the next step, the
    * outcome (a sent transaction is then shown as pending and followed until mined), or an error.
    */
@@ -283,6 +290,7 @@ export const CORE_API_METHODS = [
   'removeSiwxSessions',
   'takeSiwxSignOut',
   'prepareWrite',
+  'markWriteAsked',
   'submitWriteResult',
   'getSwapTokens',
   'getSwapQuote',

@@ -401,6 +401,7 @@ export function createCore(params: CreateCoreParameters): Core {
       return true
     },
     prepareWrite: async (intent) => (await writes()).prepare(intent),
+    markWriteAsked: async (writeId) => (await writes()).markAsked(writeId),
     submitWriteResult: async (writeId, answer) => (await writes()).submit(writeId, answer),
     getSwapTokens: async (params) => (await ctx.queries.read(getSwapTokensQueryOptions, params)).data,
     getSwapQuote: async (params) => {

@@ -73,6 +73,10 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
       while (result.status === 'step') {
         const step = result
         onStep?.(step)
+        // The core records the write as asked before the wallet sees it: a core that restarts meanwhile
+        // never asks again. A core that does not know the write (it never recorded it) stops it here.
+        const recorded = await client.withCore<boolean>((api) => api.markWriteAsked(step.writeId))
+        if (!recorded) return { status: 'error', writeId: step.writeId, error: { code: 'WRITE_NOT_FOUND' } }
         const answer = await settle(async () => {
           const wallet = lookUp()
           if (!wallet) throw new Error('The wallet is no longer available on the page')

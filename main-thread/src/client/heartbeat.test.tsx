@@ -110,7 +110,7 @@ describe('the page’s heartbeat to the core (SPEC.md §9)', () => {
       await client.start()
     })
     killed = true
-    const answer = await client.withCore((api) => api.walletConnectRequest({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS }] } as never))
+    const answer = await client.withCore<unknown>((api) => api.walletConnectRequest({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS }] } as never))
     expect(answer).toMatchObject({ ok: false, error: { code: -32050 } })
     expect(apis).toHaveLength(2)
     expect(apis[0]!.calls.filter((m) => m === 'walletConnectRequest')).toHaveLength(1)

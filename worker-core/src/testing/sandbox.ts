@@ -99,6 +99,7 @@ export async function runWrite(
     steps.push(`${result.index}/${result.total} ${result.label}`)
     onStep?.(result)
     const step = result
+    if (step.target === 'wallet' && !(await core.markWriteAsked(step.writeId))) throw new Error(`The core does not know write ${step.writeId}`)
     const ask = step.target === 'dapp' ? () => (dapp ? dapp(step.request) : Promise.reject(new Error('No dapp answerer'))) : () => provider.request(step.request)
     const answer: WalletAnswer = await ask().then(
       (value) => ({ ok: true as const, result: value }),

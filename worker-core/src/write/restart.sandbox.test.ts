@@ -61,6 +61,7 @@ const sendIntent = (receiver: Address): WriteIntent => ({ kind: 'send', caipAddr
 async function askWallet(core: Core, wallet: TestWallet, intent: WriteIntent): Promise<{ step: Extract<WriteResult, { status: 'step' }>; answer: WalletAnswer }> {
   const step = await core.prepareWrite(intent)
   if (step.status !== 'step') throw new Error(`no step: ${JSON.stringify(step)}`)
+  expect(await core.markWriteAsked(step.writeId)).toBe(true)
   const answer: WalletAnswer = await wallet.provider.request(step.request).then(
     (result) => ({ ok: true as const, result }),
     (error: { code?: number; message: string }) => ({ ok: false as const, error: { ...(error.code === undefined ? {} : { code: error.code }), message: error.message } }),
@@ -146,6 +147,18 @@ describe('a send in flight while the core is killed and restarted', () => {
     // Found by its hash: the page's late answer gets the outcome the chain gave.
     expect(await second.submitWriteResult(step.writeId, answer)).toEqual({ status: 'done', writeId: step.writeId, hash })
     expect(sends(wallet)).toBe(1)
+  })
+
+  it('a write prepared but not yet handed to the wallet is unknown to a new core: the page does not ask, nothing shows pending', async () => {
+    const dbName = `restart-${crypto.randomUUID()}`
+    const first = await startCore(dbName, { connect: true })
+    const step = await first.prepareWrite(sendIntent(privateKeyToAccount(generatePrivateKey()).address))
+    expect(step.status).toBe('step')
+    first.dispose()
+    const second = await startCore(dbName, { connect: false })
+    expect(await second.markWriteAsked(step.writeId!)).toBe(false)
+    expect(await second.submitWriteResult(step.writeId!, { ok: true, result: `0x${'1'.repeat(64)}` })).toMatchObject({ status: 'error', error: { code: 'WRITE_NOT_FOUND' } })
+    expect((await second.getState()).pendingTransactions).toEqual([])
   })
 
   it('a wallet request cut off with its core (outcome unknown) is looked for on chain, not sent again', async () => {

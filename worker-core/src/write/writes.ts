@@ -133,6 +133,8 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
 
 export type WritesFeature = {
   prepare(intent: unknown): Promise<WriteResult>
+  /** Records the write's current step as asked, before the page hands it to the wallet; false for a write this core does not know. */
+  markAsked(writeId: string): Promise<boolean>
   submit(writeId: string, answer: unknown): Promise<WriteResult>
   /**
    * After a reload or a restart: follows the restored pending transactions again, and looks on chain
@@ -268,7 +270,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     follow(entry)
   }
 
-  /** Records a step as asked, before the page has the request: from here the wallet may have sent it. */
+  /** Records a step as asked, before the page hands it to the wallet: from here the wallet may have sent it. */
   async function recordAsked(writeId: string, entry: OpenWrite, step: FlowStep) {
     if (step.target === 'dapp') return
     const transaction = sentTransaction(step.request)
@@ -303,7 +305,6 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       entry.failure = next.value.failure
       entry.step = next.value
       const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
-      await recordAsked(writeId, entry, next.value)
       return {
         status: 'step',
         writeId,
@@ -419,6 +420,17 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       const writeId = crypto.randomUUID()
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
       return advance(writeId, undefined)
+    },
+    async markAsked(writeId) {
+      const entry = open.get(writeId)
+      if (entry?.step) {
+        await recordAsked(writeId, entry, entry.step)
+        return true
+      }
+      // Asked of a core that has only the stored write (the one that recorded it stopped): the page has
+      // not asked the wallet yet, so it may; its answer is recorded against the stored write.
+      await loaded
+      return stored.some((w) => w.id === writeId && !w.outcome)
     },
     async submit(writeId, input) {
       const entry = open.get(writeId)
