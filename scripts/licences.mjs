@@ -1,8 +1,9 @@
 // `npm run licences`: the licences of every package the published packages (and the sandbox) need at
-// run time, read from the installed tree (npm's own reader, @npmcli/arborist: each workspace's production
-// dependencies, then each package's own package.json), checked against the allow-list. Prints a table (package, version, licence) and one
-// verdict line; exits 1 on any licence outside the list, a "SEE LICENSE IN" and a missing licence.
-// Also writes the THIRD-PARTY-NOTICES each tarball ships (`npm run pack:packages`).
+// run time, read from the installed tree (npm's own reader, @npmcli/arborist: each workspace's
+// production dependencies, then each package's own package.json), checked against the allow-list.
+// Prints a table (package, version, licence) and one verdict line; exits 1 on any licence outside the
+// list, on a "SEE LICENSE IN" and on a missing licence. `--notices` writes the THIRD-PARTY-NOTICES
+// each tarball ships (`npm run pack:packages` runs it).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -2,7 +2,9 @@
 // packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
 // example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
@@ -65,13 +67,18 @@ async function openExample(page: Page, url: string) {
   return () => [...errors(), ...missing]
 }
 
-test('the tarballs hold the built packages only: no sources, tests or fixtures', () => {
+test('the tarballs hold the built packages only (and their THIRD-PARTY-NOTICES): no sources, tests or fixtures', () => {
   expect(packed.map((p) => p.name).sort()).toEqual(['@portico/react', '@portico/service-worker', '@portico/shared-types', '@portico/wagmi', '@portico/worker-core'])
   for (const p of packed) {
     expect(p.files.filter((f) => /(^|\/)src\/|\.test\.|(^|\/)testing\/|test-fixtures/.test(f)), p.name).toEqual([])
     expect(p.files, p.name).toContain('package.json')
+    // The licences of what it needs at run time, generated as it was packed (scripts/licences.mjs).
+    expect(p.files, p.name).toContain('THIRD-PARTY-NOTICES')
     expect(p.files.some((f) => f.endsWith('.d.ts')), p.name).toBe(true)
   }
+  // What the core's tarball says of its WalletConnect client: the Apache-2.0 release, with its licence text.
+  const notices = readFileSync(fileURLToPath(new URL('../../worker-core/THIRD-PARTY-NOTICES', import.meta.url)), 'utf8')
+  expect(notices).toMatch(/\n@walletconnect\/universal-provider 2\.21\.7\nLicence: Apache-2\.0\n\n\s*Apache License\n\s*Version 2\.0/)
   test.info().annotations.push({ type: 'tarball sizes', description: packed.map((p) => `${p.name} ${(p.size / 1024).toFixed(1)} KiB`).join(', ') })
 })
 
