@@ -10,16 +10,23 @@ it('pins the public exports of @portico/react', () => {
       "PorticoProvider",
       "SERVICE_WORKER_UPDATE_EVENT",
       "SESSION_HINT_KEY",
+      "WalletButton",
       "createClient",
       "useAccount",
+      "useActivity",
+      "useBalances",
+      "useConnect",
       "useDisconnect",
+      "useEmailLogin",
       "useEvents",
       "useModal",
       "useModalState",
       "useNetwork",
       "useProvider",
+      "useSocialLogin",
       "useTheme",
       "useWalletInfo",
+      "useWallets",
     ]
   `)
 })

@@ -9,12 +9,13 @@ import { useCoreInfiniteQuery, type UseCoreInfiniteQueryReturnType } from './use
  * @example
  * const { pages, hasNextPage, fetchNextPage } = useInfiniteWallets({ search })
  */
-export function useInfiniteWallets({ search }: { search?: string } = {}): UseCoreInfiniteQueryReturnType<WalletPage> {
+export function useInfiniteWallets({ search, enabled = true }: { search?: string; enabled?: boolean } = {}): UseCoreInfiniteQueryReturnType<WalletPage> {
   const text = search?.trim() ?? ''
   return useCoreInfiniteQuery({
     queryKey: getWalletsQueryKey({ search: text }),
     queryFn: (api, page: number) => api.getWallets(text ? { search: text } : { page }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (text || pages.reduce((n, p) => n + p.data.length, 0) >= last.count ? undefined : last.page + 1),
+    enabled,
   })
 }

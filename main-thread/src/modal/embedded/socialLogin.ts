@@ -11,20 +11,35 @@ const POPUP_POLL_MS = 500
 export type SocialOutcome = 'blocked' | 'closed' | 'timeout' | 'error'
 
 /**
+ * Who follows a social login: `active` while the visitor still waits for it (the flow stops quietly
+ * once not), `fail` shows a failure ('blocked', 'closed', or the frame's message; `timedOut` for the
+ * socials timeout). The modal's ConnectingSocial view by default; the headless `useSocialLogin` its own state.
+ */
+export type SocialLoginWatch = { active(): boolean; fail(error: string, timedOut: boolean): void }
+
+/** The modal's ConnectingSocial view of `provider`: active while shown, failures shown on it. */
+function modalWatch(client: PorticoClient, provider: SocialLoginProvider): SocialLoginWatch {
+  return {
+    active() {
+      const view = currentView(client.getSnapshot().modal.router)
+      return client.getSnapshot().modal.open && view.name === 'ConnectingSocial' && view.provider === provider
+    },
+    fail: (error, timedOut) => client.navigate({ type: 'replace', view: { name: 'ConnectingSocial', provider, error, timedOut } }),
+  }
+}
+
+/**
  * The social login's popup flow (SPEC.md §4): the frame's authorization URL (GET_SOCIAL_REDIRECT_URI)
  * is loaded into the popup the click opened; the provider's login ends on the frame's callback page,
  * which posts the redirect back to this window. Only a message from the frame's origin and from this
  * popup is taken, parsed with the protocol's schema; the frame then finishes the login
  * (CONNECT_SOCIAL) and the connection is made. Failures show on the ConnectingSocial view.
  */
-export async function runSocialLogin(client: PorticoClient, connector: AuthConnector, provider: SocialLoginProvider, popup: Window | null): Promise<void> {
-  const stillHere = () => {
-    const view = currentView(client.getSnapshot().modal.router)
-    return client.getSnapshot().modal.open && view.name === 'ConnectingSocial' && view.provider === provider
-  }
+export async function runSocialLogin(client: PorticoClient, connector: AuthConnector, provider: SocialLoginProvider, popup: Window | null, watch: SocialLoginWatch = modalWatch(client, provider)): Promise<void> {
+  const stillHere = watch.active
   const fail = (error: string, timedOut = false) => {
     popup?.close()
-    if (stillHere()) client.navigate({ type: 'replace', view: { name: 'ConnectingSocial', provider, error, timedOut } })
+    if (stillHere()) watch.fail(error, timedOut)
   }
   if (!popup) return fail('blocked')
   try {
