@@ -93,3 +93,24 @@ test('images a first visit showed before the worker was active are cached once i
   await waitForServiceWorker(page, { intent: false })
   await expect.poll(async () => (await cachedUrls(page, SW_CACHES.images)).filter((u) => shown.includes(u)).length).toBe(shown.length)
 })
+
+test('offline, a deep link of the dapp opens the precached shell; API paths, the worker file and files with an extension are left to the network', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  try {
+    const deep = await page.goto('/account/activity?tab=nfts')
+    expect(deep?.fromServiceWorker()).toBe(true)
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    for (const path of ['/api/session', '/v1/account/0x1/balance', '/.well-known/walletconnect.txt', '/portico-service-worker.js?x=1', '/whitepaper.pdf', '/sitemap.xml']) {
+      // Not the shell: the browser's own offline failure.
+      const failure = await page.goto(path).then(
+        () => 'loaded',
+        (error: Error) => error.message,
+      )
+      expect(failure, path).toContain('net::ERR_INTERNET_DISCONNECTED')
+    }
+  } finally {
+    await context.setOffline(false)
+  }
+})
