@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from './zod.ts'
 import { MESSAGES } from './errors.ts'
@@ -163,5 +164,45 @@ describe('the catalogue’s wallet links', () => {
       ['metamask://', null, null],
       ['http://127.0.0.1:8791/', null, 'http://127.0.0.1:8791/'],
     ])
+  })
+})
+
+describe('generated URLs (fast-check)', () => {
+  const FORBIDDEN = ['javascript', 'data', 'vbscript', 'blob', 'file']
+  /** A forbidden scheme in random case, with tabs, newlines or control characters put in and around it. */
+  const disguised = fc
+    .tuple(
+      fc.constantFrom(...FORBIDDEN),
+      fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+      fc.array(fc.constantFrom('', '\t', '\n', '\r', '\u0000', '\u001f', ' ', '\u000b', '\u000c'), { minLength: 12, maxLength: 12 }),
+      fc.string(),
+    )
+    .map(([scheme, upper, noise, rest]) => {
+      const cased = [...scheme].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c))
+      return `${noise[0]}${cased.map((c, i) => `${c}${noise[(i % 10) + 1]}`).join('')}:${noise[11]}${rest}`
+    })
+
+  it('a forbidden scheme, however disguised, never comes out, whatever the options', () => {
+    fc.assert(
+      fc.property(disguised, fc.constantFrom('web', 'walletDeepLink') as fc.Arbitrary<'web' | 'walletDeepLink'>, fc.constantFrom(...FORBIDDEN, 'metamask', undefined), (raw, kind, allowedScheme) => {
+        expect(toSafeUrl(raw, { kind, allowedScheme, allowLoopbackHttp: true })).toBeInstanceOf(UnsafeUrlError)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('whatever the string, the answer is an https URL, loopback http, or a typed refusal', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true }), disguised), (raw) => {
+        const safe = toSafeUrl(raw, { allowLoopbackHttp: true })
+        if (safe instanceof UnsafeUrlError) {
+          expect(safe.shortMessage).toBe(MESSAGES.somethingWentWrong)
+          return
+        }
+        expect(safe.protocol === 'https:' || (safe.protocol === 'http:' && isLoopbackHost(safe.hostname))).toBe(true)
+        expect(safe.username + safe.password).toBe('')
+      }),
+      { numRuns: 3000 },
+    )
   })
 })
