@@ -65,6 +65,54 @@ test.describe('Send', () => {
     }
   })
 
+  test('a send in flight survives a reload and the worker: Activity shows it pending, then confirmed once mined; sent once', async ({ demo, context }) => {
+    const anvil = createTestClient({ mode: 'anvil', transport: http(E2E_URLS.chainA) })
+    await connectSandboxWallet(demo)
+    const receiver = freshAddress()
+    const nonce = await chain.getTransactionCount({ address: ACCOUNT_0 })
+    // The chain holds the transaction unmined until the test says so.
+    await anvil.setAutomine(false)
+    try {
+      const dialog = await fillSend(demo, { amount: '0.37', receiver })
+      await confirmSend(demo, dialog, 'Approve')
+      await expect(demo.getByText('Transaction started')).toBeVisible()
+      const activity = async (page: Page) => {
+        const account = page.getByRole('dialog', { name: 'Account' })
+        await account.getByRole('tab', { name: 'Activity' }).click()
+        return account.getByRole('tabpanel', { name: 'Activity' })
+      }
+      const pendingRow = (panel: Awaited<ReturnType<typeof activity>>) => panel.getByRole('list', { name: 'Pending' }).locator('.portico-tx').filter({ hasText: '0.37 ETH' })
+      await expect(pendingRow(await activity(demo))).toBeVisible()
+
+      await demo.reload()
+      await demo.getByRole('button', { name: /0xf39F/ }).first().click()
+      await expect(pendingRow(await activity(demo))).toContainText('Pending')
+
+      // The only tab closes: the core's SharedWorker ends with it. A new tab starts a new core, which
+      // has the transaction from IndexedDB only.
+      const cdp = await context.browser()!.newBrowserCDPSession()
+      const sharedWorkers = async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker').length
+      await demo.close()
+      await expect.poll(sharedWorkers, { timeout: 10_000 }).toBe(0)
+      const page = await context.newPage()
+      await page.goto('/')
+      await page.getByRole('button', { name: /0xf39F/ }).first().click()
+      const panel = await activity(page)
+      await expect(pendingRow(panel)).toContainText('Pending')
+      expect(await sharedWorkers()).toBe(1)
+
+      await anvil.mine({ blocks: 1 })
+      await expect(pendingRow(panel)).toHaveCount(0, { timeout: 15_000 })
+      const mined = panel.locator('.portico-tx').filter({ hasText: '0.37 ETH' }).first()
+      await expect(mined).toBeVisible({ timeout: 15_000 })
+      await expect(mined).not.toContainText('Pending')
+      expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.37'))
+      expect(await chain.getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce + 1)
+    } finally {
+      await anvil.setAutomine(true)
+    }
+  })
+
   test('to an account name: it resolves, shows the name, and the transfer arrives at its address', async ({ demo }) => {
     await connectSandboxWallet(demo)
     const before = await chain.getBalance({ address: ALICE })
