@@ -93,7 +93,7 @@ async function barrage(page: Page, frameOrigin: string, address: string) {
   )
 }
 
-test('nothing the dapp page does signs: forged messages of every type, synthetic events, a covered or faded frame, clicking every button of the page', async ({ demo: page, sandbox }) => {
+test('nothing the dapp page does signs: forged messages of every type, synthetic events, a faded, covered, squeezed or pushed-off frame, clicking every button of the page', async ({ demo: page, sandbox }) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('attack'))
   const address = await shownAddress(page)
@@ -123,7 +123,7 @@ test('nothing the dapp page does signs: forged messages of every type, synthetic
   const approve = frame.getByRole('button', { name: 'Approve' })
   const box = (await approve.boundingBox())!
   await page.evaluate(() => void (document.querySelector<HTMLIFrameElement>('iframe.portico-frame-shown')!.style.opacity = '0.1'))
-  await expect(approve).toBeDisabled()
+  await expect(approve).toHaveAttribute('data-blocked', 'not-visible')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   await page.evaluate(() => {
     document.querySelector<HTMLIFrameElement>('iframe.portico-frame-shown')!.style.opacity = ''
@@ -133,11 +133,23 @@ test('nothing the dapp page does signs: forged messages of every type, synthetic
     cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;background:rgb(255 255 255 / 0.02)'
     document.body.append(cover)
   })
-  await expect(approve).toBeDisabled()
+  await expect(approve).toHaveAttribute('data-blocked', 'not-visible')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   await page.keyboard.press('Enter')
   expect(signed(sandbox, before)).toEqual([])
   await page.evaluate(() => document.getElementById('cover')!.remove())
+  // A frame squeezed smaller than it asked for (the request's text cut off) or pushed half off screen takes no click either.
+  const squeeze = (css: string) =>
+    page.evaluate((css) => {
+      const iframe = document.querySelector<HTMLIFrameElement>('iframe.portico-frame-shown')!
+      iframe.style.setProperty('max-height', css === 'squeeze' ? '90px' : '')
+      iframe.style.setProperty('translate', css === 'push' ? '0 -380px' : '')
+    }, css)
+  await squeeze('squeeze')
+  await expect(approve).toHaveAttribute('data-blocked', 'too-small')
+  await squeeze('push')
+  await expect(approve).toHaveAttribute('data-blocked', 'not-visible')
+  await squeeze('')
   // Uncovered, the frame arms again: the state was live all along.
   await expect(approve).toBeEnabled()
 

@@ -23,6 +23,18 @@ describe('embedded-wallet frame protocol', () => {
     expect(frameMessageSchema.safeParse({ type: 'FRAME_CONNECT_OTP_ERROR', id, payload: {} }).success).toBe(false)
   })
 
+  it("carries the frame's approval show / hide and an error's EIP-1193 code; the only approval-related app message aborts", () => {
+    expect(frameMessageSchema.parse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 320 } })).toEqual({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 320 } })
+    expect(frameMessageSchema.safeParse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 10_000 } }).success).toBe(false)
+    expect(frameMessageSchema.safeParse({ type: 'FRAME_APPROVAL_SHOW', payload: {} }).success).toBe(false)
+    expect(frameMessageSchema.parse({ type: 'FRAME_APPROVAL_HIDE' })).toEqual({ type: 'FRAME_APPROVAL_HIDE' })
+    const rejected = frameMessageSchema.parse({ type: 'FRAME_RPC_REQUEST_ERROR', id, payload: { message: 'The visitor rejected the request', code: 4001 } })
+    expect(parseFrameAnswer('RPC_REQUEST', rejected)).toEqual({ ok: false, message: 'The visitor rejected the request', code: 4001 })
+    expect(appMessageSchema.safeParse({ type: 'APP_ABORT_APPROVALS', id, payload: {} }).success).toBe(true)
+    expect(appMessageSchema.safeParse({ type: 'APP_ABORT_APPROVALS', id, payload: { approve: true } }).success).toBe(false)
+    for (const type of ['APP_APPROVE', 'APP_APPROVAL_APPROVE', 'APP_RPC_REQUEST_APPROVE']) expect(appMessageSchema.safeParse({ type, id, payload: {} }).success).toBe(false)
+  })
+
   it('reads the frame query with SPEC defaults', () => {
     expect(frameQuerySchema.parse({ projectId: 'p', chainId: 'eip155:1' })).toEqual({ projectId: 'p', chainId: 'eip155:1', version: 4, enableLogger: 'false' })
     expect(frameQuerySchema.safeParse({ projectId: '', chainId: '1' }).success).toBe(false)

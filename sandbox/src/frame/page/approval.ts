@@ -13,6 +13,8 @@ import { ApprovalRefused, describe, freezeRequest, type DescribeContext, type De
 
 /** The height asked for before the frame has a width to lay the approval out in. */
 const FIRST_HEIGHT = 320
+/** The narrowest frame the approval is shown readable in. */
+const MIN_WIDTH = 240
 
 /** How long the approval must have been visible before Approve takes a click (against click timing). */
 export const APPROVAL_ARM_MS = 500
@@ -85,27 +87,38 @@ export function createApprovals(deps: ApprovalDeps) {
       : new IntersectionObserver(
           (entries) => {
             for (const entry of entries) {
-              const visible = VISIBILITY_V2 ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible : entry.isIntersecting
+              // All of it on the page's screen (nothing pushed off an edge), and with v2 unobstructed and opaque.
+              const visible = (VISIBILITY_V2 ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible : entry.isIntersecting) && entry.intersectionRatio >= 0.99
               visibleSince = visible ? (visibleSince ?? performance.now()) : null
             }
             update()
           },
-          VISIBILITY_V2 ? ({ threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit) : { threshold: [0, 1] },
+          VISIBILITY_V2 ? ({ threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit) : { threshold: [0, 0.99, 1] },
         )
 
-  function armed(): boolean {
-    if (busy || queue.length === 0 || visibleSince === null) return false
-    return performance.now() - Math.max(visibleSince, renderedAt) >= APPROVAL_ARM_MS
+  /** The page gave the frame the room it asked for: a smaller frame would hide part of the request. */
+  const roomy = () => window.innerWidth >= MIN_WIDTH && window.innerHeight + 1 >= shownHeight
+
+  /** Why Approve takes no click now ('' once it does): shown on the button as `data-blocked`. */
+  function blocked(): '' | 'busy' | 'not-visible' | 'too-small' | 'too-soon' {
+    if (busy || queue.length === 0) return 'busy'
+    if (visibleSince === null) return 'not-visible'
+    if (!roomy()) return 'too-small'
+    return performance.now() - Math.max(visibleSince, renderedAt) >= APPROVAL_ARM_MS ? '' : 'too-soon'
   }
+  const armed = () => blocked() === ''
 
   /** Enables Approve exactly when it may take a click; re-checks when the wait is over. */
   function update(): void {
     clearTimeout(armTimer)
     if (!approveButton || !rejectButton) return
-    const ready = armed()
+    const reason = blocked()
+    const ready = reason === ''
     approveButton.disabled = !ready
+    if (ready) delete approveButton.dataset['blocked']
+    else approveButton.dataset['blocked'] = reason
     rejectButton.disabled = busy
-    if (!ready && !busy && queue.length > 0 && visibleSince !== null) {
+    if (reason === 'too-soon' && visibleSince !== null) {
       const wait = APPROVAL_ARM_MS - (performance.now() - Math.max(visibleSince, renderedAt))
       armTimer = setTimeout(update, Math.max(wait, 0) + 10)
     }
@@ -127,7 +140,14 @@ export function createApprovals(deps: ApprovalDeps) {
     shownHeight = height
     deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height } })
   }
-  const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure())
+  const resizes =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          measure()
+          update()
+        })
+  window.addEventListener('resize', () => update())
 
   function render(): void {
     const first = queue[0]
