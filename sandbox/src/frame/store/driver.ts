@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /**
@@ -62,6 +62,8 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
     throw err
   }
   const pglite = db
+  // Sealed keys, hashes and counters: for the service's user only.
+  if (dataDir !== undefined) await chmod(dataDir, 0o700)
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
