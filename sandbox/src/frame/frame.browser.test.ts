@@ -178,6 +178,26 @@ describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded b
       type: 'FRAME_RPC_REQUEST_ERROR',
       payload: { message: 'The typed data is for chain 31337, not the connected chain 31338' },
     })
+    // A script's click on Approve (untrusted, even from inside the frame's own document) signs nothing;
+    // the visitor's Enter on the focused Approve (a trusted key press) does.
+    const byKey = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6b6579', address] })
+    const keyFrame = await shownFrame(page)
+    const secure = page.frames().find((f) => f.url().startsWith(`${sandbox.frame.url}/frame`))!
+    const rpcBefore = sandbox.frame.rpcMethods().filter((r) => r.method === 'personal_sign').length
+    await secure.evaluate(() => {
+      const button = document.getElementById('approval-approve')!
+      button.click()
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    })
+    expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ type: 'FRAME_GET_CHAIN_ID_SUCCESS' })
+    expect(sandbox.frame.rpcMethods().filter((r) => r.method === 'personal_sign')).toHaveLength(rpcBefore)
+    expect(await keyFrame.getByTestId('approval-message').textContent()).toBe('key')
+    await keyFrame.getByRole('button', { name: 'Approve' }).focus()
+    await page.keyboard.press('Enter')
+    const keySigned = (await byKey) as { payload: { result: Hex } }
+    expect(await verifyMessage({ address, message: 'key', signature: keySigned.payload.result })).toBe(true)
+
     // Reject in the frame answers 4001; nothing is signed.
     const rejected = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6e6f', address] })
     await (await shownFrame(page)).getByRole('button', { name: 'Reject' }).click(WAIT)
