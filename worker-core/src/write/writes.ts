@@ -219,7 +219,9 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
   let stored: InFlightWrite[] = []
   const loaded = ctx.records.read(RECORDS.writes).then(
     (saved) => {
-      stored = saved?.data ?? []
+      // Kept no longer than they can serve: an outcome for a repeated answer, a write to look for on chain.
+      const now = ctx.now()
+      stored = (saved?.data ?? []).filter((w) => (w.outcome || !w.step.transaction ? now - w.askedAt < WRITE_RECONCILE_MS : true))
     },
     () => undefined,
   )
@@ -462,6 +464,9 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     async resume() {
       await ctx.ready
       await loaded
+      // A placeholder whose write is no longer looked for (its record pruned) has nothing to wait for.
+      const lookedFor = new Set(stored.filter((w) => !w.outcome && w.step.transaction).map((w) => w.id))
+      if (ctx.store.get().pendingTransactions.some((p) => p.writeId && !lookedFor.has(p.writeId))) setPending((all) => all.filter((p) => !p.writeId || lookedFor.has(p.writeId)))
       for (const entry of ctx.store.get().pendingTransactions) if (!entry.writeId) follow(entry)
       for (const write of stored) if (!write.outcome && write.step.transaction) void reconcile(write)
     },
