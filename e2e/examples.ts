@@ -21,6 +21,8 @@ export const SANDBOX_ENV = {
   VITE_PORTICO_API_URL: E2E_URLS.dataApi,
   VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
   VITE_PORTICO_RELAY_URL: E2E_URLS.relay,
+  // The embedded wallet's frame service (examples/headless logs in by email through it).
+  VITE_PORTICO_FRAME_URL: E2E_URLS.frame,
 }
 
 /** Runs a command to its end; rejects with its output when it fails. */

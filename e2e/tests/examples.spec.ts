@@ -1,4 +1,4 @@
-// The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack, examples/nextjs): the published packages
+// The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack, examples/nextjs, examples/headless): the published packages
 // packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
 // example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
 import { buildNextExample, prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
+import { codeFor, freshEmail } from '../embedded.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
 import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
 
@@ -20,6 +21,7 @@ const urls = {
   webpack: `http://127.0.0.1:${EXAMPLE_PORTS.webpack}`,
   nextTurbopack: `http://127.0.0.1:${EXAMPLE_PORTS.nextTurbopack}`,
   nextWebpack: `http://127.0.0.1:${EXAMPLE_PORTS.nextWebpack}`,
+  headless: `http://127.0.0.1:${EXAMPLE_PORTS.headless}`,
 }
 
 let packed: PackedPackage[] = []
@@ -33,11 +35,12 @@ test.beforeAll(async ({ sandbox: _ }) => {
   packed = packPackages(join(workDir, 'packs'))
   walletScript = await sandboxWalletScript()
   // Installed side by side: the installs wait on the network and the disk more than on the CPU.
-  const [viteReact, wagmi, webpack, nextjs] = await Promise.all([
+  const [viteReact, wagmi, webpack, nextjs, headless] = await Promise.all([
     prepareExample('vite-react', packed),
     prepareExample('wagmi', packed),
     prepareExample('webpack', packed),
     prepareExample('nextjs', packed),
+    prepareExample('headless', packed),
   ])
   // One install of the Next.js example, built with each bundler in turn.
   const nextTurbopack = await buildNextExample(nextjs, 'turbopack', urls.nextTurbopack)
@@ -48,6 +51,7 @@ test.beforeAll(async ({ sandbox: _ }) => {
     await serveExample(webpack, EXAMPLE_PORTS.webpack),
     await serveExample(nextjs, EXAMPLE_PORTS.nextTurbopack, nextTurbopack),
     await serveExample(nextjs, EXAMPLE_PORTS.nextWebpack, nextWebpack),
+    await serveExample(headless, EXAMPLE_PORTS.headless),
   )
 })
 
@@ -197,4 +201,65 @@ test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, s
   await expect(second.getByTestId('wagmi-status')).toHaveText('connected')
   await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
   expect(errors()).toEqual([])
+})
+
+/**
+ * examples/headless: the dapp's own connect UI, built from Portico's headless hooks and WalletButton
+ * only (no Portico button, no Portico modal), over the same core: the wallet list (useWallets) and a
+ * connection through it (useConnect), one click on a WalletButton, and an email login through the
+ * sandbox's mailbox (useEmailLogin); the account's address, balance (useBalances) and Activity
+ * (useActivity) show, and each time the dapp's own Disconnect ends the session.
+ */
+async function headlessConnects(page: Page, url: string, sandbox: Parameters<typeof codeFor>[0]) {
+  const errors = await openExample(page, url)
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0)
+  const portico = page.getByRole('dialog', { name: /Connect Wallet|Account/ })
+
+  // The wallet list: the installed Sandbox Wallet, WalletConnect and the catalogue's wallets.
+  await page.getByRole('button', { name: 'Choose a wallet' }).click()
+  const list = page.getByRole('list', { name: 'Wallets' })
+  const installed = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Sandbox Wallet', exact: true }) })
+  await expect(installed).toContainText('Installed')
+  await expect(list.getByRole('button', { name: 'WalletConnect', exact: true })).toBeVisible()
+  await expect(list.getByRole('button', { name: 'Sandbox Phone Wallet' })).toBeVisible()
+  await installed.getByRole('button').click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+  await expect(page.getByTestId('balance')).toHaveText(/^[\d,.]+ ETH$/)
+  await expect(page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first()).toBeVisible()
+  await expect(portico).toHaveCount(0)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+
+  // WalletButton: one click, the wallet's own prompt, connected.
+  await page.getByRole('button', { name: 'Sandbox Wallet', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+  await expect(portico).toHaveCount(0)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+
+  // Email login: the code arrives in the sandbox's mailbox; the new embedded account holds 10 ETH.
+  const email = freshEmail('headless')
+  const login = page.getByRole('form', { name: 'Email login' })
+  await login.getByRole('textbox', { name: 'Email' }).fill(email)
+  await login.getByRole('button', { name: 'Send code' }).click()
+  const code = await codeFor(sandbox, email)
+  const verify = page.getByRole('form', { name: 'Email code' })
+  await verify.getByRole('textbox', { name: 'Code' }).fill(code)
+  await verify.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  await expect(page.getByTestId('address')).not.toHaveText(ADDRESS)
+  await expect(page.getByTestId('balance')).toHaveText('10 ETH')
+  await expect(portico).toHaveCount(0)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  expect(errors()).toEqual([])
+}
+
+test('examples/headless from the tarballs: its own connect UI (useWallets, useConnect, WalletButton, useEmailLogin) connects the Sandbox Wallet and an email login, shows the address, balance and Activity (useBalances, useActivity), and disconnects', async ({ page, sandbox }) => {
+  await headlessConnects(page, urls.headless, sandbox)
 })

@@ -7,6 +7,7 @@ import { MESSAGES } from '@portico/shared-types/errors'
 import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
 import { prepareWalletConnect } from '../actions/prepareWalletConnect.ts'
 import { connectWith } from '../actions/selectWallet.ts'
+export { isTouchDevice, walletLink } from '../actions/walletLink.ts'
 import type { PorticoClient } from '../client/createClient.ts'
 import { getConnector, getWalletConnector } from '../client/getConnector.ts'
 import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '../connectors/embedded/types.ts'
@@ -177,4 +178,18 @@ export function openWalletConnect(client: PorticoClient, wallet: PorticoWallet):
       ? { name: 'ConnectingWalletConnect', walletId: wallet.id, walletName: wallet.name }
       : { name: 'ConnectingWalletConnect', walletId: wallet.id, walletName: wallet.name, wallet: wallet.listing, imageUrl: wallet.icon ?? null },
   )
+}
+
+/**
+ * A new device: waits until the visitor opened the emailed confirmation link. Each wait lasts at most
+ * 30 s (SPEC.md §9); it goes on until the link is opened or `signal` gives up, as the modal's view does.
+ */
+export async function waitForDevice(connector: AuthConnector, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    try {
+      return await connector.embedded.connectDevice(signal)
+    } catch (cause) {
+      if (signal.aborted || !(cause instanceof Error) || cause.message !== MESSAGES.somethingWentWrong) throw cause
+    }
+  }
 }

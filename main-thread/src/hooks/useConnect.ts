@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { activeConnection, type CaipAddress } from '@portico/shared-types/light'
-import { isTouchDevice, walletLink } from '../actions/walletLink.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import type { PorticoWallet } from './useWallets.ts'
 
@@ -38,7 +37,9 @@ export type UseConnectReturnType = {
 
 type Attempt = { id: number; wallet: PorticoWallet; status: 'connecting' | 'connected' | 'failed'; error: ConnectError | null; caipAddress?: CaipAddress | undefined }
 
-const flows = () => import('./headlessFlows.ts')
+/** The hooks' steps, loaded on first use; kept once loaded (a pairing's link is worked out with them). */
+let loaded: typeof import('./headlessFlows.ts') | null = null
+const flows = () => import('./headlessFlows.ts').then((m) => (loaded = m))
 /** A failure as the hooks answer it: the flows' typed errors keep their code, anything else is 'failed'. */
 export function toConnectError(cause: unknown): ConnectError {
   const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown }
@@ -101,7 +102,7 @@ export function useConnect(): UseConnectReturnType {
   const wc = core?.walletConnect
   const waitingForPhone = attempt?.status === 'connecting' && attempt.wallet.connectorType === 'WALLET_CONNECT' && !attempt.wallet.installed
   const uri = waitingForPhone && wc?.status === 'pairing' && wc.uri ? wc.uri : undefined
-  const deepLink = uri && attempt?.wallet.id !== WALLET_CONNECT_CONNECTOR_ID ? (walletLink(attempt?.wallet.listing, uri, isTouchDevice()) ?? undefined) : undefined
+  const deepLink = uri && loaded && attempt?.wallet.id !== WALLET_CONNECT_CONNECTOR_ID ? (loaded.walletLink(attempt?.wallet.listing, uri, loaded.isTouchDevice()) ?? undefined) : undefined
   const connection = core ? activeConnection(core) : null
   const connected = attempt?.status === 'connected' && connection?.status === 'connected'
   return {

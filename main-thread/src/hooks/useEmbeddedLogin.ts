@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { MESSAGES } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { usePorticoClient } from '../context.ts'
 import type { SocialLoginProvider } from '../connectors/embedded/types.ts'
 import { toConnectError, type ConnectError } from './useConnect.ts'
 
 const flows = () => import('./headlessFlows.ts')
-const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
 export type EmailLoginStatus = 'idle' | 'sending' | 'awaitingDevice' | 'awaitingCode' | 'verifying' | 'connected'
 
@@ -72,13 +70,7 @@ export function useEmailLogin(): UseEmailLoginReturnType {
         }
         if (next === 'VERIFY_OTP') return setState({ status: 'awaitingCode', email, error: null })
         setState({ status: 'awaitingDevice', email, error: null })
-        // Each wait lasts at most 30 s (SPEC.md §9); it goes on until the link is opened or the login is left.
-        const wait = (): Promise<void> =>
-          connector.embedded.connectDevice(r.abort.signal).catch((cause: unknown) => {
-            if (current(r) && messageOf(cause) === MESSAGES.somethingWentWrong) return wait()
-            throw cause
-          })
-        await wait()
+        await m.waitForDevice(connector, r.abort.signal)
         if (current(r)) setState({ status: 'awaitingCode', email, error: null })
       } catch (cause) {
         if (current(r)) setState({ status: 'idle', email, error: toConnectError(cause) })
