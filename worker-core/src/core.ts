@@ -458,6 +458,7 @@ export function createCore(params: CreateCoreParameters): Core {
         .catch(() => undefined)
     },
     dispose() {
+      void writesFeature?.then((w) => w.dispose())
       walletConnect.dispose()
       offOnline()
       offFocus()

@@ -177,4 +177,28 @@ describe('a send in flight while the core is killed and restarted', () => {
     expect(await chain().getBalance({ address: receiver })).toBe(parseEther('0.25'))
     expect(sends(wallet)).toBe(1)
   })
+
+  it('killed 20 times mid-write, at each point a core can die: every send arrives once, nothing is left pending', { timeout: 240_000 }, async () => {
+    const dbName = `restart-${crypto.randomUUID()}`
+    let core = await startCore(dbName, { connect: true })
+    const wallet = await sandboxWallet(sandbox, Array.from({ length: 20 }, () => true))
+    const nonce = await chain().getTransactionCount({ address: ACCOUNT_0 })
+    const receivers: Address[] = []
+    const points = ['before the answer', 'after the answer', 'answer lost'] as const
+    for (let i = 0; i < 20; i++) {
+      const receiver = privateKeyToAccount(generatePrivateKey()).address
+      receivers.push(receiver)
+      const { step, answer } = await askWallet(core, wallet, sendIntent(receiver))
+      const point = points[i % points.length]!
+      if (point === 'after the answer') expect(await core.submitWriteResult(step.writeId, answer)).toMatchObject({ status: 'done' })
+      core.dispose()
+      core = await startCore(dbName, { connect: false })
+      // The page's call, sent again to the new core (or never, when the page went away with it).
+      if (point !== 'answer lost') expect(await core.submitWriteResult(step.writeId, answer), `${i} ${point}`).toMatchObject({ status: 'done', hash: (answer as { result: string }).result })
+    }
+    await until(core, (s) => s.pendingTransactions.length === 0, 'every send followed until mined')
+    for (const receiver of receivers) expect(await chain().getBalance({ address: receiver }), receiver).toBe(parseEther('0.25'))
+    expect(await chain().getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce + 20)
+    expect(sends(wallet)).toBe(20)
+  })
 })

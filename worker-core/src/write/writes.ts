@@ -141,6 +141,8 @@ export type WritesFeature = {
    * for the transaction of each write whose wallet request was out when the last core stopped.
    */
   resume(): Promise<void>
+  /** Stops following and looking for transactions (the core is going away; a new one takes over from IndexedDB). */
+  dispose(): void
 }
 
 export type CreateWritesParameters = {
@@ -228,16 +230,24 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
   /** Hashes followed by this core, so a restored or repeated one is followed once. */
   const followed = new Set<string>()
   const reconciling = new Set<string>()
+  let disposed = false
 
   const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
 
   async function saveWrites(change: (writes: InFlightWrite[]) => InFlightWrite[]) {
     await loaded
-    stored = change(stored).slice(-IN_FLIGHT_WRITES_LIMIT)
+    if (disposed) return
+    // From what is stored now, not only this core's copy: another core on the same database (a tab's
+    // worker not yet gone) may have recorded writes since.
+    const current = await ctx.records.read(RECORDS.writes).then((saved) => saved?.data, () => undefined)
+    const known = new Map((current ?? []).map((w) => [w.id, w]))
+    for (const w of stored) if (!known.has(w.id) || (w.outcome && !known.get(w.id)!.outcome)) known.set(w.id, w)
+    stored = change([...known.values()].sort((a, b) => a.askedAt - b.askedAt)).slice(-IN_FLIGHT_WRITES_LIMIT)
     await ctx.records.write(RECORDS.writes, stored).catch((error: unknown) => warnOf('could not keep the writes in flight', error))
   }
 
   function setPending(change: (pending: PendingTransaction[]) => PendingTransaction[]) {
+    if (disposed) return
     ctx.store.set((s) => ({ pendingTransactions: change(s.pendingTransactions).slice(0, PENDING_TRANSACTIONS_LIMIT) }))
     void ctx.records.write(RECORDS.pendingTransactions, ctx.store.get().pendingTransactions).catch((error: unknown) => warnOf('could not keep the pending transactions', error))
   }
@@ -256,6 +266,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
             .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
             .catch(() => 'failed' as const)
     void settled.then(async (status) => {
+      if (disposed) return
       const done: PendingTransaction = { ...entry, status }
       setPending((all) => all.map((p) => (p.hash === entry.hash ? done : p)))
       await onMined(done).catch((error: unknown) => warnOf('could not refresh after a transaction', error))
@@ -369,7 +380,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       parseWith(rpcBlockSchema, await client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(number), withTransactions] }), 'block')
     let next: bigint | null = null
     try {
-      while (reconciling.has(write.id)) {
+      while (reconciling.has(write.id) && !disposed) {
         const latest = hexToBigInt(parseWith(hexQuantity, await client.request({ method: 'eth_blockNumber' }), 'block number'))
         if (next === null) {
           // Back to the last block mined before the wallet was asked (a minute's leeway for clocks), 256 at most.
@@ -396,7 +407,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     } catch (error) {
       warnOf('could not look for a write on chain', error)
     }
-    if (!reconciling.has(write.id)) return
+    if (!reconciling.has(write.id) || disposed) return
     ctx.warn(`Portico: the outcome of a ${write.kind} asked at ${new Date(write.askedAt).toISOString()} is unknown: its transaction was not found on chain; it is not sent again`)
     setPending((all) => all.filter((p) => p.writeId !== write.id))
     await settle(write.id, { status: 'error', writeId: write.id, error: { code: 'WRITE_OUTCOME_UNKNOWN' } })
@@ -460,6 +471,10 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       const outcome = await advance(writeId, answer.result)
       if (open.has(writeId)) entry.last = { answer: key, outcome }
       return outcome
+    },
+    dispose() {
+      disposed = true
+      reconciling.clear()
     },
     async resume() {
       await ctx.ready
