@@ -21,6 +21,11 @@ export type MailOptions = {
   port?: number
   /** The sender of every mail. */
   from: string
+  /**
+   * Send through this SMTP server instead (a nodemailer URL, `smtps://user:password@smtp.example:465`):
+   * the mails leave the machine and the local mailbox stays empty.
+   */
+  relayUrl?: string | undefined
 }
 
 export type MailService = {
@@ -80,7 +85,7 @@ export async function startMailService(options: MailOptions): Promise<MailServic
   })
   server.on('error', (err) => console.error('[frame mail]', err))
   const port = (server.server.address() as AddressInfo).port
-  const transport = nodemailer.createTransport({ host: SANDBOX_HOST, port, secure: false, ignoreTLS: true, pool: false })
+  const transport = options.relayUrl ? nodemailer.createTransport(options.relayUrl) : nodemailer.createTransport({ host: SANDBOX_HOST, port, secure: false, ignoreTLS: true, pool: false })
 
   return {
     url: `smtp://${SANDBOX_HOST}:${port}`,

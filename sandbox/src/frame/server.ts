@@ -41,6 +41,10 @@ export type FrameServiceOptions = {
   projects?: FrameProjects | undefined
   /** SMTP port of the mail server; 0 (default) lets the system choose. */
   smtpPort?: number | undefined
+  /** An SMTP server the mails are sent through (PORTICO_FRAME_SMTP_URL); else the local mailbox. */
+  smtpRelayUrl?: string | undefined
+  /** The sender of the mails (PORTICO_FRAME_MAIL_FROM). */
+  mailFrom?: string | undefined
   cacheDir?: string | undefined
   /** Resolves once the chains are deployed and seeded (the Farcaster registry is placed after). */
   chainsReady?: Promise<unknown> | undefined
@@ -170,7 +174,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   try {
     ;[bundle, mail] = await Promise.all([
       buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
-      startMailService({ port: options.smtpPort ?? 0, from: 'Portico Wallet <wallet@portico.localhost>' }),
+      startMailService({ port: options.smtpPort ?? 0, from: options.mailFrom ?? 'Portico Wallet <wallet@portico.localhost>', relayUrl: options.smtpRelayUrl }),
     ])
   } catch (err) {
     await store.close()

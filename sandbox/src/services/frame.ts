@@ -24,6 +24,7 @@ export function framePort(config: ResolvedOptions): number {
 export const SANDBOX_DATA_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.sandbox-data')
 
 const positiveSeconds = z.coerce.number().int().positive()
+const mapDefined = <T, U>(value: T | undefined, f: (v: T) => U): U | undefined => (value === undefined ? undefined : f(value))
 const limitsSchema = z
   .string()
   .transform((raw, ctx) => {
@@ -62,6 +63,24 @@ export function frameStorage(config: ResolvedOptions): { databaseUrl: string | u
   }
 }
 
+/** Every frame-service setting the env and the sandbox options give (sandbox/README.md "Deploying the frame service"). */
+export function frameEnvOptions(config: ResolvedOptions) {
+  return {
+    port: framePort(config),
+    smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
+    smtpRelayUrl: envValue(config, 'PORTICO_FRAME_SMTP_URL', z.string().regex(/^smtps?:\/\//, 'expected smtp://… or smtps://…')),
+    mailFrom: envValue(config, 'PORTICO_FRAME_MAIL_FROM', z.string().min(3)),
+    projects: config.frameProjects,
+    cacheDir: config.cacheDir,
+    ...frameStorage(config),
+    publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
+    trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
+    limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
+    sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),
+    sessionLifetimeMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds), (s) => s * 1000),
+  }
+}
+
 /** The embedded wallet's secure frame (8790): frame page, its API, mail and mailbox, social and Farcaster sign-in. */
 export const frameService: SandboxService<FrameServiceHandle> = {
   id: 'frame',
@@ -83,18 +102,9 @@ export const frameService: SandboxService<FrameServiceHandle> = {
       )
     const frame = await startFrameService({
       chainsReady: world.catch(() => undefined),
-      port: framePort(config),
-      smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
       chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
       faults,
-      projects: config.frameProjects,
-      cacheDir: config.cacheDir,
-      ...frameStorage(config),
-      publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
-      trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
-      limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
-      sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),
-      sessionLifetimeMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds), (s) => s * 1000),
+      ...frameEnvOptions(config),
       async onNewAccount(address) {
         await fund(address)
       },
@@ -112,4 +122,3 @@ export const frameService: SandboxService<FrameServiceHandle> = {
   health: (frame) => httpHealth(`${frame.url}/health`),
 }
 
-const mapDefined = <T, U>(value: T | undefined, f: (v: T) => U): U | undefined => (value === undefined ? undefined : f(value))
