@@ -97,6 +97,9 @@ function flakyTests(report) {
 // Page-weight budgets (bytes and requests before the visitor acts); timings stay in `npm run bench`.
 step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'bench/src/check.ts'])
 
+// The reliability suite (fuzzed boundaries, hostile content, foreign messages): its table of counts, 0 failures per row.
+step('Reliability (npm run test:reliability)', ['reliability/run.mjs'])
+
 if (results.failed > 0) ok = false
 console.log('')
 if (flaky.length > 0) {

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { classifyRpcMethod, EMBEDDED_EVENT_NAMES, UNSAFE_RPC_METHODS } from '@portico/shared-types/embedded'
+import { freshEmail, loginWithEmail } from '../../e2e/embedded.ts'
+import { expect, test } from '../../e2e/fixtures.ts'
+import { E2E_PORTS, E2E_URLS } from '../../e2e/ports.ts'
+import { record } from '../fuzz/harness.ts'
+
+const XSS_ROW = 'Hostile content: XSS payloads shown by the modal'
+const FOREIGN_ROW = 'Foreign messages: posted from other origins and windows'
+
+/** reliability/xss-payloads.txt: each payload calls the page's trap `__xss()` if it ever runs. */
+const PAYLOADS = readFileSync(new URL('../xss-payloads.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('#'))
+
+/** Icons a wallet may announce (any data:image/ URI passes the schema), each trying to run the trap. */
+const ICONS = [
+  `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" onload="__xss()"><script>__xss()</script><rect width="10" height="10"/></svg>')}`,
+  `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:parent.__xss()"/></foreignObject></svg>').toString('base64')}`,
+  'data:image/png,"><img src=x onerror=__xss()>',
+  'data:image/svg+xml,<svg onload=__xss()>',
+]
+
+test('XSS payloads as EIP-6963 wallet names, icons and wallet errors: 0 executions, every name shown as text', async ({ page }) => {
+  await page.addInitScript(
+    ({ payloads, icons }) => {
+      const w = window as unknown as { __xss(): void; __xssCount: number }
+      w.__xssCount = 0
+      w.__xss = () => void (w.__xssCount += 1)
+      window.alert = () => w.__xss()
+      payloads.forEach((name, i) => {
+        const info = Object.freeze({ uuid: crypto.randomUUID(), name, icon: icons[i % icons.length], rdns: `org.example.hostile${i}` })
+        // Its errors carry the payload too: a refused connection shows the wallet's message.
+        const provider = { request: async () => Promise.reject({ code: 4100, message: name }), on() {}, removeListener() {} }
+        const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+        window.addEventListener('eip6963:requestProvider', announce)
+        announce()
+      })
+    },
+    { payloads: PAYLOADS, icons: ICONS },
+  )
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog.getByRole('button', { name: 'Sandbox Wallet' })).toBeVisible()
+  // Every announced wallet is listed: its name shows as the very text announced.
+  const shownText = async () => page.evaluate(() => document.body.textContent ?? '')
+  await expect
+    .poll(async () => {
+      const text = await shownText()
+      return PAYLOADS.filter((p) => text.includes(p)).length
+    }, { timeout: 15_000 })
+    .toBe(PAYLOADS.length)
+  // A few connections refused with the payload as the wallet's message.
+  for (const name of PAYLOADS.slice(0, 3)) {
+    await page.getByRole('dialog').getByRole('button', { name: `${name} Installed`, exact: true }).first().click()
+    await expect(page.getByRole('dialog').getByText(name, { exact: false }).first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  }
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+  const text = await shownText()
+  const missing = PAYLOADS.filter((p) => !text.includes(p))
+  const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
+  record({
+    row: XSS_ROW,
+    name: 'EIP-6963 wallet names, icons and errors',
+    cases: PAYLOADS.length * 2 + 3,
+    unit: 'payloads shown',
+    failures: executions + missing.length,
+    examples: [...(executions > 0 ? [{ input: 'the announced wallets', problem: `${executions} executions` }] : []), ...missing.slice(0, 3).map((p) => ({ input: p, problem: 'not shown as text' }))],
+  })
+  expect({ executions, missing }).toEqual({ executions: 0, missing: [] })
+})
+
+test('XSS payloads typed as an email: 0 executions, the field says it is not an email', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __xss(): void; __xssCount: number }
+    w.__xssCount = 0
+    w.__xss = () => void (w.__xssCount += 1)
+    window.alert = () => w.__xss()
+  })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const field = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('textbox', { name: /Email/ })
+  const typed = PAYLOADS.slice(0, 20).map((p) => `${p}@example.org`)
+  let refused = 0
+  for (const email of typed) {
+    await field.fill(email)
+    await field.press('Enter')
+    if (await page.getByRole('dialog', { name: 'Connect Wallet' }).getByText('Enter a valid email address').isVisible()) refused += 1
+  }
+  const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
+  record({ row: XSS_ROW, name: 'emails', cases: typed.length, unit: 'payloads shown', failures: executions + (typed.length - refused), examples: executions > 0 ? [{ input: 'typed emails', problem: `${executions} executions` }] : [] })
+  expect({ executions, refused }).toEqual({ executions: 0, refused: typed.length })
+})
+
+/** A page of another loopback origin, as an attacker's site on the visitor's machine would be. */
+function attackerSite(port: number): Promise<Server> {
+  const html = '<!doctype html><title>Another site</title><h1>Another site</h1>'
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
+}
+
+test('messages from another origin and other windows: 0 accepted, 0 unsafe RPC run without approval', async ({ demo: page, sandbox, context }) => {
+  const account = await loginWithEmail(page, sandbox, freshEmail('foreign'))
+  const address = await account.getByTestId('account-address').getAttribute('title')
+  const before = sandbox.frame.rpcMethods().length
+  const server = await attackerSite(E2E_PORTS.demo + 17)
+  try {
+    const attacker = await context.newPage()
+    await attacker.goto(`http://127.0.0.1:${E2E_PORTS.demo + 17}/`)
+    const frameUrl = sandbox.frame.frameUrl({ projectId: 'portico-demo', chainId: 31337 })
+    const seen = await attacker.evaluate(
+      async ({ frameUrl, frameOrigin, demoUrl, events, unsafe, address }) => {
+        const answers: string[] = []
+        window.addEventListener('message', (e) => {
+          if (typeof e.data?.type === 'string' && e.data.type.endsWith('_SUCCESS')) answers.push(`${e.data.type} ${JSON.stringify(e.data.payload).slice(0, 80)}`)
+        })
+        // 1. The frame, loaded on this other origin, asked to sign and send.
+        const iframe = document.createElement('iframe')
+        iframe.src = frameUrl
+        document.body.appendChild(iframe)
+        await new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        const hex = '0x' + [...new TextEncoder().encode('foreign')].map((b) => b.toString(16).padStart(2, '0')).join('')
+        const params: Record<string, unknown[]> = {
+          personal_sign: [hex, address],
+          eth_sendTransaction: [{ from: address, to: address, value: '0x1' }],
+          eth_signTypedData_v4: [address, JSON.stringify({ types: {}, domain: {}, primaryType: 'x', message: {} })],
+        }
+        let posted = 0
+        for (const method of unsafe) {
+          for (const target of [frameOrigin, '*']) {
+            iframe.contentWindow!.postMessage({ type: 'APP_RPC_REQUEST', id: crypto.randomUUID(), payload: { method, params: params[method] ?? [], chainId: 31337 } }, target)
+            posted += 1
+          }
+        }
+        // 2. The dapp's page, opened from here, sent every protocol message the frame could send.
+        const demo = window.open(demoUrl, 'demo')!
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        for (const event of events) {
+          for (const type of [`FRAME_${event}_SUCCESS`, `FRAME_${event}_ERROR`]) {
+            demo.postMessage({ type, id: crypto.randomUUID(), payload: { message: 'forged', result: '0x00' } }, '*')
+            posted += 1
+          }
+        }
+        for (const message of [{ type: 'FRAME_READY' }, { type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } }, { type: 'PORTICO_SOCIAL_CALLBACK', uri: 'http://127.0.0.1:1/callback?code=forged' }]) {
+          demo.postMessage(message, '*')
+          posted += 1
+        }
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        return { answers, posted }
+      },
+      { frameUrl, frameOrigin: new URL(frameUrl).origin, demoUrl: `${E2E_URLS.demo}/`, events: EMBEDDED_EVENT_NAMES, unsafe: UNSAFE_RPC_METHODS.filter((m) => !m.startsWith('solana')), address },
+    )
+    const opened = context.pages().find((p) => p !== page && p !== attacker)
+    // The demo the attacker opened shows the visitor's account as before, with no alert of a forged message.
+    if (opened) await expect(opened.getByRole('alert')).toHaveCount(0)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    const unsafeRun = sandbox.frame
+      .rpcMethods()
+      .slice(before)
+      .map((r) => r.method)
+      .filter((m) => classifyRpcMethod(m) !== 'safe')
+    const accepted = seen.answers.filter((a) => a.startsWith('FRAME_RPC_REQUEST_SUCCESS'))
+    record({
+      row: FOREIGN_ROW,
+      name: 'frame on another origin; the dapp opened by another window',
+      cases: seen.posted,
+      unit: 'messages',
+      failures: accepted.length + unsafeRun.length,
+      examples: [...accepted.slice(0, 2).map((a) => ({ input: a, problem: 'answered an unsafe request' })), ...unsafeRun.slice(0, 2).map((m) => ({ input: m, problem: 'ran without approval' }))],
+    })
+    expect({ accepted, unsafeRun }).toEqual({ accepted: [], unsafeRun: [] })
+  } finally {
+    server.close()
+  }
+})

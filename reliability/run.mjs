@@ -1,0 +1,75 @@
+// `npm run test:reliability`: the fuzzers (reliability/fuzz, in Node), then the browser rows
+// (reliability/browser, Playwright in Debian's Chromium against the production demo and a sandbox),
+// then one table of counts, every row with "0 failures" as its bar. Exits non-zero when a row has failures.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const offset = process.env.PORTICO_E2E_PORT_OFFSET ?? '0'
+const dir = `${root}reliability/.results`
+mkdirSync(dir, { recursive: true })
+const results = `${dir}/results-${offset}.jsonl`
+rmSync(results, { force: true })
+const env = { ...process.env, RELIABILITY_RESULTS: results }
+
+/** The rows in the order the table shows them, each with the part of the suite that fills it. */
+const ROWS = [
+  ['Fuzz: HTTP answers (data API, names, onramp, SIWX, catalogue)', 'fuzz'],
+  ['Fuzz: messages (embedded frame, WalletConnect, between tabs)', 'fuzz'],
+  ['Fuzz: stored records (IndexedDB)', 'fuzz'],
+  ['Fuzz: configuration', 'fuzz'],
+  ['Fuzz: wallet answers (EIP-1193, EIP-6963, ERC-7811)', 'fuzz'],
+  ['Fuzz: form inputs', 'fuzz'],
+  ['Hostile content: XSS payloads shown by the modal', 'browser'],
+  ['Foreign messages: posted from other origins and windows', 'browser'],
+]
+
+const started = Date.now()
+const parts = {}
+function part(name, args, extraEnv = {}) {
+  console.log(`\n▶ reliability: ${name}`)
+  const t = Date.now()
+  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } })
+  parts[name] = { status: run.status, seconds: (Date.now() - t) / 1000 }
+}
+
+part('fuzz', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/fuzz/main.ts'])
+part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'])
+
+const records = existsSync(results)
+  ? readFileSync(results, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : []
+
+const table = ROWS.map(([row, source]) => {
+  const mine = records.filter((r) => r.row === row)
+  const checks = mine.filter((r) => r.cases > 0)
+  const cases = mine.reduce((n, r) => n + r.cases, 0)
+  let failures = mine.reduce((n, r) => n + r.failures, 0)
+  const notes = []
+  // A row nothing reported on, or whose part ended without its tests passing, fails: silence is not a pass.
+  if (mine.length === 0) (failures += 1), notes.push('no result reported')
+  else if (parts[source]?.status !== 0 && failures === 0) (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
+  const unit = mine.find((r) => r.unit)?.unit ?? 'inputs'
+  const what = `${checks.length} ${source === 'fuzz' ? 'boundaries' : 'checks'}, ${cases.toLocaleString('en')} ${unit}`
+  return { row, what, failures, notes, examples: mine.flatMap((r) => (r.examples ?? []).map((e) => `${r.name}: ${e.problem} ← ${e.input}`)) }
+})
+
+const width = (k) => Math.max(...table.map((t) => String(t[k]).length), k === 'row' ? 3 : 7)
+const pad = (s, n) => String(s).padEnd(n)
+console.log(`\nReliability (seed and details above; ${((Date.now() - started) / 1000).toFixed(0)} s)`)
+console.log(`${pad('Row', width('row'))} | ${pad('Checked', width('what'))} | Failures | Bar`)
+console.log(`${'-'.repeat(width('row'))}-|-${'-'.repeat(width('what'))}-|----------|-----------`)
+for (const t of table) {
+  console.log(`${pad(t.row, width('row'))} | ${pad(t.what, width('what'))} | ${pad(t.failures, 8)} | 0 failures${t.failures > 0 ? '  ✖' : ''}`)
+}
+const failing = table.filter((t) => t.failures > 0)
+for (const t of failing) {
+  console.log(`\n✖ ${t.row}${t.notes.length ? ` (${t.notes.join('; ')})` : ''}`)
+  for (const e of t.examples.slice(0, 8)) console.log(`  ${e.slice(0, 400)}`)
+}
+console.log(failing.length === 0 ? '\nEvery row at its bar: 0 failures.' : `\n${failing.length} row(s) above their bar.`)
+process.exit(failing.length === 0 ? 0 : 1)
