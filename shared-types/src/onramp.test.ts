@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onrampNetworkFor, sampleOnrampOptions } from './onramp.ts'
+import { onrampNetworkFor, sampleOnrampOptions, sampleOnrampQuote } from './onramp.ts'
 import { isRestrictedTimezone } from './onramp-region.ts'
 
 describe('onramp', () => {
@@ -14,5 +14,15 @@ describe('onramp', () => {
     const options = sampleOnrampOptions()
     expect(onrampNetworkFor(options, 'eth', '8453')).toBe('base')
     expect(onrampNetworkFor(options, 'ETH', '31337')).toBe('ethereum')
+  })
+})
+
+describe('sampleOnrampQuote: amounts the reliability fuzzer typed', () => {
+  const quote = (amount: string) => sampleOnrampQuote({ amount, paymentCurrency: 'USD', purchaseCurrency: 'eth', network: 'ethereum', paymentMethod: 'card' }, 2000)
+  it('estimates nothing for an amount that is not a plain positive decimal', () => {
+    for (const amount of ['-5', ' -08726 ', '0x' + 'f'.repeat(64), '1e999', '1' + '0'.repeat(25), 'abc']) expect(quote(amount).paymentTotal.value).toBe('0.00')
+  })
+  it('still estimates a typed amount', () => {
+    expect(quote(' 50 ')).toMatchObject({ paymentTotal: { value: '50.00' }, coinbaseFee: { value: '1.00' } })
   })
 })

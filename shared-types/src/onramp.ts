@@ -75,6 +75,9 @@ export type GetOnrampUrlParameters = {
   force?: boolean | undefined
 }
 
+/** Far above every payment limit (SPEC.md §9), and below 1e21, where toFixed turns to exponents. */
+const MAX_ESTIMATED_AMOUNT = 1e15
+
 /** A sample network of the card provider in the options' shape. */
 function sampleNetwork(name: (typeof ONRAMP_CARD_PROVIDER_CHAINS)[number], contract = '') {
   const display = name === 'avalanche-c-chain' ? 'Avalanche C-Chain' : name[0]!.toUpperCase() + name.slice(1)
@@ -100,7 +103,9 @@ export function sampleOnrampOptions(): OnrampOptions {
  * (2 % by card, 1 % by bank) taken from the amount; the purchase amount is only known with a price.
  */
 export function sampleOnrampQuote({ amount, paymentCurrency, purchaseCurrency, paymentMethod = 'card' }: GetOnrampQuoteParameters, unitPrice: number | null): OnrampQuote {
-  const fiat = Number(amount) || 0
+  // Only a plain decimal amount is estimated ('-5', '0x10', '1e999' are nothing), below what toFixed writes without an exponent.
+  const typed = /^\d+(\.\d+)?$/.test(amount.trim()) ? Number(amount.trim()) : 0
+  const fiat = typed < MAX_ESTIMATED_AMOUNT ? typed : 0
   const fee = Math.round(fiat * (paymentMethod === 'card' ? 0.02 : 0.01) * 100) / 100
   const subtotal = Math.max(0, fiat - fee)
   const money = (n: number) => ({ value: n.toFixed(2), currency: paymentCurrency })
