@@ -230,7 +230,11 @@ test("a real click in the frame signs exactly the shown text; typed data for ano
   await expect(transfer.getByTestId('approval-summary')).toHaveText(`Send 25 USDC to ${BOB}`)
   await expect(transfer.getByTestId('approval-to')).toHaveText(`USD Coin (${usdc})`)
   await expect(transfer.getByTestId('approval-value')).toHaveText('0 ETH (≈ $0.00)')
+  // The new account holds no USDC: the chain cannot estimate the transfer, and the frame says it will likely fail.
+  await expect(transfer.getByTestId('approval-fee')).toHaveText('Unknown')
+  await expect(transfer.getByTestId('approval-warning')).toHaveText('The network could not estimate this transaction: it will likely fail.')
   await expect(page.getByRole('dialog', { name: 'Approve Transaction' }).getByTestId('approve-in-frame')).toHaveText('Review the request in the secure window')
+  await page.screenshot({ path: test.info().outputPath('approval-erc20-transfer.png') })
   await transfer.getByRole('button', { name: 'Reject' }).click()
   expect(await answer).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'The visitor rejected the request' } })
 })

@@ -151,6 +151,6 @@ group('eth_sendTransaction', () => {
     const d = describe(freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, data: '0x6000' }], 31337), context({ feeWei: null }))
     expect(rows(d)['fee']).toBe('Unknown')
     expect(rows(d)['to']).toBe('—')
-    expect(d.warnings).toContain('This transaction creates a contract.')
+    expect(d.warnings).toEqual(['This transaction creates a contract.', 'The network could not estimate this transaction: it will likely fail.'])
   })
 })

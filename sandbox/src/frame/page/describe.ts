@@ -33,6 +33,7 @@ export const APPROVAL_TEXT = {
   unknownCalldata: 'This transaction calls a contract function the wallet cannot read. Approve only if you trust the app.',
   unlimited: 'Unlimited approval: {spender} can spend all of your {symbol}, now and later.',
   noRecipient: 'This transaction creates a contract.',
+  noEstimate: 'The network could not estimate this transaction: it will likely fail.',
 } as const
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
@@ -256,7 +257,7 @@ export type DescribeContext = {
   token?: Token | null | undefined
   /** Names the frame knows for addresses (a token contract's own name). */
   names?: ReadonlyMap<string, string> | undefined
-  /** The network fee estimate in wei (gas estimate × gas price), when the chain gave one. */
+  /** The network fee estimate in wei (gas estimate × gas price); null when the chain could not estimate it (the transaction would likely fail). */
   feeWei?: bigint | null | undefined
 }
 
@@ -325,6 +326,7 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
   })
   const warnings: string[] = []
   if (tx.to === undefined) warnings.push(APPROVAL_TEXT.noRecipient)
+  if (context.feeWei === null) warnings.push(APPROVAL_TEXT.noEstimate)
   const data = tx.data ?? tx.input
   const call = decodeCall(data)
   const token = context.token
@@ -362,8 +364,9 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
   const description: Description = { title: 'Send a transaction', warnings, rows }
   if (summary !== undefined) description.summary = summary
   if (data !== undefined && data !== '0x' && summary === undefined) {
-    // Unknown calldata, or a token call on a contract that did not answer as a token: raw, under a warning.
-    description.warnings.push(APPROVAL_TEXT.unknownCalldata)
+    // Unknown calldata, or a token call on a contract that did not answer as a token: raw, under a
+    // warning (a contract's creation code is raw too, under its own warning).
+    if (tx.to !== undefined) description.warnings.push(APPROVAL_TEXT.unknownCalldata)
     description.raw = data
   }
   return description
