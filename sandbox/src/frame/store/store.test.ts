@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openPostgres } from './driver.ts'
 import { FrameKey, sha256Hex } from './keys.ts'
 import { MIGRATIONS, migrate } from './migrations.ts'
@@ -56,9 +56,18 @@ const user = (fields: Partial<UserRow> = {}): UserRow => {
 
 describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store on %s', (driver) => {
   let store: FrameStore
+  let unreachable: unknown
   beforeAll(async () => {
-    store = await drivers[driver]()
+    try {
+      store = await drivers[driver]()
+    } catch (err) {
+      unreachable = err
+    }
   }, 120_000)
+  // A database that cannot be reached fails every test of its driver (none is skipped).
+  beforeEach(() => {
+    if (unreachable !== undefined) throw unreachable
+  })
   afterAll(async () => {
     await store?.close()
   })
