@@ -63,6 +63,12 @@ describe('the configuration’s errors', () => {
     expect(error.issues.length).toBeGreaterThanOrEqual(8)
   })
 
+  it('unknown keys of walletConnect and core are errors too', () => {
+    const error = failure({ ...valid, walletConnect: { relayURL: 'ws://127.0.0.1:8789' }, core: { swapChain: ['eip155:1'] } })
+    expect(error.message.split('\n').slice(1)).toEqual(["- walletConnect.relayURL: Unknown key 'relayURL'. Did you mean 'relayUrl'?", "- core.swapChain: Unknown key 'swapChain'. Did you mean 'swapChains'?"])
+    expect(parsePorticoConfig({ ...valid, walletConnect: { relayUrl: 'ws://127.0.0.1:8789', pairingExpiryMs: 15_000 }, core: { swapChains: ['eip155:31337'] } }).walletConnect.relayUrl).toBe('ws://127.0.0.1:8789')
+  })
+
   it('a wallet link of a custom wallet that Portico may not open is a configuration error', () => {
     const error = failure({ ...valid, customWallets: [{ id: 'w', name: 'W', mobile_link: 'javascript:alert(1)', webapp_link: 'data:text/html,x' }] })
     expect(error.message).toContain('customWallets.0.mobile_link: Expected an https URL')
