@@ -24,7 +24,8 @@ const SCOPE = 'openid profile email'
 
 /**
  * The providers' storage (sessions, interactions, codes, grants): in memory, per provider, entries
- * dropped once expired. A sandbox restart forgets every sign-in, as it forgets the frame's users.
+ * dropped once expired. A restart forgets the providers' own sessions (a visitor types the username
+ * again); the frame's users and its started sign-ins are in its database.
  */
 function memoryAdapterFactory(): (name: string) => Adapter {
   const store = new Map<string, { payload: AdapterPayload; expiresAt: number | undefined }>()
@@ -118,7 +119,7 @@ export function socialLoginPage(provider: OidcSocialProvider, uid: string, error
  * Connect provider (`oidc-provider`, one instance per provider mounted at /oidc/{provider}, with a
  * login page of its own), and the frame service as their client (`openid-client`: authorization
  * code with PKCE S256, state and nonce; the verifier stays here, keyed by state with the dapp
- * origin the callback page posts to). Providers are made on first use.
+ * origin the callback page posts to, all in the frame's database). Providers are made on first use.
  */
 export function createSocialLogin(frameUrl: string, store: FrameStore, now: () => number = Date.now): SocialLogin {
   const callbackUrl = `${frameUrl}/social/callback`
