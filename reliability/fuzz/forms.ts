@@ -8,7 +8,7 @@
 import { NAME_SUFFIXES, parseAccountNameInput } from '@portico/shared-types'
 import { EMBEDDED_EVENTS } from '@portico/shared-types/embedded'
 import { sampleOnrampQuote, type OnrampCurrency } from '@portico/shared-types/onramp'
-import { WRITE_ERROR_MESSAGES } from '../../main-thread/src/i18n/writeErrors.ts'
+import { WRITE_ERROR_CODES } from '@portico/shared-types/write'
 import { createHttpClient } from '../../worker-core/src/http.ts'
 import type { RpcClient } from '../../worker-core/src/rpc.ts'
 import { WriteFailure } from '../../worker-core/src/write/classifyError.ts'
@@ -18,13 +18,17 @@ import { ADDRESSES } from './samples.ts'
 
 const ROW = 'Fuzz: form inputs'
 
-/** A WriteFailure of one of `codes`, on `field`, whose code the modal has a message for. */
+/**
+ * A WriteFailure of one of `codes`, on `field`. Each code is one of WRITE_ERROR_CODES, which the page's
+ * message catalogue (main-thread/src/i18n/writeErrors.ts) must cover in every language by its type.
+ */
+const hasMessage = (code: string) => (WRITE_ERROR_CODES as readonly string[]).includes(code)
 const judgeWrite = (codes: readonly string[], field: string | undefined) => (error: unknown) => {
   if (!(error instanceof WriteFailure)) return `not a WriteFailure: ${describe(error)}`
   const { code } = error.error
   if (!codes.includes(code)) return `unexpected code ${code}`
   if (field && error.error.field !== field) return `${code} not on the ${field} field`
-  return WRITE_ERROR_MESSAGES.en[code] ? null : `no message for ${code}`
+  return hasMessage(code) ? null : `no message for ${code}`
 }
 const AMOUNT_CODES = ['AMOUNT_REQUIRED', 'AMOUNT_INVALID', 'AMOUNT_NOT_POSITIVE', 'AMOUNT_TOO_MANY_DECIMALS']
 
@@ -76,7 +80,7 @@ export async function run() {
     inputs: typedStrings,
     exercise: (text) => parseAccountNameInput(text),
     check: (result) => {
-      if (typeof result === 'string') return (WRITE_ERROR_MESSAGES.en as Record<string, string>)[result] ? null : `no message for ${result}`
+      if (typeof result === 'string') return hasMessage(result) ? null : `no message for ${result}`
       const { name, label } = result as { name: string; label: string }
       return /^[a-z0-9-]{4,}$/.test(label) && NAME_SUFFIXES.some((s) => name === `${label}${s}`) ? null : `accepted '${name.slice(0, 60)}'`
     },
