@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -78,7 +78,7 @@ describe('node sandbox/bin/frame-service.mjs', () => {
     await expect(start({ PORTICO_FRAME_PORT: String(port), PORTICO_FRAME_CHAINS: undefined, PORTICO_FRAME_DATA_DIR: join(folder, 'unused') })).rejects.toThrow(/Set PORTICO_FRAME_CHAINS/)
   }, 60_000)
 
-  it('keeps a signed-in visitor signed in with the same address across a restart of the service alone', async () => {
+  it('keeps a signed-in visitor signed in with the same address across a restart of the service alone, with a key rotation in between', async () => {
     const env = {
       PORTICO_FRAME_PORT: String(port),
       PORTICO_FRAME_CHAINS: JSON.stringify([{ id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:9/' }]),
@@ -109,6 +109,18 @@ describe('node sandbox/bin/frame-service.mjs', () => {
     first.child.kill('SIGTERM')
     expect(await exit).toBe(0)
     expect(first.output()).toContain('Frame service stopped')
+
+    // A key rotation while it is stopped (the documented command): the keys are re-sealed, the key file replaced.
+    const keyBefore = await readFile(env.PORTICO_FRAME_KEY_FILE, 'utf8')
+    const rekey = spawnSync(process.execPath, ['sandbox/bin/frame-rekey.mjs', '--data-dir', env.PORTICO_FRAME_DATA_DIR, '--key-file', env.PORTICO_FRAME_KEY_FILE], {
+      cwd: ROOT,
+      env: { ...process.env, PORTICO_FRAME_KEY: '', PORTICO_FRAME_NEW_KEY: '', PORTICO_FRAME_DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(rekey.status, rekey.stderr).toBe(0)
+    expect(rekey.stdout).toMatch(/^Re-sealed 1 key\(s\) from frame key [0-9a-f]{8} to [0-9a-f]{8}\.$/m)
+    expect(await readFile(env.PORTICO_FRAME_KEY_FILE, 'utf8')).not.toBe(keyBefore)
 
     const second = await start(env)
     const after = await api(FRAME_API.user.path, {}, token)
