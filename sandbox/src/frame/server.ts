@@ -168,18 +168,21 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   if (!defaultChain) throw new Error('The frame service needs at least one chain')
   // With neither a key nor a key file: a key for this run only (an in-memory database's tests).
   const key = await loadFrameKey({ key: options.key || (options.keyFile === undefined ? newFrameKey() : undefined), keyFile: options.keyFile ?? '' })
-  const store = await openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
-  let bundle: Awaited<ReturnType<typeof buildBrowserBundle>>
-  let mail: Awaited<ReturnType<typeof startMailService>>
-  try {
-    ;[bundle, mail] = await Promise.all([
-      buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
-      startMailService({ port: options.smtpPort ?? 0, from: options.mailFrom ?? 'Portico Wallet <wallet@portico.localhost>', relayUrl: options.smtpRelayUrl }),
-    ])
-  } catch (err) {
-    await store.close()
-    throw err
+  // The database, the page's bundle and the mail server start side by side; what started is closed when another fails.
+  const starting = [
+    openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
+    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
+    startMailService({ port: options.smtpPort ?? 0, from: options.mailFrom ?? 'Portico Wallet <wallet@portico.localhost>', relayUrl: options.smtpRelayUrl }),
+  ] as const
+  const [storeResult, bundleResult, mailResult] = await Promise.allSettled(starting)
+  if (storeResult.status === 'rejected' || bundleResult.status === 'rejected' || mailResult.status === 'rejected') {
+    if (storeResult.status === 'fulfilled') await storeResult.value.close()
+    if (mailResult.status === 'fulfilled') await mailResult.value.stop()
+    throw [storeResult, bundleResult, mailResult].find((r) => r.status === 'rejected')?.reason
   }
+  const store = storeResult.value
+  const bundle = bundleResult.value
+  const mail = mailResult.value
   const accounts = new FrameAccounts({
     store,
     key,
