@@ -4,6 +4,7 @@ import { usePorticoClient, useSnapshot } from '../context.ts'
 import { intlLocale } from '../i18n/labels.ts'
 import { formatAmount } from '../modal/format.ts'
 import { warmModal } from '../modal/load.ts'
+import { readAccountHint } from '../client/accountHint.ts'
 
 export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
 
@@ -11,14 +12,18 @@ export type AccountButtonProps = { className?: string; /** Show the native balan
 export function AccountButton({ className, balance = 'show' }: AccountButtonProps) {
   const client = usePorticoClient()
   const { core } = useSnapshot()
-  const { isConnected, address } = useAccount()
-  if (!isConnected || !address) return null
+  const { isConnected, address, status } = useAccount()
+  // Until the core answers (or while it restores the session), the account stored by the last visit.
+  const hint = core && status !== 'connecting' ? null : readAccountHint()
+  const shown = isConnected && address ? address : hint?.a
+  if (!shown) return null
   const native = core?.balances.data?.find((b) => !b.address)
-  const amount = native ? `${formatAmount(native.quantity.numeric, 2, intlLocale(client.startup.locale))} ${native.symbol}` : null
+  const quantity = native ? { numeric: native.quantity.numeric, symbol: native.symbol } : hint?.n && hint.s ? { numeric: hint.n, symbol: hint.s } : null
+  const amount = quantity ? `${formatAmount(quantity.numeric, 2, intlLocale(client.startup.locale))} ${quantity.symbol}` : null
   return (
     <button type="button" className={className ?? 'portico-account-button'} aria-haspopup="dialog" onPointerEnter={() => warmModal()} onClick={() => client.open({ name: 'Account' })}>
       {balance === 'show' && amount ? <span className="portico-account-button-balance">{amount}</span> : null}
-      <span>{shortenAddress(address)}</span>
+      <span>{shortenAddress(shown)}</span>
     </button>
   )
 }

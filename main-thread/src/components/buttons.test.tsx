@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { connectInCore, createTestClient, renderPortico, testConfig } from '../testing/harness.tsx'
 import { AccountButton } from './AccountButton.tsx'
+import { ConnectButton } from './ConnectButton.tsx'
+import { ACCOUNT_HINT_KEY } from '../client/accountHint.ts'
 import { NetworkButton } from './NetworkButton.tsx'
 
 const balances = { balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30378, price: 3000, quantity: { decimals: '18', numeric: '10126.126' }, iconUrl: 'http://x/eth.svg' }] }
@@ -27,6 +29,56 @@ describe('AccountButton', () => {
     const button = await screen.findByRole('button', { name: `${amount} 0x7099…79C8` })
     await userEvent.click(button)
     expect(await screen.findByRole('dialog', { name: locale === 'en' ? 'Account' : 'Konto' })).toBeTruthy()
+    portico.client.destroy()
+  })
+})
+
+describe('the account stored for the first paint', () => {
+  it('is written when the core pushes the account and its balance, shown before the core answers, and cleared on disconnect', async () => {
+    const first = createTestClient({ remotes: { balances } })
+    const firstPage = renderPortico(first, <AccountButton />)
+    await connectInCore(first)
+    await act(() => first.core.refreshBalances())
+    await screen.findByRole('button', { name: '10,126.13 ETH 0x7099…79C8' })
+    expect(JSON.parse(localStorage.getItem(ACCOUNT_HINT_KEY)!)).toEqual({ a: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', n: '10126.126', s: 'ETH' })
+    firstPage.unmount()
+    first.client.destroy()
+
+    // A new page: its first render, with no core yet, shows the stored account in both buttons.
+    const next = createTestClient()
+    const nextPage = renderPortico(next, <><ConnectButton /><AccountButton /></>)
+    expect(next.client.getSnapshot().core).toBeNull()
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['0x7099…79C8', '10,126.13 ETH0x7099…79C8'])
+    nextPage.unmount()
+    next.client.destroy()
+
+    const again = createTestClient({ remotes: { balances } })
+    renderPortico(again, <ConnectButton />)
+    await connectInCore(again)
+    await act(() => again.client.disconnect())
+    await screen.findByRole('button', { name: 'Connect Wallet' })
+    expect(localStorage.getItem(ACCOUNT_HINT_KEY)).toBeNull()
+    again.client.destroy()
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['markup as the address', JSON.stringify({ a: '<img src=x onerror=alert(1)>' })],
+    ['no address', JSON.stringify({ n: '1', s: 'ETH' })],
+    ['an array', '[]'],
+  ])('is ignored when malformed (%s)', (_, raw) => {
+    localStorage.setItem(ACCOUNT_HINT_KEY, raw)
+    const portico = createTestClient()
+    renderPortico(portico, <><ConnectButton /><AccountButton /></>)
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Connect Wallet'])
+    portico.client.destroy()
+  })
+
+  it('shows no balance from a record whose amount is not a plain decimal', () => {
+    localStorage.setItem(ACCOUNT_HINT_KEY, JSON.stringify({ a: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', n: '1e400', s: 'ETH' }))
+    const portico = createTestClient()
+    renderPortico(portico, <AccountButton />)
+    expect(screen.getByRole('button').textContent).toBe('0x7099…79C8')
     portico.client.destroy()
   })
 })
