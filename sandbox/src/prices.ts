@@ -9,6 +9,17 @@ export const USD_PRICES: Readonly<Record<string, number>> = {
   FRZ: 0.5,
 }
 
+/** The sandbox feed's fixed 24 h price change, in percent, of the assets it has one for. */
+export const USD_CHANGE_24H: Readonly<Record<string, number>> = {
+  ETH: 2.5,
+  BEE: -1.25,
+}
+
+/** The 24 h change of `symbol`'s price in percent (the same in every currency), or undefined where the feed has none. */
+export function priceChange24hOf(symbol: string): number | undefined {
+  return USD_CHANGE_24H[symbol]
+}
+
 /** Units of each supported currency per 1 USD (SPEC.md §9 lists USD and EUR). */
 export const CURRENCY_RATES = { usd: 1, eur: 0.9 } as const
 export type Currency = keyof typeof CURRENCY_RATES

@@ -9,6 +9,8 @@ export const tokenBalanceSchema = z.object({
   address: caipAddressSchema.optional(),
   value: z.number(),
   price: z.number(),
+  /** The price's change over the last 24 hours, in percent, where the price feed has it. */
+  priceChange24h: z.number().finite().optional(),
   quantity: z.object({
     decimals: z.string().regex(/^\d+$/, 'Expected decimal digits'),
     numeric: z.string().regex(/^\d+(\.\d+)?$/, 'Expected a decimal number'),

@@ -1,7 +1,7 @@
 import { MESSAGES, balanceQuerySchema, balanceResponseSchema, evmAddressSchema, type TokenBalance } from '@portico/shared-types'
 import { Hono } from 'hono'
 import { erc20Abi, formatUnits, getAddress, type Address } from 'viem'
-import { currencySchema, priceOf, type Currency } from '../prices.ts'
+import { currencySchema, priceChange24hOf, priceOf, type Currency } from '../prices.ts'
 import { findChain, type DataApiChain, type DataApiContext } from './context.ts'
 import { describeQueryIssue, errorResponse } from '../http/errors.ts'
 import { iconUrl } from './icons.ts'
@@ -20,6 +20,7 @@ function entry(
 ): TokenBalance {
   const numeric = formatUnits(raw, asset.decimals)
   const price = priceOf(asset.symbol, currency)
+  const change = priceChange24hOf(asset.symbol)
   return {
     name: asset.name,
     symbol: asset.symbol,
@@ -27,6 +28,7 @@ function entry(
     ...(asset.address ? { address: `${chain.chain.caipNetworkId}:${asset.address}` as const } : {}),
     value: roundValue(Number(numeric) * price),
     price,
+    ...(change === undefined ? {} : { priceChange24h: change }),
     quantity: { decimals: String(asset.decimals), numeric },
     iconUrl: iconUrl(publicUrl, asset.symbol),
   }

@@ -56,4 +56,35 @@ describe('AccountView', () => {
     expect(within(dialog).getByRole('img', { name: 'Account avatar' }).tagName).toBe('SPAN')
     portico.client.destroy()
   })
+
+  it('lists the native token first in Tokens, with its value and 24 h change, for an account holding only ETH', async () => {
+    const fresh = { balances: [{ ...balances.balances[0]!, quantity: { decimals: '18', numeric: '10' }, priceChange24h: 2.5 }] }
+    const portico = createTestClient({ remotes: { balances: fresh } })
+    renderPortico(portico)
+    await connectInCore(portico, { connectorId: 'x' })
+    await openModal(portico, { name: 'Account' })
+    const dialog = await screen.findByRole('dialog', { name: 'Account' })
+    const rows = await within(dialog).findAllByTestId('account-token')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.dataset.native).toBe('true')
+    expect(rows[0]!.textContent).toContain('10 ETH')
+    expect(rows[0]!.textContent).toContain('$30,000.00')
+    expect(rows[0]!.textContent).toContain('+2.50%')
+    expect(within(dialog).queryByText('No tokens yet')).toBeNull()
+    portico.client.destroy()
+  })
+
+  it('lists the native token before the ERC-20s, and no change where the feed has none', async () => {
+    const usdc = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', value: 5, price: 1, quantity: { decimals: '6', numeric: '5' }, iconUrl: 'http://x/usdc.svg' }
+    const portico = createTestClient({ remotes: { balances: { balances: [usdc, balances.balances[0]!] } } })
+    renderPortico(portico)
+    await connectInCore(portico, { connectorId: 'x' })
+    await openModal(portico, { name: 'Account' })
+    const dialog = await screen.findByRole('dialog', { name: 'Account' })
+    await waitFor(() => expect(within(dialog).getAllByTestId('account-token')).toHaveLength(2))
+    const rows = within(dialog).getAllByTestId('account-token')
+    expect(rows.map((r) => r.querySelector('.portico-token-name')?.textContent)).toEqual(['Ether', 'USD Coin'])
+    expect(rows[0]!.querySelector('.portico-token-change')).toBeNull()
+    portico.client.destroy()
+  })
 })

@@ -63,7 +63,8 @@ export function AccountView() {
 
   const { balances } = core
   const native = balances.data?.find((b) => !b.address)
-  const tokens = balances.data?.filter((b) => b.address) ?? []
+  // The native token first, then the ERC-20s, all from the core's one balances query.
+  const listed = tokenListOf(balances.data)
   // Data shown from the core's cache while the network or the API is gone says how old it is.
   const failing = balances.status === 'error' || core.transactions.status === 'error' || core.identity.status === 'error'
   const stale = balances.updatedAt !== null && (failing || !core.online)
@@ -161,8 +162,8 @@ export function AccountView() {
         label={t('account')}
         tabs={[
           { id: 'tokens', label: t('tokens'), render: () =>
-            tokens.length > 0 ? (
-              <TokenList tokens={tokens} locale={locale} onSend={core.online && features.send ? (token) => client.navigate({ type: 'push', view: { name: 'Send', token } }) : undefined} />
+            listed.length > 0 ? (
+              <TokenList tokens={listed} locale={locale} onSend={core.online && features.send ? (token) => client.navigate({ type: 'push', view: token ? { name: 'Send', token } : { name: 'Send' } }) : undefined} />
             ) : (
               <p className="portico-empty">{t('noTokens')}</p>
             ),
@@ -242,25 +243,47 @@ function PendingList({ pending, locale }: { pending: readonly PendingTransaction
   )
 }
 
-function TokenList({ tokens, locale, onSend }: { tokens: readonly TokenBalance[]; locale: string; onSend?: ((token: string) => void) | undefined }) {
+/** The Tokens tab's rows: the native token first (even at 0, as the data API lists it), then the ERC-20s in the API's order. */
+export function tokenListOf(balances: readonly TokenBalance[] | null | undefined): TokenBalance[] {
+  if (!balances) return []
+  return [...balances.filter((b) => !b.address), ...balances.filter((b) => b.address)]
+}
+
+/** A price's 24 h change in percent, signed ("+2.50%", "-1.25%"); null where the feed has none. */
+export function formatChange24h(change: number | undefined, locale: string): string | null {
+  if (change === undefined || !Number.isFinite(change)) return null
+  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(change / 100)
+}
+
+export function TokenList({ tokens, locale, onSend }: { tokens: readonly TokenBalance[]; locale: string; onSend?: ((token: string | undefined) => void) | undefined }) {
   const t = useT()
   return (
     <ul className="portico-tokens">
-      {tokens.map((token) => (
-        <li key={token.address} className="portico-token">
-          <img src={token.iconUrl} alt="" width={32} height={32} />
-          <span className="portico-token-name">{token.name}</span>
-          <span className="portico-token-quantity">
-            {formatQuantity(token.quantity.numeric, locale)} {token.symbol}
-          </span>
-          <span className="portico-token-value">{formatUsd(token.value, locale)}</span>
-          {onSend && token.address ? (
-            <button type="button" className="portico-icon-button portico-token-send" aria-label={t('sendToken', { symbol: token.symbol })} onClick={() => onSend(token.address!)}>
-              <Icon name="send" />
-            </button>
-          ) : null}
-        </li>
-      ))}
+      {tokens.map((token) => {
+        const change = formatChange24h(token.priceChange24h, locale)
+        return (
+          <li key={token.address ?? `native:${token.chainId}`} className="portico-token" data-testid="account-token" data-native={token.address ? undefined : 'true'}>
+            <img src={token.iconUrl} alt="" width={32} height={32} />
+            <span className="portico-token-name">{token.name}</span>
+            <span className="portico-token-quantity">
+              {formatQuantity(token.quantity.numeric, locale)} {token.symbol}
+            </span>
+            <span className="portico-token-value">
+              {formatUsd(token.value, locale)}
+              {change ? (
+                <span className="portico-token-change" data-direction={token.priceChange24h! > 0 ? 'up' : token.priceChange24h! < 0 ? 'down' : 'flat'}>
+                  {change}
+                </span>
+              ) : null}
+            </span>
+            {onSend ? (
+              <button type="button" className="portico-icon-button portico-token-send" aria-label={t('sendToken', { symbol: token.symbol })} onClick={() => onSend(token.address)}>
+                <Icon name="send" />
+              </button>
+            ) : null}
+          </li>
+        )
+      })}
     </ul>
   )
 }
