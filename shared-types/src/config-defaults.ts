@@ -11,10 +11,43 @@ import type { Network } from './network.ts'
 /** Social login providers, in the order the modal offers them. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
+/** The modal's languages (`locale`); ar is written right to left. */
+export const LOCALES = ['en', 'de', 'es', 'fr', 'pt', 'it', 'ja', 'ko', 'zh-CN', 'ru', 'tr', 'ar'] as const
+
+/**
+ * The best of Portico's languages for a visitor's preferred languages (`navigator.languages`, best
+ * first): the first one Portico has, by full tag (zh-CN) or by language (pt-BR speaks pt, zh-Hans and
+ * zh-SG speak zh-CN; Traditional Chinese is not offered); English when none matches.
+ *
+ * @example
+ * matchLocale(['fr-CA', 'en']) // 'fr'
+ * matchLocale(['nl-NL']) // 'en'
+ */
+export function matchLocale(languages: readonly string[]): Locale {
+  for (const raw of languages) {
+    const tag = raw.trim().toLowerCase().replace(/_/g, '-')
+    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag)
+    if (exact) return exact
+    const [language, ...rest] = tag.split('-')
+    if (language === 'zh') {
+      if (rest.includes('hant') || rest.some((part) => part === 'tw' || part === 'hk' || part === 'mo')) continue
+      return 'zh-CN'
+    }
+    const byLanguage = LOCALES.find((locale) => locale === language)
+    if (byLanguage) return byLanguage
+  }
+  return 'en'
+}
+
+/** The visitor's language from the browser (`navigator.languages`, else `navigator.language`); English outside a browser. */
+export function browserLocale(): Locale {
+  const nav = (globalThis as { navigator?: { languages?: readonly string[]; language?: string } }).navigator
+  return matchLocale(nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [])
+}
+
 export const CONFIG_DEFAULTS = {
   themeMode: 'light',
   themeVariables: {},
-  locale: 'en',
   enableNetworkSwitch: true,
   allowUnsupportedChain: false,
   basic: false,
@@ -42,7 +75,6 @@ export const CONFIG_DEFAULTS = {
   },
 } as const satisfies {
   themeMode: ThemeMode
-  locale: Locale
   themeVariables: ThemeVariables
   [key: string]: unknown
 }
@@ -71,7 +103,7 @@ export function startupConfig(input: PorticoConfigInput): StartupConfig {
   return {
     themeMode: input.themeMode ?? CONFIG_DEFAULTS.themeMode,
     themeVariables: { ...(input.themeVariables ?? CONFIG_DEFAULTS.themeVariables) },
-    locale: input.locale ?? CONFIG_DEFAULTS.locale,
+    locale: input.locale ?? browserLocale(),
     networks: input.networks,
     defaultNetwork: input.defaultNetwork,
     enableNetworkSwitch: input.enableNetworkSwitch ?? CONFIG_DEFAULTS.enableNetworkSwitch,

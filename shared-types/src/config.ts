@@ -3,7 +3,7 @@ import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
 import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx.ts'
-import { CONFIG_DEFAULTS, SOCIAL_PROVIDERS } from './config-defaults.ts'
+import { CONFIG_DEFAULTS, LOCALES, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
 import { safeMobileLinkSchema, safeWebUrlSchema } from './safeUrlSchema.ts'
 import { SchemaValidationError } from './errors.ts'
@@ -64,7 +64,7 @@ export const featuresSchema = configObject({
 })
 export type Features = z.output<typeof featuresSchema>
 
-export const localeSchema = z.enum(['en', 'de'])
+export const localeSchema = z.enum(LOCALES)
 export type Locale = z.infer<typeof localeSchema>
 
 /** What Portico hands the host when a new version of its service worker is installed and waiting. */
@@ -118,8 +118,8 @@ const porticoConfigShape = {
   themeMode: themeModeSchema.default(CONFIG_DEFAULTS.themeMode),
   themeVariables: themeVariablesSchema.default(() => ({ ...CONFIG_DEFAULTS.themeVariables })),
   features: featuresSchema.default(() => featuresSchema.parse({})),
-  /** Language of the modal's texts. */
-  locale: localeSchema.default(CONFIG_DEFAULTS.locale),
+  /** Language of the modal's texts (one of `LOCALES`); absent: the best match of the browser's languages, else English. */
+  locale: localeSchema.optional(),
   /** Let the visitor switch networks from the modal (SPEC.md §2 exception when false). */
   enableNetworkSwitch: z.boolean().default(CONFIG_DEFAULTS.enableNetworkSwitch),
   /** Stay on a network the dapp does not list instead of opening UnsupportedChain. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIG_DEFAULTS, startupConfig } from './config-defaults.ts'
+import { CONFIG_DEFAULTS, browserLocale, startupConfig } from './config-defaults.ts'
 import { porticoConfigSchema, type PorticoConfigInput } from './config.ts'
 import { sharesSessionAcrossNamespaces, walletImageUrl } from './connectors.ts'
 import { RECORDS } from './records.ts'
@@ -37,7 +37,8 @@ describe('configuration defaults', () => {
     expect(startup).toEqual({
       themeMode: parsed.themeMode,
       themeVariables: parsed.themeVariables,
-      locale: parsed.locale,
+      // No locale configured: the browser's languages choose it (English outside a browser).
+      locale: parsed.locale ?? browserLocale(),
       networks: parsed.networks,
       defaultNetwork: parsed.defaultNetwork,
       enableNetworkSwitch: parsed.enableNetworkSwitch,

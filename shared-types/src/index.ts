@@ -257,4 +257,4 @@ export {
   type WalletConnectSession,
   type WalletConnectState,
 } from './walletConnect.ts'
-export { CONFIG_DEFAULTS, SOCIAL_PROVIDERS, startupConfig, type StartupConfig } from './config-defaults.ts'
+export { CONFIG_DEFAULTS, LOCALES, SOCIAL_PROVIDERS, browserLocale, matchLocale, startupConfig, type StartupConfig } from './config-defaults.ts'

@@ -1,19 +1,17 @@
 import { useMemo } from 'react'
-import type { Locale } from '@portico/shared-types'
 import { usePorticoClient } from '../context.ts'
-import { fillPlaceholders } from './translate.ts'
+import { useStrings, type Catalogue } from './catalogue.ts'
+import { translatorOf } from './translate.ts'
 
-export type FeatureCatalogue<K extends string> = { en: Record<K, string> } & { [L in Exclude<Locale, 'en'>]: Record<K, string> }
-export type FeatureTranslate<K extends string> = (key: K, values?: Record<string, string | number>) => string
+export type FeatureTranslate<K extends string> = (key: K, values?: Record<string, string | number>, count?: number) => string
 
 /**
  * The translator of a feature's own catalogue: texts of a view that loads on demand (Send, Receive,
- * Swap…) travel with that view, so the modal's first chunk does not carry them.
+ * Swap…) travel with that view, in the visitor's language only, so the modal's first chunk does not
+ * carry them.
  */
-export function useMessages<K extends string>(catalogue: FeatureCatalogue<K>): FeatureTranslate<K> {
+export function useMessages<K extends string>(catalogue: Catalogue<K>): FeatureTranslate<K> {
   const { locale } = usePorticoClient().startup
-  return useMemo(() => {
-    const messages: Record<K, string> = catalogue[locale] ?? catalogue.en
-    return (key, values) => fillPlaceholders(messages[key] ?? catalogue.en[key], values)
-  }, [catalogue, locale])
+  const strings = useStrings(catalogue, locale)
+  return useMemo(() => translatorOf(strings, locale), [strings, locale])
 }

@@ -4,6 +4,10 @@ import { createPortal } from 'react-dom'
 import { getConnector } from '../client/getConnector.ts'
 import { currentView, type View } from '../client/router.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot, useUiSnapshot } from '../context.ts'
+import type { Locale } from '@portico/shared-types'
+import { catalogueLoads, setActiveLocale } from '../i18n/catalogue.ts'
+import { intlLocale, localeDirection } from '../i18n/labels.ts'
+import { CORE_MESSAGES } from '../i18n/messages.ts'
 import { useT } from '../i18n/useT.ts'
 import { Icon } from './icons.tsx'
 import { NotificationToast } from './Notification.tsx'
@@ -16,6 +20,13 @@ import '../styles/modal.css'
  * the accessibility tree, none of its effects running: no request, no focus) and renders it at idle
  * priority with the view the next open will show, so opening only reveals what is already there.
  */
+/** Fetches the modal's texts in `locale` (and those of any feature chunk already running); a failure rejects. */
+export async function loadTexts(locale: Locale): Promise<void> {
+  setActiveLocale(locale)
+  await CORE_MESSAGES.load(locale)
+  await catalogueLoads()
+}
+
 export default function Modal() {
   const { modal } = useSnapshot()
   return createPortal(
@@ -80,7 +91,8 @@ function Dialog() {
   const canGoBack = modal.router.history.length > 1
 
   return (
-    <div className="portico-root" data-theme={themeMode} ref={rootRef}>
+    // The modal speaks its language: `lang` for fonts and screen readers, `dir` mirrors it for Arabic.
+    <div className="portico-root" data-theme={themeMode} ref={rootRef} lang={intlLocale(client.startup.locale)} dir={localeDirection(client.startup.locale)}>
       <div className="portico-overlay" onClick={close} aria-hidden="true" />
       <div
         className={shaking ? 'portico-modal portico-shake' : 'portico-modal'}

@@ -27,24 +27,21 @@ export function formatUsd(value: number, locale = 'en-US'): string {
   return formatter(locale, DISPLAY_DECIMALS.tokenValue, DISPLAY_DECIMALS.tokenValue, 'currency').format(value)
 }
 
-const UNITS: readonly [number, MessageKey, MessageKey][] = [
-  [YEAR_MS, 'ageYear', 'ageYears'],
-  [MONTH_MS, 'ageMonth', 'ageMonths'],
-  [DAY_MS, 'ageDay', 'ageDays'],
-  [HOUR_MS, 'ageHour', 'ageHours'],
-  [MINUTE_MS, 'ageMinute', 'ageMinutes'],
-  [SECOND_MS, 'ageSecond', 'ageSeconds'],
+const UNITS: readonly [number, MessageKey][] = [
+  [YEAR_MS, 'ageYears'],
+  [MONTH_MS, 'ageMonths'],
+  [DAY_MS, 'ageDays'],
+  [HOUR_MS, 'ageHours'],
+  [MINUTE_MS, 'ageMinutes'],
+  [SECOND_MS, 'ageSeconds'],
 ]
-
-const plurals = new Map<string, Intl.PluralRules>()
 
 /** Abbreviated relative time in the catalogue's words: '2 hrs', '1 min', 'now' (German: '2 Std.'). */
 export function formatAge(ms: number, t: Translate, locale = 'en-US'): string {
-  let rules = plurals.get(locale)
-  if (!rules) plurals.set(locale, (rules = new Intl.PluralRules(locale)))
-  for (const [size, one, many] of UNITS) {
+  for (const [size, key] of UNITS) {
     const n = Math.floor(ms / size)
-    if (n >= 1) return t(rules.select(n) === 'one' ? one : many, { n: formatter(locale, 0, 0).format(n) })
+    // The catalogue's plural forms are chosen by Intl.PluralRules of its language (Arabic has six).
+    if (n >= 1) return t(key, { n: formatter(locale, 0, 0).format(n) }, n)
   }
   return t('ageNow')
 }

@@ -20,9 +20,12 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Icons that point along the line of text: mirrored when the modal is written right to left. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevron'])
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={className ?? 'portico-icon'}>
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={className ?? 'portico-icon'} data-directional={DIRECTIONAL.has(name) || undefined}>
       <path d={paths[name]} />
     </svg>
   )

@@ -1,26 +1,36 @@
 import { useSyncExternalStore, type ComponentType } from 'react'
+import type { Locale } from '@portico/shared-types'
 
 let loading: Promise<ComponentType> | null = null
 let loaded: ComponentType | null = null
 const listeners = new Set<() => void>()
+let modalLocale: Locale = 'en'
+
+/** The language the modal will speak (the provider's `startup.locale`): its texts load with its code. */
+export function setModalLocale(locale: Locale): void {
+  modalLocale = locale
+}
 
 /**
  * The modal's code and styles: fetched and run once the page is idle after load (PorticoProvider), or
  * on the visitor's first sign of intent if that comes first; never before first paint. A failed load
- * (offline, nothing cached) is tried again on the next call.
+ * (offline, nothing cached) is tried again on the next call. The texts of the visitor's language (and
+ * only those) are fetched with it, so the modal never shows another language first.
  */
 export function loadModal(): Promise<ComponentType> {
-  loading ??= import('./Modal.tsx').then(
-    (module) => {
-      loaded = module.default
-      for (const listener of listeners) listener()
-      return loaded
-    },
-    (error: unknown) => {
-      loading = null
-      throw error
-    },
-  )
+  loading ??= import('./Modal.tsx')
+    .then((module) => module.loadTexts(modalLocale).then(() => module))
+    .then(
+      (module) => {
+        loaded = module.default
+        for (const listener of listeners) listener()
+        return loaded
+      },
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    )
   return loading
 }
 

@@ -1,4 +1,4 @@
-import type { FeatureCatalogue } from '../../i18n/useMessages.ts'
+import { catalogue } from '../../i18n/catalogue.ts'
 
 export type NamesKey =
   | 'intro'
@@ -20,45 +20,17 @@ export type NamesKey =
   | 'successBody'
   | 'backToAccount'
 
-export const NAMES_MESSAGES: FeatureCatalogue<NamesKey> = {
-  en: {
-    intro: 'Your account name is how other people find and pay you, instead of a long address.',
-    nameLabel: 'Account name',
-    rules: 'Letters, digits and hyphens, at least 4 characters.',
-    checking: 'Checking {name}…',
-    available: '{name} is available',
-    taken: '{name} is already taken',
-    resolveFailed: 'Error resolving name',
-    suggestions: 'Suggestions',
-    suggestionsFailed: 'Error fetching name suggestions',
-    useSuggestion: 'Use {name}',
-    register: 'Register {name}',
-    approveInWallet: 'Sign the message in {wallet} to register {name}.',
-    registering: 'Registering…',
-    registerFailed: 'Error registering name {name}',
-    needsNetwork: 'Registering a name needs the network. Reconnect and try again.',
-    successTitle: '{name} is yours',
-    successBody: 'It is now the name of your account, and people can send to it.',
-    backToAccount: 'Back to account',
-  },
-  de: {
-    intro: 'Mit deinem Kontonamen finden und bezahlen dich andere, statt mit einer langen Adresse.',
-    nameLabel: 'Kontoname',
-    rules: 'Buchstaben, Ziffern und Bindestriche, mindestens 4 Zeichen.',
-    checking: 'Prüfe {name}…',
-    available: '{name} ist frei',
-    taken: '{name} ist schon vergeben',
-    resolveFailed: 'Fehler beim Auflösen des Namens',
-    suggestions: 'Vorschläge',
-    suggestionsFailed: 'Fehler beim Laden der Namensvorschläge',
-    useSuggestion: '{name} verwenden',
-    register: '{name} registrieren',
-    approveInWallet: 'Signiere die Nachricht in {wallet}, um {name} zu registrieren.',
-    registering: 'Registriere…',
-    registerFailed: 'Fehler beim Registrieren des Namens {name}',
-    needsNetwork: 'Einen Namen zu registrieren braucht das Netz. Verbinde dich und versuche es erneut.',
-    successTitle: '{name} gehört dir',
-    successBody: 'Er ist jetzt der Name deines Kontos, und andere können an ihn senden.',
-    backToAccount: 'Zurück zum Konto',
-  },
-}
+export const NAMES_MESSAGES = catalogue<NamesKey>({
+  en: () => import('./locales/names.en.ts'),
+  de: () => import('./locales/names.de.ts'),
+  es: () => import('./locales/names.es.ts'),
+  fr: () => import('./locales/names.fr.ts'),
+  pt: () => import('./locales/names.pt.ts'),
+  it: () => import('./locales/names.it.ts'),
+  ja: () => import('./locales/names.ja.ts'),
+  ko: () => import('./locales/names.ko.ts'),
+  'zh-CN': () => import('./locales/names.zh-CN.ts'),
+  ru: () => import('./locales/names.ru.ts'),
+  tr: () => import('./locales/names.tr.ts'),
+  ar: () => import('./locales/names.ar.ts'),
+})

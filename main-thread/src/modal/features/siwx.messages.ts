@@ -1,30 +1,18 @@
-import type { FeatureCatalogue } from '../../i18n/useMessages.ts'
+import { catalogue } from '../../i18n/catalogue.ts'
 
 export type SiwxKey = 'body' | 'account' | 'sign' | 'cancel' | 'authenticating' | 'signatureDeclined' | 'smartAccountsUnsupported' | 'initFailed' | 'required' | 'sessionExpired'
 
-export const SIWX_MESSAGES: FeatureCatalogue<SiwxKey> = {
-  en: {
-    sessionExpired: 'Session Expired',
-    body: '{app} wants to connect to your wallet. Please sign this message to verify that you’re the owner of this wallet.',
-    account: 'Account {address} on {network}',
-    sign: 'Sign',
-    cancel: 'Cancel',
-    authenticating: 'Authenticating...',
-    signatureDeclined: 'Signature declined',
-    smartAccountsUnsupported: 'This application might not support Smart Accounts',
-    initFailed: 'A problem occurred while trying initialize authentication',
-    required: 'This app asks every visitor to sign in. Cancelling disconnects the wallet.',
-  },
-  de: {
-    sessionExpired: 'Sitzung abgelaufen',
-    body: '{app} möchte sich mit deiner Wallet verbinden. Signiere diese Nachricht, um zu bestätigen, dass dir diese Wallet gehört.',
-    account: 'Konto {address} auf {network}',
-    sign: 'Signieren',
-    cancel: 'Abbrechen',
-    authenticating: 'Authentifiziere...',
-    signatureDeclined: 'Signatur abgelehnt',
-    smartAccountsUnsupported: 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
-    initFailed: 'Beim Start der Anmeldung ist ein Problem aufgetreten',
-    required: 'Diese App verlangt eine Anmeldung. Abbrechen trennt die Wallet.',
-  },
-}
+export const SIWX_MESSAGES = catalogue<SiwxKey>({
+  en: () => import('./locales/siwx.en.ts'),
+  de: () => import('./locales/siwx.de.ts'),
+  es: () => import('./locales/siwx.es.ts'),
+  fr: () => import('./locales/siwx.fr.ts'),
+  pt: () => import('./locales/siwx.pt.ts'),
+  it: () => import('./locales/siwx.it.ts'),
+  ja: () => import('./locales/siwx.ja.ts'),
+  ko: () => import('./locales/siwx.ko.ts'),
+  'zh-CN': () => import('./locales/siwx.zh-CN.ts'),
+  ru: () => import('./locales/siwx.ru.ts'),
+  tr: () => import('./locales/siwx.tr.ts'),
+  ar: () => import('./locales/siwx.ar.ts'),
+})

@@ -1,4 +1,4 @@
-import type { FeatureCatalogue } from '../../i18n/useMessages.ts'
+import { catalogue } from '../../i18n/catalogue.ts'
 
 export type SwapKey =
   | 'youPay'
@@ -27,59 +27,17 @@ export type SwapKey =
   | 'unsupported'
   | 'estimate'
 
-export const SWAP_MESSAGES: FeatureCatalogue<SwapKey> = {
-  en: {
-    youPay: 'You pay',
-    youReceive: 'You receive',
-    chooseToPay: 'Choose the token to pay:',
-    chooseToReceive: 'Choose the token to receive:',
-    searchTokens: 'Search tokens',
-    amountToPay: 'Amount to pay',
-    balance: 'Balance: {balance} {symbol}',
-    max: 'Max',
-    quoting: 'Getting a quote…',
-    noQuote: 'Type an amount to see the quote',
-    rate: 'Rate',
-    priceImpact: 'Price impact',
-    networkFee: 'Network fee',
-    slippage: 'Slippage tolerance',
-    minimumReceived: 'Minimum received',
-    review: 'Review swap',
-    confirmSwap: 'Swap',
-    edit: 'Edit',
-    step: 'Step {index} of {total}',
-    stepApprove: 'Allow the swap to use your {symbol}: approve in {wallet}.',
-    stepSwap: 'Approve the swap in {wallet}.',
-    swapStarted: 'Swap started',
-    needsNetwork: 'Swapping needs the network. You are offline; reconnect to swap.',
-    unsupported: 'Swaps are not available on {network}. Switch to a network that offers them.',
-    estimate: 'about',
-  },
-  de: {
-    youPay: 'Du zahlst',
-    youReceive: 'Du erhältst',
-    chooseToPay: 'Token zum Bezahlen wählen:',
-    chooseToReceive: 'Token zum Erhalten wählen:',
-    searchTokens: 'Token suchen',
-    amountToPay: 'Betrag zum Bezahlen',
-    balance: 'Guthaben: {balance} {symbol}',
-    max: 'Max',
-    quoting: 'Angebot wird geholt…',
-    noQuote: 'Gib einen Betrag ein, um das Angebot zu sehen',
-    rate: 'Kurs',
-    priceImpact: 'Preiseinfluss',
-    networkFee: 'Netzwerkgebühr',
-    slippage: 'Slippage-Toleranz',
-    minimumReceived: 'Mindestens erhalten',
-    review: 'Tausch prüfen',
-    confirmSwap: 'Tauschen',
-    edit: 'Bearbeiten',
-    step: 'Schritt {index} von {total}',
-    stepApprove: 'Erlaube dem Tausch, dein {symbol} zu nutzen: bestätige in {wallet}.',
-    stepSwap: 'Bestätige den Tausch in {wallet}.',
-    swapStarted: 'Tausch gestartet',
-    needsNetwork: 'Tauschen braucht das Netz. Du bist offline; verbinde dich, um zu tauschen.',
-    unsupported: 'Tauschen ist in {network} nicht möglich. Wechsle in ein Netzwerk, das es anbietet.',
-    estimate: 'etwa',
-  },
-}
+export const SWAP_MESSAGES = catalogue<SwapKey>({
+  en: () => import('./locales/swap.en.ts'),
+  de: () => import('./locales/swap.de.ts'),
+  es: () => import('./locales/swap.es.ts'),
+  fr: () => import('./locales/swap.fr.ts'),
+  pt: () => import('./locales/swap.pt.ts'),
+  it: () => import('./locales/swap.it.ts'),
+  ja: () => import('./locales/swap.ja.ts'),
+  ko: () => import('./locales/swap.ko.ts'),
+  'zh-CN': () => import('./locales/swap.zh-CN.ts'),
+  ru: () => import('./locales/swap.ru.ts'),
+  tr: () => import('./locales/swap.tr.ts'),
+  ar: () => import('./locales/swap.ar.ts'),
+})

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import type { ViewName } from '../../client/router.ts'
+import { catalogueLoads } from '../../i18n/catalogue.ts'
 import { useT } from '../../i18n/useT.ts'
 
 /** The lazy views, so they can be fetched ahead of need once the modal's own code has loaded. */
@@ -47,7 +48,11 @@ export function lazyView<M extends Record<K, ViewComponent>, K extends string = 
   load: () => Promise<M>,
   exportName: K = 'default' as K,
 ): (view: PropsOf<M[K]> & { name: ViewName }) => ReactNode {
-  return lazyRender(() => load().then((module) => module[exportName] as unknown as ComponentType<ViewProps>))
+  // The view's chunk starts fetching its texts in the visitor's language as it runs; the view waits for them.
+  return lazyRender(() => load().then(async (module) => {
+    await catalogueLoads()
+    return module[exportName] as unknown as ComponentType<ViewProps>
+  }))
 }
 
 type ViewProps = Record<string, unknown>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (ar). */
+export default {
+  codeSent: 'أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {email}.',
+  code: 'الرمز',
+  verify: 'متابعة',
+  resend: 'إعادة إرسال الرمز',
+  codeResent: 'رمز جديد في الطريق.',
+  codeInvalid: 'يتكوّن الرمز من 6 أرقام.',
+  deviceTitle: 'تأكيد هذا الجهاز',
+  deviceSent: 'أرسلنا رابط تأكيد إلى {email}. افتحه على أي جهاز، ثم عُد إلى هنا.',
+  deviceWaiting: 'في انتظار التأكيد',
+  tryAgain: 'إعادة المحاولة',
+  socialWaiting: 'تابع في نافذة {provider} التي فُتحت.',
+  socialBlocked: 'تعذّر فتح نافذة {provider}. اسمح بالنوافذ المنبثقة لهذا الموقع وحاول مرة أخرى.',
+  socialClosed: 'أُغلقت نافذة {provider} قبل انتهاء تسجيل الدخول.',
+  socialTimeout: 'استغرق تسجيل الدخول عبر {provider} وقتًا طويلًا.',
+  farcasterScan: 'امسح هذا الرمز بمحفظة Farcaster، أو افتح الرابط على هذا الجهاز.',
+  farcasterLink: 'فتح في Farcaster',
+  farcasterQr: 'رمز QR لرابط تسجيل الدخول عبر Farcaster',
+  copyLink: 'نسخ الرابط',
+  linkCopied: 'تم نسخ الرابط',
+  loading: 'جارٍ التحميل',
+  newEmail: 'بريد إلكتروني جديد',
+  currentCode: 'أدخل الرمز الذي أرسلناه إلى بريدك الإلكتروني الحالي.',
+  newCode: 'أدخل الرمز الذي أرسلناه إلى {email}.',
+  emailChanged: 'تم تغيير البريد الإلكتروني إلى {email}',
+  sameEmail: 'هذا بريدك الإلكتروني بالفعل.',
+  reviewInFrame: 'راجع الطلب في النافذة الآمنة',
+  secureWindow: 'نافذة الموافقة الآمنة لـ {wallet}',
+  working: 'تعالج المحفظة المضمّنة الطلب.',
+} satisfies Record<EmbeddedKey, string>

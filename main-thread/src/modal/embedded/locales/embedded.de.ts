@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (de). */
+export default {
+  codeSent: 'Gib den 6-stelligen Code ein, den wir an {email} geschickt haben.',
+  code: 'Code',
+  verify: 'Weiter',
+  resend: 'Code erneut senden',
+  codeResent: 'Ein neuer Code ist unterwegs.',
+  codeInvalid: 'Der Code hat 6 Ziffern.',
+  deviceTitle: 'Dieses Gerät bestätigen',
+  deviceSent: 'Wir haben einen Bestätigungslink an {email} geschickt. Öffne ihn auf einem beliebigen Gerät und komm dann hierher zurück.',
+  deviceWaiting: 'Warte auf die Bestätigung',
+  tryAgain: 'Erneut versuchen',
+  socialWaiting: 'Fahre im geöffneten {provider}-Fenster fort.',
+  socialBlocked: 'Das {provider}-Fenster konnte nicht öffnen. Erlaube Pop-ups für diese Seite und versuche es erneut.',
+  socialClosed: 'Das {provider}-Fenster wurde vor dem Ende der Anmeldung geschlossen.',
+  socialTimeout: 'Die Anmeldung mit {provider} hat zu lange gedauert.',
+  farcasterScan: 'Scanne diesen Code mit deiner Farcaster-Wallet oder öffne den Link auf diesem Gerät.',
+  farcasterLink: 'In Farcaster öffnen',
+  farcasterQr: 'QR-Code des Farcaster-Anmeldelinks',
+  copyLink: 'Link kopieren',
+  linkCopied: 'Link kopiert',
+  loading: 'Lädt',
+  newEmail: 'Neue E-Mail',
+  currentCode: 'Gib den Code ein, den wir an deine aktuelle E-Mail geschickt haben.',
+  newCode: 'Gib den Code ein, den wir an {email} geschickt haben.',
+  emailChanged: 'E-Mail geändert zu {email}',
+  sameEmail: 'Das ist schon deine E-Mail.',
+  reviewInFrame: 'Prüfe die Anfrage im sicheren Fenster',
+  secureWindow: 'Sicheres Bestätigungsfenster von {wallet}',
+  working: 'Die eingebettete Wallet bearbeitet die Anfrage.',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (es). */
+export default {
+  codeSent: 'Introduce el código de 6 dígitos que enviamos a {email}.',
+  code: 'Código',
+  verify: 'Continuar',
+  resend: 'Reenviar código',
+  codeResent: 'Hay un código nuevo en camino.',
+  codeInvalid: 'El código tiene 6 dígitos.',
+  deviceTitle: 'Confirma este dispositivo',
+  deviceSent: 'Enviamos un enlace de confirmación a {email}. Ábrelo en cualquier dispositivo y vuelve aquí.',
+  deviceWaiting: 'Esperando la confirmación',
+  tryAgain: 'Intentar de nuevo',
+  socialWaiting: 'Continúa en la ventana de {provider} que se abrió.',
+  socialBlocked: 'No se pudo abrir la ventana de {provider}. Permite las ventanas emergentes en este sitio e inténtalo de nuevo.',
+  socialClosed: 'La ventana de {provider} se cerró antes de terminar el inicio de sesión.',
+  socialTimeout: 'El inicio de sesión con {provider} tardó demasiado.',
+  farcasterScan: 'Escanea este código con tu billetera de Farcaster o abre el enlace en este dispositivo.',
+  farcasterLink: 'Abrir en Farcaster',
+  farcasterQr: 'Código QR del enlace de inicio de sesión de Farcaster',
+  copyLink: 'Copiar enlace',
+  linkCopied: 'Enlace copiado',
+  loading: 'Cargando',
+  newEmail: 'Correo nuevo',
+  currentCode: 'Introduce el código que enviamos a tu correo actual.',
+  newCode: 'Introduce el código que enviamos a {email}.',
+  emailChanged: 'Correo cambiado a {email}',
+  sameEmail: 'Ese ya es tu correo.',
+  reviewInFrame: 'Revisa la solicitud en la ventana segura',
+  secureWindow: 'Ventana de aprobación segura de {wallet}',
+  working: 'La billetera integrada está procesando la solicitud.',
+} satisfies Record<EmbeddedKey, string>

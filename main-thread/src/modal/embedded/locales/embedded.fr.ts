@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (fr). */
+export default {
+  codeSent: 'Saisissez le code à 6 chiffres envoyé à {email}.',
+  code: 'Code',
+  verify: 'Continuer',
+  resend: 'Renvoyer le code',
+  codeResent: 'Un nouveau code est en route.',
+  codeInvalid: 'Le code comporte 6 chiffres.',
+  deviceTitle: 'Confirmez cet appareil',
+  deviceSent: 'Nous avons envoyé un lien de confirmation à {email}. Ouvrez-le sur n’importe quel appareil, puis revenez ici.',
+  deviceWaiting: 'En attente de la confirmation',
+  tryAgain: 'Réessayer',
+  socialWaiting: 'Continuez dans la fenêtre {provider} qui s’est ouverte.',
+  socialBlocked: 'La fenêtre {provider} n’a pas pu s’ouvrir. Autorisez les pop-ups pour ce site et réessayez.',
+  socialClosed: 'La fenêtre {provider} a été fermée avant la fin de la connexion.',
+  socialTimeout: 'La connexion avec {provider} a pris trop de temps.',
+  farcasterScan: 'Scannez ce code avec votre wallet Farcaster, ou ouvrez le lien sur cet appareil.',
+  farcasterLink: 'Ouvrir dans Farcaster',
+  farcasterQr: 'QR code du lien de connexion Farcaster',
+  copyLink: 'Copier le lien',
+  linkCopied: 'Lien copié',
+  loading: 'Chargement',
+  newEmail: 'Nouvel e-mail',
+  currentCode: 'Saisissez le code envoyé à votre e-mail actuel.',
+  newCode: 'Saisissez le code envoyé à {email}.',
+  emailChanged: 'E-mail changé en {email}',
+  sameEmail: 'C’est déjà votre e-mail.',
+  reviewInFrame: 'Vérifiez la demande dans la fenêtre sécurisée',
+  secureWindow: 'Fenêtre d’approbation sécurisée de {wallet}',
+  working: 'Le wallet intégré traite la demande.',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (it). */
+export default {
+  codeSent: 'Inserisci il codice di 6 cifre che abbiamo inviato a {email}.',
+  code: 'Codice',
+  verify: 'Continua',
+  resend: 'Invia di nuovo il codice',
+  codeResent: 'Un nuovo codice è in arrivo.',
+  codeInvalid: 'Il codice ha 6 cifre.',
+  deviceTitle: 'Conferma questo dispositivo',
+  deviceSent: 'Abbiamo inviato un link di conferma a {email}. Aprilo su qualsiasi dispositivo, poi torna qui.',
+  deviceWaiting: 'In attesa della conferma',
+  tryAgain: 'Riprova',
+  socialWaiting: 'Continua nella finestra di {provider} che si è aperta.',
+  socialBlocked: 'Impossibile aprire la finestra di {provider}. Consenti i pop-up per questo sito e riprova.',
+  socialClosed: 'La finestra di {provider} è stata chiusa prima della fine dell’accesso.',
+  socialTimeout: 'L’accesso con {provider} ha richiesto troppo tempo.',
+  farcasterScan: 'Scansiona questo codice con il tuo wallet Farcaster o apri il link su questo dispositivo.',
+  farcasterLink: 'Apri in Farcaster',
+  farcasterQr: 'Codice QR del link di accesso Farcaster',
+  copyLink: 'Copia link',
+  linkCopied: 'Link copiato',
+  loading: 'Caricamento',
+  newEmail: 'Nuova email',
+  currentCode: 'Inserisci il codice che abbiamo inviato alla tua email attuale.',
+  newCode: 'Inserisci il codice che abbiamo inviato a {email}.',
+  emailChanged: 'Email cambiata in {email}',
+  sameEmail: 'Questa è già la tua email.',
+  reviewInFrame: 'Controlla la richiesta nella finestra sicura',
+  secureWindow: 'Finestra di approvazione sicura di {wallet}',
+  working: 'Il wallet integrato sta elaborando la richiesta.',
+} satisfies Record<EmbeddedKey, string>

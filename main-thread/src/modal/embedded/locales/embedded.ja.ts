@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (ja). */
+export default {
+  codeSent: '{email} に送信した 6 桁のコードを入力してください。',
+  code: 'コード',
+  verify: '続ける',
+  resend: 'コードを再送信',
+  codeResent: '新しいコードを送信しました。',
+  codeInvalid: 'コードは 6 桁です。',
+  deviceTitle: 'このデバイスを確認',
+  deviceSent: '{email} に確認リンクを送信しました。任意のデバイスで開いてから、ここに戻ってください。',
+  deviceWaiting: '確認を待っています',
+  tryAgain: '再試行',
+  socialWaiting: '開いた {provider} のウィンドウで続けてください。',
+  socialBlocked: '{provider} のウィンドウを開けませんでした。このサイトのポップアップを許可して、もう一度お試しください。',
+  socialClosed: 'ログインが終わる前に {provider} のウィンドウが閉じられました。',
+  socialTimeout: '{provider} でのログインに時間がかかりすぎました。',
+  farcasterScan: 'Farcaster ウォレットでこのコードをスキャンするか、このデバイスでリンクを開いてください。',
+  farcasterLink: 'Farcaster で開く',
+  farcasterQr: 'Farcaster サインインリンクの QR コード',
+  copyLink: 'リンクをコピー',
+  linkCopied: 'リンクをコピーしました',
+  loading: '読み込み中',
+  newEmail: '新しいメールアドレス',
+  currentCode: '現在のメールアドレスに送信したコードを入力してください。',
+  newCode: '{email} に送信したコードを入力してください。',
+  emailChanged: 'メールアドレスを {email} に変更しました',
+  sameEmail: 'それはすでにあなたのメールアドレスです。',
+  reviewInFrame: '安全なウィンドウでリクエストを確認してください',
+  secureWindow: '{wallet} の安全な承認ウィンドウ',
+  working: '埋め込みウォレットがリクエストを処理しています。',
+} satisfies Record<EmbeddedKey, string>

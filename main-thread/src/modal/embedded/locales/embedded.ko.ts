@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (ko). */
+export default {
+  codeSent: '{email}(으)로 보낸 6자리 코드를 입력하세요.',
+  code: '코드',
+  verify: '계속',
+  resend: '코드 다시 보내기',
+  codeResent: '새 코드를 보냈습니다.',
+  codeInvalid: '코드는 6자리입니다.',
+  deviceTitle: '이 기기 확인',
+  deviceSent: '{email}(으)로 확인 링크를 보냈습니다. 아무 기기에서나 연 다음 여기로 돌아오세요.',
+  deviceWaiting: '확인을 기다리는 중',
+  tryAgain: '다시 시도',
+  socialWaiting: '열린 {provider} 창에서 계속하세요.',
+  socialBlocked: '{provider} 창을 열 수 없습니다. 이 사이트의 팝업을 허용하고 다시 시도하세요.',
+  socialClosed: '로그인이 끝나기 전에 {provider} 창이 닫혔습니다.',
+  socialTimeout: '{provider} 로그인이 너무 오래 걸렸습니다.',
+  farcasterScan: 'Farcaster 지갑으로 이 코드를 스캔하거나 이 기기에서 링크를 여세요.',
+  farcasterLink: 'Farcaster에서 열기',
+  farcasterQr: 'Farcaster 로그인 링크의 QR 코드',
+  copyLink: '링크 복사',
+  linkCopied: '링크가 복사되었습니다',
+  loading: '불러오는 중',
+  newEmail: '새 이메일',
+  currentCode: '현재 이메일로 보낸 코드를 입력하세요.',
+  newCode: '{email}(으)로 보낸 코드를 입력하세요.',
+  emailChanged: '이메일이 {email}(으)로 변경되었습니다',
+  sameEmail: '이미 사용 중인 이메일입니다.',
+  reviewInFrame: '보안 창에서 요청을 검토하세요',
+  secureWindow: '{wallet}의 보안 승인 창',
+  working: '내장 지갑이 요청을 처리하고 있습니다.',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (pt). */
+export default {
+  codeSent: 'Digite o código de 6 dígitos que enviamos para {email}.',
+  code: 'Código',
+  verify: 'Continuar',
+  resend: 'Reenviar código',
+  codeResent: 'Um novo código está a caminho.',
+  codeInvalid: 'O código tem 6 dígitos.',
+  deviceTitle: 'Confirme este dispositivo',
+  deviceSent: 'Enviamos um link de confirmação para {email}. Abra-o em qualquer dispositivo e depois volte aqui.',
+  deviceWaiting: 'Aguardando a confirmação',
+  tryAgain: 'Tentar novamente',
+  socialWaiting: 'Continue na janela do {provider} que foi aberta.',
+  socialBlocked: 'Não foi possível abrir a janela do {provider}. Permita pop-ups para este site e tente novamente.',
+  socialClosed: 'A janela do {provider} foi fechada antes do fim do login.',
+  socialTimeout: 'O login com {provider} demorou demais.',
+  farcasterScan: 'Escaneie este código com sua carteira Farcaster ou abra o link neste dispositivo.',
+  farcasterLink: 'Abrir no Farcaster',
+  farcasterQr: 'QR code do link de login do Farcaster',
+  copyLink: 'Copiar link',
+  linkCopied: 'Link copiado',
+  loading: 'Carregando',
+  newEmail: 'Novo e-mail',
+  currentCode: 'Digite o código que enviamos para seu e-mail atual.',
+  newCode: 'Digite o código que enviamos para {email}.',
+  emailChanged: 'E-mail alterado para {email}',
+  sameEmail: 'Esse já é o seu e-mail.',
+  reviewInFrame: 'Revise a solicitação na janela segura',
+  secureWindow: 'Janela de aprovação segura de {wallet}',
+  working: 'A carteira integrada está processando a solicitação.',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (ru). */
+export default {
+  codeSent: 'Введите 6-значный код, который мы отправили на {email}.',
+  code: 'Код',
+  verify: 'Продолжить',
+  resend: 'Отправить код ещё раз',
+  codeResent: 'Новый код уже в пути.',
+  codeInvalid: 'Код состоит из 6 цифр.',
+  deviceTitle: 'Подтвердите это устройство',
+  deviceSent: 'Мы отправили ссылку для подтверждения на {email}. Откройте её на любом устройстве и вернитесь сюда.',
+  deviceWaiting: 'Ожидание подтверждения',
+  tryAgain: 'Повторить',
+  socialWaiting: 'Продолжите в открывшемся окне {provider}.',
+  socialBlocked: 'Не удалось открыть окно {provider}. Разрешите всплывающие окна для этого сайта и попробуйте ещё раз.',
+  socialClosed: 'Окно {provider} закрыли до завершения входа.',
+  socialTimeout: 'Вход через {provider} занял слишком много времени.',
+  farcasterScan: 'Отсканируйте этот код кошельком Farcaster или откройте ссылку на этом устройстве.',
+  farcasterLink: 'Открыть в Farcaster',
+  farcasterQr: 'QR-код ссылки для входа через Farcaster',
+  copyLink: 'Копировать ссылку',
+  linkCopied: 'Ссылка скопирована',
+  loading: 'Загрузка',
+  newEmail: 'Новый email',
+  currentCode: 'Введите код, который мы отправили на ваш текущий email.',
+  newCode: 'Введите код, который мы отправили на {email}.',
+  emailChanged: 'Email изменён на {email}',
+  sameEmail: 'Это уже ваш email.',
+  reviewInFrame: 'Проверьте запрос в защищённом окне',
+  secureWindow: 'Защищённое окно подтверждения {wallet}',
+  working: 'Встроенный кошелёк обрабатывает запрос.',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (tr). */
+export default {
+  codeSent: '{email} adresine gönderdiğimiz 6 haneli kodu gir.',
+  code: 'Kod',
+  verify: 'Devam et',
+  resend: 'Kodu yeniden gönder',
+  codeResent: 'Yeni bir kod yolda.',
+  codeInvalid: 'Kod 6 hanelidir.',
+  deviceTitle: 'Bu cihazı onayla',
+  deviceSent: '{email} adresine bir onay bağlantısı gönderdik. Herhangi bir cihazda aç, sonra buraya dön.',
+  deviceWaiting: 'Onay bekleniyor',
+  tryAgain: 'Tekrar dene',
+  socialWaiting: 'Açılan {provider} penceresinde devam et.',
+  socialBlocked: '{provider} penceresi açılamadı. Bu site için açılır pencerelere izin ver ve tekrar dene.',
+  socialClosed: '{provider} penceresi giriş bitmeden kapatıldı.',
+  socialTimeout: '{provider} ile giriş çok uzun sürdü.',
+  farcasterScan: 'Bu kodu Farcaster cüzdanınla tara ya da bağlantıyı bu cihazda aç.',
+  farcasterLink: 'Farcaster’da aç',
+  farcasterQr: 'Farcaster giriş bağlantısının QR kodu',
+  copyLink: 'Bağlantıyı kopyala',
+  linkCopied: 'Bağlantı kopyalandı',
+  loading: 'Yükleniyor',
+  newEmail: 'Yeni e-posta',
+  currentCode: 'Mevcut e-postana gönderdiğimiz kodu gir.',
+  newCode: '{email} adresine gönderdiğimiz kodu gir.',
+  emailChanged: 'E-posta {email} olarak değiştirildi',
+  sameEmail: 'Bu zaten senin e-postan.',
+  reviewInFrame: 'İsteği güvenli pencerede incele',
+  secureWindow: '{wallet} güvenli onay penceresi',
+  working: 'Gömülü cüzdan isteği işliyor.',
+} satisfies Record<EmbeddedKey, string>

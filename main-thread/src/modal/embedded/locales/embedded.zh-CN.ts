@@ -1,0 +1,33 @@
+import type { EmbeddedKey } from '../embedded.messages.ts'
+
+/** The embedded wallet's texts (zh-CN). */
+export default {
+  codeSent: '请输入我们发送到 {email} 的 6 位验证码。',
+  code: '验证码',
+  verify: '继续',
+  resend: '重新发送验证码',
+  codeResent: '新的验证码已发出。',
+  codeInvalid: '验证码为 6 位数字。',
+  deviceTitle: '确认此设备',
+  deviceSent: '我们已向 {email} 发送确认链接。请在任意设备上打开，然后回到这里。',
+  deviceWaiting: '正在等待确认',
+  tryAgain: '重试',
+  socialWaiting: '请在已打开的 {provider} 窗口中继续。',
+  socialBlocked: '无法打开 {provider} 窗口。请允许此网站的弹出窗口后重试。',
+  socialClosed: '{provider} 窗口在登录完成前被关闭。',
+  socialTimeout: '{provider} 登录耗时过长。',
+  farcasterScan: '请用你的 Farcaster 钱包扫描此二维码，或在此设备上打开链接。',
+  farcasterLink: '在 Farcaster 中打开',
+  farcasterQr: 'Farcaster 登录链接的二维码',
+  copyLink: '复制链接',
+  linkCopied: '链接已复制',
+  loading: '正在加载',
+  newEmail: '新邮箱',
+  currentCode: '请输入我们发送到你当前邮箱的验证码。',
+  newCode: '请输入我们发送到 {email} 的验证码。',
+  emailChanged: '邮箱已更改为 {email}',
+  sameEmail: '这已经是你的邮箱。',
+  reviewInFrame: '请在安全窗口中查看请求',
+  secureWindow: '{wallet} 的安全批准窗口',
+  working: '嵌入式钱包正在处理请求。',
+} satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,23 @@
+import type { NamesKey } from '../names.messages.ts'
+
+/** names texts (de). */
+export default {
+  intro: 'Mit deinem Kontonamen finden und bezahlen dich andere, statt mit einer langen Adresse.',
+  nameLabel: 'Kontoname',
+  rules: 'Buchstaben, Ziffern und Bindestriche, mindestens 4 Zeichen.',
+  checking: 'Prüfe {name}…',
+  available: '{name} ist frei',
+  taken: '{name} ist schon vergeben',
+  resolveFailed: 'Fehler beim Auflösen des Namens',
+  suggestions: 'Vorschläge',
+  suggestionsFailed: 'Fehler beim Laden der Namensvorschläge',
+  useSuggestion: '{name} verwenden',
+  register: '{name} registrieren',
+  approveInWallet: 'Signiere die Nachricht in {wallet}, um {name} zu registrieren.',
+  registering: 'Registriere…',
+  registerFailed: 'Fehler beim Registrieren des Namens {name}',
+  needsNetwork: 'Einen Namen zu registrieren braucht das Netz. Verbinde dich und versuche es erneut.',
+  successTitle: '{name} gehört dir',
+  successBody: 'Er ist jetzt der Name deines Kontos, und andere können an ihn senden.',
+  backToAccount: 'Zurück zum Konto',
+} satisfies Record<NamesKey, string>

@@ -1,0 +1,23 @@
+import type { NamesKey } from '../names.messages.ts'
+
+/** Account name texts (pt). */
+export default {
+  intro: 'O nome da sua conta é como outras pessoas encontram você e pagam, em vez de um endereço longo.',
+  nameLabel: 'Nome da conta',
+  rules: 'Letras, números e hifens, com pelo menos 4 caracteres.',
+  checking: 'Verificando {name}…',
+  available: '{name} está disponível',
+  taken: '{name} já está em uso',
+  resolveFailed: 'Erro ao resolver o nome',
+  suggestions: 'Sugestões',
+  suggestionsFailed: 'Erro ao buscar sugestões de nome',
+  useSuggestion: 'Usar {name}',
+  register: 'Registrar {name}',
+  approveInWallet: 'Assine a mensagem em {wallet} para registrar {name}.',
+  registering: 'Registrando…',
+  registerFailed: 'Erro ao registrar o nome {name}',
+  needsNetwork: 'Registrar um nome precisa de conexão. Reconecte-se e tente novamente.',
+  successTitle: '{name} é seu',
+  successBody: 'Agora é o nome da sua conta, e as pessoas podem enviar para ele.',
+  backToAccount: 'Voltar para a conta',
+} satisfies Record<NamesKey, string>

@@ -1,0 +1,23 @@
+import type { NamesKey } from '../names.messages.ts'
+
+/** Account name texts (ru). */
+export default {
+  intro: 'Имя аккаунта позволяет другим находить вас и платить вам без длинного адреса.',
+  nameLabel: 'Имя аккаунта',
+  rules: 'Буквы, цифры и дефисы, не менее 4 символов.',
+  checking: 'Проверка {name}…',
+  available: 'Имя {name} свободно',
+  taken: 'Имя {name} уже занято',
+  resolveFailed: 'Ошибка при определении имени',
+  suggestions: 'Варианты',
+  suggestionsFailed: 'Ошибка при получении вариантов имени',
+  useSuggestion: 'Выбрать {name}',
+  register: 'Зарегистрировать {name}',
+  approveInWallet: 'Подпишите сообщение в {wallet}, чтобы зарегистрировать {name}.',
+  registering: 'Регистрация…',
+  registerFailed: 'Ошибка при регистрации имени {name}',
+  needsNetwork: 'Для регистрации имени нужна сеть. Подключитесь и попробуйте ещё раз.',
+  successTitle: '{name} теперь ваше',
+  successBody: 'Теперь это имя вашего аккаунта, и на него можно отправлять средства.',
+  backToAccount: 'Назад к аккаунту',
+} satisfies Record<NamesKey, string>

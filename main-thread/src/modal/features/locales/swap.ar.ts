@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (ar). */
+export default {
+  youPay: 'تدفع',
+  youReceive: 'تستلم',
+  chooseToPay: 'اختر الرمز الذي تدفع به:',
+  chooseToReceive: 'اختر الرمز الذي تستلمه:',
+  searchTokens: 'البحث عن رموز',
+  amountToPay: 'المبلغ المدفوع',
+  balance: 'الرصيد: {balance} {symbol}',
+  max: 'الحد الأقصى',
+  quoting: 'جارٍ الحصول على عرض سعر…',
+  noQuote: 'اكتب مبلغًا لرؤية عرض السعر',
+  rate: 'السعر',
+  priceImpact: 'أثر السعر',
+  networkFee: 'رسوم الشبكة',
+  slippage: 'هامش الانزلاق',
+  minimumReceived: 'الحد الأدنى المستلم',
+  review: 'مراجعة المبادلة',
+  confirmSwap: 'مبادلة',
+  edit: 'تعديل',
+  step: 'الخطوة {index} من {total}',
+  stepApprove: 'اسمح للمبادلة باستخدام {symbol} الخاص بك: وافق في {wallet}.',
+  stepSwap: 'وافق على المبادلة في {wallet}.',
+  swapStarted: 'بدأت المبادلة',
+  needsNetwork: 'تتطلب المبادلة الشبكة. أنت غير متصل؛ أعد الاتصال للمبادلة.',
+  unsupported: 'المبادلات غير متاحة على {network}. بدّل إلى شبكة توفّرها.',
+  estimate: 'حوالي',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** swap texts (de). */
+export default {
+  youPay: 'Du zahlst',
+  youReceive: 'Du erhältst',
+  chooseToPay: 'Token zum Bezahlen wählen:',
+  chooseToReceive: 'Token zum Erhalten wählen:',
+  searchTokens: 'Token suchen',
+  amountToPay: 'Betrag zum Bezahlen',
+  balance: 'Guthaben: {balance} {symbol}',
+  max: 'Max',
+  quoting: 'Angebot wird geholt…',
+  noQuote: 'Gib einen Betrag ein, um das Angebot zu sehen',
+  rate: 'Kurs',
+  priceImpact: 'Preiseinfluss',
+  networkFee: 'Netzwerkgebühr',
+  slippage: 'Slippage-Toleranz',
+  minimumReceived: 'Mindestens erhalten',
+  review: 'Tausch prüfen',
+  confirmSwap: 'Tauschen',
+  edit: 'Bearbeiten',
+  step: 'Schritt {index} von {total}',
+  stepApprove: 'Erlaube dem Tausch, dein {symbol} zu nutzen: bestätige in {wallet}.',
+  stepSwap: 'Bestätige den Tausch in {wallet}.',
+  swapStarted: 'Tausch gestartet',
+  needsNetwork: 'Tauschen braucht das Netz. Du bist offline; verbinde dich, um zu tauschen.',
+  unsupported: 'Tauschen ist in {network} nicht möglich. Wechsle in ein Netzwerk, das es anbietet.',
+  estimate: 'etwa',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** swap texts (en). */
+export default {
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  chooseToPay: 'Choose the token to pay:',
+  chooseToReceive: 'Choose the token to receive:',
+  searchTokens: 'Search tokens',
+  amountToPay: 'Amount to pay',
+  balance: 'Balance: {balance} {symbol}',
+  max: 'Max',
+  quoting: 'Getting a quote…',
+  noQuote: 'Type an amount to see the quote',
+  rate: 'Rate',
+  priceImpact: 'Price impact',
+  networkFee: 'Network fee',
+  slippage: 'Slippage tolerance',
+  minimumReceived: 'Minimum received',
+  review: 'Review swap',
+  confirmSwap: 'Swap',
+  edit: 'Edit',
+  step: 'Step {index} of {total}',
+  stepApprove: 'Allow the swap to use your {symbol}: approve in {wallet}.',
+  stepSwap: 'Approve the swap in {wallet}.',
+  swapStarted: 'Swap started',
+  needsNetwork: 'Swapping needs the network. You are offline; reconnect to swap.',
+  unsupported: 'Swaps are not available on {network}. Switch to a network that offers them.',
+  estimate: 'about',
+} satisfies Record<SwapKey, string>

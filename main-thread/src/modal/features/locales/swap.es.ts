@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (es). */
+export default {
+  youPay: 'Pagas',
+  youReceive: 'Recibes',
+  chooseToPay: 'Elige el token con el que pagar:',
+  chooseToReceive: 'Elige el token que recibir:',
+  searchTokens: 'Buscar tokens',
+  amountToPay: 'Importe a pagar',
+  balance: 'Saldo: {balance} {symbol}',
+  max: 'Máx.',
+  quoting: 'Obteniendo una cotización…',
+  noQuote: 'Escribe un importe para ver la cotización',
+  rate: 'Tipo',
+  priceImpact: 'Impacto en el precio',
+  networkFee: 'Comisión de red',
+  slippage: 'Tolerancia al deslizamiento',
+  minimumReceived: 'Mínimo recibido',
+  review: 'Revisar intercambio',
+  confirmSwap: 'Intercambiar',
+  edit: 'Editar',
+  step: 'Paso {index} de {total}',
+  stepApprove: 'Permite que el intercambio use tu {symbol}: aprueba en {wallet}.',
+  stepSwap: 'Aprueba el intercambio en {wallet}.',
+  swapStarted: 'Intercambio iniciado',
+  needsNetwork: 'Intercambiar necesita conexión. Estás sin conexión; vuelve a conectarte para intercambiar.',
+  unsupported: 'Los intercambios no están disponibles en {network}. Cambia a una red que los ofrezca.',
+  estimate: 'aprox.',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (fr). */
+export default {
+  youPay: 'Vous payez',
+  youReceive: 'Vous recevez',
+  chooseToPay: 'Choisissez le jeton à payer :',
+  chooseToReceive: 'Choisissez le jeton à recevoir :',
+  searchTokens: 'Rechercher des jetons',
+  amountToPay: 'Montant à payer',
+  balance: 'Solde : {balance} {symbol}',
+  max: 'Max',
+  quoting: 'Obtention d’un devis…',
+  noQuote: 'Saisissez un montant pour voir le devis',
+  rate: 'Taux',
+  priceImpact: 'Impact sur le prix',
+  networkFee: 'Frais de réseau',
+  slippage: 'Tolérance de glissement',
+  minimumReceived: 'Minimum reçu',
+  review: 'Vérifier l’échange',
+  confirmSwap: 'Échanger',
+  edit: 'Modifier',
+  step: 'Étape {index} sur {total}',
+  stepApprove: 'Autorisez l’échange à utiliser vos {symbol} : approuvez dans {wallet}.',
+  stepSwap: 'Approuvez l’échange dans {wallet}.',
+  swapStarted: 'Échange lancé',
+  needsNetwork: 'L’échange nécessite le réseau. Vous êtes hors ligne ; reconnectez-vous pour échanger.',
+  unsupported: 'Les échanges ne sont pas disponibles sur {network}. Passez à un réseau qui les propose.',
+  estimate: 'environ',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (it). */
+export default {
+  youPay: 'Paghi',
+  youReceive: 'Ricevi',
+  chooseToPay: 'Scegli il token con cui pagare:',
+  chooseToReceive: 'Scegli il token da ricevere:',
+  searchTokens: 'Cerca token',
+  amountToPay: 'Importo da pagare',
+  balance: 'Saldo: {balance} {symbol}',
+  max: 'Max',
+  quoting: 'Richiesta della quotazione…',
+  noQuote: 'Inserisci un importo per vedere la quotazione',
+  rate: 'Tasso',
+  priceImpact: 'Impatto sul prezzo',
+  networkFee: 'Commissione di rete',
+  slippage: 'Tolleranza di slippage',
+  minimumReceived: 'Minimo ricevuto',
+  review: 'Rivedi lo scambio',
+  confirmSwap: 'Scambia',
+  edit: 'Modifica',
+  step: 'Passaggio {index} di {total}',
+  stepApprove: 'Consenti allo scambio di usare i tuoi {symbol}: approva in {wallet}.',
+  stepSwap: 'Approva lo scambio in {wallet}.',
+  swapStarted: 'Scambio avviato',
+  needsNetwork: 'Lo scambio richiede la rete. Sei offline; riconnettiti per scambiare.',
+  unsupported: 'Gli scambi non sono disponibili su {network}. Passa a una rete che li offre.',
+  estimate: 'circa',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (ja). */
+export default {
+  youPay: '支払い',
+  youReceive: '受け取り',
+  chooseToPay: '支払うトークンを選択:',
+  chooseToReceive: '受け取るトークンを選択:',
+  searchTokens: 'トークンを検索',
+  amountToPay: '支払額',
+  balance: '残高: {balance} {symbol}',
+  max: '最大',
+  quoting: '見積もりを取得中…',
+  noQuote: '金額を入力すると見積もりが表示されます',
+  rate: 'レート',
+  priceImpact: '価格への影響',
+  networkFee: 'ネットワーク手数料',
+  slippage: 'スリッページ許容値',
+  minimumReceived: '最低受取額',
+  review: 'スワップを確認',
+  confirmSwap: 'スワップ',
+  edit: '編集',
+  step: 'ステップ {index}/{total}',
+  stepApprove: 'スワップに {symbol} の使用を許可してください: {wallet} で承認します。',
+  stepSwap: '{wallet} でスワップを承認してください。',
+  swapStarted: 'スワップを開始しました',
+  needsNetwork: 'スワップにはネットワークが必要です。オフラインのため、再接続してからスワップしてください。',
+  unsupported: '{network} ではスワップを利用できません。スワップに対応したネットワークに切り替えてください。',
+  estimate: '約',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (ko). */
+export default {
+  youPay: '지불',
+  youReceive: '받음',
+  chooseToPay: '지불할 토큰 선택:',
+  chooseToReceive: '받을 토큰 선택:',
+  searchTokens: '토큰 검색',
+  amountToPay: '지불 금액',
+  balance: '잔액: {balance} {symbol}',
+  max: '최대',
+  quoting: '견적 받는 중…',
+  noQuote: '금액을 입력하면 견적이 표시됩니다',
+  rate: '환율',
+  priceImpact: '가격 영향',
+  networkFee: '네트워크 수수료',
+  slippage: '슬리피지 허용치',
+  minimumReceived: '최소 수령액',
+  review: '스왑 검토',
+  confirmSwap: '스왑',
+  edit: '수정',
+  step: '{total}단계 중 {index}단계',
+  stepApprove: '스왑이 {symbol}을(를) 사용하도록 허용하세요: {wallet}에서 승인합니다.',
+  stepSwap: '{wallet}에서 스왑을 승인하세요.',
+  swapStarted: '스왑이 시작되었습니다',
+  needsNetwork: '스왑하려면 네트워크가 필요합니다. 현재 오프라인이니 다시 연결한 후 스왑하세요.',
+  unsupported: '{network}에서는 스왑을 사용할 수 없습니다. 스왑을 제공하는 네트워크로 전환하세요.',
+  estimate: '약',
+} satisfies Record<SwapKey, string>

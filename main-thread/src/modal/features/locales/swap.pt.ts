@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (pt). */
+export default {
+  youPay: 'Você paga',
+  youReceive: 'Você recebe',
+  chooseToPay: 'Escolha o token para pagar:',
+  chooseToReceive: 'Escolha o token para receber:',
+  searchTokens: 'Buscar tokens',
+  amountToPay: 'Valor a pagar',
+  balance: 'Saldo: {balance} {symbol}',
+  max: 'Máx.',
+  quoting: 'Obtendo uma cotação…',
+  noQuote: 'Digite um valor para ver a cotação',
+  rate: 'Taxa de câmbio',
+  priceImpact: 'Impacto no preço',
+  networkFee: 'Taxa de rede',
+  slippage: 'Tolerância a slippage',
+  minimumReceived: 'Mínimo recebido',
+  review: 'Revisar troca',
+  confirmSwap: 'Trocar',
+  edit: 'Editar',
+  step: 'Etapa {index} de {total}',
+  stepApprove: 'Permita que a troca use seu {symbol}: aprove em {wallet}.',
+  stepSwap: 'Aprove a troca em {wallet}.',
+  swapStarted: 'Troca iniciada',
+  needsNetwork: 'Trocar precisa de conexão. Você está offline; reconecte-se para trocar.',
+  unsupported: 'As trocas não estão disponíveis em {network}. Troque para uma rede que as ofereça.',
+  estimate: 'cerca de',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (ru). */
+export default {
+  youPay: 'Вы платите',
+  youReceive: 'Вы получаете',
+  chooseToPay: 'Выберите токен для оплаты:',
+  chooseToReceive: 'Выберите токен для получения:',
+  searchTokens: 'Поиск токенов',
+  amountToPay: 'Сумма к оплате',
+  balance: 'Баланс: {balance} {symbol}',
+  max: 'Макс.',
+  quoting: 'Получение котировки…',
+  noQuote: 'Введите сумму, чтобы увидеть котировку',
+  rate: 'Курс',
+  priceImpact: 'Влияние на цену',
+  networkFee: 'Комиссия сети',
+  slippage: 'Допустимое проскальзывание',
+  minimumReceived: 'Минимум к получению',
+  review: 'Проверить обмен',
+  confirmSwap: 'Обменять',
+  edit: 'Изменить',
+  step: 'Шаг {index} из {total}',
+  stepApprove: 'Разрешите обмену использовать ваш {symbol}: подтвердите в {wallet}.',
+  stepSwap: 'Подтвердите обмен в {wallet}.',
+  swapStarted: 'Обмен запущен',
+  needsNetwork: 'Для обмена нужна сеть. Вы не в сети; подключитесь, чтобы обменять.',
+  unsupported: 'Обмен недоступен в сети {network}. Переключитесь на сеть, где он есть.',
+  estimate: 'около',
+} satisfies Record<SwapKey, string>

@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (tr). */
+export default {
+  youPay: 'Ödediğin',
+  youReceive: 'Aldığın',
+  chooseToPay: 'Ödenecek tokeni seç:',
+  chooseToReceive: 'Alınacak tokeni seç:',
+  searchTokens: 'Token ara',
+  amountToPay: 'Ödenecek tutar',
+  balance: 'Bakiye: {balance} {symbol}',
+  max: 'Maks.',
+  quoting: 'Teklif alınıyor…',
+  noQuote: 'Teklifi görmek için bir tutar yaz',
+  rate: 'Kur',
+  priceImpact: 'Fiyat etkisi',
+  networkFee: 'Ağ ücreti',
+  slippage: 'Kayma toleransı',
+  minimumReceived: 'Alınacak en az tutar',
+  review: 'Takası incele',
+  confirmSwap: 'Takas et',
+  edit: 'Düzenle',
+  step: 'Adım {index}/{total}',
+  stepApprove: 'Takasın {symbol} kullanmasına izin ver: {wallet} içinde onayla.',
+  stepSwap: 'Takası {wallet} içinde onayla.',
+  swapStarted: 'Takas başlatıldı',
+  needsNetwork: 'Takas için ağ gerekiyor. Çevrimdışısın; takas etmek için yeniden bağlan.',
+  unsupported: '{network} ağında takas kullanılamıyor. Takas sunan bir ağa geç.',
+  estimate: 'yaklaşık',
+} satisfies Record<SwapKey, string>

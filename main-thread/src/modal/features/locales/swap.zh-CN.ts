@@ -1,0 +1,30 @@
+import type { SwapKey } from '../swap.messages.ts'
+
+/** Swap texts (zh-CN). */
+export default {
+  youPay: '你支付',
+  youReceive: '你收到',
+  chooseToPay: '选择支付的代币：',
+  chooseToReceive: '选择接收的代币：',
+  searchTokens: '搜索代币',
+  amountToPay: '支付金额',
+  balance: '余额：{balance} {symbol}',
+  max: '最大',
+  quoting: '正在获取报价…',
+  noQuote: '输入金额以查看报价',
+  rate: '汇率',
+  priceImpact: '价格影响',
+  networkFee: '网络费用',
+  slippage: '滑点容差',
+  minimumReceived: '最少收到',
+  review: '检查兑换',
+  confirmSwap: '兑换',
+  edit: '编辑',
+  step: '第 {index} 步，共 {total} 步',
+  stepApprove: '允许兑换使用你的 {symbol}：在 {wallet} 中批准。',
+  stepSwap: '请在 {wallet} 中批准兑换。',
+  swapStarted: '兑换已发起',
+  needsNetwork: '兑换需要网络。你当前处于离线状态，请重新连接后兑换。',
+  unsupported: '{network} 上不支持兑换。请切换到提供兑换的网络。',
+  estimate: '约',
+} satisfies Record<SwapKey, string>
