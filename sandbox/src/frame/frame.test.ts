@@ -111,6 +111,10 @@ let sharedFrame: Promise<FrameServiceHandle> | undefined
 /** One lone frame service on `clock`, shared by the tests that need no settings of their own (each start costs seconds). */
 const shared = () => (sharedFrame ??= startLoneFrame({ now: () => clock }))
 
+let proxiedFrame: Promise<FrameServiceHandle> | undefined
+/** One lone frame service behind a trusted proxy (127.0.0.1), with small per-client limits: 3 mails, 3 wrong codes. */
+const proxied = () => (proxiedFrame ??= startLoneFrame({ limits: { mailsPerClient: 3, wrongCodesPerClient: 3 }, trustedProxies: ['127.0.0.1'] }))
+
 /** A frame service of its own (in-memory database unless told), on the sandbox's chains, closed after the file. */
 const lone: FrameServiceHandle[] = []
 async function startLoneFrame(extra: Partial<FrameServiceOptions> = {}): Promise<FrameServiceHandle> {
@@ -421,7 +425,7 @@ describe('the frame service as a server: codes, links and limits', () => {
   })
 
   it('limits the mails one client address causes, across addresses and devices; a trusted proxy’s clients count apart', async () => {
-    const frame = await startLoneFrame({ limits: { mailsPerClient: 3 }, trustedProxies: ['127.0.0.1'] })
+    const frame = await proxied()
     for (let i = 0; i < 3; i++) await okAt(frame.url, 'emailConnect', { email: `client-${i}@example.com`, deviceId: freshDevice() }, undefined, { forwardedFor: '198.51.100.4' })
     const refused = await failureAt(frame.url, 'emailConnect', { email: 'client-3@example.com', deviceId: freshDevice() }, undefined, { forwardedFor: '198.51.100.4' })
     expect(refused.status).toBe(429)
@@ -429,6 +433,18 @@ describe('the frame service as a server: codes, links and limits', () => {
     expect(await mailboxAt(frame.url, 'client-3@example.com')).toEqual([])
     // Another client behind the same proxy is not held back.
     expect(await okAt(frame.url, 'emailConnect', { email: 'client-3@example.com', deviceId: freshDevice() }, undefined, { forwardedFor: '198.51.100.5' })).toEqual({ action: 'VERIFY_OTP' })
+  })
+
+  it('limits the wrong codes one client address sends, across addresses and device ids; another client is not held back', async () => {
+    const frame = await proxied()
+    const attacker = { forwardedFor: '198.51.100.66' }
+    for (let i = 0; i < 3; i++) expect((await failureAt(frame.url, 'emailOtp', { email: `victim-${i}@example.com`, deviceId: freshDevice(), otp: '123456' }, undefined, attacker)).error).toBe(FRAME_MESSAGES.noCodeRequested)
+    // The client's own login, right code and all, waits for the window to end.
+    await okAt(frame.url, 'emailConnect', { email: 'attacker@example.com', deviceId: deviceA }, undefined, attacker)
+    const locked = await failureAt(frame.url, 'emailOtp', { email: 'attacker@example.com', deviceId: deviceA, otp: await lastCodeAt(frame.url, 'attacker@example.com') }, undefined, attacker)
+    expect(locked.status).toBe(429)
+    expect(locked.error).toMatch(/^Too many attempts\. Please try again after \d+ seconds$/)
+    expect(await loginAt(frame.url, 'bystander@example.com', deviceA, { forwardedFor: '198.51.100.67' })).toMatch(/^[\w-]{43}$/)
   })
 
   it('limits the login mails to one address whatever the device, besides the 30 s per address and device', async () => {
