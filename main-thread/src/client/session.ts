@@ -20,7 +20,7 @@ import { createSiwxSignIn } from './siwxSignIn.ts'
 import { spawnCore } from './spawnCore.ts'
 import { createCoreLink } from './spawnCoreLink.ts'
 import { whenIdle } from './idle.ts'
-import { readAccountHint, writeAccountHint } from './accountHint.ts'
+import { keepAccountHint } from './keepAccountHint.ts'
 import { createWalletAssetsReader } from './walletAssets.ts'
 
 export type Session = {
@@ -30,21 +30,6 @@ export type Session = {
   connect(connectorId: string): Promise<void>
   disconnect(): Promise<void>
   destroy(): void
-}
-
-/**
- * Keeps the record the account button paints first from (`accountHint.ts`) in step with the core:
- * the connected address and, once fetched for it, its native balance; cleared on disconnect.
- */
-function keepAccountHint(state: CoreState) {
-  const connection = activeConnection(state)
-  if (connection.status === 'disconnected') return writeAccountHint(null)
-  if (connection.status !== 'connected' || !connection.caipAddress) return
-  const address = splitCaipAddress(connection.caipAddress).address
-  const native = state.balances.caipAddress === connection.caipAddress ? state.balances.data?.find((b) => !b.address) : undefined
-  if (native) return writeAccountHint({ a: address, n: native.quantity.numeric, s: native.symbol })
-  // Balances not fetched yet for this account: a stored balance of the same account stays until they are.
-  if (readAccountHint()?.a !== address) writeAccountHint({ a: address })
 }
 
 type Held = { namespace: ChainNamespace; connection: NamespaceConnection }

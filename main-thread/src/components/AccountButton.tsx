@@ -1,10 +1,9 @@
 import { shortenAddress } from '@portico/shared-types/light'
-import { useAccount } from '../hooks/index.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { intlLocale } from '../i18n/labels.ts'
 import { formatAmount } from '../modal/format.ts'
 import { warmModal } from '../modal/load.ts'
-import { readAccountHint } from '../client/accountHint.ts'
+import { useShownAccount } from '../client/accountHint.ts'
 
 export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
 
@@ -12,10 +11,7 @@ export type AccountButtonProps = { className?: string; /** Show the native balan
 export function AccountButton({ className, balance = 'show' }: AccountButtonProps) {
   const client = usePorticoClient()
   const { core } = useSnapshot()
-  const { isConnected, address, status } = useAccount()
-  // Until the core answers (or while it restores the session), the account stored by the last visit.
-  const hint = core && status !== 'connecting' ? null : readAccountHint()
-  const shown = isConnected && address ? address : hint?.a
+  const { address: shown, hint } = useShownAccount()
   if (!shown) return null
   const native = core?.balances.data?.find((b) => !b.address)
   const quantity = native ? { numeric: native.quantity.numeric, symbol: native.symbol } : hint?.n && hint.s ? { numeric: hint.n, symbol: hint.s } : null

@@ -1,7 +1,6 @@
 import { shortenAddress } from '@portico/shared-types/light'
-import { useAccount } from '../hooks/index.ts'
-import { usePorticoClient, useSnapshot } from '../context.ts'
-import { readAccountHint } from '../client/accountHint.ts'
+import { usePorticoClient } from '../context.ts'
+import { useShownAccount } from '../client/accountHint.ts'
 import { connectWalletLabel } from '../i18n/labels.ts'
 import { warmModal } from '../modal/load.ts'
 import { whenIdle } from '../client/idle.ts'
@@ -11,11 +10,7 @@ export type ConnectButtonProps = { label?: string; className?: string }
 /** Opens the modal: "Connect Wallet" when disconnected, the shortened address once connected. */
 export function ConnectButton({ label, className }: ConnectButtonProps) {
   const client = usePorticoClient()
-  const { isConnected, address, status } = useAccount()
-  const { core } = useSnapshot()
-  // Until the core answers (or while it restores the session), the account stored by the last visit.
-  const hint = core && status !== 'connecting' ? null : readAccountHint()
-  const shown = isConnected && address ? address : hint?.a
+  const { address: shown, status } = useShownAccount()
   // Intent: the modal's and the session's code (if the page was not idle long enough to have them),
   // then the session itself once the page is idle, so a click right after is not held up by it.
   const warm = () => {
