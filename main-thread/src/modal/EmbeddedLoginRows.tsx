@@ -4,7 +4,8 @@ import { getConnector } from '../client/getConnector.ts'
 import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '../connectors/embedded/types.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
-import { Icon } from './icons.tsx'
+import { siApple, siDiscord, siFacebook, siFarcaster, siGithub, siGoogle, siX } from 'simple-icons'
+import { Icon, Mark } from './icons.tsx'
 
 /** The embedded wallet's connector, when the dapp configured `embeddedWalletUrl` and the session has it. */
 export function useAuthConnector(): AuthConnector | undefined {
@@ -21,6 +22,16 @@ export const SOCIAL_NAMES: Record<SocialLoginProvider, string> = {
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',
+}
+/** Each provider's mark (simple-icons' path: only these few icons are bundled, with this view). */
+export const SOCIAL_MARKS: Record<SocialLoginProvider, string> = {
+  google: siGoogle.path,
+  x: siX.path,
+  discord: siDiscord.path,
+  farcaster: siFarcaster.path,
+  github: siGithub.path,
+  apple: siApple.path,
+  facebook: siFacebook.path,
 }
 /** How many social buttons show before "More" (SPEC.md §1: the first few). */
 const SOCIALS_SHOWN = 3
@@ -112,7 +123,7 @@ export function SocialLoginRow({ connector, providers }: { connector: AuthConnec
       {shown.map((provider) => (
         <li key={provider}>
           <button type="button" className="portico-social" onClick={() => start(provider)}>
-            <span className="portico-social-mark" aria-hidden="true">{SOCIAL_NAMES[provider].slice(0, 1)}</span>
+            <Mark path={SOCIAL_MARKS[provider]} className="portico-social-mark" />
             <span>{SOCIAL_NAMES[provider]}</span>
           </button>
         </li>

@@ -30,3 +30,15 @@ export function Icon({ name, className }: { name: IconName; className?: string }
     </svg>
   )
 }
+
+/**
+ * A brand's mark from simple-icons (CC0-1.0 SVG data; the brand's own guidelines apply to its use),
+ * drawn from its path alone in the text colour; decorative, so the control beside it carries the name.
+ */
+export function Mark({ path, className }: { path: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className ?? 'portico-mark'}>
+      <path d={path} />
+    </svg>
+  )
+}

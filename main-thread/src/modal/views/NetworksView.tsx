@@ -33,7 +33,7 @@ export function NetworksView() {
                 else void client.withCore((api) => api.setActiveNetwork(network.caipNetworkId)).then(() => client.navigate({ type: 'back' }))
               }}
             >
-              <NetworkBadge name={network.name} />
+              <NetworkBadge name={network.name} caipNetworkId={network.caipNetworkId} />
               <span className="portico-wallet-name">
                 {network.name}
                 {network.testnet ? <span className="portico-subtle"> · {t('testnet')}</span> : null}

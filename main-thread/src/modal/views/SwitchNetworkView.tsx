@@ -58,7 +58,7 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
   return (
     <div className="portico-connecting">
       <div className={failed ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
-        <NetworkBadge name={network?.name ?? '?'} />
+        <NetworkBadge name={network?.name ?? '?'} caipNetworkId={network?.caipNetworkId} />
       </div>
       {failed ? (
         <>
