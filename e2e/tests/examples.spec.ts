@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
 import { buildNextExample, prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
@@ -206,11 +207,12 @@ test('examples/wagmi from the tarballs: wagmi connects through Portico, signs, s
 /**
  * examples/headless: the dapp's own connect UI, built from Portico's headless hooks and WalletButton
  * only (no Portico button, no Portico modal), over the same core: the wallet list (useWallets) and a
- * connection through it (useConnect), one click on a WalletButton, and an email login through the
- * sandbox's mailbox (useEmailLogin); the account's address, balance (useBalances) and Activity
+ * connection through it (useConnect), one click on a WalletButton, a phone wallet through WalletConnect
+ * (the pairing URI and the wallet's link), and an email login through the sandbox's mailbox
+ * (useEmailLogin); the account's address, balance (useBalances) and Activity
  * (useActivity) show, and each time the dapp's own Disconnect ends the session.
  */
-async function headlessConnects(page: Page, url: string, sandbox: Parameters<typeof codeFor>[0]) {
+async function headlessConnects(page: Page, url: string, sandbox: Sandbox) {
   const errors = await openExample(page, url)
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0)
@@ -241,6 +243,26 @@ async function headlessConnects(page: Page, url: string, sandbox: Parameters<typ
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('status')).toHaveText('disconnected')
 
+  // WalletConnect from the list: the pairing URI and the wallet's own link to it (useConnect's `uri` and
+  // `deepLink`); the Sandbox Phone Wallet, opened at that link, approves through the sandbox's relay.
+  await page.getByRole('button', { name: 'Choose a wallet' }).click()
+  await list.getByRole('button', { name: 'Sandbox Phone Wallet' }).click()
+  const pairing = page.getByRole('group', { name: 'WalletConnect pairing' })
+  await expect(pairing).toBeVisible()
+  const uri = await pairing.getByRole('textbox', { name: 'Pairing link' }).inputValue()
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  const open = pairing.getByRole('link', { name: 'Open Sandbox Phone Wallet' })
+  await expect(open).toHaveAttribute('href', sandbox.phoneWallet.deepLink(uri))
+  const phone = await page.context().newPage()
+  await phone.goto(sandbox.phoneWallet.deepLink(uri))
+  await phone.getByRole('dialog', { name: 'Connect to Headless dapp?' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(ADDRESS)
+  await expect(portico).toHaveCount(0)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await phone.close()
+
   // Email login: the code arrives in the sandbox's mailbox; the new embedded account holds 10 ETH.
   const email = freshEmail('headless')
   const login = page.getByRole('form', { name: 'Email login' })
@@ -260,6 +282,6 @@ async function headlessConnects(page: Page, url: string, sandbox: Parameters<typ
   expect(errors()).toEqual([])
 }
 
-test('examples/headless from the tarballs: its own connect UI (useWallets, useConnect, WalletButton, useEmailLogin) connects the Sandbox Wallet and an email login, shows the address, balance and Activity (useBalances, useActivity), and disconnects', async ({ page, sandbox }) => {
+test('examples/headless from the tarballs: its own connect UI (useWallets, useConnect, WalletButton, useEmailLogin) connects the Sandbox Wallet, a phone wallet through WalletConnect and an email login, shows the address, balance and Activity (useBalances, useActivity), and disconnects', async ({ page, sandbox }) => {
   await headlessConnects(page, urls.headless, sandbox)
 })
