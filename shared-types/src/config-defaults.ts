@@ -24,17 +24,14 @@ export const LOCALES = ['en', 'de', 'es', 'fr', 'pt', 'it', 'ja', 'ko', 'zh-CN',
  * matchLocale(['nl-NL']) // 'en'
  */
 export function matchLocale(languages: readonly string[]): Locale {
-  for (const raw of languages) {
-    const tag = raw.trim().toLowerCase().replace(/_/g, '-')
-    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag)
-    if (exact) return exact
-    const [language, ...rest] = tag.split('-')
+  for (const tag of languages) {
+    const [language, ...rest] = tag.trim().toLowerCase().split(/[-_]/)
     if (language === 'zh') {
-      if (rest.includes('hant') || rest.some((part) => part === 'tw' || part === 'hk' || part === 'mo')) continue
-      return 'zh-CN'
+      if (!/hant|tw|hk|mo/.test(rest.join())) return 'zh-CN'
+    } else {
+      const match = LOCALES.find((locale) => locale === language)
+      if (match) return match
     }
-    const byLanguage = LOCALES.find((locale) => locale === language)
-    if (byLanguage) return byLanguage
   }
   return 'en'
 }

@@ -29,25 +29,14 @@ const SELECT_NETWORK: Record<Locale, string> = {
   tr: 'Ağ seç',
   ar: 'اختيار الشبكة',
 }
-/** The Intl locale of each catalogue: numbers, currencies, plural rules and month names follow it. */
-const INTL_LOCALE: Record<Locale, string> = {
-  en: 'en-US',
-  de: 'de-DE',
-  es: 'es-ES',
-  fr: 'fr-FR',
-  pt: 'pt-BR',
-  it: 'it-IT',
-  ja: 'ja-JP',
-  ko: 'ko-KR',
-  'zh-CN': 'zh-CN',
-  ru: 'ru-RU',
-  tr: 'tr-TR',
-  ar: 'ar',
-}
 
 // `locale` comes from `client.startup` (the configuration, else the browser's languages); an unknown one falls back to English.
 export const connectWalletLabel = (locale: Locale) => CONNECT_WALLET[locale] ?? CONNECT_WALLET.en
 export const selectNetworkLabel = (locale: Locale) => SELECT_NETWORK[locale] ?? SELECT_NETWORK.en
-export const intlLocale = (locale: Locale) => INTL_LOCALE[locale] ?? INTL_LOCALE.en
+/**
+ * The Intl locale of each catalogue: numbers, currencies, plural rules and month names follow it
+ * (English and German as written in the US and Germany; the others are Intl's own tags: pt is Brazilian).
+ */
+export const intlLocale = (locale: Locale): string => (locale === 'en' ? 'en-US' : locale === 'de' ? 'de-DE' : locale)
 /** The writing direction of a language: Arabic is written right to left. */
 export const localeDirection = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ? 'rtl' : 'ltr')
