@@ -190,7 +190,7 @@ async function askFrame(page: Page, frameOrigin: string, payload: object) {
   )
 }
 
-test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to …'", async ({ demo: page, sandbox }) => {
+test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to alice.reown.id (…)'", async ({ demo: page, sandbox }) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('real-click'))
   const address = await shownAddress(page)
@@ -227,7 +227,8 @@ test("a real click in the frame signs exactly the shown text; typed data for ano
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] })
   const answer = askFrame(page, frameOrigin, { method: 'eth_sendTransaction', params: [{ from: address, to: usdc, data }], chainId: 31337 })
   const transfer = await approvalFrame(page)
-  await expect(transfer.getByTestId('approval-summary')).toHaveText(`Send 25 USDC to ${BOB}`)
+  // The receiver's name comes from the blockchain-data API through the frame's own service.
+  await expect(transfer.getByTestId('approval-summary')).toHaveText(`Send 25 USDC to alice.reown.id (${BOB})`)
   await expect(transfer.getByTestId('approval-to')).toHaveText(`USD Coin (${usdc})`)
   await expect(transfer.getByTestId('approval-value')).toHaveText('0 ETH (≈ $0.00)')
   // The new account holds no USDC: the chain cannot estimate the transfer, and the frame says it will likely fail.

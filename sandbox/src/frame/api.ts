@@ -26,6 +26,12 @@ export const FRAME_API = {
   user: { path: '/api/user', request: z.object({ chainId: chainId.optional() }), response: embeddedUserSchema },
   switchChain: { path: '/api/chain', request: z.object({ chainId }), response: z.object({ chainId: z.number().int().positive() }) },
   signOut: { path: '/api/sign-out', request: z.object({}), response: z.object({}) },
+  /** The names of addresses an approval shows (the blockchain-data API's identity), for a signed-in user. */
+  names: {
+    path: '/api/names',
+    request: z.object({ addresses: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(8) }),
+    response: z.object({ names: z.record(z.string(), z.string()) }),
+  },
   rpc: { path: '/api/rpc', request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: chainId.optional() }), response: z.object({ result: z.unknown() }) },
   preferredAccount: {
     path: '/api/preferred-account',

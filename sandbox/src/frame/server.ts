@@ -22,6 +22,7 @@ import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage,
 import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin, type FarcasterAccount } from './farcaster.ts'
 import { FARCASTER_RELAY_PATH, FARCASTER_WALLET_PATH } from './farcaster-accounts.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
+import { createNameLookup } from './names.ts'
 import { answerRpc, parseChainId, type FrameChain } from './rpc.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
@@ -65,6 +66,8 @@ export type FrameServiceOptions = {
   limits?: Partial<FrameLimits> | undefined
   sessionIdleMs?: number | undefined
   sessionLifetimeMs?: number | undefined
+  /** The blockchain-data API's base (`…/v1`) whose identity endpoint names the addresses an approval shows (PORTICO_FRAME_IDENTITY_URL); none: no names. */
+  identityUrl?: string | undefined
   /** The clock of sessions, codes and limits (tests). */
   now?: () => number
 }
@@ -364,6 +367,11 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('signOut', async (_body, token) => {
     await accounts.signOut(token)
     return {}
+  })
+  const lookupNames = createNameLookup(options.identityUrl)
+  api('names', async ({ addresses }, token, context) => {
+    await accounts.userOf(token, context)
+    return { names: await lookupNames(addresses, context.projectId) }
   })
   // One transaction at a time per user: each takes the next nonce only after the previous was sent.
   const sending = new Map<string, Promise<unknown>>()

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { DEFAULT_FRAME_LIMITS } from '../frame/accounts.ts'
 import { FRAME_SERVICE_NAME } from '../frame/pages.ts'
 import { startFrameService, type FrameServiceHandle } from '../frame/server.ts'
-import type { ResolvedOptions } from '../options.ts'
+import { dataApiUrl, type ResolvedOptions } from '../options.ts'
 import { evmChainsService } from './evm-chains.ts'
 import { httpHealth, localEndpoint, servicePort, type SandboxService } from './service.ts'
 
@@ -74,6 +74,8 @@ export function frameEnvOptions(config: ResolvedOptions) {
     cacheDir: config.cacheDir,
     ...frameStorage(config),
     publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
+    // The sandbox's own data API names the addresses an approval shows, unless another is named.
+    identityUrl: envValue(config, 'PORTICO_FRAME_IDENTITY_URL', z.string().url()) ?? `${dataApiUrl(config)}/v1`,
     trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
     limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
     sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseUnits, toHex, type Address } from 'viem'
 import { describe as group, expect, it } from 'vitest'
-import { ApprovalRefused, contractToRead, decodeCall, describe, freezeRequest, isUnlimited, messageView, type ChainFacts, type DescribeContext } from './describe.ts'
+import { ApprovalRefused, addressesToName, contractToRead, decodeCall, describe, freezeRequest, isUnlimited, messageView, type ChainFacts, type DescribeContext } from './describe.ts'
+import { readContext } from './reads.ts'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
@@ -152,5 +153,35 @@ group('eth_sendTransaction', () => {
     expect(rows(d)['fee']).toBe('Unknown')
     expect(rows(d)['to']).toBe('—')
     expect(d.warnings).toEqual(['This transaction creates a contract.', 'The network could not estimate this transaction: it will likely fail.'])
+  })
+})
+
+group('names beside addresses', () => {
+  const transfer = () => freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] }) }], 31337)
+  const failingRpc = async () => {
+    throw new Error('no chain in this test')
+  }
+
+  it('asks for the receiver and every party the calldata names', () => {
+    expect(addressesToName(transfer())).toEqual([TOKEN.toLowerCase(), BOB.toLowerCase()])
+    const approve = freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, 1n] }) }], 31337)
+    expect(addressesToName(approve)).toEqual([TOKEN.toLowerCase(), BOB.toLowerCase()])
+    expect(addressesToName(freezeRequest('personal_sign', [toHex('gm'), ACCOUNT], 31337))).toEqual([])
+  })
+
+  it('shows a looked-up name beside its address, and never one that hides or reorders characters', async () => {
+    const lookup = async () => ({ [BOB.toLowerCase()]: 'alice.reown.id', [TOKEN.toLowerCase()]: 'evil\u202Edi.nwoer' })
+    const ctx = await readContext(failingRpc, transfer(), [CHAIN], ACCOUNT, lookup)
+    expect(ctx.names?.get(BOB.toLowerCase())).toBe('alice.reown.id')
+    expect(ctx.names?.has(TOKEN.toLowerCase())).toBe(false)
+    // The token read from the chain failed here, so the calldata stays raw; the receiver is still named.
+    expect(describe(transfer(), ctx).rows.find((r) => r.testId === 'to')?.value).toBe(TOKEN)
+  })
+
+  it('goes on without names when the look-up fails', async () => {
+    const ctx = await readContext(failingRpc, transfer(), [CHAIN], ACCOUNT, async () => {
+      throw new Error('names down')
+    })
+    expect(ctx.names?.size).toBe(0)
   })
 })

@@ -228,6 +228,23 @@ export function decodeCall(data: Hex | undefined): DecodedCall {
   return { kind: 'unknown', data }
 }
 
+/** Every address a request shows that a name could stand beside: the receiver, and the parties its calldata or typed-data domain names. */
+export function addressesToName(request: FrozenRequest): Address[] {
+  if (request.method === 'eth_signTypedData_v4') {
+    const verifying = request.params[1].domain.verifyingContract
+    return verifying ? [verifying] : []
+  }
+  if (request.method !== 'eth_sendTransaction') return []
+  const [tx] = request.params
+  const call = decodeCall(tx.data ?? tx.input)
+  const parties: Address[] = tx.to === undefined ? [] : [tx.to]
+  if (call.kind === 'erc20Transfer') parties.push(call.to)
+  if (call.kind === 'erc20Approve') parties.push(call.spender)
+  if (call.kind === 'transferFrom' || call.kind === 'nftSafeTransfer') parties.push(call.from, call.to)
+  if (call.kind === 'nftApproveAll') parties.push(call.operator)
+  return [...new Set(parties.map((a) => a.toLowerCase()))] as Address[]
+}
+
 /** The contract a transaction's calldata acts on, when the description needs to read it (symbol, decimals, NFT). */
 export function contractToRead(request: FrozenRequest): Address | undefined {
   if (request.method !== 'eth_sendTransaction') return undefined

@@ -165,7 +165,8 @@ const approvals = createApprovals({
   async context(request) {
     const user = await call('user', {})
     const rpc = async (method: string, params: unknown[], chainId: number) => (await call('rpc', { method, params, chainId })).result
-    return readContext(rpc, request, await facts(), user.address as Address)
+    const lookupNames = async (addresses: readonly Address[]) => (await call('names', { addresses: [...addresses] })).names
+    return readContext(rpc, request, await facts(), user.address as Address, lookupNames)
   },
   async sign(request) {
     // Exactly the frozen copy that was shown goes to the service.

@@ -1,6 +1,6 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
 import { z } from 'zod'
-import { contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
+import { addressesToName, contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
 
 /**
  * The chain reads behind an approval's description, made by the frame through its own service
@@ -37,7 +37,11 @@ async function read<const A extends Abi>(rpc: Rpc, chainId: number, to: Address,
 }
 const settle = <T>(p: Promise<T>): Promise<T | undefined> => p.then((v) => v, () => undefined)
 
-const symbolish = (s: unknown) => (typeof s === 'string' && s.length > 0 && s.length <= 32 && !/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(s) ? s : undefined)
+/** Control, zero-width and bidi characters: none may reorder or hide what an approval says. */
+const HIDDEN_OR_REORDERING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/
+const textUpTo = (max: number) => (s: unknown) => (typeof s === 'string' && s.length > 0 && s.length <= max && !HIDDEN_OR_REORDERING.test(s) ? s : undefined)
+const symbolish = textUpTo(32)
+const nameish = textUpTo(100)
 
 /** What `address` is: an ERC-20 (symbol, decimals), an ERC-721 collection, or neither (null). */
 export async function readToken(rpc: Rpc, chainId: number, address: Address): Promise<Token | null> {
@@ -69,14 +73,20 @@ export async function readFee(rpc: Rpc, request: Extract<FrozenRequest, { method
   return gas === undefined || price === undefined ? null : gas * price
 }
 
+/** The names of addresses (lower-case address -> name), from the frame service's look-up of the blockchain-data API. */
+export type LookupNames = (addresses: readonly Address[]) => Promise<Record<string, string>>
+
 /** Everything the description of `request` needs, read now. */
-export async function readContext(rpc: Rpc, request: FrozenRequest, chains: readonly ChainFacts[], account: Address): Promise<DescribeContext> {
+export async function readContext(rpc: Rpc, request: FrozenRequest, chains: readonly ChainFacts[], account: Address, lookupNames?: LookupNames): Promise<DescribeContext> {
   const chain = chains.find((c) => c.id === request.chainId)
   if (!chain) throw new Error(`Unsupported chain ${request.chainId}`)
   const context: DescribeContext = { chain, account }
   const names = new Map<string, string>()
   context.names = names
   const contract = contractToRead(request)
+  const parties = addressesToName(request)
+  // Names of the accounts a request shows (`alice.reown.id`), read beside the chain; a contract's own name read from the chain wins.
+  const known = lookupNames && parties.length > 0 ? settle(lookupNames(parties)) : Promise.resolve(undefined)
   if (request.method === 'eth_sendTransaction') {
     const [token, fee] = await Promise.all([contract ? readToken(rpc, request.chainId, contract) : Promise.resolve(null), readFee(rpc, request, account)])
     context.token = token
@@ -90,6 +100,10 @@ export async function readContext(rpc: Rpc, request: FrozenRequest, chains: read
       const name = symbolish(await settle(read(rpc, request.chainId, verifying, erc20Abi, 'name')))
       if (name) names.set(verifying.toLowerCase(), name)
     }
+  }
+  for (const [address, name] of Object.entries((await known) ?? {})) {
+    const shown = nameish(name)
+    if (shown && !names.has(address.toLowerCase())) names.set(address.toLowerCase(), shown)
   }
   return context
 }
