@@ -23,6 +23,7 @@ const ROWS = [
   ['Fuzz: form inputs', 'fuzz'],
   ['Hostile content: XSS payloads shown by the modal', 'browser'],
   ['Foreign messages: posted from other origins and windows', 'browser'],
+  ['Chaos: data API and catalogue failing 30%, 3 tabs', 'browser'],
 ]
 
 const started = Date.now()
@@ -37,12 +38,15 @@ function part(name, args, extraEnv = {}) {
 part('fuzz', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/fuzz/main.ts'])
 part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'])
 
-const records = existsSync(results)
-  ? readFileSync(results, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-  : []
+/** The last record of each check: a check's start marker (one failure) is replaced by its counts when it gets there. */
+const latest = new Map()
+if (existsSync(results)) {
+  for (const line of readFileSync(results, 'utf8').split('\n').filter(Boolean)) {
+    const entry = JSON.parse(line)
+    latest.set(`${entry.row}\u0000${entry.name}`, entry)
+  }
+}
+const records = [...latest.values()]
 
 const table = ROWS.map(([row, source]) => {
   const mine = records.filter((r) => r.row === row)
@@ -51,8 +55,8 @@ const table = ROWS.map(([row, source]) => {
   let failures = mine.reduce((n, r) => n + r.failures, 0)
   const notes = []
   // A row nothing reported on, or whose part ended without its tests passing, fails: silence is not a pass.
-  if (mine.length === 0) (failures += 1), notes.push('no result reported')
-  else if (parts[source]?.status !== 0 && failures === 0) (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
+  if (mine.length === 0) (failures += 1), notes.push(`no result reported (${source} run exited with ${parts[source]?.status})`)
+  else if (parts[source]?.status !== 0 && failures === 0 && source === 'fuzz') (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
   const unit = mine.find((r) => r.unit)?.unit ?? 'inputs'
   const what = `${checks.length} ${source === 'fuzz' ? 'boundaries' : 'checks'}, ${cases.toLocaleString('en')} ${unit}`
   return { row, what, failures, notes, examples: mine.flatMap((r) => (r.examples ?? []).map((e) => `${r.name}: ${e.problem} ← ${e.input}`)) }

@@ -4,7 +4,7 @@ import { classifyRpcMethod, EMBEDDED_EVENT_NAMES, UNSAFE_RPC_METHODS } from '@po
 import { freshEmail, loginWithEmail } from '../../e2e/embedded.ts'
 import { expect, test } from '../../e2e/fixtures.ts'
 import { E2E_PORTS, E2E_URLS } from '../../e2e/ports.ts'
-import { record } from '../fuzz/harness.ts'
+import { begin, record } from '../fuzz/harness.ts'
 
 const XSS_ROW = 'Hostile content: XSS payloads shown by the modal'
 const FOREIGN_ROW = 'Foreign messages: posted from other origins and windows'
@@ -23,6 +23,7 @@ const ICONS = [
 ]
 
 test('XSS payloads as EIP-6963 wallet names, icons and wallet errors: 0 executions, every name shown as text', async ({ page }) => {
+  begin(XSS_ROW, 'EIP-6963 wallet names, icons and errors')
   await page.addInitScript(
     ({ payloads, icons }) => {
       const w = window as unknown as { __xss(): void; __xssCount: number }
@@ -59,7 +60,8 @@ test('XSS payloads as EIP-6963 wallet names, icons and wallet errors: 0 executio
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
   }
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+  // The announced icons (data: URIs) have loaded, or failed to: whatever they hold has had its chance to run.
+  await page.waitForFunction(() => [...document.images].filter((img) => img.src.startsWith('data:')).every((img) => img.complete))
   const text = await shownText()
   const missing = PAYLOADS.filter((p) => !text.includes(p))
   const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
@@ -75,6 +77,7 @@ test('XSS payloads as EIP-6963 wallet names, icons and wallet errors: 0 executio
 })
 
 test('XSS payloads typed as an email: 0 executions, the field says it is not an email', async ({ page }) => {
+  begin(XSS_ROW, 'emails')
   await page.addInitScript(() => {
     const w = window as unknown as { __xss(): void; __xssCount: number }
     w.__xssCount = 0
@@ -104,6 +107,7 @@ function attackerSite(port: number): Promise<Server> {
 }
 
 test('messages from another origin and other windows: 0 accepted, 0 unsafe RPC run without approval', async ({ demo: page, sandbox, context }) => {
+  begin(FOREIGN_ROW, 'frame on another origin; the dapp opened by another window')
   const account = await loginWithEmail(page, sandbox, freshEmail('foreign'))
   const address = await account.getByTestId('account-address').getAttribute('title')
   const before = sandbox.frame.rpcMethods().length

@@ -322,6 +322,7 @@ export type FuzzParameters<I> = {
 
 /** Runs `runs` generated inputs through a boundary and counts every crash, hang, wrong value or prototype change. */
 export async function fuzz<I>({ row, boundary, inputs, runs = RUNS, exercise, check, judge = judgeError, timeoutMs = 5_000 }: FuzzParameters<I>): Promise<FuzzOutcome> {
+  begin(row, boundary)
   const failures: Failure[] = []
   const clean = prototypeFingerprint()
   let cases = 0
@@ -348,6 +349,15 @@ export async function fuzz<I>({ row, boundary, inputs, runs = RUNS, exercise, ch
 
 /** A line of the results the runner reads: one boundary or case of a row, with its counts. */
 export type ResultRecord = { row: string; name: string; cases: number; failures: number; examples?: readonly Failure[] | undefined; unit?: string | undefined; extra?: Record<string, number> | undefined }
+
+/**
+ * Says a check has started: until its own record follows (the runner keeps the last record of a name),
+ * it counts as one failure, so a check that ends early by an exception never reads as a pass.
+ */
+export function begin(row: string, name: string) {
+  const file = process.env['RELIABILITY_RESULTS']
+  if (file) appendFileSync(file, `${JSON.stringify({ row, name, cases: 0, failures: 1, examples: [{ input: name, problem: 'ended before reporting its counts (its error is above)' }] })}\n`)
+}
 
 /** Appends one record to RELIABILITY_RESULTS (set by `reliability/run.mjs`); nothing when run alone. */
 export function record(entry: ResultRecord) {

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'تم التحديث قبل {age}',
   reconnecting: 'جارٍ إعادة الاتصال…',
   offline: 'غير متصل',
+  tokenBalanceUnavailable: 'رصيد الرموز غير متاح',
   loadingBalance: 'جارٍ تحميل الرصيد',
   loadingAccount: 'جارٍ تحميل الحساب',
   loadingModal: 'جارٍ التحميل',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Vor {age} aktualisiert',
   reconnecting: 'Verbindung wird wiederhergestellt…',
   offline: 'Offline',
+  tokenBalanceUnavailable: 'Token-Guthaben nicht verfügbar',
   loadingBalance: 'Guthaben wird geladen',
   loadingAccount: 'Konto wird geladen',
   loadingModal: 'Wird geladen',

@@ -56,6 +56,7 @@ export default {
   updatedAgo: 'Updated {age} ago',
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
   loadingBalance: 'Loading balance',
   loadingAccount: 'Loading account',
   loadingModal: 'Loading',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Actualizado hace {age}',
   reconnecting: 'Reconectando…',
   offline: 'Sin conexión',
+  tokenBalanceUnavailable: 'Saldo de tokens no disponible',
   loadingBalance: 'Cargando saldo',
   loadingAccount: 'Cargando cuenta',
   loadingModal: 'Cargando',

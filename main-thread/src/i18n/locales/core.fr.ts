@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Mis à jour il y a {age}',
   reconnecting: 'Reconnexion…',
   offline: 'Hors ligne',
+  tokenBalanceUnavailable: 'Solde des jetons indisponible',
   loadingBalance: 'Chargement du solde',
   loadingAccount: 'Chargement du compte',
   loadingModal: 'Chargement',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Aggiornato {age} fa',
   reconnecting: 'Riconnessione…',
   offline: 'Offline',
+  tokenBalanceUnavailable: 'Saldo dei token non disponibile',
   loadingBalance: 'Caricamento saldo',
   loadingAccount: 'Caricamento account',
   loadingModal: 'Caricamento',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: '{age}前に更新',
   reconnecting: '再接続中…',
   offline: 'オフライン',
+  tokenBalanceUnavailable: 'トークン残高を取得できません',
   loadingBalance: '残高を読み込み中',
   loadingAccount: 'アカウントを読み込み中',
   loadingModal: '読み込み中',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: '{age} 전에 업데이트됨',
   reconnecting: '다시 연결하는 중…',
   offline: '오프라인',
+  tokenBalanceUnavailable: '토큰 잔액을 사용할 수 없음',
   loadingBalance: '잔액 불러오는 중',
   loadingAccount: '계정 불러오는 중',
   loadingModal: '불러오는 중',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Atualizado há {age}',
   reconnecting: 'Reconectando…',
   offline: 'Offline',
+  tokenBalanceUnavailable: 'Saldo de tokens indisponível',
   loadingBalance: 'Carregando saldo',
   loadingAccount: 'Carregando conta',
   loadingModal: 'Carregando',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: 'Обновлено {age} назад',
   reconnecting: 'Переподключение…',
   offline: 'Нет сети',
+  tokenBalanceUnavailable: 'Баланс токенов недоступен',
   loadingBalance: 'Загрузка баланса',
   loadingAccount: 'Загрузка аккаунта',
   loadingModal: 'Загрузка',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: '{age} önce güncellendi',
   reconnecting: 'Yeniden bağlanılıyor…',
   offline: 'Çevrimdışı',
+  tokenBalanceUnavailable: 'Token bakiyesi kullanılamıyor',
   loadingBalance: 'Bakiye yükleniyor',
   loadingAccount: 'Hesap yükleniyor',
   loadingModal: 'Yükleniyor',

@@ -57,6 +57,7 @@ export default {
   updatedAgo: '{age}前更新',
   reconnecting: '正在重新连接…',
   offline: '离线',
+  tokenBalanceUnavailable: '代币余额不可用',
   loadingBalance: '正在加载余额',
   loadingAccount: '正在加载账户',
   loadingModal: '正在加载',

@@ -124,7 +124,7 @@ export function AccountView() {
           {core.online ? null : <span className="portico-badge">{t('offline')}</span>} {now - balances.updatedAt < 1_000 ? t('updatedJustNow') : t('updatedAgo', { age: formatAge(now - balances.updatedAt, t, locale) })}
         </p>
       ) : null}
-      {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{balances.error?.message}</p> : null}
+      {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{t('tokenBalanceUnavailable')}</p> : null}
       <div className="portico-features">
         {FEATURES.filter((f) => features[f.key] && !(f.key === 'onramp' && isBuyRestrictedHere())).map((f) => {
           const live = LIVE_FEATURES[f.key]
