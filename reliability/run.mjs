@@ -35,8 +35,16 @@ function part(name, args, extraEnv = {}) {
   parts[name] = { status: run.status, seconds: (Date.now() - t) / 1000 }
 }
 
-part('fuzz', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/fuzz/main.ts'])
-part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'])
+// One process per group of boundaries (a heap of its own each), all with the run's one seed.
+const seed = process.env.RELIABILITY_SEED ?? String(((Date.now() % 2 ** 31) ^ (process.pid << 8)) >>> 0)
+console.log(`\nreliability: seed ${seed} (RELIABILITY_SEED=${seed} npm run test:reliability replays the fuzzers and the chaos)`)
+let fuzzStatus = 0
+for (const suite of ['http', 'messages', 'records', 'config', 'wallet', 'forms']) {
+  part(`fuzz ${suite}`, ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/fuzz/main.ts', suite], { RELIABILITY_SEED: seed })
+  if (parts[`fuzz ${suite}`].status !== 0) fuzzStatus = parts[`fuzz ${suite}`].status ?? 1
+}
+parts.fuzz = { status: fuzzStatus }
+part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'], { RELIABILITY_SEED: seed })
 
 /** The last record of each check: a check's start marker (one failure) is replaced by its counts when it gets there. */
 const latest = new Map()
