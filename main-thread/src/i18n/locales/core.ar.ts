@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'نشطة',
   switchInWallet: 'وافق على تبديل الشبكة في {wallet}.',
   switchFailed: 'تعذّر التبديل إلى {network}',
+  switchChainUnsupported: 'تعذّر التبديل إلى السلسلة \'{chain}\'. السلسلة غير معتمدة أو لا تدعم المحفظة الطريقة \'wallet_switchEthereumChain\'',
   switchDeclined: 'رُفض تبديل الشبكة',
   networkSwitched: 'تم التبديل إلى {network}',
   unsupportedChain: 'هذا التطبيق لا يدعم شبكتك الحالية. بدّل إلى خيار متاح للمتابعة.',

@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Aktiv',
   switchInWallet: 'Bestätige den Netzwerkwechsel in {wallet}.',
   switchFailed: 'Wechsel zu {network} fehlgeschlagen',
+  switchChainUnsupported: 'Wechsel zur Chain \'{chain}\' fehlgeschlagen. Die Chain ist nicht freigegeben oder die Wallet unterstützt die Methode \'wallet_switchEthereumChain\' nicht',
   switchDeclined: 'Netzwerkwechsel abgelehnt',
   networkSwitched: 'Zu {network} gewechselt',
   unsupportedChain: 'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem verfügbaren Netzwerk, um fortzufahren.',

@@ -66,6 +66,7 @@ export default {
   activeNetwork: 'Active',
   switchInWallet: 'Approve the network switch in {wallet}.',
   switchFailed: 'Could not switch to {network}',
+  switchChainUnsupported: 'Failed to switch to chain \'{chain}\'. The chain is not approved or the wallet does not support \'wallet_switchEthereumChain\' method',
   switchDeclined: 'Network switch declined',
   networkSwitched: 'Switched to {network}',
   unsupportedChain: 'This app doesn’t support your current network. Switch to an available option to continue.',

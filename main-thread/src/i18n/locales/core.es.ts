@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Activa',
   switchInWallet: 'Aprueba el cambio de red en {wallet}.',
   switchFailed: 'No se pudo cambiar a {network}',
+  switchChainUnsupported: 'No se pudo cambiar a la cadena \'{chain}\'. La cadena no está aprobada o la billetera no admite el método \'wallet_switchEthereumChain\'',
   switchDeclined: 'Cambio de red rechazado',
   networkSwitched: 'Cambiado a {network}',
   unsupportedChain: 'Esta app no admite tu red actual. Cambia a una opción disponible para continuar.',

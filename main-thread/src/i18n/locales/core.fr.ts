@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Actif',
   switchInWallet: 'Approuvez le changement de réseau dans {wallet}.',
   switchFailed: 'Impossible de passer à {network}',
+  switchChainUnsupported: 'Impossible de passer à la chaîne \'{chain}\'. La chaîne n’est pas approuvée ou le wallet ne prend pas en charge la méthode \'wallet_switchEthereumChain\'',
   switchDeclined: 'Changement de réseau refusé',
   networkSwitched: 'Passé à {network}',
   unsupportedChain: 'Cette app ne prend pas en charge votre réseau actuel. Passez à une option disponible pour continuer.',

@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Attiva',
   switchInWallet: 'Approva il cambio di rete in {wallet}.',
   switchFailed: 'Impossibile passare a {network}',
+  switchChainUnsupported: 'Impossibile passare alla chain \'{chain}\'. La chain non è approvata o il wallet non supporta il metodo \'wallet_switchEthereumChain\'',
   switchDeclined: 'Cambio di rete rifiutato',
   networkSwitched: 'Passato a {network}',
   unsupportedChain: 'Questa app non supporta la tua rete attuale. Passa a un’opzione disponibile per continuare.',

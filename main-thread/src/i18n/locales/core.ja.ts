@@ -67,6 +67,7 @@ export default {
   activeNetwork: '使用中',
   switchInWallet: '{wallet} でネットワークの切り替えを承認してください。',
   switchFailed: '{network} に切り替えられませんでした',
+  switchChainUnsupported: 'チェーン \'{chain}\' に切り替えられませんでした。チェーンが承認されていないか、ウォレットが \'wallet_switchEthereumChain\' メソッドに対応していません',
   switchDeclined: 'ネットワークの切り替えが拒否されました',
   networkSwitched: '{network} に切り替えました',
   unsupportedChain: 'このアプリは現在のネットワークに対応していません。続けるには利用可能なネットワークに切り替えてください。',

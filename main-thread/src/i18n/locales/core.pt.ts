@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Ativa',
   switchInWallet: 'Aprove a troca de rede em {wallet}.',
   switchFailed: 'Não foi possível trocar para {network}',
+  switchChainUnsupported: 'Falha ao trocar para a chain \'{chain}\'. A chain não foi aprovada ou a carteira não é compatível com o método \'wallet_switchEthereumChain\'',
   switchDeclined: 'Troca de rede recusada',
   networkSwitched: 'Trocado para {network}',
   unsupportedChain: 'Este app não é compatível com sua rede atual. Troque para uma opção disponível para continuar.',

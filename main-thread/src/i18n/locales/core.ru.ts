@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Активна',
   switchInWallet: 'Подтвердите смену сети в {wallet}.',
   switchFailed: 'Не удалось переключиться на {network}',
+  switchChainUnsupported: 'Не удалось переключиться на сеть \'{chain}\'. Сеть не одобрена, или кошелёк не поддерживает метод \'wallet_switchEthereumChain\'',
   switchDeclined: 'Смена сети отклонена',
   networkSwitched: 'Переключено на {network}',
   unsupportedChain: 'Это приложение не поддерживает вашу текущую сеть. Переключитесь на доступную сеть, чтобы продолжить.',

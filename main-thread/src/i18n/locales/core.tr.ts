@@ -67,6 +67,7 @@ export default {
   activeNetwork: 'Etkin',
   switchInWallet: 'Ağ değişikliğini {wallet} içinde onayla.',
   switchFailed: '{network} ağına geçilemedi',
+  switchChainUnsupported: '\'{chain}\' zincirine geçilemedi. Zincir onaylanmamış ya da cüzdan \'wallet_switchEthereumChain\' yöntemini desteklemiyor',
   switchDeclined: 'Ağ değişikliği reddedildi',
   networkSwitched: '{network} ağına geçildi',
   unsupportedChain: 'Bu uygulama mevcut ağını desteklemiyor. Devam etmek için kullanılabilir bir ağa geç.',

@@ -67,6 +67,7 @@ export default {
   activeNetwork: '当前',
   switchInWallet: '请在 {wallet} 中批准切换网络。',
   switchFailed: '无法切换到 {network}',
+  switchChainUnsupported: '无法切换到链 \'{chain}\'。该链未获批准，或钱包不支持 \'wallet_switchEthereumChain\' 方法',
   switchDeclined: '网络切换被拒绝',
   networkSwitched: '已切换到 {network}',
   unsupportedChain: '此应用不支持你当前的网络。请切换到可用的网络以继续。',

@@ -28,8 +28,8 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
       .catch((error: unknown) => {
         setFailed(true)
         ui.shake()
-        // A wallet that cannot switch says so in SPEC.md §8's words ('Failed to switch to chain …').
-        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? error.shortMessage : t('switchFailed', { network: network?.name ?? caipNetworkId })
+        // A wallet that cannot switch says so in SPEC.md §8's words ('Failed to switch to chain …'), in the visitor's language.
+        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? t('switchChainUnsupported', { chain: caipNetworkId }) : t('switchFailed', { network: network?.name ?? caipNetworkId })
         ui.notify('error', message)
       })
   }, [client, ui, t, caipNetworkId, network?.name])
