@@ -3,6 +3,7 @@ import type { Catalogue } from '../src/i18n/catalogue.ts'
 import { CORE_MESSAGES } from '../src/i18n/messages.ts'
 import { WRITE_ERROR_MESSAGES } from '../src/i18n/writeErrors.ts'
 import { EMBEDDED_MESSAGES } from '../src/modal/embedded/embedded.messages.ts'
+import { EMBEDDED_ERROR_MESSAGES } from '../src/modal/embedded/embeddedErrors.messages.ts'
 import { NAMES_MESSAGES } from '../src/modal/features/names.messages.ts'
 import { ONRAMP_MESSAGES } from '../src/modal/features/onramp.messages.ts'
 import { SIWX_MESSAGES } from '../src/modal/features/siwx.messages.ts'
@@ -15,6 +16,7 @@ export const CATALOGUES: Record<string, Catalogue<string>> = {
   core: CORE_MESSAGES,
   writeErrors: WRITE_ERROR_MESSAGES,
   embedded: EMBEDDED_MESSAGES,
+  embeddedErrors: EMBEDDED_ERROR_MESSAGES,
   names: NAMES_MESSAGES,
   onramp: ONRAMP_MESSAGES,
   siwx: SIWX_MESSAGES,

@@ -40,6 +40,62 @@ export const MESSAGES = {
 } as const
 
 /**
+ * What the embedded wallet says when a step fails, in English: the frame service and the frame page
+ * answer with these texts (SPEC.md §8's where it has one), and the modal shows each in the visitor's
+ * language (`matchEmbeddedError` finds the text's key and its values).
+ */
+export const EMBEDDED_ERRORS = {
+  cooldown: MESSAGES.emailLoginCooldown,
+  tooManyTriesWait: 'Too many attempts. Please try again after {seconds} seconds',
+  invalidCode: 'Invalid code',
+  tooManyAttempts: 'Too many attempts. Request a new code',
+  codeExpired: 'Code expired. Request a new code',
+  noCodeRequested: 'No code was requested for this email',
+  deviceNotConfirmed: 'Device not confirmed yet. Open the link in the email',
+  linkInvalid: 'This link is invalid or has expired',
+  notLoggedIn: 'Not logged in',
+  emailInUse: 'This email is already in use',
+  sameEmail: 'This is already your email',
+  unknownAccount: 'Unknown account {address}',
+  unsupportedMethod: 'Unsupported method {method}',
+  unsupportedChain: MESSAGES.unsupportedChain,
+  rpcNotAllowed: MESSAGES.rpcNotAllowed,
+  smartAccountsUnavailable: 'Smart accounts are not available',
+  invalidAppConfiguration: MESSAGES.invalidAppConfiguration,
+  defaultError: MESSAGES.embeddedDefaultError,
+  somethingWentWrong: MESSAGES.somethingWentWrong,
+  dependencyFailed: MESSAGES.embeddedDependencyFailed,
+  requestAborted: MESSAGES.embeddedRequestAborted,
+  socialStateUnknown: 'This sign-in has expired. Start again',
+  socialFailed: 'Sign-in with {provider} failed',
+  farcasterUnavailable: 'Farcaster sign-in is not available',
+  unsupportedSocialProvider: 'Unsupported social provider {provider}',
+  sessionBindingMissing: 'This browser session cannot start a sign-in. Reload the page',
+} as const
+export type EmbeddedErrorKey = keyof typeof EMBEDDED_ERRORS
+
+let embeddedErrorPatterns: [EmbeddedErrorKey, RegExp][] | undefined
+
+/**
+ * The key of an embedded-wallet error text and the values in its placeholders, or undefined for a
+ * text that is not one of `EMBEDDED_ERRORS`.
+ *
+ * @example
+ * matchEmbeddedError('Please try again after 27 seconds') // { key: 'cooldown', values: { seconds: '27' } }
+ */
+export function matchEmbeddedError(message: string): { key: EmbeddedErrorKey; values: Record<string, string> } | undefined {
+  embeddedErrorPatterns ??= (Object.entries(EMBEDDED_ERRORS) as [EmbeddedErrorKey, string][]).map(([key, text]) => {
+    const source = text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>.{1,200}?)')
+    return [key, new RegExp(`^${source}$`, 's')]
+  })
+  for (const [key, pattern] of embeddedErrorPatterns) {
+    const found = pattern.exec(message)
+    if (found) return { key, values: { ...found.groups } }
+  }
+  return undefined
+}
+
+/**
  * SPEC.md §5's email-login cooldown message for what is left of it, in whole seconds rounded up.
  *
  * @example

@@ -5,6 +5,7 @@ import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '.
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
 import { siApple, siDiscord, siFacebook, siFarcaster, siGithub, siGoogle, siX } from 'simple-icons'
+import { useEmbeddedErrorText } from './embedded/embeddedErrors.messages.ts'
 import { Icon, Mark } from './icons.tsx'
 
 /** The embedded wallet's connector, when the dapp configured `embeddedWalletUrl` and the session has it. */
@@ -43,6 +44,7 @@ const SOCIALS_SHOWN = 3
 export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
   const client = usePorticoClient()
   const t = useT()
+  const errorText = useEmbeddedErrorText()
   const ids = { input: useId(), error: useId() }
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -59,7 +61,7 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
       else if (action === 'VERIFY_DEVICE') client.navigate({ type: 'push', view: { name: 'EmailVerifyDevice', email: typed } })
       else await client.connect(connector.id)
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
+      setError(errorText(cause))
     } finally {
       setBusy(false)
     }

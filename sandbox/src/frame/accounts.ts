@@ -67,7 +67,7 @@ export type AccountsOptions = {
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 const newCodeValue = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
-const tooManyTries = (ms: number) => `Too many attempts. Please try again after ${Math.max(1, Math.ceil(ms / 1000))} seconds`
+const tooManyTries = (ms: number) => FRAME_MESSAGES.tooManyTriesWait.replace('{seconds}', String(Math.max(1, Math.ceil(ms / 1000))))
 const loginSubject = (email: string, deviceId: string) => `${email}\n${deviceId}`
 
 /**

@@ -8,8 +8,10 @@ import type { SocialLoginProvider } from '../../connectors/embedded/types.ts'
 import { SOCIAL_NAMES, useAuthConnector } from '../EmbeddedLoginRows.tsx'
 import { QrCode } from '../QrCode.tsx'
 import { EMBEDDED_MESSAGES } from './embedded.messages.ts'
+import { useEmbeddedErrorText } from './embeddedErrors.messages.ts'
 import '../../styles/embedded.css'
 
+/** The frame's own text of a failure (what the wait loop compares); the visitor reads `useEmbeddedErrorText`'s. */
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
 /** Shown while the session (and with it the embedded wallet's connector) is still starting. */
@@ -21,6 +23,7 @@ function Waiting() {
 /** One field for the six digits of an emailed code (SPEC.md §4), sent as soon as six are typed. */
 function CodeForm({ intro, onCode, extra }: { intro: string; onCode: (otp: string) => Promise<void>; extra?: ReactNode }) {
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const ids = { input: useId(), error: useId() }
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -33,7 +36,7 @@ function CodeForm({ intro, onCode, extra }: { intro: string; onCode: (otp: strin
     try {
       await onCode(otp)
     } catch (cause) {
-      setError(messageOf(cause))
+      setError(errorText(cause))
       setCode('')
       input.current?.focus()
     } finally {
@@ -91,6 +94,7 @@ export function EmailVerifyOtpView({ email }: { email: string }) {
   const client = usePorticoClient()
   const connector = useAuthConnector()
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const [resend, setResend] = useState<{ ok: boolean; text: string } | null>(null)
   if (!connector) return <Waiting />
   const again = async () => {
@@ -99,7 +103,7 @@ export function EmailVerifyOtpView({ email }: { email: string }) {
       await connector.embedded.connectEmail(email)
       setResend({ ok: true, text: t('codeResent') })
     } catch (cause) {
-      setResend({ ok: false, text: messageOf(cause) })
+      setResend({ ok: false, text: errorText(cause) })
     }
   }
   return (
@@ -130,6 +134,7 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
   const client = usePorticoClient()
   const connector = useAuthConnector()
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const [error, setError] = useState<string | null>(null)
   const [round, setRound] = useState(0)
   useEffect(() => {
@@ -144,7 +149,7 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
       })
     wait().then(
       () => client.navigate({ type: 'replace', view: { name: 'EmailVerifyOtp', email } }),
-      (cause: unknown) => !controller.signal.aborted && setError(messageOf(cause)),
+      (cause: unknown) => !controller.signal.aborted && setError(errorText(cause)),
     )
     return () => controller.abort()
   }, [connector, client, email, round])
@@ -180,6 +185,7 @@ export function ConnectingSocialView({ provider, error, timedOut }: { provider: 
   const client = usePorticoClient()
   const connector = useAuthConnector()
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const name = SOCIAL_NAMES[provider as SocialLoginProvider] ?? provider
   if (!connector) return <Waiting />
   const retry = () => {
@@ -188,7 +194,7 @@ export function ConnectingSocialView({ provider, error, timedOut }: { provider: 
     void import('./socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider as SocialLoginProvider, popup))
   }
   const text =
-    error === 'blocked' ? t('socialBlocked', { provider: name }) : error === 'closed' ? t('socialClosed', { provider: name }) : timedOut ? t('socialTimeout', { provider: name }) : error
+    error === 'blocked' ? t('socialBlocked', { provider: name }) : error === 'closed' ? t('socialClosed', { provider: name }) : timedOut ? t('socialTimeout', { provider: name }) : error && errorText(error)
   return (
     <div className="portico-embedded portico-connecting">
       <div className={error ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
@@ -197,7 +203,7 @@ export function ConnectingSocialView({ provider, error, timedOut }: { provider: 
       {error ? (
         <>
           <div className="portico-alert" role="alert">
-            {timedOut ? <strong>{error}</strong> : null}
+            {timedOut ? <strong>{errorText(error)}</strong> : null}
             <p>{text}</p>
           </div>
           <button type="button" className="portico-button" onClick={retry}>
@@ -216,6 +222,7 @@ export function ConnectingFarcasterView() {
   const client = usePorticoClient()
   const connector = useAuthConnector()
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const [url, setUrl] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
@@ -233,7 +240,7 @@ export function ConnectingFarcasterView() {
       setUrl(link.href)
       await connector.embedded.connectFarcaster(controller.signal)
       if (!controller.signal.aborted) await client.connect(connector.id)
-    })().catch((cause: unknown) => !controller.signal.aborted && setError(messageOf(cause)))
+    })().catch((cause: unknown) => !controller.signal.aborted && setError(errorText(cause)))
     return () => controller.abort()
   }, [connector, client, round])
   if (!connector) return <Waiting />
@@ -272,6 +279,7 @@ export function UpdateEmailView() {
   const connector = useAuthConnector()
   const { core } = useSnapshot()
   const t = useMessages(EMBEDDED_MESSAGES)
+  const errorText = useEmbeddedErrorText()
   const tModal = useT()
   const ids = { input: useId(), error: useId() }
   const [email, setEmail] = useState('')
@@ -289,7 +297,7 @@ export function UpdateEmailView() {
       const action = await connector.embedded.updateEmail(typed)
       client.navigate({ type: 'push', view: { name: 'UpdateEmailOtp', email: typed, step: action === 'VERIFY_SECONDARY_OTP' ? 'secondary' : 'primary' } })
     } catch (cause) {
-      setError(messageOf(cause))
+      setError(errorText(cause))
     } finally {
       setBusy(false)
     }

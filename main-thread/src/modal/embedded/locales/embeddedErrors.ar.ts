@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (ar). */
+export default {
+  cooldown: 'يُرجى المحاولة مرة أخرى بعد {seconds} ثانية',
+  tooManyTriesWait: 'محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {seconds} ثانية',
+  invalidCode: 'رمز غير صالح',
+  tooManyAttempts: 'محاولات كثيرة جدًا. اطلب رمزًا جديدًا',
+  codeExpired: 'انتهت صلاحية الرمز. اطلب رمزًا جديدًا',
+  noCodeRequested: 'لم يُطلب أي رمز لهذا البريد الإلكتروني',
+  deviceNotConfirmed: 'لم يُؤكَّد الجهاز بعد. افتح الرابط في البريد الإلكتروني',
+  linkInvalid: 'هذا الرابط غير صالح أو منتهي الصلاحية',
+  notLoggedIn: 'لم يتم تسجيل الدخول',
+  emailInUse: 'هذا البريد الإلكتروني مستخدم بالفعل',
+  sameEmail: 'هذا هو بريدك الإلكتروني بالفعل',
+  unknownAccount: 'حساب غير معروف {address}',
+  unsupportedMethod: 'طريقة غير مدعومة {method}',
+  unsupportedChain: 'سلسلة غير مدعومة',
+  rpcNotAllowed: 'استدعاء RPC المطلوب غير مسموح به',
+  smartAccountsUnavailable: 'الحسابات الذكية غير متاحة',
+  invalidAppConfiguration: 'إعدادات التطبيق غير صالحة',
+  defaultError: 'حدث خطأ',
+  somethingWentWrong: 'حدث خطأ ما',
+  dependencyFailed: 'تعذّر تحميل تسجيل الدخول بالبريد الإلكتروني',
+  requestAborted: 'أُلغي الطلب',
+  socialStateUnknown: 'انتهت صلاحية تسجيل الدخول هذا. ابدأ من جديد',
+  socialFailed: 'فشل تسجيل الدخول عبر {provider}',
+  farcasterUnavailable: 'تسجيل الدخول عبر Farcaster غير متاح',
+  unsupportedSocialProvider: 'خدمة تسجيل دخول غير مدعومة {provider}',
+  sessionBindingMissing: 'لا يمكن لجلسة المتصفح هذه بدء تسجيل الدخول. أعد تحميل الصفحة',
+} satisfies Record<EmbeddedErrorKey, string>

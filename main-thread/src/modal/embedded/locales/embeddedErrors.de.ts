@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (de). */
+export default {
+  cooldown: 'Bitte versuche es in {seconds} Sekunden erneut',
+  tooManyTriesWait: 'Zu viele Versuche. Bitte versuche es in {seconds} Sekunden erneut',
+  invalidCode: 'Ungültiger Code',
+  tooManyAttempts: 'Zu viele Versuche. Fordere einen neuen Code an',
+  codeExpired: 'Der Code ist abgelaufen. Fordere einen neuen Code an',
+  noCodeRequested: 'Für diese E-Mail wurde kein Code angefordert',
+  deviceNotConfirmed: 'Das Gerät ist noch nicht bestätigt. Öffne den Link in der E-Mail',
+  linkInvalid: 'Dieser Link ist ungültig oder abgelaufen',
+  notLoggedIn: 'Nicht angemeldet',
+  emailInUse: 'Diese E-Mail wird bereits verwendet',
+  sameEmail: 'Das ist bereits deine E-Mail',
+  unknownAccount: 'Unbekanntes Konto {address}',
+  unsupportedMethod: 'Nicht unterstützte Methode {method}',
+  unsupportedChain: 'Nicht unterstützte Chain',
+  rpcNotAllowed: 'Der angefragte RPC-Aufruf ist nicht erlaubt',
+  smartAccountsUnavailable: 'Smart Accounts sind nicht verfügbar',
+  invalidAppConfiguration: 'Ungültige App-Konfiguration',
+  defaultError: 'Ein Fehler ist aufgetreten',
+  somethingWentWrong: 'Etwas ist schiefgelaufen',
+  dependencyFailed: 'Die E-Mail-Anmeldung konnte nicht geladen werden',
+  requestAborted: 'Die Anfrage wurde abgebrochen',
+  socialStateUnknown: 'Diese Anmeldung ist abgelaufen. Beginne von vorn',
+  socialFailed: 'Die Anmeldung mit {provider} ist fehlgeschlagen',
+  farcasterUnavailable: 'Die Anmeldung mit Farcaster ist nicht verfügbar',
+  unsupportedSocialProvider: 'Nicht unterstützter Anmeldedienst {provider}',
+  sessionBindingMissing: 'Diese Browsersitzung kann keine Anmeldung starten. Lade die Seite neu',
+} satisfies Record<EmbeddedErrorKey, string>

@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (es). */
+export default {
+  cooldown: 'Vuelve a intentarlo dentro de {seconds} segundos',
+  tooManyTriesWait: 'Demasiados intentos. Vuelve a intentarlo dentro de {seconds} segundos',
+  invalidCode: 'Código no válido',
+  tooManyAttempts: 'Demasiados intentos. Solicita un código nuevo',
+  codeExpired: 'El código ha caducado. Solicita un código nuevo',
+  noCodeRequested: 'No se ha solicitado ningún código para este correo',
+  deviceNotConfirmed: 'El dispositivo aún no está confirmado. Abre el enlace del correo',
+  linkInvalid: 'Este enlace no es válido o ha caducado',
+  notLoggedIn: 'No has iniciado sesión',
+  emailInUse: 'Este correo ya está en uso',
+  sameEmail: 'Este ya es tu correo',
+  unknownAccount: 'Cuenta desconocida {address}',
+  unsupportedMethod: 'Método no admitido {method}',
+  unsupportedChain: 'Cadena no admitida',
+  rpcNotAllowed: 'La llamada RPC solicitada no está permitida',
+  smartAccountsUnavailable: 'Las cuentas inteligentes no están disponibles',
+  invalidAppConfiguration: 'Configuración de la app no válida',
+  defaultError: 'Se ha producido un error',
+  somethingWentWrong: 'Algo ha salido mal',
+  dependencyFailed: 'No se pudo cargar el inicio de sesión por correo',
+  requestAborted: 'La solicitud se ha cancelado',
+  socialStateUnknown: 'Este inicio de sesión ha caducado. Empieza de nuevo',
+  socialFailed: 'No se pudo iniciar sesión con {provider}',
+  farcasterUnavailable: 'El inicio de sesión con Farcaster no está disponible',
+  unsupportedSocialProvider: 'Proveedor de inicio de sesión no admitido {provider}',
+  sessionBindingMissing: 'Esta sesión del navegador no puede iniciar sesión. Recarga la página',
+} satisfies Record<EmbeddedErrorKey, string>

@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (fr). */
+export default {
+  cooldown: 'Réessayez dans {seconds} secondes',
+  tooManyTriesWait: 'Trop de tentatives. Réessayez dans {seconds} secondes',
+  invalidCode: 'Code non valide',
+  tooManyAttempts: 'Trop de tentatives. Demandez un nouveau code',
+  codeExpired: 'Le code a expiré. Demandez un nouveau code',
+  noCodeRequested: 'Aucun code n’a été demandé pour cette adresse e-mail',
+  deviceNotConfirmed: 'L’appareil n’est pas encore confirmé. Ouvrez le lien de l’e-mail',
+  linkInvalid: 'Ce lien n’est pas valide ou a expiré',
+  notLoggedIn: 'Non connecté',
+  emailInUse: 'Cette adresse e-mail est déjà utilisée',
+  sameEmail: 'C’est déjà votre adresse e-mail',
+  unknownAccount: 'Compte inconnu {address}',
+  unsupportedMethod: 'Méthode non prise en charge {method}',
+  unsupportedChain: 'Chaîne non prise en charge',
+  rpcNotAllowed: 'L’appel RPC demandé n’est pas autorisé',
+  smartAccountsUnavailable: 'Les comptes intelligents ne sont pas disponibles',
+  invalidAppConfiguration: 'Configuration de l’application non valide',
+  defaultError: 'Une erreur s’est produite',
+  somethingWentWrong: 'Un problème est survenu',
+  dependencyFailed: 'Impossible de charger la connexion par e-mail',
+  requestAborted: 'La demande a été annulée',
+  socialStateUnknown: 'Cette connexion a expiré. Recommencez',
+  socialFailed: 'La connexion avec {provider} a échoué',
+  farcasterUnavailable: 'La connexion avec Farcaster n’est pas disponible',
+  unsupportedSocialProvider: 'Service de connexion non pris en charge {provider}',
+  sessionBindingMissing: 'Cette session du navigateur ne peut pas lancer de connexion. Rechargez la page',
+} satisfies Record<EmbeddedErrorKey, string>

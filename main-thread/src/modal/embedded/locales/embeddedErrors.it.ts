@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (it). */
+export default {
+  cooldown: 'Riprova tra {seconds} secondi',
+  tooManyTriesWait: 'Troppi tentativi. Riprova tra {seconds} secondi',
+  invalidCode: 'Codice non valido',
+  tooManyAttempts: 'Troppi tentativi. Richiedi un nuovo codice',
+  codeExpired: 'Il codice è scaduto. Richiedi un nuovo codice',
+  noCodeRequested: 'Nessun codice è stato richiesto per questa email',
+  deviceNotConfirmed: 'Il dispositivo non è ancora confermato. Apri il link nell’email',
+  linkInvalid: 'Questo link non è valido o è scaduto',
+  notLoggedIn: 'Accesso non effettuato',
+  emailInUse: 'Questa email è già in uso',
+  sameEmail: 'Questa è già la tua email',
+  unknownAccount: 'Account sconosciuto {address}',
+  unsupportedMethod: 'Metodo non supportato {method}',
+  unsupportedChain: 'Catena non supportata',
+  rpcNotAllowed: 'La chiamata RPC richiesta non è consentita',
+  smartAccountsUnavailable: 'Gli smart account non sono disponibili',
+  invalidAppConfiguration: 'Configurazione dell’app non valida',
+  defaultError: 'Si è verificato un errore',
+  somethingWentWrong: 'Qualcosa è andato storto',
+  dependencyFailed: 'Impossibile caricare l’accesso via email',
+  requestAborted: 'La richiesta è stata annullata',
+  socialStateUnknown: 'Questo accesso è scaduto. Ricomincia',
+  socialFailed: 'Accesso con {provider} non riuscito',
+  farcasterUnavailable: 'L’accesso con Farcaster non è disponibile',
+  unsupportedSocialProvider: 'Servizio di accesso non supportato {provider}',
+  sessionBindingMissing: 'Questa sessione del browser non può avviare un accesso. Ricarica la pagina',
+} satisfies Record<EmbeddedErrorKey, string>

@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (ja). */
+export default {
+  cooldown: '{seconds} 秒後にもう一度お試しください',
+  tooManyTriesWait: '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください',
+  invalidCode: 'コードが正しくありません',
+  tooManyAttempts: '試行回数が多すぎます。新しいコードを請求してください',
+  codeExpired: 'コードの有効期限が切れました。新しいコードを請求してください',
+  noCodeRequested: 'このメールアドレスにはコードが請求されていません',
+  deviceNotConfirmed: 'デバイスはまだ確認されていません。メールのリンクを開いてください',
+  linkInvalid: 'このリンクは無効か、有効期限が切れています',
+  notLoggedIn: 'ログインしていません',
+  emailInUse: 'このメールアドレスはすでに使われています',
+  sameEmail: 'これはすでにあなたのメールアドレスです',
+  unknownAccount: '不明なアカウント {address}',
+  unsupportedMethod: 'サポートされていないメソッド {method}',
+  unsupportedChain: 'サポートされていないチェーン',
+  rpcNotAllowed: '要求された RPC 呼び出しは許可されていません',
+  smartAccountsUnavailable: 'スマートアカウントは利用できません',
+  invalidAppConfiguration: 'アプリの設定が無効です',
+  defaultError: 'エラーが発生しました',
+  somethingWentWrong: '問題が発生しました',
+  dependencyFailed: 'メールログインを読み込めませんでした',
+  requestAborted: 'リクエストは中止されました',
+  socialStateUnknown: 'このログインは期限切れです。最初からやり直してください',
+  socialFailed: '{provider} でのログインに失敗しました',
+  farcasterUnavailable: 'Farcaster でのログインは利用できません',
+  unsupportedSocialProvider: 'サポートされていないログインサービス {provider}',
+  sessionBindingMissing: 'このブラウザのセッションではログインを開始できません。ページを再読み込みしてください',
+} satisfies Record<EmbeddedErrorKey, string>

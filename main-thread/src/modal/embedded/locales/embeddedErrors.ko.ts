@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (ko). */
+export default {
+  cooldown: '{seconds}초 후에 다시 시도하세요',
+  tooManyTriesWait: '시도 횟수가 너무 많습니다. {seconds}초 후에 다시 시도하세요',
+  invalidCode: '잘못된 코드입니다',
+  tooManyAttempts: '시도 횟수가 너무 많습니다. 새 코드를 요청하세요',
+  codeExpired: '코드가 만료되었습니다. 새 코드를 요청하세요',
+  noCodeRequested: '이 이메일로 요청된 코드가 없습니다',
+  deviceNotConfirmed: '기기가 아직 확인되지 않았습니다. 이메일의 링크를 여세요',
+  linkInvalid: '이 링크는 잘못되었거나 만료되었습니다',
+  notLoggedIn: '로그인하지 않았습니다',
+  emailInUse: '이미 사용 중인 이메일입니다',
+  sameEmail: '이미 사용 중인 내 이메일입니다',
+  unknownAccount: '알 수 없는 계정 {address}',
+  unsupportedMethod: '지원되지 않는 메서드 {method}',
+  unsupportedChain: '지원되지 않는 체인',
+  rpcNotAllowed: '요청한 RPC 호출은 허용되지 않습니다',
+  smartAccountsUnavailable: '스마트 계정을 사용할 수 없습니다',
+  invalidAppConfiguration: '앱 구성이 잘못되었습니다',
+  defaultError: '오류가 발생했습니다',
+  somethingWentWrong: '문제가 발생했습니다',
+  dependencyFailed: '이메일 로그인을 불러올 수 없습니다',
+  requestAborted: '요청이 취소되었습니다',
+  socialStateUnknown: '이 로그인은 만료되었습니다. 처음부터 다시 시작하세요',
+  socialFailed: '{provider}(으)로 로그인하지 못했습니다',
+  farcasterUnavailable: 'Farcaster 로그인을 사용할 수 없습니다',
+  unsupportedSocialProvider: '지원되지 않는 로그인 서비스 {provider}',
+  sessionBindingMissing: '이 브라우저 세션에서는 로그인을 시작할 수 없습니다. 페이지를 새로고침하세요',
+} satisfies Record<EmbeddedErrorKey, string>

@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (pt). */
+export default {
+  cooldown: 'Tente novamente em {seconds} segundos',
+  tooManyTriesWait: 'Tentativas demais. Tente novamente em {seconds} segundos',
+  invalidCode: 'Código inválido',
+  tooManyAttempts: 'Tentativas demais. Peça um novo código',
+  codeExpired: 'O código expirou. Peça um novo código',
+  noCodeRequested: 'Nenhum código foi pedido para este e-mail',
+  deviceNotConfirmed: 'O dispositivo ainda não foi confirmado. Abra o link do e-mail',
+  linkInvalid: 'Este link é inválido ou expirou',
+  notLoggedIn: 'Sessão não iniciada',
+  emailInUse: 'Este e-mail já está em uso',
+  sameEmail: 'Este já é o seu e-mail',
+  unknownAccount: 'Conta desconhecida {address}',
+  unsupportedMethod: 'Método não suportado {method}',
+  unsupportedChain: 'Rede não suportada',
+  rpcNotAllowed: 'A chamada RPC pedida não é permitida',
+  smartAccountsUnavailable: 'As contas inteligentes não estão disponíveis',
+  invalidAppConfiguration: 'Configuração do app inválida',
+  defaultError: 'Ocorreu um erro',
+  somethingWentWrong: 'Algo deu errado',
+  dependencyFailed: 'Não foi possível carregar o login por e-mail',
+  requestAborted: 'O pedido foi cancelado',
+  socialStateUnknown: 'Este login expirou. Comece de novo',
+  socialFailed: 'O login com {provider} falhou',
+  farcasterUnavailable: 'O login com Farcaster não está disponível',
+  unsupportedSocialProvider: 'Provedor de login não suportado {provider}',
+  sessionBindingMissing: 'Esta sessão do navegador não pode iniciar um login. Recarregue a página',
+} satisfies Record<EmbeddedErrorKey, string>

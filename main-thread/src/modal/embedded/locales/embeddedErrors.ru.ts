@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (ru). */
+export default {
+  cooldown: 'Повторите попытку через {seconds} с',
+  tooManyTriesWait: 'Слишком много попыток. Повторите через {seconds} с',
+  invalidCode: 'Неверный код',
+  tooManyAttempts: 'Слишком много попыток. Запросите новый код',
+  codeExpired: 'Срок действия кода истёк. Запросите новый код',
+  noCodeRequested: 'Для этого адреса код не запрашивался',
+  deviceNotConfirmed: 'Устройство ещё не подтверждено. Откройте ссылку из письма',
+  linkInvalid: 'Эта ссылка недействительна или устарела',
+  notLoggedIn: 'Вход не выполнен',
+  emailInUse: 'Этот адрес уже используется',
+  sameEmail: 'Это уже ваш адрес',
+  unknownAccount: 'Неизвестный аккаунт {address}',
+  unsupportedMethod: 'Неподдерживаемый метод {method}',
+  unsupportedChain: 'Сеть не поддерживается',
+  rpcNotAllowed: 'Запрошенный вызов RPC не разрешён',
+  smartAccountsUnavailable: 'Смарт-аккаунты недоступны',
+  invalidAppConfiguration: 'Неверная конфигурация приложения',
+  defaultError: 'Произошла ошибка',
+  somethingWentWrong: 'Что-то пошло не так',
+  dependencyFailed: 'Не удалось загрузить вход по почте',
+  requestAborted: 'Запрос отменён',
+  socialStateUnknown: 'Срок этого входа истёк. Начните заново',
+  socialFailed: 'Не удалось войти через {provider}',
+  farcasterUnavailable: 'Вход через Farcaster недоступен',
+  unsupportedSocialProvider: 'Неподдерживаемый сервис входа {provider}',
+  sessionBindingMissing: 'Эта сессия браузера не может начать вход. Перезагрузите страницу',
+} satisfies Record<EmbeddedErrorKey, string>

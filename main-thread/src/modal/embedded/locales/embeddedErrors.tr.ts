@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (tr). */
+export default {
+  cooldown: 'Lütfen {seconds} saniye sonra yeniden deneyin',
+  tooManyTriesWait: 'Çok fazla deneme. Lütfen {seconds} saniye sonra yeniden deneyin',
+  invalidCode: 'Geçersiz kod',
+  tooManyAttempts: 'Çok fazla deneme. Yeni bir kod isteyin',
+  codeExpired: 'Kodun süresi doldu. Yeni bir kod isteyin',
+  noCodeRequested: 'Bu e-posta için kod istenmedi',
+  deviceNotConfirmed: 'Cihaz henüz onaylanmadı. E-postadaki bağlantıyı açın',
+  linkInvalid: 'Bu bağlantı geçersiz veya süresi dolmuş',
+  notLoggedIn: 'Giriş yapılmadı',
+  emailInUse: 'Bu e-posta zaten kullanılıyor',
+  sameEmail: 'Bu zaten sizin e-postanız',
+  unknownAccount: 'Bilinmeyen hesap {address}',
+  unsupportedMethod: 'Desteklenmeyen yöntem {method}',
+  unsupportedChain: 'Desteklenmeyen zincir',
+  rpcNotAllowed: 'İstenen RPC çağrısına izin verilmiyor',
+  smartAccountsUnavailable: 'Akıllı hesaplar kullanılamıyor',
+  invalidAppConfiguration: 'Geçersiz uygulama yapılandırması',
+  defaultError: 'Bir hata oluştu',
+  somethingWentWrong: 'Bir şeyler ters gitti',
+  dependencyFailed: 'E-posta ile giriş yüklenemedi',
+  requestAborted: 'İstek iptal edildi',
+  socialStateUnknown: 'Bu girişin süresi doldu. Baştan başlayın',
+  socialFailed: '{provider} ile giriş başarısız oldu',
+  farcasterUnavailable: 'Farcaster ile giriş kullanılamıyor',
+  unsupportedSocialProvider: 'Desteklenmeyen giriş hizmeti {provider}',
+  sessionBindingMissing: 'Bu tarayıcı oturumu giriş başlatamıyor. Sayfayı yenileyin',
+} satisfies Record<EmbeddedErrorKey, string>

@@ -1,0 +1,31 @@
+import type { EmbeddedErrorKey } from '@portico/shared-types/errors'
+
+/** The embedded wallet's error texts (zh-CN). */
+export default {
+  cooldown: '请在 {seconds} 秒后重试',
+  tooManyTriesWait: '尝试次数过多。请在 {seconds} 秒后重试',
+  invalidCode: '验证码无效',
+  tooManyAttempts: '尝试次数过多。请重新获取验证码',
+  codeExpired: '验证码已过期。请重新获取验证码',
+  noCodeRequested: '此邮箱尚未请求验证码',
+  deviceNotConfirmed: '设备尚未确认。请打开邮件中的链接',
+  linkInvalid: '此链接无效或已过期',
+  notLoggedIn: '未登录',
+  emailInUse: '此邮箱已被使用',
+  sameEmail: '这已经是你的邮箱',
+  unknownAccount: '未知账户 {address}',
+  unsupportedMethod: '不支持的方法 {method}',
+  unsupportedChain: '不支持的链',
+  rpcNotAllowed: '不允许所请求的 RPC 调用',
+  smartAccountsUnavailable: '智能账户不可用',
+  invalidAppConfiguration: '应用配置无效',
+  defaultError: '发生错误',
+  somethingWentWrong: '出了点问题',
+  dependencyFailed: '无法加载邮箱登录',
+  requestAborted: '请求已中止',
+  socialStateUnknown: '此登录已过期。请重新开始',
+  socialFailed: '使用 {provider} 登录失败',
+  farcasterUnavailable: 'Farcaster 登录不可用',
+  unsupportedSocialProvider: '不支持的登录服务 {provider}',
+  sessionBindingMissing: '此浏览器会话无法发起登录。请刷新页面',
+} satisfies Record<EmbeddedErrorKey, string>
