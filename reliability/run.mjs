@@ -24,6 +24,7 @@ const ROWS = [
   ['Hostile content: XSS payloads shown by the modal', 'browser'],
   ['Foreign messages: posted from other origins and windows', 'browser'],
   ['Chaos: data API and catalogue failing 30%, 3 tabs', 'browser'],
+  ['Worker killed 20 times (mid-fetch and mid-write): restored, nothing lost, nothing sent twice', 'restart'],
 ]
 
 const started = Date.now()
@@ -44,6 +45,8 @@ for (const suite of ['http', 'messages', 'records', 'config', 'wallet', 'forms']
   if (parts[`fuzz ${suite}`].status !== 0) fuzzStatus = parts[`fuzz ${suite}`].status ?? 1
 }
 parts.fuzz = { status: fuzzStatus }
+// The core killed and restarted against a sandbox of its own (worker-core's sandbox test helpers, in Node).
+part('restart', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/restart/main.ts'])
 part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'], { RELIABILITY_SEED: seed })
 
 /** The last record of each check: a check's start marker (one failure) is replaced by its counts when it gets there. */
@@ -64,7 +67,7 @@ const table = ROWS.map(([row, source]) => {
   const notes = []
   // A row nothing reported on, or whose part ended without its tests passing, fails: silence is not a pass.
   if (mine.length === 0) (failures += 1), notes.push(`no result reported (${source} run exited with ${parts[source]?.status})`)
-  else if (parts[source]?.status !== 0 && failures === 0 && source === 'fuzz') (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
+  else if (parts[source]?.status !== 0 && failures === 0 && (source === 'fuzz' || source === 'restart')) (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
   const unit = mine.find((r) => r.unit)?.unit ?? 'inputs'
   const what = `${checks.length} ${source === 'fuzz' ? 'boundaries' : 'checks'}, ${cases.toLocaleString('en')} ${unit}`
   return { row, what, failures, notes, examples: mine.flatMap((r) => (r.examples ?? []).map((e) => `${r.name}: ${e.problem} ← ${e.input}`)) }
