@@ -167,7 +167,8 @@ describe('GET /v1/account/{address}/balance', () => {
     const res = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`), { headers: { origin: 'http://127.0.0.1:5173' } })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const [native] = balanceResponseSchema.parse(await res.json()).balances
-    const icon = await fetch(native!.iconUrl)
+    expect(native!.iconUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    const icon = await fetch(native!.iconUrl!)
     expect(icon.status).toBe(200)
     expect(icon.headers.get('content-type')).toContain('image/svg+xml')
     expect(await icon.text()).toContain('<svg')

@@ -1,5 +1,6 @@
 import { z } from './zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from './caip.ts'
+import { safeImageUrlOrNull } from './safeUrlSchema.ts'
 
 /** A token balance of the blockchain-data API (SPEC.md §3). `address` is absent for the native token. */
 export const tokenBalanceSchema = z.object({
@@ -15,7 +16,8 @@ export const tokenBalanceSchema = z.object({
     decimals: z.string().regex(/^\d+$/, 'Expected decimal digits'),
     numeric: z.string().regex(/^\d+(\.\d+)?$/, 'Expected a decimal number'),
   }),
-  iconUrl: z.string(),
+  /** An image URL (`safeImageUrlOrNull`): a refused one is null and the token is shown without its icon. */
+  iconUrl: safeImageUrlOrNull(),
 })
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>
 

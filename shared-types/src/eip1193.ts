@@ -1,5 +1,6 @@
 import { z } from './zod.ts'
 import { evmAddressSchema } from './caip.ts'
+import { safeHref } from './safeUrl.ts'
 
 /** Answers of an EIP-1193 wallet, parsed before use: wallets are outside code. */
 export const ethAccountsSchema = z.array(evmAddressSchema)
@@ -10,7 +11,11 @@ export const providerRpcErrorSchema = z.object({ code: z.number(), message: z.st
 export const eip6963ProviderInfoSchema = z.object({
   uuid: z.string().min(1),
   name: z.string().min(1),
-  icon: z.string().regex(/^data:image\//, 'Expected a data URI'),
+  /** A data URI (EIP-6963); shown only when it passes the image gate (png, jpeg, gif, webp or svg+xml), else ''. */
+  icon: z
+    .string()
+    .regex(/^data:image\//, 'Expected a data URI')
+    .transform((icon) => safeHref(icon, { kind: 'image', allowDataImage: true }) ?? ''),
   rdns: z.string().min(1),
 })
 export type Eip6963ProviderInfo = z.infer<typeof eip6963ProviderInfoSchema>

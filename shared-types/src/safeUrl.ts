@@ -6,8 +6,8 @@ import { MESSAGES, PorticoError, type PorticoErrorOptions } from './errors.ts'
  * Zod-free, so the page can load it with the modal; the schemas' refinements are in `safeUrlSchema.ts`.
  */
 
-/** What the URL is for: a page on the web, or the link that opens a wallet app. */
-export type SafeUrlKind = 'web' | 'walletDeepLink'
+/** What the URL is for: a page on the web, the link that opens a wallet app, or an image shown in `<img src>`. */
+export type SafeUrlKind = 'web' | 'walletDeepLink' | 'image'
 
 export type SafeUrlOptions = {
   /** Default 'web': `https:` only (and `http:` on a loopback host with `allowLoopbackHttp`). */
@@ -19,6 +19,11 @@ export type SafeUrlOptions = {
   allowedScheme?: string | null | undefined
   /** Also `http:` when the host is a loopback one (127.0.0.0/8, localhost, [::1]): the local sandbox. */
   allowLoopbackHttp?: boolean
+  /**
+   * For 'image': also a `data:image/(png|jpeg|gif|webp|svg+xml)` URI. Only for an EIP-6963 wallet's
+   * icon, which the standard defines as a data URI; every other image is fetched over https.
+   */
+  allowDataImage?: boolean
   /** The SPEC.md §8 message the refusal carries; default 'Something went wrong'. */
   message?: string
 }
@@ -78,10 +83,35 @@ export function deepLinkScheme(link: string | null | undefined): string | null {
   return scheme
 }
 
+/** The longest `data:image/…` URI shown (an EIP-6963 icon: a few KiB of SVG or a small PNG). */
+export const DATA_IMAGE_MAX_LENGTH = 512 * 1024
+
+/** The image types a data URI may carry: raster images and SVG (whose scripts never run inside `<img>`). */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i
+
+/**
+ * A `data:image/…` URI of an allowed type, or the reason it is refused. Spaces are part of SVG
+ * markup and allowed; control characters (and tabs or newlines, which the parser drops) are not.
+ */
+function checkDataImage(raw: string): { reason: string } | { url: URL } {
+  if (!DATA_IMAGE.test(raw)) return { reason: 'a data URI that is no png, jpeg, gif, webp or svg+xml image' }
+  if (raw.length > DATA_IMAGE_MAX_LENGTH) return { reason: `a data URI longer than ${DATA_IMAGE_MAX_LENGTH} characters` }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return { reason: 'contains control characters' }
+  try {
+    const url = new URL(raw)
+    return url.protocol === 'data:' ? { url } : { reason: 'not a data URI' }
+  } catch {
+    return { reason: 'not a data URI' }
+  }
+}
+
 /** Why `raw` may not be opened with `options`, or null when it may (then `url` is its parsed form). */
 function check(raw: unknown, options: SafeUrlOptions): { reason: string } | { url: URL } {
   if (typeof raw !== 'string') return { reason: 'not a string' }
   if (raw.length === 0) return { reason: 'empty' }
+  // The one data URI ever allowed: an image (an EIP-6963 icon), matched on the raw string's start.
+  if (options.kind === 'image' && options.allowDataImage && /^data:/i.test(raw)) return checkDataImage(raw)
   if (raw.length > SAFE_URL_MAX_LENGTH) return { reason: `longer than ${SAFE_URL_MAX_LENGTH} characters` }
   // The URL parser drops leading control characters and tabs or newlines anywhere ("java\tscript:"):
   // a URL that needs that cleaning is refused before it is parsed.
@@ -113,7 +143,7 @@ function check(raw: unknown, options: SafeUrlOptions): { reason: string } | { ur
  * Turns a string from outside into a URL Portico may open, or a typed `UnsafeUrlError` (never
  * thrown: the caller decides what the visitor reads). Allowed: `https:` with a host and no
  * credentials; `http:` on a loopback host with `allowLoopbackHttp`; for a wallet's deep link, also
- * that wallet's own scheme. Never `javascript:`, `data:`, `vbscript:`, `blob:`, `file:` (any case),
+ * that wallet's own scheme; for an image with `allowDataImage`, also `data:image/(png|jpeg|gif|webp|svg+xml)`. Never `javascript:`, `data:`, `vbscript:`, `blob:`, `file:` (any case),
  * and nothing with whitespace or control characters. Open `url.href`, never the raw string.
  *
  * @example
@@ -156,6 +186,19 @@ export function pageIsLoopback(): boolean {
  */
 export function toPageSafeUrl(raw: unknown, options: SafeUrlOptions = {}): URL | UnsafeUrlError {
   return toSafeUrl(raw, { allowLoopbackHttp: pageIsLoopback(), ...options })
+}
+
+/**
+ * The `src` of an `<img>` whose URL came from outside (a token's logo, an NFT's image, a wallet's
+ * icon, an avatar), or null to show no image: `pageSafeHref` with the image kind. `allowDataImage`
+ * only for an EIP-6963 wallet's icon.
+ *
+ * @example
+ * pageSafeImageSrc('javascript:alert(1)') // null
+ * pageSafeImageSrc(info.icon, { allowDataImage: true }) // 'data:image/svg+xml,…'
+ */
+export function pageSafeImageSrc(raw: unknown, options: Pick<SafeUrlOptions, 'allowDataImage'> = {}): string | null {
+  return pageSafeHref(raw, { kind: 'image', ...options })
 }
 
 /** `toPageSafeUrl`'s answer as the string to open or link to, or null when refused. */

@@ -24,3 +24,25 @@ export function safeWebUrlSchema(options: Pick<SafeUrlOptions, 'allowLoopbackHtt
 export function safeMobileLinkSchema() {
   return z.string().refine((value) => safeHref(value, { kind: 'walletDeepLink', allowedScheme: deepLinkScheme(value), allowLoopbackHttp: true }) !== null, UNSAFE_URL_ISSUE)
 }
+
+/**
+ * An image URL from outside (a token's logo, an NFT's image, an avatar, a wallet's icon), kept only
+ * when Portico may show it (`toSafeUrl` with the image kind): `https:`, or `http:` on a loopback host;
+ * with `allowDataImage`, also `data:image/(png|jpeg|gif|webp|svg+xml)` (EIP-6963 icons only). A
+ * refused one becomes null, so the entity stays and is shown without its image. Takes a string or
+ * null; gives the parsed URL's `href` or null.
+ *
+ * @example
+ * z.object({ iconUrl: safeImageUrlOrNull() }).parse({ iconUrl: 'javascript:alert(1)' }) // { iconUrl: null }
+ */
+export function safeImageUrlOrNull(options: Pick<SafeUrlOptions, 'allowDataImage'> = {}) {
+  return z
+    .string()
+    .nullable()
+    .transform((value) => (value === null ? null : safeHref(value, { kind: 'image', allowLoopbackHttp: true, ...options })))
+}
+
+/** A list of image URLs from outside (`safeImageUrlOrNull`), with the refused ones left out. */
+export function safeImageUrlList() {
+  return z.array(z.unknown()).transform((values) => values.flatMap((value) => safeHref(value, { kind: 'image', allowLoopbackHttp: true }) ?? []))
+}

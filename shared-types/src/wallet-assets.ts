@@ -1,4 +1,5 @@
 import { z } from './zod.ts'
+import { safeHref } from './safeUrl.ts'
 
 /**
  * ERC-7811 `wallet_getAssets` answer: assets per hex chain id. SPEC.md §5: accepted only if every
@@ -15,7 +16,8 @@ export const walletAssetSchema = z.object({
     symbol: z.string(),
     decimals: z.number(),
     price: z.number(),
-    iconUrl: z.string(),
+    /** A string, as SPEC.md §5 requires; a URL the image gate refuses becomes null. */
+    iconUrl: z.string().transform((url) => safeHref(url, { kind: 'image', allowLoopbackHttp: true })),
     value: z.number().optional(),
   }),
 })

@@ -1,5 +1,6 @@
 import { z } from './zod.ts'
 import { caipNetworkIdSchema } from './caip.ts'
+import { safeHref } from './safeUrl.ts'
 
 /** The storage prefix of `@walletconnect/universal-provider`'s own keys (SPEC.md §9). */
 export const UNIVERSAL_PROVIDER_STORAGE_PREFIX = 'wc@2:universal_provider:'
@@ -14,6 +15,43 @@ export const walletConnectNamespaceSchema = z.object({
 
 /** The wallet at the other end of a session, as it describes itself. */
 export const walletConnectPeerSchema = z.object({ name: z.string(), url: z.string(), icons: z.array(z.string()) })
+
+/** The longest wallet name kept from a peer's metadata (longer ones are cut). */
+export const WALLET_CONNECT_PEER_NAME_MAX = 64
+/** The longest wallet description kept from a peer's metadata. */
+export const WALLET_CONNECT_PEER_DESCRIPTION_MAX = 256
+/** The most icons kept from a peer's metadata. */
+export const WALLET_CONNECT_PEER_ICONS_MAX = 4
+
+/** Control characters and the bidirectional overrides that make a name read as another. */
+// eslint-disable-next-line no-control-regex
+const UNSHOWN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** A text field of the metadata: without control characters, trimmed, cut to `max`; '' when it is no string. */
+const peerText = (value: unknown, max: number) => (typeof value === 'string' ? value.replace(UNSHOWN_CHARACTERS, '').trim().slice(0, max).trim() : '')
+
+/**
+ * The metadata a wallet sends about itself when it approves a session (name, description, url,
+ * icons): outside data, parsed field by field so a bad field costs that field, never the session.
+ * Names and descriptions lose control characters and are cut to length; the url must pass the web
+ * gate (`toSafeUrl`, else ''); icons must pass the image gate (https, or http on a loopback host;
+ * never a `data:` URI), the others are left out. Anything that is no object gives the empty metadata.
+ *
+ * @example
+ * walletConnectPeerMetadataSchema.parse({ name: 'Wallet', url: 'javascript:alert(1)', icons: ['data:text/html,x'] })
+ * // { name: 'Wallet', description: '', url: '', icons: [] }
+ */
+export const walletConnectPeerMetadataSchema = z.unknown().transform((value) => {
+  const metadata: Record<string, unknown> = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const icons = Array.isArray(metadata['icons']) ? (metadata['icons'] as unknown[]) : []
+  return {
+    name: peerText(metadata['name'], WALLET_CONNECT_PEER_NAME_MAX),
+    description: peerText(metadata['description'], WALLET_CONNECT_PEER_DESCRIPTION_MAX),
+    url: safeHref(metadata['url'], { kind: 'web', allowLoopbackHttp: true }) ?? '',
+    icons: icons.flatMap((icon) => safeHref(icon, { kind: 'image', allowLoopbackHttp: true }) ?? []).slice(0, WALLET_CONNECT_PEER_ICONS_MAX),
+  }
+})
+export type WalletConnectPeerMetadata = z.infer<typeof walletConnectPeerMetadataSchema>
 
 export const walletConnectSessionSchema = z.object({
   topic: z.string(),

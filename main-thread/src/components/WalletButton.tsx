@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { activeConnection } from '@portico/shared-types/light'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { toConnectError, useConnect, type ConnectError } from '../hooks/useConnect.ts'
+import { SafeImage } from './SafeImage.tsx'
 
 export type WalletButtonProps = {
   /**
@@ -68,7 +69,7 @@ export function WalletButton({ wallet, label, className }: WalletButtonProps) {
         aria-disabled={busy || undefined}
         onClick={() => void click()}
       >
-        {onPage?.icon ? <img src={onPage.icon} alt="" width={20} height={20} /> : null}
+        <SafeImage src={onPage?.icon} allowDataImage alt="" width={20} height={20} />
         {label ?? name}
       </button>
       <span id={ids.status} role="status" className="portico-wallet-button-status">{statusText}</span>

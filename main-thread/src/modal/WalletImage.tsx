@@ -1,7 +1,9 @@
 import { useState } from 'react'
+import { pageSafeImageSrc } from '@portico/shared-types/safeUrl'
 
 /** A wallet's picture with a placeholder while it loads (or when it has none or fails). */
-export function WalletImage({ src, name, size = 40 }: { src: string | null | undefined; name: string; size?: number }) {
+export function WalletImage({ src: raw, name, size = 40 }: { src: string | null | undefined; name: string; size?: number }) {
+  const src = pageSafeImageSrc(raw)
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed')
   const initials = name.slice(0, 2).toUpperCase()
   return (

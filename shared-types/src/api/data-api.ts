@@ -1,6 +1,6 @@
 import { z } from '../zod.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from '../caip.ts'
-import { safeWebUrlSchema } from '../safeUrlSchema.ts'
+import { safeImageUrlOrNull, safeWebUrlSchema } from '../safeUrlSchema.ts'
 
 /**
  * Answers of the blockchain-data API (SPEC.md §3, §7). Fields the specification names are required;
@@ -17,7 +17,8 @@ export type SupportedChainsResponse = z.infer<typeof supportedChainsResponseSche
 /** GET /v1/identity/{address}?sender= */
 export const identityResponseSchema = z.object({
   name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  /** An image URL (`safeImageUrlOrNull`: a refused one is null). */
+  avatar: safeImageUrlOrNull(),
 })
 export type Identity = z.infer<typeof identityResponseSchema>
 
@@ -29,13 +30,13 @@ export const transactionTransferSchema = z.object({
     .object({
       name: z.string(),
       symbol: z.string(),
-      icon: z.object({ url: z.string() }).nullable(),
+      icon: z.object({ url: safeImageUrlOrNull() }).nullable(),
     })
     .optional(),
   nft_info: z
     .object({
       name: z.string(),
-      content: z.object({ preview: z.object({ url: z.string() }).nullable() }),
+      content: z.object({ preview: z.object({ url: safeImageUrlOrNull() }).nullable() }),
       flags: z.object({ is_spam: z.boolean() }),
     })
     .optional(),
@@ -77,7 +78,7 @@ export const fungiblePriceRequestSchema = z.object({
   projectId: z.string().min(1),
 })
 export const fungiblePriceResponseSchema = z.object({
-  fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: z.string(), price: z.number(), address: caipAddressSchema.optional() })),
+  fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: safeImageUrlOrNull(), price: z.number(), address: caipAddressSchema.optional() })),
 })
 export type FungiblePriceResponse = z.infer<typeof fungiblePriceResponseSchema>
 
@@ -88,7 +89,7 @@ export const swapTokenSchema = z.object({
   chainId: caipNetworkIdSchema,
   address: caipAddressSchema,
   decimals: z.number().int().nonnegative(),
-  logoUri: z.string(),
+  logoUri: safeImageUrlOrNull(),
 })
 export type SwapToken = z.infer<typeof swapTokenSchema>
 export const swapTokensResponseSchema = z.object({ tokens: z.array(swapTokenSchema) })
@@ -103,7 +104,7 @@ export const nftHoldingSchema = z.object({
   tokenId: z.string().regex(/^\d+$/),
   name: z.string(),
   collection: z.object({ name: z.string() }),
-  imageUrl: z.string().nullable(),
+  imageUrl: safeImageUrlOrNull(),
   flags: z.object({ is_spam: z.boolean() }),
 })
 export type NftHolding = z.infer<typeof nftHoldingSchema>

@@ -1,7 +1,7 @@
 import { numberToHex } from 'viem'
 import { SwitchChainError } from '@portico/shared-types/errors'
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
-import { siwxNonceResponseSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
+import { siwxNonceResponseSchema, walletConnectPeerMetadataSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../context.ts'
 import type { StartUniversalProviderParameters, UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
@@ -66,6 +66,12 @@ function failure(error: unknown): WalletAnswer {
   return { ok: false, error: { ...(typeof e.code === 'number' ? { code: e.code } : {}), message, ...(e.data !== undefined ? { data: e.data } : {}) } }
 }
 
+/** The wallet's own description of itself, parsed (`walletConnectPeerMetadataSchema`): a bad field is left empty. */
+function peerOf(session: NonNullable<UniversalProvider['session']>): WalletConnectSession['peer'] {
+  const { name, url, icons } = walletConnectPeerMetadataSchema.parse((session.peer as { metadata?: unknown } | undefined)?.metadata)
+  return { name, url, icons }
+}
+
 function toSession(session: NonNullable<UniversalProvider['session']>, defaultChain: string | null): WalletConnectSession {
   const namespaces: WalletConnectSession['namespaces'] = {}
   for (const [key, ns] of Object.entries(session.namespaces) as [string, { chains?: string[]; accounts: string[]; methods: string[]; events: string[] }][]) {
@@ -73,7 +79,7 @@ function toSession(session: NonNullable<UniversalProvider['session']>, defaultCh
   }
   return {
     topic: session.topic,
-    peer: { name: session.peer.metadata.name, url: session.peer.metadata.url, icons: session.peer.metadata.icons ?? [] },
+    peer: peerOf(session),
     namespaces,
     defaultChain: (defaultChain as CaipNetworkId | null) ?? null,
     expiry: session.expiry,
@@ -122,7 +128,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
   async function sessionChanged(p: UniversalProvider, defaultChain?: string) {
     publishSession(p, defaultChain)
     const account = accountOf(p)
-    if (account) await hooks.connected(account, p.session?.peer.metadata.name ?? 'WalletConnect')
+    if (account) await hooks.connected(account, (p.session && peerOf(p.session).name) || 'WalletConnect')
   }
 
   async function sessionEnded() {

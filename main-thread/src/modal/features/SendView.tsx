@@ -17,6 +17,7 @@ import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
 import '../../styles/transfer.css'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /** A token the account can send, from its balances: the native one first. */
 type SendOption = { key: string; token: SendToken; balance: string; iconUrl: string | null; name: string }
@@ -270,7 +271,7 @@ function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate
     case 'resolved':
       return (
         <p className="portico-resolved" role="status" data-testid="receiver-resolved">
-          {receiver.receiver.avatar ? <img src={receiver.receiver.avatar} alt="" width={20} height={20} /> : null}
+          <SafeImage src={receiver.receiver.avatar} alt="" width={20} height={20} />
           {t('resolvedTo', { name: receiver.receiver.name, address: shortenAddress(receiver.receiver.address) })}
         </p>
       )

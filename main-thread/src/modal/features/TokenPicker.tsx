@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Icon } from '../icons.tsx'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /** A token a picker offers: what identifies it, what it shows. */
 export type TokenChoice = { key: string; symbol: string; name: string; iconUrl: string | null; /** Formatted, with its symbol. */ balance: string | null }
@@ -35,7 +36,7 @@ export function TokenPicker({ label, chooseLabel, choices, selected, onSelect, s
       </span>
       <button type="button" className="portico-token-choice" aria-expanded={open} aria-controls={open ? ids.list : undefined} aria-describedby={errorId} onClick={() => setOpen((o) => !o)}>
         <span className="portico-visually-hidden">{chooseLabel} </span>
-        {selected?.iconUrl ? <img src={selected.iconUrl} alt="" width={24} height={24} /> : null}
+        <SafeImage src={selected?.iconUrl} alt="" width={24} height={24} />
         <span>{selected?.symbol ?? '—'}</span>
         {selected?.balance ? <span className="portico-muted">{selected.balance}</span> : null}
         <Icon name="chevron" />
@@ -58,7 +59,7 @@ export function TokenPicker({ label, chooseLabel, choices, selected, onSelect, s
                     setQuery('')
                   }}
                 >
-                  {c.iconUrl ? <img src={c.iconUrl} alt="" width={24} height={24} /> : null}
+                  <SafeImage src={c.iconUrl} alt="" width={24} height={24} />
                   <span>{c.name}</span>
                   {c.balance ? <span className="portico-muted">{c.balance}</span> : null}
                 </button>

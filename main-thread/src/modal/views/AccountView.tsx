@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { activeConnection, shortenAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
-import { pageSafeHref } from '@portico/shared-types/safeUrl'
+import { pageSafeHref, pageSafeImageSrc } from '@portico/shared-types/safeUrl'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import type { View } from '../../client/router.ts'
 import { useAccount, useDisconnect, useNetwork } from '../../hooks/index.ts'
@@ -19,6 +19,7 @@ import { ActivityList } from './ActivityList.tsx'
 import { NftGrid } from './NftGrid.tsx'
 import { preloadView } from './lazyView.tsx'
 import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /**
  * The time the ages are counted to, ticking every `intervalMs`. The view may have been rendered ahead
@@ -204,8 +205,9 @@ export function AccountView() {
 /** The identity's avatar; the generated one when there is none or it does not load (offline). */
 function IdentityAvatar({ src, address, label }: { src: string | null; address: string; label: string }) {
   const [failed, setFailed] = useState<string | null>(null)
-  if (!src || failed === src) return <Avatar address={address} label={label} />
-  return <img className="portico-avatar" src={src} alt={label} width={64} height={64} onError={() => setFailed(src)} />
+  const safe = pageSafeImageSrc(src)
+  if (!safe || failed === safe) return <Avatar address={address} label={label} />
+  return <img className="portico-avatar" src={safe} alt={label} width={64} height={64} onError={() => setFailed(safe)} />
 }
 
 function BalanceLine({ native, status, loadingLabel, locale }: { native: TokenBalance | undefined; status: string; loadingLabel: string; locale: string }) {
@@ -263,7 +265,7 @@ export function TokenList({ tokens, locale, onSend }: { tokens: readonly TokenBa
         const change = formatChange24h(token.priceChange24h, locale)
         return (
           <li key={token.address ?? `native:${token.chainId}`} className="portico-token" data-testid="account-token" data-native={token.address ? undefined : 'true'}>
-            <img src={token.iconUrl} alt="" width={32} height={32} />
+            <SafeImage src={token.iconUrl} alt="" width={32} height={32} />
             <span className="portico-token-name">{token.name}</span>
             <span className="portico-token-quantity">
               {formatQuantity(token.quantity.numeric, locale)} {token.symbol}

@@ -4,6 +4,7 @@ import { useTransactions } from '../../hooks/queries/useTransactions.ts'
 import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import { formatAge, formatQuantity } from '../format.ts'
 import { Icon } from '../icons.tsx'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 function describe(tx: Transaction, locale: string): { title: string; detail: string; image: string | null; direction: 'in' | 'out' | 'self' } {
   const transfer = tx.transfers[0]
@@ -70,7 +71,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
                 return (
                   <li key={tx.id} className="portico-tx" data-status={tx.metadata.status}>
                     <span className={`portico-tx-icon portico-dir-${direction}`}>
-                      {image ? <img src={image} alt="" width={32} height={32} loading="lazy" /> : <Icon name={direction === 'in' ? 'receive' : 'send'} />}
+                      <SafeImage src={image} alt="" width={32} height={32} loading="lazy" fallback={<Icon name={direction === 'in' ? 'receive' : 'send'} />} />
                     </span>
                     <span className="portico-tx-title">
                       {title}

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/useT.ts'
 import { EMBEDDED_MESSAGES } from '../embedded/embedded.messages.ts'
 import { FrameOverlay } from '../embedded/FrameOverlay.tsx'
 import '../../styles/embedded.css'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /**
  * The shell every signing prompt uses. With a wallet that shows its own prompt, the wallet is asking
@@ -25,7 +26,7 @@ export function ApproveTransactionView() {
   }
   return (
     <div className="portico-connecting">
-      <div className="portico-connecting-icon portico-pending">{connector?.icon ? <img src={connector.icon} alt="" width={72} height={72} /> : null}</div>
+      <div className="portico-connecting-icon portico-pending"><SafeImage src={connector?.icon} allowDataImage alt="" width={72} height={72} /></div>
       <p role="status">{t('approveInWallet', { wallet: connector?.name ?? connection?.connectorName ?? t('wallets') })}</p>
     </div>
   )

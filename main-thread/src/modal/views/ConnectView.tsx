@@ -10,6 +10,7 @@ import { Icon, type IconName } from '../icons.tsx'
 import { useCatalogueLists } from '../useCatalogue.ts'
 import { WalletImage } from '../WalletImage.tsx'
 import { LegalCheckbox, useLegalConsent } from './LegalCheckbox.tsx'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /**
  * Connection methods in the configured order (SPEC.md §1: email, social, wallet), the wallets in the
@@ -138,7 +139,7 @@ function WalletRow({ row }: { row: ConnectorRow }) {
     const tagId = `portico-tag-${row.key.replace(/[^a-z0-9-]/gi, '-')}`
     return (
       <button type="button" className="portico-wallet" aria-describedby={tagId} onClick={() => void connectWith(client, connector.id)}>
-        <img className="portico-wallet-icon" src={connector.icon} alt="" width={40} height={40} />
+        <SafeImage className="portico-wallet-icon" src={connector.icon} allowDataImage alt="" width={40} height={40} />
         <span className="portico-wallet-name">{connector.name}</span>
         <span className="portico-tag" id={tagId}>{row.recent ? t('recent') : t('installed')}</span>
       </button>

@@ -1,6 +1,7 @@
 import { getConnector } from '../../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /** Waiting for the wallet's approval; on failure, says why and offers another try. */
 export function ConnectingExternalView({ connectorId }: { connectorId: string }) {
@@ -14,7 +15,7 @@ export function ConnectingExternalView({ connectorId }: { connectorId: string })
   return (
     <div className="portico-connecting">
       <div className={failed ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
-        {connector?.icon ? <img src={connector.icon} alt="" width={72} height={72} /> : null}
+        <SafeImage src={connector?.icon} allowDataImage alt="" width={72} height={72} />
       </div>
       {failed ? (
         <>

@@ -2,6 +2,7 @@ import type { NftHolding } from '@portico/shared-types'
 import { useAccount } from '../../hooks/index.ts'
 import { useNftHoldings } from '../../hooks/queries/useNftHoldings.ts'
 import { useT } from '../../i18n/useT.ts'
+import { SafeImage } from '../../components/SafeImage.tsx'
 
 /** One item per token: the same token id of the same contract on the same network. */
 export const nftKey = (nft: NftHolding) => `${nft.chain}:${nft.contract.toLowerCase()}:${nft.tokenId}`
@@ -48,7 +49,7 @@ export function NftGrid() {
       <ul className="portico-nft-grid" aria-label={t('nfts')}>
         {data.data.map((nft) => (
           <li key={nftKey(nft)} className="portico-nft">
-            {nft.imageUrl ? <img src={nft.imageUrl} alt="" loading="lazy" /> : <span className="portico-nft-placeholder" aria-hidden="true" />}
+            <SafeImage src={nft.imageUrl} alt="" loading="lazy" fallback={<span className="portico-nft-placeholder" aria-hidden="true" />} />
             <span className="portico-nft-name">{nft.name}</span>
           </li>
         ))}

@@ -1,0 +1,13 @@
+import type { ImgHTMLAttributes, ReactNode } from 'react'
+import { pageSafeImageSrc } from '@portico/shared-types/safeUrl'
+
+/**
+ * An `<img>` whose URL came from outside (a token's logo, an NFT's image, a wallet's icon, an avatar):
+ * rendered only when the URL passes the image gate (`pageSafeImageSrc`), otherwise nothing (or
+ * `fallback`). `allowDataImage` only for an EIP-6963 wallet's icon, a `data:image/…` URI by standard.
+ */
+export function SafeImage({ src, allowDataImage = false, fallback = null, ...props }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | null | undefined; allowDataImage?: boolean; fallback?: ReactNode }) {
+  const safe = pageSafeImageSrc(src, { allowDataImage })
+  if (safe === null) return <>{fallback}</>
+  return <img src={safe} {...props} />
+}
