@@ -9,9 +9,9 @@ const connect = (core: ReturnType<typeof setupCore>['core'], caipAddress: `eip15
 /** An ERC-7811 answer for chain 31337 (0x7a69). */
 const walletAnswer = (overrides: Record<string, unknown> = {}) => ({
   '0x7a69': [
-    { address: 'native', balance: '0xde0b6b3a7640000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: 'eth.svg' } },
-    { address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', balance: '0x1dcd6500', type: 'ERC20', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1, iconUrl: 'usdc.svg', value: 500 }, ...overrides },
-    { address: '0x1111111111111111111111111111111111111111', balance: '0x5', type: 'ERC20', metadata: { name: 'Points', symbol: 'PTS', decimals: 0, price: 0, iconUrl: 'p.svg' } },
+    { address: 'native', balance: '0xde0b6b3a7640000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: 'https://cdn.example/eth.svg' } },
+    { address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', balance: '0x1dcd6500', type: 'ERC20', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1, iconUrl: 'https://cdn.example/usdc.svg', value: 500 }, ...overrides },
+    { address: '0x1111111111111111111111111111111111111111', balance: '0x5', type: 'ERC20', metadata: { name: 'Points', symbol: 'PTS', decimals: 0, price: 0, iconUrl: 'https://cdn.example/p.svg' } },
   ],
 })
 
@@ -131,7 +131,7 @@ describe('balances', () => {
     const state = await core.getState()
     expect(state.balances.source).toBe('wallet')
     expect(state.balances.data).toEqual([
-      { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'eth.svg' },
+      { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'https://cdn.example/eth.svg' },
       {
         name: 'USD Coin',
         symbol: 'USDC',
@@ -140,7 +140,7 @@ describe('balances', () => {
         value: 500,
         price: 1,
         quantity: { decimals: '6', numeric: '500' },
-        iconUrl: 'usdc.svg',
+        iconUrl: 'https://cdn.example/usdc.svg',
       },
     ])
     expect(upstream.count(BALANCE_CALL)).toBe(0)

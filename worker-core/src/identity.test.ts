@@ -11,7 +11,7 @@ describe('identity, names and prices', () => {
     const { core, upstream, clock } = setupCore()
     await core.configure(testConfig)
     await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' })
-    expect((await core.getState()).identity).toMatchObject({ status: 'success', name: 'alice.reown.id', avatar: 'http://api.test/avatar.png' })
+    expect((await core.getState()).identity).toMatchObject({ status: 'success', name: 'alice.reown.id', avatar: 'https://api.test/avatar.png' })
     expect(upstream.urls.find((u) => u.pathname.startsWith('/v1/identity/'))?.searchParams.get('sender')).toBe(ADDRESS)
     clock.now += 4 * 60_000
     await Promise.all([core.refreshIdentity(), core.refresh()])
@@ -63,7 +63,7 @@ describe('identity, names and prices', () => {
     const a = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' as const
     const b = 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7' as const
     const [first] = await Promise.all([core.getTokenPrices({ addresses: [a, b] }), core.getTokenPrices({ addresses: [b, a] })])
-    expect(first).toEqual([{ name: 'USD Coin', symbol: 'USDC', iconUrl: 'http://api.test/usdc.svg', price: 1 }])
+    expect(first).toEqual([{ name: 'USD Coin', symbol: 'USDC', iconUrl: 'https://api.test/usdc.svg', price: 1 }])
     expect(upstream.count(PRICE)).toBe(1)
     expect(upstream.bodies[upstream.calls.findIndex((c) => PRICE.test(c))]).toEqual({ currency: 'usd', addresses: [a, b].sort(), projectId: 'test-project' })
     upstream.on(PRICE, ({ body }) => json({ fungibles: [], echo: body }))

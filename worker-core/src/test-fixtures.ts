@@ -36,7 +36,7 @@ export function balance(partial: Partial<TokenBalance> = {}): TokenBalance {
     value: 3000,
     price: 3000,
     quantity: { decimals: '18', numeric: '1' },
-    iconUrl: 'http://api.test/icons/eth.svg',
+    iconUrl: 'https://api.test/icons/eth.svg',
     ...partial,
   }
 }
@@ -105,10 +105,10 @@ export function fakeUpstream(): FakeUpstream {
   const routes: [RegExp, Handler][] = [
     [/^GET \/v1\/account\/[^/]+\/balance$/, () => json({ balances: [balance()] })],
     [/^GET \/v1\/supported-chains$/, () => json({ http: ['eip155:31337', 'eip155:31338'], ws: [] })],
-    [/^GET \/v1\/identity\/[^/]+$/, () => json({ name: 'alice.reown.id', avatar: 'http://api.test/avatar.png' })],
+    [/^GET \/v1\/identity\/[^/]+$/, () => json({ name: 'alice.reown.id', avatar: 'https://api.test/avatar.png' })],
     [/^GET \/v1\/account\/[^/]+\/history$/, () => json({ data: [], next: null })],
     [/^GET \/v1\/profile\/reverse\/[^/]+$/, () => json([{ name: 'alice.reown.id', registered: 1, addresses: { '60': { address: ADDRESS } } }])],
-    [/^POST \/v1\/fungible\/price$/, () => json({ fungibles: [{ name: 'USD Coin', symbol: 'USDC', iconUrl: 'http://api.test/usdc.svg', price: 1 }] })],
+    [/^POST \/v1\/fungible\/price$/, () => json({ fungibles: [{ name: 'USD Coin', symbol: 'USDC', iconUrl: 'https://api.test/usdc.svg', price: 1 }] })],
     [/^GET \/getWallets$/, () => json({ count: 0, data: [] })],
     [/^GET \/getWalletImage\/[^/]+$/, () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } })],
     [
