@@ -32,7 +32,7 @@ describe('AccountView', () => {
   })
 
   it('shows the identity avatar, and the generated one when it cannot load (offline)', async () => {
-    const portico = createTestClient({ remotes: { identity: { name: 'alice.portico.id', avatar: 'http://avatars.test/alice.png' } } })
+    const portico = createTestClient({ remotes: { identity: { name: 'alice.portico.id', avatar: 'https://avatars.test/alice.png' } } })
     renderPortico(portico)
     await connectInCore(portico, { connectorId: 'x' })
     await openModal(portico, { name: 'Account' })

@@ -15,7 +15,7 @@ function nft(contract: string, tokenId: string, partial: Partial<NftHolding> = {
     tokenId,
     name: `Portico Punk #${tokenId}`,
     collection: { name: 'Portico Punks' },
-    imageUrl: `http://api.test/nft/${contract}/${tokenId}.svg`,
+    imageUrl: `https://api.test/nft/${contract}/${tokenId}.svg`,
     flags: { is_spam: false },
     ...partial,
   }
@@ -61,7 +61,7 @@ describe('NftGrid', () => {
     const list = await screen.findByRole('list', { name: 'NFTs' })
     const items = within(list).getAllByRole('listitem')
     expect(items.map((i) => i.textContent)).toEqual(['Portico Punk #1', 'Portico Punk #1'])
-    expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe(`http://api.test/nft/${PUNKS}/1.svg`)
+    expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe(`https://api.test/nft/${PUNKS}/1.svg`)
     expect(items[1]!.querySelector('img')).toBeNull()
     const asked = portico.fetch.mock.calls.map(([input]) => new URL(String(input))).find((u) => u.pathname.endsWith('/nfts'))!
     expect(asked.pathname).toBe(`/v1/account/${ADDRESS}/nfts`)
