@@ -13,7 +13,7 @@ function nft(tokenId: string, partial: Partial<NftHolding> = {}): NftHolding {
     tokenId,
     name: `Portico Punk #${tokenId}`,
     collection: { name: 'Portico Punks' },
-    imageUrl: `http://api.test/nft/${tokenId}.svg`,
+    imageUrl: `https://api.test/nft/${tokenId}.svg`,
     flags: { is_spam: false },
     ...partial,
   }
