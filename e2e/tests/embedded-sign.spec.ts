@@ -61,10 +61,11 @@ test('"Send 0.01 ETH" through useProvider shows the frame over ApproveTransactio
   await expect(page.getByRole('dialog', { name: 'Approve Transaction' }).getByTestId('approve-in-frame')).toBeVisible()
   const frame = await approvalFrame(page)
   await expect(frame.getByRole('heading', { name: 'Send a transaction' })).toBeVisible()
-  await expect(frame.getByTestId('approval-summary')).toHaveText(`Send 0.01 ETH to ${TIP_RECEIVER}`)
+  // The receiver carries its name from the blockchain-data API (the sandbox's dev account 1 is alice.reown.id).
+  await expect(frame.getByTestId('approval-summary')).toHaveText(`Send 0.01 ETH to alice.reown.id (${TIP_RECEIVER})`)
   await expect(frame.getByTestId('approval-network')).toHaveText('Portico Local (31337)')
   await expect(frame.getByTestId('approval-from')).toHaveText(address)
-  await expect(frame.getByTestId('approval-to')).toHaveText(TIP_RECEIVER)
+  await expect(frame.getByTestId('approval-to')).toHaveText(`alice.reown.id (${TIP_RECEIVER})`)
   await expect(frame.getByTestId('approval-value')).toHaveText('0.01 ETH (≈ $30.00)')
   await expect(frame.getByTestId('approval-fee')).toHaveText(/^≈ 0\.\d+ ETH \(≈ \$\d+\.\d\d\)$/)
   await frame.getByRole('button', { name: 'Approve' }).click()

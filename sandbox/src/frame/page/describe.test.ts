@@ -185,3 +185,12 @@ group('names beside addresses', () => {
     expect(ctx.names?.size).toBe(0)
   })
 })
+
+group('names in the summary', () => {
+  it('names the receiver of a plain transfer in its sentence and its row', () => {
+    const send = freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: BOB, value: toHex(10n ** 16n) }], 31337)
+    const d = describe(send, context({ names: new Map([[BOB.toLowerCase(), 'alice.reown.id']]) }))
+    expect(d.summary).toBe(`Send 0.01 ETH to alice.reown.id (${BOB})`)
+    expect(rows(d)['to']).toBe(`alice.reown.id (${BOB})`)
+  })
+})

@@ -351,7 +351,7 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
   const symbolOf = (t: Token) => t.symbol || 'tokens'
   switch (call.kind) {
     case 'none':
-      summary = `Send ${formatAmount(value, native.decimals, native.symbol)} to ${tx.to ?? 'a new contract'}`
+      summary = `Send ${formatAmount(value, native.decimals, native.symbol)} to ${tx.to === undefined ? 'a new contract' : named(tx.to, context.names)}`
       break
     case 'erc20Transfer':
       if (token && !token.nft) summary = `Send ${formatAmount(call.amount, token.decimals, symbolOf(token))} to ${named(call.to, context.names)}`
@@ -365,14 +365,14 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
       } else if (token?.nft) summary = `Allow ${named(call.spender, context.names)} to transfer NFT #${call.amount} of ${token.name ?? token.symbol}`
       break
     case 'transferFrom':
-      if (token?.nft) summary = `Transfer NFT #${call.amount} of ${token.name ?? token.symbol} from ${call.from} to ${named(call.to, context.names)}`
-      else if (token) summary = `Send ${formatAmount(call.amount, token.decimals, symbolOf(token))} from ${call.from} to ${named(call.to, context.names)}`
+      if (token?.nft) summary = `Transfer NFT #${call.amount} of ${token.name ?? token.symbol} from ${named(call.from, context.names)} to ${named(call.to, context.names)}`
+      else if (token) summary = `Send ${formatAmount(call.amount, token.decimals, symbolOf(token))} from ${named(call.from, context.names)} to ${named(call.to, context.names)}`
       break
     case 'nftSafeTransfer':
-      summary = `Transfer NFT #${call.tokenId}${token ? ` of ${token.name ?? token.symbol}` : ''} from ${call.from} to ${named(call.to, context.names)}`
+      summary = `Transfer NFT #${call.tokenId}${token ? ` of ${token.name ?? token.symbol}` : ''} from ${named(call.from, context.names)} to ${named(call.to, context.names)}`
       break
     case 'nftApproveAll':
-      summary = call.approved ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}` : `Revoke ${call.operator}'s access to your NFTs`
+      summary = call.approved ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}` : `Revoke ${named(call.operator, context.names)}'s access to your NFTs`
       if (call.approved) warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.operator, symbol: token ? (token.name ?? token.symbol) : 'NFTs' }))
       break
     case 'unknown':
