@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react'
 import { useAccount } from '../hooks/index.ts'
 import { useSnapshot } from '../context.ts'
 
@@ -14,10 +15,19 @@ export type AccountHint = { a: string; n?: string; s?: string }
 
 const SAFE = /^[0-9A-Za-z]{1,128}$/
 
-/** The stored record, checked; null when there is none, it is malformed or storage is blocked. */
-export function readAccountHint(): AccountHint | null {
+/** The stored record as stored (null when there is none or storage is blocked). */
+function storedHint(): string | null {
   try {
-    const { a, n, s } = JSON.parse(localStorage.getItem(ACCOUNT_HINT_KEY) ?? 'null') as Record<string, unknown>
+    return localStorage.getItem(ACCOUNT_HINT_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** The stored record, checked; null when there is none or it is malformed. */
+function parseAccountHint(raw: string | null): AccountHint | null {
+  try {
+    const { a, n, s } = JSON.parse(raw ?? 'null') as Record<string, unknown>
     if (typeof a !== 'string' || !SAFE.test(a)) return null
     // The balance only as a pair: a plain decimal amount and a short symbol.
     return typeof n === 'string' && /^\d{1,40}(\.\d{1,40})?$/.test(n) && typeof s === 'string' && /^[0-9A-Za-z]{1,12}$/.test(s) ? { a, n, s } : { a }
@@ -26,6 +36,9 @@ export function readAccountHint(): AccountHint | null {
   }
 }
 
+const noSubscription = () => () => {}
+const noStoredHint = () => null
+
 /**
  * The address the account buttons show: the core's once it answers, else (before it, or while it
  * restores the session) the stored one, with its stored balance.
@@ -33,6 +46,9 @@ export function readAccountHint(): AccountHint | null {
 export function useShownAccount(): { address: string | undefined; status: string; hint: AccountHint | null } {
   const { core } = useSnapshot()
   const { isConnected, address, status } = useAccount()
-  const hint = core && status !== 'connecting' ? null : readAccountHint()
+  // A page rendered on the server had no storage: hydration renders as the server did, then the stored record.
+  const raw = useSyncExternalStore(noSubscription, storedHint, noStoredHint)
+  const stored = useMemo(() => parseAccountHint(raw), [raw])
+  const hint = core && status !== 'connecting' ? null : stored
   return { address: isConnected && address ? address : hint?.a, status, hint }
 }

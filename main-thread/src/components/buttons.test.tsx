@@ -61,6 +61,31 @@ describe('the account stored for the first paint', () => {
     again.client.destroy()
   })
 
+  it('hydrates a page rendered on the server (which had no stored account) without a mismatch, then shows the stored account', async () => {
+    const { renderToString } = await import('react-dom/server')
+    const { hydrateRoot } = await import('react-dom/client')
+    const { PorticoProvider } = await import('../PorticoProvider.tsx')
+    const server = createTestClient()
+    const html = renderToString(<PorticoProvider client={server.client}><ConnectButton /></PorticoProvider>)
+    server.client.destroy()
+    expect(html).toContain('Connect Wallet')
+    localStorage.setItem(ACCOUNT_HINT_KEY, JSON.stringify({ a: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.appendChild(container)
+    const errors: unknown[] = []
+    const client = createTestClient()
+    const root = await act(async () =>
+      hydrateRoot(container, <PorticoProvider client={client.client}><ConnectButton /></PorticoProvider>, { onRecoverableError: (error) => errors.push(error) }),
+    )
+    expect(errors).toEqual([])
+    expect(container.querySelector('button')?.textContent).toBe('0x7099…79C8')
+    act(() => root.unmount())
+    container.remove()
+    client.client.destroy()
+    localStorage.removeItem(ACCOUNT_HINT_KEY)
+  })
+
   it.each([
     ['not JSON', '{'],
     ['markup as the address', JSON.stringify({ a: '<img src=x onerror=alert(1)>' })],
