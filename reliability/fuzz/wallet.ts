@@ -10,6 +10,7 @@ import { eip1193Connector, toProviderError } from '../../main-thread/src/connect
 import { parseWalletAssets } from '../../worker-core/src/actions/parseWalletAssets.ts'
 import { boundaryInputs, fuzz, judgeError, validSamples } from './harness.ts'
 import { ADDRESSES } from './samples.ts'
+import { toSafeUrl } from '../../shared-types/src/safeUrl.ts'
 
 const ROW = 'Fuzz: wallet answers (EIP-1193, EIP-6963, ERC-7811)'
 
@@ -88,7 +89,9 @@ export async function run() {
     exercise: (input) => eip6963ProviderInfoSchema.safeParse(input),
     check: (result) => {
       const parsed = result as ReturnType<typeof eip6963ProviderInfoSchema.safeParse>
-      return !parsed.success || parsed.data.icon.startsWith('data:image/') ? null : 'accepted an icon that is not a data:image URI'
+      // An icon the URL gate refuses is dropped (''), the wallet kept; any icon kept must pass the gate as a data:image URI.
+      if (!parsed.success || parsed.data.icon === '') return null
+      return parsed.data.icon.startsWith('data:image/') && toSafeUrl(parsed.data.icon, { kind: 'image', allowDataImage: true }) instanceof URL ? null : 'kept an icon that is not a data:image URI the URL gate passes'
     },
   })
 }
