@@ -15,7 +15,7 @@ import { PorticoProvider } from '../PorticoProvider.tsx'
 
 export const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 export const API_URL = 'http://api.test'
-export const CATALOGUE_URL = 'http://catalogue.test'
+export const CATALOGUE_URL = 'https://catalogue.test'
 
 export function testNetwork(id: number, name: string, extra: Partial<Network> = {}): Network {
   return {
