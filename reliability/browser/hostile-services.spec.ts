@@ -39,12 +39,18 @@ function hostileServer() {
   return {
     served: () => served,
     async handle(route: Route) {
-      const response = await route.fetch()
-      const type = response.headers()['content-type'] ?? ''
-      if (!type.includes('json')) return route.fulfill({ response })
-      const body = rewrite(await response.json())
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-length', 'content-encoding'].includes(k.toLowerCase())))
-      return route.fulfill({ status: response.status(), headers, json: body })
+      try {
+        const response = await route.fetch()
+        const type = response.headers()['content-type'] ?? ''
+        if (!type.includes('json')) return await route.fulfill({ response })
+        const body = rewrite(await response.json())
+        const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-length', 'content-encoding'].includes(k.toLowerCase())))
+        return await route.fulfill({ status: response.status(), headers, json: body })
+      } catch (error) {
+        // A request still in flight when its page or context closes at the end of the test: nothing to answer.
+        if (/disposed|closed|Target .* has been closed/i.test(String(error))) return
+        throw error
+      }
     },
   }
 }
