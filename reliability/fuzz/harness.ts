@@ -104,6 +104,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('hugeArray' as const), at: fc.nat(), size: fc.constantFrom(500, 2_000) }),
 )
 
+/**
+ * A copy of a generated value: `fc.constant({ polluted: true })` hands out one shared object, and a
+ * later mutation inside it would grow it in every input after (a string a megabyte longer each time,
+ * ever deeper nesting), until the heap or the stack gives out.
+ */
+function fresh(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? structuredClone(value) : value
+}
+
 /** Sets an own property, even `__proto__` (as JSON.parse does), without calling a setter. */
 function defineOwn(target: object, key: string | number, value: unknown) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
@@ -128,14 +137,14 @@ function applyMutation(root: unknown, m: Mutation): unknown {
       }
       return root
     case 'swap':
-      next = m.value
+      next = fresh(m.value)
       break
     case 'huge':
       next = typeof current === 'string' && current.length > 0 ? current + m.char.repeat(m.size) : m.char.repeat(m.size)
       break
     case 'pollute':
       if (typeof current === 'object' && current !== null) {
-        defineOwn(current, m.key, m.value)
+        defineOwn(current, m.key, fresh(m.value))
         return root
       }
       next = JSON.parse(`{"${m.key}": {"polluted": true}}`)
@@ -283,6 +292,8 @@ export type Failure = { input: string; problem: string }
 export type FuzzOutcome = { boundary: string; cases: number; failures: Failure[] }
 
 const BATCH = 20
+/** RELIABILITY_TRACE=1 prints each input before it is fed (with the heap in use), to find the one that hangs or fills memory. */
+const TRACE = process.env['RELIABILITY_TRACE'] === '1'
 
 function seedOf(name: string): number {
   let h = 2166136261
@@ -330,7 +341,8 @@ export async function fuzz<I>({ row, boundary, inputs, runs = RUNS, exercise, ch
   for (let batch = 0; cases < runs; batch++) {
     const values = fc.sample(inputs, { numRuns: Math.min(BATCH, runs - cases), seed: (seedOf(boundary) + batch) >>> 0 })
     cases += values.length
-    for (const input of values) {
+    for (const [index, input] of values.entries()) {
+      if (TRACE) console.log(`trace ${boundary} #${cases - values.length + index}: heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB, ${preview(input, 120)}`)
       let problem: string | null
       try {
         const result = await withTimeout(exercise(input), timeoutMs)
