@@ -30,7 +30,7 @@ import {
   swapQuotesResponseSchema,
   swapTokensResponseSchema,
 } from '@portico/shared-types'
-import { createHttpClient } from '../../worker-core/src/http.ts'
+import { createHttpClient } from '../../worker-core/src/infra/http.ts'
 import { boundaryInputs, fuzz, validSamples } from './harness.ts'
 import { HTTP_SAMPLES } from './samples.ts'
 

@@ -21,7 +21,7 @@ import {
   socialCallbackMessageSchema,
   type EmbeddedEvent,
 } from '@portico/shared-types/embedded'
-import { createCoreHub, type ChannelLike } from '../../worker-core/src/hub.ts'
+import { createCoreHub, type ChannelLike } from '../../worker-core/src/infra/hub.ts'
 import { boundaryInputs, fuzz, validSamples } from './harness.ts'
 import { ADDRESSES } from './samples.ts'
 

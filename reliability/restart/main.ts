@@ -13,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { CoreState } from '@portico/shared-types'
 import type { WalletAnswer, WriteIntent } from '@portico/shared-types/write'
 import { createCore, type Core } from '../../worker-core/src/core.ts'
-import { createStorage } from '../../worker-core/src/storage.ts'
+import { createStorage } from '../../worker-core/src/infra/storage.ts'
 import { sandboxConfig, sandboxWallet, startTestSandbox } from '../../worker-core/src/testing/sandbox.ts'
 import { begin, record, type Failure } from '../fuzz/harness.ts'
 

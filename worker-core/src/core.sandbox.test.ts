@@ -7,7 +7,7 @@ import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
 import { createCore, type Core } from './core.ts'
-import { createStorage } from './storage.ts'
+import { createStorage } from './infra/storage.ts'
 import { sandboxConfig, startTestSandbox } from './testing/sandbox.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

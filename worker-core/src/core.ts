@@ -19,34 +19,34 @@ import {
   type CoreState,
   type PorticoCoreApi,
 } from '@portico/shared-types'
-import { getAccountNameQueryOptions } from './actions/getAccountName.ts'
-import { getNameSuggestionsQueryOptions } from './actions/getNameSuggestions.ts'
-import { getNftHoldingsQueryOptions } from './actions/getNftHoldings.ts'
-import { createAnalytics } from './analytics.ts'
-import { createBalances } from './balances.ts'
-import { createCapabilities } from './capabilities.ts'
-import { createCatalogue } from './catalogue.ts'
-import type { CoreContext, CoreEnv } from './context.ts'
-import { createHttpClient } from './http.ts'
-import { createIdentity } from './identity.ts'
-import { createFocusManager, createOnlineManager, type FocusManager, type OnlineManager } from './managers.ts'
-import { createPersister } from './persister.ts'
-import { createPreferences } from './preferences.ts'
-import { createPrices } from './prices.ts'
-import { createQueries } from './query.ts'
-import { createQueryCache } from './queryCache.ts'
-import { createRpcRegistry } from './rpc.ts'
-import { createSiwx } from './siwx.ts'
-import { sessionFromCacaos } from './write/siwx.ts'
-import type { CoreStorage } from './storage.ts'
-import { createStateStore } from './store.ts'
-import { createTransactions } from './transactions.ts'
-import { getOnrampOptionsQueryOptions } from './actions/getOnrampOptions.ts'
-import { getOnrampQuoteQueryOptions } from './actions/getOnrampQuote.ts'
-import { getOnrampUrlQueryOptions } from './actions/getOnrampUrl.ts'
-import { getSwapTokensQueryOptions } from './actions/getSwapTokens.ts'
-import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect/walletConnect.ts'
-import type { WritesFeature } from './write/writes.ts'
+import { getAccountNameQueryOptions } from './features/names/getAccountName.ts'
+import { getNameSuggestionsQueryOptions } from './features/names/getNameSuggestions.ts'
+import { getNftHoldingsQueryOptions } from './features/portfolio/getNftHoldings.ts'
+import { createAnalytics } from './features/analytics/analytics.ts'
+import { createBalances } from './features/balances/balances.ts'
+import { createCapabilities } from './features/balances/capabilities.ts'
+import { createCatalogue } from './features/catalogue/catalogue.ts'
+import type { CoreContext, CoreEnv } from './infra/context.ts'
+import { createHttpClient } from './infra/http.ts'
+import { createIdentity } from './features/identity/identity.ts'
+import { createFocusManager, createOnlineManager, type FocusManager, type OnlineManager } from './infra/managers.ts'
+import { createPersister } from './infra/persister.ts'
+import { createPreferences } from './features/preferences/preferences.ts'
+import { createPrices } from './features/balances/prices.ts'
+import { createQueries } from './infra/query.ts'
+import { createQueryCache } from './infra/queryCache.ts'
+import { createRpcRegistry } from './infra/rpc.ts'
+import { createSiwx } from './features/siwx/siwx.ts'
+import { sessionFromCacaos } from './features/writes/siwx.ts'
+import type { CoreStorage } from './infra/storage.ts'
+import { createStateStore } from './infra/store.ts'
+import { createTransactions } from './features/history/transactions.ts'
+import { getOnrampOptionsQueryOptions } from './features/onramp/getOnrampOptions.ts'
+import { getOnrampQuoteQueryOptions } from './features/onramp/getOnrampQuote.ts'
+import { getOnrampUrlQueryOptions } from './features/onramp/getOnrampUrl.ts'
+import { getSwapTokensQueryOptions } from './features/swap/getSwapTokens.ts'
+import { createWalletConnect, type CreateWalletConnectParameters } from './features/walletconnect/walletConnect.ts'
+import type { WritesFeature } from './features/writes/writes.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -201,7 +201,7 @@ export function createCore(params: CreateCoreParameters): Core {
   // visitor's first write, in a chunk of their own: opening the modal does not download them.
   let writesFeature: Promise<WritesFeature> | null = null
   const writes = () =>
-    (writesFeature ??= import('./write/writes.ts').then(({ createWrites }) =>
+    (writesFeature ??= import('./features/writes/writes.ts').then(({ createWrites }) =>
       createWrites(ctx, {
         onMined: () => refreshAccount({ force: true }),
         isSmartAccount: () => false,
@@ -405,19 +405,19 @@ export function createCore(params: CreateCoreParameters): Core {
     submitWriteResult: async (writeId, answer) => (await writes()).submit(writeId, answer),
     getSwapTokens: async (params) => (await ctx.queries.read(getSwapTokensQueryOptions, params)).data,
     getSwapQuote: async (params) => {
-      const { getSwapQuoteQueryOptions } = await import('./actions/getSwapQuote.ts')
+      const { getSwapQuoteQueryOptions } = await import('./features/swap/getSwapQuote.ts')
       return (await ctx.queries.read((env, p) => getSwapQuoteQueryOptions({ env, prices: (addresses) => prices.get({ addresses }) }, p), params)).data
     },
     getOnrampOptions: async (params = {}) => (await ctx.queries.read(getOnrampOptionsQueryOptions, params)).data,
     getOnrampQuote: async (params) => (await ctx.queries.read((env, p) => getOnrampQuoteQueryOptions(env, p, store.get().balances.data), params)).data,
     getOnrampUrl: async (params) => (await ctx.queries.read(getOnrampUrlQueryOptions, params)).data,
     getSendEstimate: async (params) => {
-      const { getSendEstimateQueryOptions } = await import('./actions/getSendEstimate.ts')
+      const { getSendEstimateQueryOptions } = await import('./features/send/getSendEstimate.ts')
       return (await ctx.queries.read((env, p) => getSendEstimateQueryOptions(env, p, store.get().balances.data), params)).data
     },
     resolveReceiver: async (params) => {
       try {
-        const { resolveReceiverQueryOptions } = await import('./actions/resolveReceiver.ts')
+        const { resolveReceiverQueryOptions } = await import('./features/names/resolveReceiver.ts')
         return (await ctx.queries.read(resolveReceiverQueryOptions, params)).data
       } catch (error) {
         throw new Error(MESSAGES.errorResolvingName, { cause: error })

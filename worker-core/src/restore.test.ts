@@ -5,7 +5,7 @@ import { RECORDS } from '@portico/shared-types'
 import { STORAGE_VERSION } from '@portico/shared-types/constants'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import { createCore } from './core.ts'
-import { createStorage, type CoreStorage } from './storage.ts'
+import { createStorage, type CoreStorage } from './infra/storage.ts'
 import { CAIP_ADDRESS } from './test-fixtures.ts'
 
 const connection = { connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X', connectorType: null } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:31337' }

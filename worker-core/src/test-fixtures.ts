@@ -151,7 +151,7 @@ export const BALANCE_CALL = /^GET \/v1\/account\/[^/]+\/balance$/
 export const RPC_CALL = /^POST \/$/
 
 import { createCore, type CreateCoreParameters } from './core.ts'
-import { createStorage } from './storage.ts'
+import { createStorage } from './infra/storage.ts'
 
 /** A core over fake-indexeddb (a fresh database unless `dbName` is given), the fake upstream and a hand-driven clock. */
 export function setupCore(overrides: Partial<CreateCoreParameters> & { dbName?: string; upstream?: FakeUpstream; clock?: { now: number } } = {}) {

@@ -2,8 +2,8 @@
 import { expose } from 'comlink'
 import { CORE_CHANNEL } from '@portico/shared-types/constants'
 import { createCore } from '../core.ts'
-import { createCoreHub, type LockManagerLike } from '../hub.ts'
-import { createStorage } from '../storage.ts'
+import { createCoreHub, type LockManagerLike } from '../infra/hub.ts'
+import { createStorage } from '../infra/storage.ts'
 
 /**
  * Dedicated-worker entry, for browsers without SharedWorker: every tab runs one, the tabs elect a

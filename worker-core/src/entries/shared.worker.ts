@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
 import { createCore } from '../core.ts'
-import { createStorage } from '../storage.ts'
+import { createStorage } from '../infra/storage.ts'
 
 /** SharedWorker entry: one core for every tab of the origin. */
 const core = createCore({ storage: createStorage() })

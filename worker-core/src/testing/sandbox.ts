@@ -12,7 +12,7 @@ import { createSandboxProvider, TEST_MNEMONIC, type SandboxProvider } from '../.
 import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
 import type { ApprovalRequest } from '../../../sandbox/wallet/types.ts'
 import { createCore, type Core } from '../core.ts'
-import { createStorage } from '../storage.ts'
+import { createStorage } from '../infra/storage.ts'
 
 /** `PORTICO_E2E_PORT_OFFSET=N` moves these ports too, so two test runs can share a machine. */
 const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0

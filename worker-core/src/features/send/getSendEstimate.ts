@@ -1,0 +1,67 @@
+import { erc20Abi, formatUnits, type Address } from 'viem'
+import type { RpcClient } from '../../infra/rpc.ts'
+import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
+import { MESSAGES, parseCaipAddress, type TokenBalance } from '@portico/shared-types'
+import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
+import type { CoreEnv } from '../../infra/context.ts'
+import type { QueryOptions } from '../../infra/queryCache.ts'
+
+/** Typical gas of a native transfer and of an ERC-20 `transfer`, before receiver and amount are known. */
+export const NATIVE_TRANSFER_GAS = 21_000n
+export const TOKEN_TRANSFER_GAS = 65_000n
+
+export type GetSendEstimateDeps = {
+  client: RpcClient
+  /** The account's portfolio as the core holds it, for the native token's USD price. */
+  balances: readonly TokenBalance[] | null
+}
+
+/**
+ * The Send view's figures (SPEC.md §3 send state): gas price from the chain, the fee of a transfer in
+ * the native token and USD, the network balance in USD, and the Max that leaves room for the fee when
+ * sending the native token.
+ *
+ * @example
+ * const { fee, max } = await getSendEstimate({ client, balances }, { caipAddress, token: null })
+ */
+export async function getSendEstimate({ client, balances }: GetSendEstimateDeps, { caipAddress, token }: GetSendEstimateParameters): Promise<SendEstimate> {
+  const { address, caipNetworkId } = parseCaipAddress(caipAddress)
+  const from = address as Address
+  const tokenAddress = token?.address as Address | undefined
+  const [gasPrice, nativeBalance, tokenBalance] = await Promise.all([
+    client.getGasPrice(),
+    client.getBalance({ address: from }),
+    tokenAddress ? client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [from] }) : null,
+  ])
+  const gas = tokenAddress ? TOKEN_TRANSFER_GAS : NATIVE_TRANSFER_GAS
+  const fee = gas * gasPrice
+  const native = client.chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+  const nativePrice = balances?.find((b) => b.chainId === caipNetworkId && b.address === undefined)?.price ?? null
+  const toUsd = (wei: bigint) => (nativePrice === null ? null : Number(formatUnits(wei, native.decimals)) * nativePrice)
+  const max = tokenAddress ? (tokenBalance ?? 0n) : nativeBalance > fee ? nativeBalance - fee : 0n
+  return {
+    caipNetworkId,
+    gasPrice: gasPrice.toString(),
+    gas: gas.toString(),
+    fee: formatUnits(fee, native.decimals),
+    feeUsd: toUsd(fee),
+    nativeSymbol: native.symbol,
+    nativeBalance: formatUnits(nativeBalance, native.decimals),
+    networkBalanceUsd: toUsd(nativeBalance),
+    max: formatUnits(max, token?.decimals ?? native.decimals),
+  }
+}
+
+/**
+ * The core's read of the Send view's figures: fresh for 10 s (the gas price moves), memory only, one
+ * request for every tab asking. `balances` is the portfolio the core holds, for the USD prices.
+ */
+export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null): QueryOptions<SendEstimate> {
+  const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
+  if (!client) throw new Error(MESSAGES.unsupportedChain)
+  return {
+    key: `sendEstimate:${params.caipAddress}:${params.token?.address?.toLowerCase() ?? 'native'}`,
+    ttlMs: SEND_ESTIMATE_CACHE_MS,
+    fetch: () => getSendEstimate({ client, balances }, params),
+  }
+}

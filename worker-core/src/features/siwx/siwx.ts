@@ -1,0 +1,103 @@
+import {
+  MESSAGES,
+  parseWith,
+  PorticoError,
+  RECORDS,
+  siwxCacaoSchema,
+  siwxSessionSchema,
+  type CaipNetworkId,
+  type RemoveSiwxSessionsParameters,
+  type SiwxSession,
+} from '@portico/shared-types'
+import { siwxCacaoMismatch, siwxTimeProblem } from '@portico/shared-types/siwx'
+import { parseSiweMessage } from 'viem/siwe'
+import { z } from 'zod'
+import type { CoreContext } from '../../infra/context.ts'
+
+export type SiwxFeature = {
+  add(session: SiwxSession): Promise<void>
+  remove(params?: RemoveSiwxSessionsParameters): Promise<void>
+  /**
+   * Signs an account out everywhere: its sessions leave every tab and IndexedDB, and the verifier
+   * (POST v1/siwx/sign-out) forgets them; the verifier is asked best effort.
+   */
+  signOut(address: string): Promise<void>
+  /** The chains `address` is signed in on. */
+  chainsOf(address: string): CaipNetworkId[]
+  /**
+   * Sessions still valid at `now`: not expired, not ahead of their not-before, every time parseable,
+   * and consistent (`siwxSessionMismatch`). Others are dropped when restored.
+   */
+  valid(sessions: readonly SiwxSession[], now: number): SiwxSession[]
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * Why a session does not hold together, or null when it does: its EIP-4361 message (an eip155
+ * session's) must name the session's account and chain, and its CACAO, when it has one, must say what
+ * the message says and carry the session's signature. A session put together from parts of others (a
+ * tampered store, a dapp's `getSessions` answering something else) is refused.
+ */
+export function siwxSessionMismatch(session: SiwxSession): string | null {
+  const { data } = session
+  const eip155 = data.chainId.startsWith('eip155:')
+  const fields = eip155 ? parseSiweMessage(session.message) : null
+  if (fields?.address) {
+    if (!sameAddress(fields.address, data.accountAddress) || `eip155:${fields.chainId}` !== data.chainId) return "the message's account and chain are not the session's"
+  }
+  if (session.cacao === undefined) return null
+  const cacao = siwxCacaoSchema.safeParse(session.cacao)
+  if (!cacao.success) return 'the CACAO is not a CACAO'
+  if (cacao.data.p.iss.toLowerCase() !== `did:pkh:${data.chainId}:${data.accountAddress}`.toLowerCase()) return "the CACAO's issuer is not the session's account and chain"
+  if (cacao.data.s.s.toLowerCase() !== session.signature.toLowerCase()) return "the CACAO's signature is not the session's signature"
+  if (eip155) {
+    if (!fields?.address) return 'the message is not an EIP-4361 message'
+    return siwxCacaoMismatch(cacao.data, fields, session.signature)
+  }
+  return null
+}
+
+/** SIWX sessions (the sign-in tokens), persisted and pushed to every tab. */
+export function createSiwx(ctx: CoreContext): SiwxFeature {
+  const valid = (sessions: readonly SiwxSession[], now: number) => sessions.filter((s) => siwxTimeProblem(s.data, now) === null && siwxSessionMismatch(s) === null)
+
+  async function save(siwxSessions: SiwxSession[]) {
+    ctx.store.set({ siwxSessions })
+    await ctx.records.write(RECORDS.siwxSessions, siwxSessions)
+  }
+
+  return {
+    valid,
+    chainsOf: (address) => [...new Set(ctx.store.get().siwxSessions.filter((s) => sameAddress(s.data.accountAddress, address)).map((s) => s.data.chainId))],
+    async add(input) {
+      await ctx.ready
+      const session = parseWith(siwxSessionSchema, input, 'SIWX session')
+      const problem = siwxTimeProblem(session.data, ctx.now()) ?? siwxSessionMismatch(session)
+      if (problem) throw new PorticoError(MESSAGES.signatureDeclined, { details: `SIWX session refused: ${problem}` })
+      const others = ctx.store
+        .get()
+        .siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
+      await save(valid([...others, session], ctx.now()))
+    },
+    async signOut(address) {
+      await ctx.ready
+      const had = ctx.store.get().siwxSessions.some((s) => sameAddress(s.data.accountAddress, address))
+      if (!had) return
+      await this.remove({ address })
+      await ctx
+        .env()
+        ?.api.post('v1/siwx/sign-out', { body: { address }, schema: z.object({ ok: z.boolean() }), what: 'SIWX sign-out' })
+        .catch(() => undefined)
+    },
+    async remove({ caipNetworkId, address } = {}) {
+      await ctx.ready
+      const keep = ctx.store
+        .get()
+        .siwxSessions.filter(
+          (s) => !((caipNetworkId === undefined || s.data.chainId === caipNetworkId) && (address === undefined || sameAddress(s.data.accountAddress, address))),
+        )
+      await save(keep)
+    },
+  }
+}

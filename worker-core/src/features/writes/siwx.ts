@@ -1,0 +1,164 @@
+import { getAddress } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import {
+  parseCaipAddress,
+  parseCaipNetworkId,
+  siwxCacaoSchema,
+  siwxCreatedMessageSchema,
+  siwxNonceResponseSchema,
+  siwxSessionResponseSchema,
+  type SiwxCacao,
+  type SiwxMessageInput,
+  type SiwxSession,
+} from '@portico/shared-types'
+import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
+import type { WriteIntent } from '@portico/shared-types/write'
+import type { HttpClient } from '../../infra/http.ts'
+import { siwxSessionMismatch } from '../siwx/siwx.ts'
+import { WriteFailure } from './classifyError.ts'
+
+type SiwxIntent = Extract<WriteIntent, { kind: 'siwx' }>
+
+export type PreparedSignIn = { message: string; data: SiwxSession['data'] }
+
+const detail = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
+
+/**
+ * The EIP-4361 message of a sign-in: the page's domain and URI, the account, its chain, a nonce from
+ * the verifier (its CSPRNG, never the page's), issued now and expiring after `expiresInMs`. A verifier
+ * that gives no nonce is SIWX_INIT_FAILED (SPEC.md §8 'A problem occurred while trying initialize authentication').
+ */
+export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: number): Promise<PreparedSignIn> {
+  const { address, reference, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const { nonce } = await api.get('v1/siwx/nonce', { schema: siwxNonceResponseSchema, what: 'SIWX nonce' }).catch((cause: unknown) => {
+    throw new WriteFailure('SIWX_INIT_FAILED', { details: detail(cause) })
+  })
+  const issuedAt = new Date(nowMs)
+  const expirationTime = new Date(nowMs + intent.expiresInMs)
+  const message = createSiweMessage({
+    address: getAddress(address),
+    chainId: Number(reference),
+    domain: intent.domain,
+    uri: intent.uri,
+    nonce,
+    version: '1',
+    issuedAt,
+    expirationTime,
+    ...(intent.statement ? { statement: intent.statement } : {}),
+  })
+  return {
+    message,
+    data: {
+      accountAddress: address,
+      chainId: caipNetworkId,
+      domain: intent.domain,
+      uri: intent.uri,
+      version: '1',
+      nonce,
+      ...(intent.statement ? { statement: intent.statement } : {}),
+      issuedAt: issuedAt.toISOString(),
+      expirationTime: expirationTime.toISOString(),
+    },
+  }
+}
+
+/** A stand-in signature, to check a message against the session it would make before the wallet signs it. */
+const UNSIGNED = '0x00'
+
+/** What a dapp's `createMessage` is given for the intent's account. */
+export function messageInput(intent: SiwxIntent): SiwxMessageInput {
+  const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  return { accountAddress: address, chainId: caipNetworkId }
+}
+
+/**
+ * A dapp's `createMessage` answer, as the page handed it: checked to be a message with its data, for
+ * this account and chain. Anything else is SIWX_INIT_FAILED ('A problem occurred while trying
+ * initialize authentication').
+ */
+export function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Date.now()): PreparedSignIn {
+  const parsed = siwxCreatedMessageSchema.safeParse(answer)
+  if (!parsed.success) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered no message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
+  const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const { data, message } = parsed.data
+  if (data.chainId !== caipNetworkId || data.accountAddress.toLowerCase() !== address.toLowerCase()) {
+    throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message for ${data.chainId}:${data.accountAddress}, not ${intent.caipAddress}` })
+  }
+  // Its text must say what its data says (account, chain, domain, URI, nonce, times): the session's CACAO is made from the data.
+  const mismatch = siwxTimeProblem(data, nowMs) ?? siwxSessionMismatch(signedSession({ data, message }, UNSIGNED))
+  if (mismatch) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message that does not hold: ${mismatch}` })
+  return { data, message }
+}
+
+/** The session of a signed message, with its CACAO (CAIP-74). */
+export function signedSession(prepared: PreparedSignIn, signature: string): SiwxSession {
+  const { data } = prepared
+  return {
+    data,
+    message: prepared.message,
+    signature,
+    cacao: {
+      h: { t: 'caip122' },
+      p: {
+        domain: data.domain,
+        aud: data.uri,
+        iss: `did:pkh:${data.chainId}:${data.accountAddress}`,
+        version: data.version ?? '1',
+        nonce: data.nonce,
+        iat: data.issuedAt,
+        ...(data.expirationTime ? { exp: data.expirationTime } : {}),
+        ...(data.statement ? { statement: data.statement } : {}),
+      },
+      s: { t: 'eip191', s: signature },
+    },
+  }
+}
+
+/**
+ * Hands the signed message to the verifier (POST v1/siwx/verify), which checks the signature (smart
+ * accounts too) and the nonce once, and keeps the session. Answers the session the core stores, with
+ * its CACAO (CAIP-74).
+ */
+export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string): Promise<SiwxSession> {
+  const session = signedSession(prepared, signature)
+  const body: SiwxVerifyRequest = { message: prepared.message, signature, chainId: Number(parseCaipNetworkId(prepared.data.chainId).reference), cacao: session.cacao as SiwxCacao }
+  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
+    throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
+  })
+  return session
+}
+
+/**
+ * One-click sign-in (WalletConnect `wc_sessionAuthenticate`): of the wallet's CACAOs, the one for the
+ * account the session connects, parsed, its message formatted as the wallet signed it and checked by
+ * the verifier (the nonce once). Answers the session, stored exactly like one signed after connecting;
+ * null when no CACAO is for that account.
+ */
+export async function sessionFromCacaos(api: HttpClient, auths: readonly unknown[], caipAddress: string, messageOf: (cacao: unknown) => string): Promise<SiwxSession | null> {
+  const { address, reference, caipNetworkId } = parseCaipAddress(caipAddress as `eip155:${string}:${string}`)
+  const cacaos = auths.map((a) => siwxCacaoSchema.safeParse(a)).flatMap((r) => (r.success ? [r.data] : []))
+  const cacao = cacaos.find((c) => c.p.iss.toLowerCase() === `did:pkh:${caipNetworkId}:${address}`.toLowerCase())
+  if (!cacao) return null
+  const message = messageOf(cacao)
+  // The connected chain, and the CACAO itself: the verifier checks the message names that chain and the CACAO says what the message says.
+  const body: SiwxVerifyRequest = { message, signature: cacao.s.s, chainId: Number(reference), cacao }
+  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' })
+  const { p } = cacao
+  return {
+    data: {
+      accountAddress: address,
+      chainId: caipNetworkId,
+      domain: p.domain,
+      uri: p.aud,
+      version: p.version ?? '1',
+      nonce: p.nonce,
+      ...(p.statement ? { statement: p.statement } : {}),
+      issuedAt: p.iat,
+      ...(p.exp ? { expirationTime: p.exp } : {}),
+      ...(p.nbf ? { notBefore: p.nbf } : {}),
+    },
+    message,
+    signature: cacao.s.s,
+    cacao,
+  }
+}

@@ -1,0 +1,489 @@
+import { hexToBigInt, isHash, numberToHex, stringToHex } from 'viem'
+import type { RpcClient } from '../../infra/rpc.ts'
+import { IN_FLIGHT_WRITES_LIMIT, PENDING_TRANSACTIONS_LIMIT, WRITE_RECONCILE_MS } from '@portico/shared-types/constants'
+import { parseCaipAddress, parseWith, RECORDS, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
+import { z } from 'zod'
+import {
+  SENDING_METHODS,
+  walletAnswerSchema,
+  WRITE_OUTCOME_UNKNOWN_CODE,
+  type InFlightWrite,
+  writeIntentSchema,
+  type PendingTransaction,
+  type WalletRequest,
+  type WriteIntent,
+  type WriteKind,
+  type WriteErrorCode,
+  type WriteResult,
+  type WriteStep,
+} from '@portico/shared-types/write'
+import type { CoreContext, CoreEnv } from '../../infra/context.ts'
+import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
+import { prepareRegistration, submitRegistration } from './registerName.ts'
+import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
+import { prepareSend, sendTransactionRequest } from './send.ts'
+import { messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
+import { buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
+
+/** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
+export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
+  request: WalletRequest
+  expects: 'hash' | 'signature' | 'dapp'
+  target?: WriteStep['target']
+  /** The write's error when the step is answered with a failure (a dapp step's own meaning); else the wallet's error, classified. */
+  failure?: WriteErrorCode
+  /** For a step that sends a transaction: the pending Activity row its hash becomes (recorded by the core, followed until mined). */
+  tracks?: Tracked
+}
+/** What a pending Activity row shows beyond its hash. */
+export type Tracked = Omit<PendingTransaction, 'hash' | 'status' | 'submittedAt' | 'writeId'>
+/** What a flow ends with. */
+export type FlowDone = { hash?: string; result?: unknown }
+export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
+
+export type FlowContext = {
+  env: CoreEnv
+  client: RpcClient | null
+  /** USD prices of CAIP-10 token addresses (the core's price read). */
+  prices: GetSwapQuoteDeps['prices']
+  smartAccount: boolean
+  /** A name the account registered: the core knows it at once (identity, names) in every tab. */
+  nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
+  /** A verified sign-in: the core keeps the session (IndexedDB) and pushes it to every tab. */
+  signedIn(session: SiwxSession): Promise<void>
+  now(): number
+}
+
+/** personal_sign (EIP-191) of a text by `address`: the one signature request of every flow that signs a message. */
+export function signMessageStep(address: string, message: string): FlowStep {
+  return { label: 'sign', total: 1, request: { method: 'personal_sign', params: [stringToHex(message), address] }, expects: 'signature' }
+}
+
+/** The wallet's answer to a signature request, checked to be hex. */
+function signatureOf(answer: unknown): string {
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]+$/.test(answer)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no signature' })
+  return answer
+}
+
+/** The wallet's answer to `eth_sendTransaction`: a transaction hash, or the flow stops. */
+function sentHash(answer: unknown): `0x${string}` {
+  if (typeof answer !== 'string' || !isHash(answer)) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no transaction hash' })
+  return answer
+}
+
+/** Each kind of write, as a flow of wallet requests. Swap, buy, sign-in and names add one line each. */
+const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent, { kind: K }>) => WriteFlow } = {
+  async *send(flow, intent) {
+    if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
+    const { reference } = parseCaipAddress(intent.caipAddress)
+    const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
+    const tracks: Tracked = { caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol }
+    const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash', tracks })
+    return { hash }
+  },
+  async *swap(flow, intent) {
+    const client = flow.client
+    if (!client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
+    const { caipNetworkId, address } = parseCaipAddress(intent.caipAddress)
+    const { amount, needsApproval } = await checkSwap({ env: flow.env, client, prices: flow.prices }, intent)
+    const total = needsApproval ? 2 : 1
+    if (needsApproval) {
+      // The token to pay lets the AMM take exactly the amount, mined before the swap is built.
+      const approval = await buildApprove(flow.env, intent, amount)
+      const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(approval.to).address, kind: 'approve', symbol: intent.from.symbol }
+      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash', tracks })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 500 })
+      if (receipt.status !== 'success') throw new WriteFailure('EXECUTION_REVERTED', { details: 'The approval was mined but failed' })
+    }
+    const swap = await buildSwap(flow.env, intent, amount)
+    const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(swap.to).address, kind: 'swap', amount: intent.amount, symbol: intent.from.symbol }
+    const hash = sentHash(yield { label: 'swap', total, request: builtTransactionRequest(swap), expects: 'hash', tracks })
+    return { hash }
+  },
+  async *signMessage(_flow, intent) {
+    const { address } = parseCaipAddress(intent.caipAddress)
+    return { result: signatureOf(yield signMessageStep(address, intent.message)) }
+  },
+  /** SPEC.md §4 SIWX: an EIP-4361 message with the verifier's nonce, signed by the account, verified by the server, kept as a session. */
+  async *siwx(flow, intent) {
+    const { address } = parseCaipAddress(intent.caipAddress)
+    if (intent.via === 'dapp') {
+      // The dapp's own configuration, in the page: it makes the message, then checks and keeps the session.
+      const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
+      const prepared = preparedFromDapp(intent, created)
+      const session = signedSession(prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+      yield { label: 'addSession', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_VERIFY_FAILED', request: { method: 'siwx_addSession', params: [session] } }
+      await flow.signedIn(session)
+      return { result: session }
+    }
+    const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
+    const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+    await flow.signedIn(session)
+    return { result: session }
+  },
+  /** SPEC.md §5 names: checked and found free, signed by the account, verified and stored by the names API. */
+  async *registerName(flow, intent) {
+    const prepared = await prepareRegistration(flow.env.api, intent, flow.now())
+    const signature = signatureOf(yield signMessageStep(prepared.address, prepared.message))
+    const account = await submitRegistration(flow.env.api, prepared, signature)
+    await flow.nameRegistered(intent.caipAddress, account)
+    return { result: account.name }
+  },
+}
+
+export type WritesFeature = {
+  prepare(intent: unknown): Promise<WriteResult>
+  /** Records the write's current step as asked, before the page hands it to the wallet; false for a write this core does not know. */
+  markAsked(writeId: string): Promise<boolean>
+  submit(writeId: string, answer: unknown): Promise<WriteResult>
+  /**
+   * After a reload or a restart: follows the restored pending transactions again, and looks on chain
+   * for the transaction of each write whose wallet request was out when the last core stopped.
+   */
+  resume(): Promise<void>
+  /** Stops following and looking for transactions (the core is going away; a new one takes over from IndexedDB). */
+  dispose(): void
+}
+
+export type CreateWritesParameters = {
+  /** Refreshes what a mined transaction changed (balances, Activity) for every tab. */
+  onMined(pending: PendingTransaction): Promise<void>
+  /** Whether the connected account of a namespace is a smart account. */
+  isSmartAccount(intent: WriteIntent): boolean
+  /** USD prices of CAIP-10 token addresses, for swap quotes. */
+  prices: GetSwapQuoteDeps['prices']
+  /** Takes a name the account just registered into the identity and name caches, pushed to every tab. */
+  onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
+  /** Keeps a verified SIWX session (persisted, pushed to every tab). */
+  onSignedIn?(session: SiwxSession): Promise<void>
+  /** How often a restarted core looks at new blocks for a write's transaction. */
+  reconcilePollMs?: number
+}
+
+type OpenWrite = {
+  flow: WriteFlow
+  kind: WriteKind
+  caipAddress: WriteIntent['caipAddress']
+  index: number
+  step?: FlowStep | undefined
+  failure?: WriteErrorCode | undefined
+  /** The last answer taken and what it led to: the same answer again (a call sent twice) gets the same outcome. */
+  last?: { answer: string; outcome: WriteResult } | undefined
+}
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
+
+/** What an eth_sendTransaction step sends, to find it on chain when its answer never came back. */
+function sentTransaction(request: WalletRequest): InFlightWrite['step']['transaction'] {
+  if (request.method !== 'eth_sendTransaction') return undefined
+  const parsed = z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).safeParse(request.params[0])
+  return parsed.success ? parsed.data : undefined
+}
+
+const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((h) => h as `0x${string}`)
+/** The part of an `eth_getBlockByNumber` answer the reconciliation reads, checked (it comes from the node). */
+const rpcBlockSchema = z.object({
+  timestamp: hexQuantity,
+  transactions: z.array(
+    z.union([
+      z.string(),
+      z.object({ hash: z.string().refine((h) => isHash(h)), from: z.string(), to: z.string().nullish(), value: hexQuantity, input: z.string().optional() }),
+    ]),
+  ),
+})
+
+/** Whether a mined transaction is the one a write's step asked the wallet to send. */
+function matches(tx: { from: string; to?: string | null | undefined; value: `0x${string}`; input?: string | undefined }, sent: NonNullable<InFlightWrite['step']['transaction']>): boolean {
+  return (
+    sameAddress(tx.from, sent.from) &&
+    sameAddress(tx.to, sent.to) &&
+    hexToBigInt(tx.value) === BigInt(sent.value ?? 0) &&
+    (tx.input || '0x').toLowerCase() === (sent.data ?? '0x').toLowerCase()
+  )
+}
+
+/**
+ * The one write path's core side: `prepare` validates and builds the first wallet request of a flow,
+ * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
+ * are kept in `state.pendingTransactions` (99 at most, persisted) and followed until mined.
+ *
+ * Writes survive the core: each gets a unique id (`crypto.randomUUID`), and before a wallet request
+ * is handed out the write is recorded in IndexedDB as asked (with what it sends). A restarted core (a
+ * reload, a new worker, another leading tab) never asks the wallet again: an answer that reaches it
+ * is recorded against the stored write (its hash tracked); a write whose answer never comes is looked
+ * for on chain by what it sends, shown pending meanwhile, and reported as of unknown outcome when it
+ * is not found within `WRITE_RECONCILE_MS`.
+ */
+export function createWrites(ctx: CoreContext, params: CreateWritesParameters): WritesFeature {
+  const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, reconcilePollMs = 1000 } = params
+  const open = new Map<string, OpenWrite>()
+  /** The stored writes whose wallet request is out (or whose outcome is kept for a repeated answer). */
+  let stored: InFlightWrite[] = []
+  const loaded = ctx.records.read(RECORDS.writes).then(
+    (saved) => {
+      // Kept no longer than they can serve: an outcome for a repeated answer, a write to look for on chain.
+      const now = ctx.now()
+      stored = (saved?.data ?? []).filter((w) => (w.outcome || !w.step.transaction ? now - w.askedAt < WRITE_RECONCILE_MS : true))
+    },
+    () => undefined,
+  )
+  /** Hashes followed by this core, so a restored or repeated one is followed once. */
+  const followed = new Set<string>()
+  const reconciling = new Set<string>()
+  let disposed = false
+
+  const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
+
+  async function saveWrites(change: (writes: InFlightWrite[]) => InFlightWrite[]) {
+    await loaded
+    if (disposed) return
+    // From what is stored now, not only this core's copy: another core on the same database (a tab's
+    // worker not yet gone) may have recorded writes since.
+    const current = await ctx.records.read(RECORDS.writes).then((saved) => saved?.data, () => undefined)
+    const known = new Map((current ?? []).map((w) => [w.id, w]))
+    for (const w of stored) if (!known.has(w.id) || (w.outcome && !known.get(w.id)!.outcome)) known.set(w.id, w)
+    stored = change([...known.values()].sort((a, b) => a.askedAt - b.askedAt)).slice(-IN_FLIGHT_WRITES_LIMIT)
+    await ctx.records.write(RECORDS.writes, stored).catch((error: unknown) => warnOf('could not keep the writes in flight', error))
+  }
+
+  function setPending(change: (pending: PendingTransaction[]) => PendingTransaction[]) {
+    if (disposed) return
+    ctx.store.set((s) => ({ pendingTransactions: change(s.pendingTransactions).slice(0, PENDING_TRANSACTIONS_LIMIT) }))
+    void ctx.records.write(RECORDS.pendingTransactions, ctx.store.get().pendingTransactions).catch((error: unknown) => warnOf('could not keep the pending transactions', error))
+  }
+
+  /** Follows a pending transaction until mined: confirmed or failed, then balances and Activity refresh and the row goes. */
+  function follow(entry: PendingTransaction) {
+    if (followed.has(entry.hash)) return
+    const client = ctx.env()?.rpc.client(entry.caipNetworkId)
+    if (!client) return
+    followed.add(entry.hash)
+    const settled: Promise<PendingTransaction['status']> =
+      entry.status !== 'pending'
+        ? Promise.resolve(entry.status)
+        : client
+            .waitForTransactionReceipt({ hash: entry.hash as `0x${string}`, pollingInterval: 500, timeout: 0 })
+            .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
+            .catch(() => 'failed' as const)
+    void settled.then(async (status) => {
+      if (disposed) return
+      const done: PendingTransaction = { ...entry, status }
+      setPending((all) => all.map((p) => (p.hash === entry.hash ? done : p)))
+      await onMined(done).catch((error: unknown) => warnOf('could not refresh after a transaction', error))
+      // Activity now lists it (the data API indexed the block); the pending row has served its purpose.
+      setPending((all) => all.filter((p) => p.hash !== entry.hash))
+      followed.delete(entry.hash)
+    })
+  }
+
+  /** Records a sent transaction: shown at once (in place of its write's placeholder), followed until mined. */
+  function track(hash: string, tracks: Tracked, writeId: string) {
+    const entry: PendingTransaction = { hash, ...tracks, status: 'pending', submittedAt: ctx.now() }
+    setPending((all) => [entry, ...all.filter((p) => p.hash !== hash && p.writeId !== writeId)])
+    follow(entry)
+  }
+
+  /** Records a step as asked, before the page hands it to the wallet: from here the wallet may have sent it. */
+  async function recordAsked(writeId: string, entry: OpenWrite, step: FlowStep) {
+    if (step.target === 'dapp') return
+    const transaction = sentTransaction(step.request)
+    const record: InFlightWrite = {
+      id: writeId,
+      kind: entry.kind,
+      caipAddress: entry.caipAddress,
+      askedAt: ctx.now(),
+      step: { index: entry.index, total: step.total, method: step.request.method, ...(transaction ? { transaction } : {}), ...(step.tracks ? { tracks: step.tracks } : {}) },
+    }
+    await saveWrites((writes) => [...writes.filter((w) => w.id !== writeId), record])
+  }
+
+  /** Keeps a write's outcome once it is done (a repeated answer gets it again); a failed write is forgotten. */
+  async function settle(writeId: string, outcome: WriteResult): Promise<WriteResult> {
+    reconciling.delete(writeId)
+    if (outcome.status === 'done') await saveWrites((writes) => writes.map((w) => (w.id === writeId ? { ...w, outcome } : w)))
+    else await saveWrites((writes) => writes.filter((w) => w.id !== writeId))
+    return outcome
+  }
+
+  async function advance(writeId: string, input: unknown): Promise<WriteResult> {
+    const entry = open.get(writeId)
+    if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+    try {
+      const next = await entry.flow.next(input)
+      if (next.done) {
+        open.delete(writeId)
+        return settle(writeId, { status: 'done', writeId, ...next.value })
+      }
+      entry.index += 1
+      entry.failure = next.value.failure
+      entry.step = next.value
+      const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
+      return {
+        status: 'step',
+        writeId,
+        kind: entry.kind,
+        index: entry.index,
+        total: next.value.total,
+        label: next.value.label,
+        namespace,
+        caipNetworkId,
+        target: next.value.target ?? 'wallet',
+        request: next.value.request,
+      }
+    } catch (error) {
+      open.delete(writeId)
+      return settle(writeId, { status: 'error', writeId, error: classifyError(error) })
+    }
+  }
+
+  /**
+   * An answer for a write this core did not start (the core that asked has stopped): recorded against
+   * the stored write. A sent transaction is tracked; a flow's further steps cannot go on.
+   */
+  async function submitStored(write: InFlightWrite, input: unknown): Promise<WriteResult> {
+    if (write.outcome) return write.outcome
+    const writeId = write.id
+    const answer = walletAnswerSchema.safeParse(input)
+    if (!answer.success || !answer.data.ok) {
+      const error = answer.success && !answer.data.ok ? answer.data.error : { message: 'The wallet answered nothing readable' }
+      if (error.code === WRITE_OUTCOME_UNKNOWN_CODE) return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: error.message } }
+      setPending((all) => all.filter((p) => p.writeId !== writeId))
+      return settle(writeId, { status: 'error', writeId, error: classifyWalletError(error) })
+    }
+    const { result } = answer.data
+    const last = write.step.index === write.step.total
+    if (SENDING_METHODS.includes(write.step.method)) {
+      if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
+      if (write.step.tracks) track(result, write.step.tracks, writeId)
+      if (last) return settle(writeId, { status: 'done', writeId, hash: result })
+      return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
+    }
+    if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
+    return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
+  }
+
+  /**
+   * Looks for a stored write's transaction in the blocks mined since it was asked, and in each new
+   * block, until found (then tracked) or `WRITE_RECONCILE_MS` after it was asked (then its outcome is
+   * reported unknown). Shown pending meanwhile, under the write's id.
+   */
+  async function reconcile(write: InFlightWrite) {
+    const sent = write.step.transaction
+    const tracks = write.step.tracks
+    const client = ctx.env()?.rpc.client(parseCaipAddress(write.caipAddress).caipNetworkId)
+    if (!sent || !client || reconciling.has(write.id)) return
+    reconciling.add(write.id)
+    if (tracks && !ctx.store.get().pendingTransactions.some((p) => p.writeId === write.id)) {
+      setPending((all) => [{ hash: write.id, writeId: write.id, ...tracks, status: 'pending', submittedAt: write.askedAt }, ...all])
+    }
+    const blockAt = async (number: bigint, withTransactions: boolean) =>
+      parseWith(rpcBlockSchema, await client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(number), withTransactions] }), 'block')
+    let next: bigint | null = null
+    try {
+      while (reconciling.has(write.id) && !disposed) {
+        const latest = hexToBigInt(parseWith(hexQuantity, await client.request({ method: 'eth_blockNumber' }), 'block number'))
+        if (next === null) {
+          // Back to the last block mined before the wallet was asked (a minute's leeway for clocks), 256 at most.
+          let from = latest
+          while (from > 0n && latest - from < 256n) {
+            const block = await blockAt(from, false)
+            if (Number(hexToBigInt(block.timestamp)) * 1000 < write.askedAt - 60_000) break
+            from -= 1n
+          }
+          next = from
+        }
+        for (; next <= latest && reconciling.has(write.id); next += 1n) {
+          const block = await blockAt(next, true)
+          const found = block.transactions.find((tx) => typeof tx !== 'string' && matches(tx, sent))
+          if (found && typeof found !== 'string') {
+            if (tracks) track(found.hash, tracks, write.id)
+            await settle(write.id, write.step.index === write.step.total ? { status: 'done', writeId: write.id, hash: found.hash } : { status: 'error', writeId: write.id, error: { code: 'SOMETHING_WENT_WRONG' } })
+            return
+          }
+        }
+        if (ctx.now() >= write.askedAt + WRITE_RECONCILE_MS) break
+        await new Promise((resolve) => setTimeout(resolve, reconcilePollMs))
+      }
+    } catch (error) {
+      warnOf('could not look for a write on chain', error)
+    }
+    if (!reconciling.has(write.id) || disposed) return
+    ctx.warn(`Portico: the outcome of a ${write.kind} asked at ${new Date(write.askedAt).toISOString()} is unknown: its transaction was not found on chain; it is not sent again`)
+    setPending((all) => all.filter((p) => p.writeId !== write.id))
+    await settle(write.id, { status: 'error', writeId: write.id, error: { code: 'WRITE_OUTCOME_UNKNOWN' } })
+  }
+
+  return {
+    async prepare(input) {
+      await ctx.ready
+      const parsed = writeIntentSchema.safeParse(input)
+      if (!parsed.success) return { status: 'error', writeId: null, error: { code: 'SOMETHING_WENT_WRONG', details: parsed.error.issues[0]?.message } }
+      const intent = parsed.data
+      const env = ctx.env()
+      if (!env || ctx.activeAccount() !== intent.caipAddress) return { status: 'error', writeId: null, error: { code: 'NOT_CONNECTED' } }
+      if (!ctx.online.isOnline()) return { status: 'error', writeId: null, error: { code: 'OFFLINE' } }
+      if (intent.kind !== 'signMessage' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
+        return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
+      }
+      const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+      if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
+      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), smartAccount: isSmartAccount(intent), prices, nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
+      const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
+      // Unique across restarts and tabs: a stored write is never mistaken for another.
+      const writeId = crypto.randomUUID()
+      open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
+      return advance(writeId, undefined)
+    },
+    async markAsked(writeId) {
+      const entry = open.get(writeId)
+      if (entry?.step) {
+        await recordAsked(writeId, entry, entry.step)
+        return true
+      }
+      // Asked of a core that has only the stored write (the one that recorded it stopped): the page has
+      // not asked the wallet yet, so it may; its answer is recorded against the stored write.
+      await loaded
+      return stored.some((w) => w.id === writeId && !w.outcome)
+    },
+    async submit(writeId, input) {
+      const entry = open.get(writeId)
+      if (!entry) {
+        await loaded
+        const write = stored.find((w) => w.id === writeId)
+        return write ? submitStored(write, input) : { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+      }
+      const key = JSON.stringify(input)
+      if (entry.last?.answer === key) return entry.last.outcome
+      const answer = parseWith(walletAnswerSchema, input, 'wallet answer')
+      if (!answer.ok) {
+        open.delete(writeId)
+        await entry.flow.return({}).catch(() => undefined)
+        if (answer.error.code === WRITE_OUTCOME_UNKNOWN_CODE) {
+          // The wallet's request was cut off (the core it went through stopped): it may have been sent. Looked for on chain.
+          const write = stored.find((w) => w.id === writeId)
+          if (write) void reconcile(write)
+          return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: answer.error.message } }
+        }
+        return settle(writeId, { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) })
+      }
+      const step = entry.step
+      if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) track(answer.result, step.tracks, writeId)
+      const outcome = await advance(writeId, answer.result)
+      if (open.has(writeId)) entry.last = { answer: key, outcome }
+      return outcome
+    },
+    dispose() {
+      disposed = true
+      reconciling.clear()
+    },
+    async resume() {
+      await ctx.ready
+      await loaded
+      // A placeholder whose write is no longer looked for (its record pruned) has nothing to wait for.
+      const lookedFor = new Set(stored.filter((w) => !w.outcome && w.step.transaction).map((w) => w.id))
+      if (ctx.store.get().pendingTransactions.some((p) => p.writeId && !lookedFor.has(p.writeId))) setPending((all) => all.filter((p) => !p.writeId || lookedFor.has(p.writeId)))
+      for (const entry of ctx.store.get().pendingTransactions) if (!entry.writeId) follow(entry)
+      for (const write of stored) if (!write.outcome && write.step.transaction) void reconcile(write)
+    },
+  }
+}

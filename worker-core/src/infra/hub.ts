@@ -1,0 +1,276 @@
+import { z } from 'zod'
+import { CORE_API_METHODS, coreStateSchema, PorticoError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
+import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
+import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
+import type { Core } from '../core.ts'
+import { createSubscribers } from './subscribers.ts'
+
+/** The part of the Web Locks API the hub uses (a worker's `navigator.locks`). */
+export type LockManagerLike = {
+  request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => unknown): Promise<unknown>
+}
+
+/** The part of BroadcastChannel the hub uses. */
+export type ChannelLike = {
+  postMessage(message: unknown): void
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  close(): void
+}
+
+export type HubRole = 'pending' | 'leader' | 'follower'
+
+export type CreateCoreHubParameters = {
+  /** Makes this tab's core; called only when the tab becomes the leader. */
+  createCore: () => Core
+  channel: ChannelLike
+  /** Without Web Locks every tab runs its own core (correct, but each fetches for itself). */
+  locks: LockManagerLike | undefined
+  tabId?: string
+  lockName?: string
+  listenerTimeoutMs?: number
+  warn?: (message: string) => void
+}
+
+export type CoreHub = PorticoCoreApi & {
+  role(): HubRole
+  /** Resolves once this tab knows whether it leads or follows. */
+  ready: Promise<void>
+  /** Leaves the group: releases the lock (another tab takes over) and closes the channel. */
+  dispose(): void
+}
+
+type Forwarded = Exclude<(typeof CORE_API_METHODS)[number], 'subscribe' | 'unsubscribe' | 'heartbeat'>
+const FORWARDED = CORE_API_METHODS.filter((m): m is Forwarded => m !== 'subscribe' && m !== 'unsubscribe' && m !== 'heartbeat')
+const forwardedSchema = z.enum(FORWARDED as [Forwarded, ...Forwarded[]])
+
+/** Messages between the tabs' dedicated workers, parsed before use like any other outside bytes. */
+const messageSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('call'), id: z.string(), from: z.string(), method: forwardedSchema, args: z.array(z.unknown()) }),
+  z.object({ t: z.literal('reply'), id: z.string(), to: z.string(), leader: z.string(), ok: z.boolean(), value: z.unknown(), error: serializedErrorSchema.optional() }),
+  z.object({ t: z.literal('state'), leader: z.string(), state: z.unknown() }),
+  z.object({ t: z.literal('hello'), from: z.string() }),
+  z.object({ t: z.literal('leader'), from: z.string() }),
+])
+type HubMessage = z.infer<typeof messageSchema>
+
+type PendingCall = { method: Forwarded; args: unknown[]; resolve: (value: unknown) => void; reject: (error: unknown) => void; posted?: boolean }
+
+/**
+ * Calls a new leader never runs again once a previous leader had them: a WalletConnect request may
+ * have reached the phone (an `eth_sendTransaction` sent twice is two payments). Answered as cut off
+ * instead; the write path then finds the transaction on chain by what it sends.
+ */
+const ONCE_ONLY: readonly Forwarded[] = ['walletConnectRequest']
+const cutOff = { ok: false, error: { code: WRITE_OUTCOME_UNKNOWN_CODE, message: 'The tab that held the request closed before the wallet answered; it is not sent again' } }
+
+const STATE_RETURNING: readonly Forwarded[] = ['configure', 'getState']
+
+/**
+ * The SharedWorker fallback, run in each tab's dedicated worker. The tabs elect one leader through a
+ * Web Lock; only the leader's worker runs the core (and so fetches). The others forward every call to
+ * it over a BroadcastChannel and follow the state it broadcasts. When the leader's tab closes, its lock
+ * passes to a waiting tab, whose core restores from IndexedDB and takes over; calls left unanswered are
+ * sent again. Each hub renumbers revisions for its own tab, so a tab never sees them go backwards.
+ */
+export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
+  const { channel, locks, lockName = CORE_LEADER_LOCK, warn = console.warn } = params
+  const tabId = params.tabId ?? crypto.randomUUID()
+  const listeners = createSubscribers<CoreState>({ timeoutMs: params.listenerTimeoutMs ?? 2 * HEARTBEAT_MS })
+  const pending = new Map<string, PendingCall>()
+  const abort = new AbortController()
+  let role: HubRole = 'pending'
+  let core: Promise<Core> | null = null
+  let lastConfig: unknown[] | null = null
+  let origin: { leader: string; revision: number } | null = null
+  let latest: CoreState | null = null
+  let localRevision = 0
+  let seq = 0
+  let release: (() => void) | null = null
+  let disposed = false
+  let warnedForeign = false
+
+  /** Takes a state from the leader (this tab's core, or another tab's, parsed) and pushes it to this tab. */
+  function accept(leader: string, raw: unknown) {
+    let state: CoreState
+    if (leader === tabId) state = raw as CoreState
+    else {
+      const parsed = coreStateSchema.safeParse(raw)
+      if (!parsed.success) {
+        warn(`Portico: ignored a core state that does not match this version: ${parsed.error.issues[0]?.message ?? ''}`)
+        return
+      }
+      state = parsed.data
+    }
+    if (origin && origin.leader === leader && state.revision <= origin.revision) return
+    origin = { leader, revision: state.revision }
+    latest = { ...state, revision: ++localRevision }
+    listeners.publish(latest)
+  }
+
+  function post(message: HubMessage) {
+    if (!disposed) channel.postMessage(message)
+  }
+
+  async function runLocally(method: Forwarded, args: unknown[]): Promise<unknown> {
+    const leaderCore = await core!
+    const fn = leaderCore[method] as (...a: unknown[]) => Promise<unknown>
+    return fn(...args)
+  }
+
+  function send(id: string, call: PendingCall) {
+    if (call.posted && ONCE_ONLY.includes(call.method)) {
+      pending.delete(id)
+      call.resolve(cutOff)
+      return
+    }
+    if (role === 'leader') {
+      pending.delete(id)
+      runLocally(call.method, call.args).then(call.resolve, call.reject)
+    } else if (role === 'follower') {
+      post({ t: 'call', id, from: tabId, method: call.method, args: call.args })
+      call.posted = true
+    }
+    // 'pending': sent once the role is known.
+  }
+
+  function call(method: Forwarded, args: unknown[]): Promise<unknown> {
+    if (method === 'configure') lastConfig = args
+    return new Promise((resolve, reject) => {
+      const id = `${tabId}:${++seq}`
+      const entry: PendingCall = { method, args, resolve, reject }
+      pending.set(id, entry)
+      send(id, entry)
+    })
+  }
+
+  function resendPending() {
+    for (const [id, entry] of pending) send(id, entry)
+  }
+
+  async function becomeLeader() {
+    if (disposed) return
+    role = 'leader'
+    core = (async () => {
+      const created = params.createCore()
+      await created.ready
+      if (lastConfig) await (created.configure as (...a: unknown[]) => Promise<CoreState>)(...lastConfig)
+      await created.subscribe((state) => {
+        accept(tabId, state)
+        post({ t: 'state', leader: tabId, state })
+      })
+      return created
+    })()
+    await core
+    post({ t: 'leader', from: tabId })
+    resendPending()
+  }
+
+  async function onMessage(raw: unknown) {
+    if (disposed) return
+    const parsed = messageSchema.safeParse(raw)
+    if (!parsed.success) {
+      // Another version of Portico, or something else on the channel's name: ignored, said once.
+      if (!warnedForeign) warn(`Portico: ignored a message between tabs that is not this version's protocol: ${parsed.error.issues[0]?.message ?? ''}`)
+      warnedForeign = true
+      return
+    }
+    const message = parsed.data
+    switch (message.t) {
+      case 'call': {
+        if (role !== 'leader') return
+        try {
+          const value = await runLocally(message.method, message.args)
+          post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: true, value })
+        } catch (error) {
+          post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: false, value: undefined, error: serializeError(error) })
+        }
+        return
+      }
+      case 'reply': {
+        if (message.to !== tabId) return
+        const entry = pending.get(message.id)
+        if (!entry) return
+        pending.delete(message.id)
+        if (message.ok) {
+          if (STATE_RETURNING.includes(entry.method)) accept(message.leader, message.value)
+          entry.resolve(message.value)
+        } else entry.reject(new PorticoError(message.error?.message ?? 'Something went wrong', { details: message.error?.details }))
+        return
+      }
+      case 'state':
+        if (role !== 'leader') accept(message.leader, message.state)
+        return
+      case 'hello':
+        if (role === 'leader' && core) post({ t: 'state', leader: tabId, state: await (await core).getState() })
+        return
+      case 'leader':
+        if (role === 'follower') resendPending()
+        return
+    }
+  }
+
+  channel.addEventListener('message', (event) => {
+    onMessage(event.data).catch((error: unknown) => warn(`Portico: a message between tabs failed: ${error instanceof Error ? error.message : String(error)}`))
+  })
+
+  /** Asks for the lock; answers whether it was granted (with `ifAvailable`, false when another tab holds it). */
+  function acquire(ifAvailable: boolean): Promise<boolean> {
+    return new Promise((decided) => {
+      locks!
+        .request(lockName, ifAvailable ? { ifAvailable: true } : { signal: abort.signal }, (lock) => {
+          if (!lock || disposed) {
+            decided(false)
+            return undefined
+          }
+          decided(true)
+          return new Promise<void>((resolve) => {
+            release = resolve
+          })
+        })
+        .catch(() => decided(false))
+    })
+  }
+
+  const ready = (async () => {
+    if (!locks) {
+      await becomeLeader()
+      return
+    }
+    if (await acquire(true)) {
+      await becomeLeader()
+      return
+    }
+    role = 'follower'
+    post({ t: 'hello', from: tabId })
+    resendPending()
+    void acquire(false).then((granted) => (granted ? becomeLeader() : undefined))
+  })()
+
+  const api = Object.fromEntries(FORWARDED.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as Omit<
+    PorticoCoreApi,
+    'subscribe' | 'unsubscribe'
+  >
+
+  return {
+    ...api,
+    async subscribe(listener) {
+      return listeners.add(listener, latest ?? undefined)
+    },
+    async unsubscribe(id) {
+      listeners.remove(id)
+    },
+    // This tab's hub answers for itself: a leader that goes away is replaced by the election, not by the page.
+    heartbeat: async () => latest?.revision ?? 0,
+    role: () => role,
+    ready,
+    dispose() {
+      if (disposed) return
+      disposed = true
+      abort.abort()
+      release?.()
+      listeners.clear()
+      channel.close()
+      void core?.then((c) => c.dispose())
+    },
+  }
+}
