@@ -37,6 +37,7 @@ export { TOKEN_DEFINITIONS } from './contracts/tokens.ts'
 export type { DataApiHandle } from './data-api/data-api.ts'
 export { DEV_MNEMONIC, DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, REGISTRAR_INDEX, TREASURY_INDEX, devAccounts, type DevAccount } from './dev-accounts.ts'
 export { FAULT_KINDS, type FaultKind, type FaultRule, type FaultRuleInput } from './faults/rules.ts'
+export { CHAOS_FAULTS, CHAOS_RATE } from './faults/chaos.ts'
 export type { ActiveFault } from './faults/store.ts'
 export type { RequestLogEntry } from './http/request-log.ts'
 export type { OnrampOrder } from './onramp/orders.ts'
@@ -66,7 +67,7 @@ export type { PhoneWalletHandle } from './phone-wallet/server.ts'
 export { PHONE_WALLET_NAME } from './phone-wallet/config.ts'
 
 export type FaultsHandle = {
-  /** Replaces every rule (shared by the data API and the catalogue). */
+  /** Replaces every rule (shared by the data API, its chain RPC proxy `/rpc/{chainId}` and the catalogue). */
   set(rules: readonly FaultRuleInput[]): ActiveFault[]
   add(rule: FaultRuleInput): ActiveFault
   clear(): void
@@ -93,7 +94,7 @@ export type SandboxHandle = {
   /** The embedded-wallet frame service: `url`, `frameUrl(query)`, `mail.messages(to)`, `projects.set(id, origins)`. */
   frame: FrameServiceHandle
   analytics: AnalyticsHandle
-  /** Fault injection for the data API and the catalogue. Off unless set. */
+  /** Fault injection for the data API, the chains' RPC proxy and the catalogue. Off unless set. */
   faults: FaultsHandle
   /** The account-name registry (read and register without a signature, for test set-up). */
   names: NameRegistry | undefined

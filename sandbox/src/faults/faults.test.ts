@@ -30,6 +30,14 @@ describe('fault rules', () => {
     ])
   })
 
+  it('gives the failures of a rule the kinds of its list in turn', () => {
+    const store = new FaultStore([{ route: '/a', kind: ['500', 'hang', 'garbage'], rate: 0.5 }])
+    const kinds = Array.from({ length: 8 }, () => store.pick('GET', '/a')?.kind)
+    expect(kinds).toEqual([undefined, '500', undefined, 'hang', undefined, 'garbage', undefined, '500'])
+    expect(store.list()[0]?.kind).toEqual(['500', 'hang', 'garbage'])
+    expect(() => new FaultStore([{ route: '/a', kind: [] }])).toThrow('kind lists at least one kind')
+  })
+
   it('filters by method', () => {
     const store = new FaultStore([{ route: '/e', kind: '403', method: 'post' }])
     expect(store.pick('GET', '/e')).toBeUndefined()
@@ -91,6 +99,40 @@ describe('faults over HTTP (catalogue server)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
     faults.set([{ route: '/getWallets', kind: 'hang', hangMs: 100 }])
     expect((await fetch(url())).status).toBe(504)
+  })
+
+  it('cuts the real answer in half, pads it past 5 MiB, or answers garbage', async () => {
+    const real = await (await fetch(url())).text()
+    faults.set([{ route: '/getWallets', kind: 'truncated' }])
+    const truncated = await fetch(url())
+    expect(truncated.status).toBe(200)
+    expect(truncated.headers.get('x-portico-fault')).toBe('truncated')
+    expect(await truncated.text()).toBe(real.slice(0, Math.floor(real.length / 2)))
+
+    faults.set([{ route: '/getWallets', kind: 'oversized' }])
+    const oversized = await (await fetch(url())).text()
+    expect(oversized.length).toBeGreaterThan(5 * 1024 * 1024)
+    expect(getWalletsResponseSchema.safeParse(JSON.parse(oversized)).success).toBe(true)
+
+    faults.set([{ route: '/getWallets', kind: 'garbage' }])
+    const garbage = await fetch(url())
+    expect(garbage.status).toBe(200)
+    await expect(garbage.json()).rejects.toThrow()
+  })
+
+  it('answers a JSON-RPC error object for each call (rpc-error), with HTTP 200', async () => {
+    faults.set([{ route: '/getWallets', kind: 'rpc-error', method: 'POST' }])
+    const call = (body: string) => fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const error = { code: -32603, message: 'Internal error (injected fault)' }
+    const one = await call('{"jsonrpc":"2.0","id":7,"method":"eth_chainId"}')
+    expect(one.status).toBe(200)
+    expect(await one.json()).toEqual({ jsonrpc: '2.0', id: 7, error })
+    const batch = await call('[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":"b","method":"eth_blockNumber"}]')
+    expect(await batch.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, error },
+      { jsonrpc: '2.0', id: 'b', error },
+    ])
+    expect(await (await call('not json')).json()).toEqual({ jsonrpc: '2.0', id: null, error })
   })
 
   it('fails twice then answers (count), and leaves other routes alone', async () => {

@@ -1,19 +1,26 @@
 import { z } from 'zod'
 
-/** What an injected fault does to a matching request. */
-export const FAULT_KINDS = ['500', '429', '403', 'hang', 'malformed', 'wrong-shape'] as const
+/**
+ * What an injected fault does to a matching request: an error status (`500`, `429` with Retry-After,
+ * `403`), no answer (`hang`), a body no client can use (`malformed`: cut-off JSON; `wrong-shape`: JSON
+ * no schema accepts; `garbage`: bytes that are not text), the real answer cut in half (`truncated`)
+ * or padded past the 5 MiB a client reads (`oversized`), or a JSON-RPC error object for each call of
+ * the request (`rpc-error`, HTTP 200, as a node that failed a call answers).
+ */
+export const FAULT_KINDS = ['500', '429', '403', 'hang', 'malformed', 'wrong-shape', 'truncated', 'oversized', 'garbage', 'rpc-error'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 /**
  * One fault rule. `route` is a path pattern: with `:param` segments (`/v1/account/:address/balance`)
  * it matches that shape exactly; without, it matches the path and everything under it (`/v1/convert`).
  * `rate` 1 fails every matching request, 0.5 every second one (spread evenly, so runs repeat);
- * `count` stops the rule after that many failures (e.g. fail twice, then answer).
+ * `count` stops the rule after that many failures (e.g. fail twice, then answer). `kind` may be a list:
+ * the failures take its kinds in turn (the first failure the first kind, and so on, round and round).
  */
 export const faultRuleSchema = z
   .object({
     route: z.string().startsWith('/', 'route must start with /'),
-    kind: z.enum(FAULT_KINDS),
+    kind: z.union([z.enum(FAULT_KINDS), z.array(z.enum(FAULT_KINDS)).min(1, 'kind lists at least one kind')]),
     rate: z.number().min(0).max(1).default(1),
     method: z
       .string()
