@@ -1,0 +1,160 @@
+import { UserRejectedRequestError } from 'viem'
+import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection } from '@portico/shared-types'
+import { MESSAGES } from '@portico/shared-types/errors'
+import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
+import { createConnectorRegistry } from '../../connectors/registry.ts'
+import type { Connector } from '../../connectors/types.ts'
+import { createApprovalHost } from '../approvals.ts'
+import type { ClientSnapshot } from '../createClient.ts'
+import { getConnector } from '../getConnector.ts'
+import type { SessionContext, SessionFeature } from './feature.ts'
+
+type Held = { namespace: ChainNamespace; connection: NamespaceConnection }
+
+/** The namespaces whose connection is held by a connector (connected), in the core's order. */
+function heldConnections(state: CoreState | null): Held[] {
+  if (!state) return []
+  return (Object.entries(state.connections) as [ChainNamespace, NamespaceConnection][])
+    .filter(([, connection]) => connection.status === 'connected' && connection.connectorId)
+    .map(([namespace, connection]) => ({ namespace, connection }))
+}
+
+/** What the visitor reads when a connection attempt fails. */
+function attemptError(cause: unknown): string {
+  if (cause instanceof UserRejectedRequestError) return 'Connection declined'
+  const { shortMessage, message } = (cause ?? {}) as { shortMessage?: unknown; message?: unknown }
+  return typeof shortMessage === 'string' ? shortMessage : typeof message === 'string' ? message : 'Unknown wallet error'
+}
+
+export type ConnectorsFeature = SessionFeature & {
+  /** Publishes the registry's connectors (those of the page's first announcements give way to them). */
+  publish(): void
+  /** Connects through the page's connector `connectorId`; a failure becomes the snapshot's failed `attempt`. */
+  connect(connectorId: string): Promise<void>
+  /** Asks the connector holding `connection` to forget the page (best effort), then ends the connection in the core. */
+  disconnect(snapshot: ClientSnapshot, namespace: ChainNamespace, connection: NamespaceConnection, dappSignedOut: boolean): Promise<void>
+}
+
+/**
+ * The page's connectors in the session (wallets cannot leave the page): the registry's connectors
+ * published for the views, the events of those holding a connection followed into the core, each
+ * asked once whether it still knows the page, and the active connection's provider published for
+ * `useProvider`. Nothing here knows a kind of connector: it loops over `connectors/registry.ts`.
+ */
+export function startConnectors({ client, config, api }: SessionContext, { onConnected }: { onConnected(): void }): ConnectorsFeature {
+  /** Connectors whose events the session follows (those holding a connection), by id. */
+  const followed = new Map<string, { connector: Connector; stop: () => void }>()
+  /** Connectors asked once whether they still know this page (a returning visitor's wallet may have forgotten it). */
+  const verified = new Set<string>()
+  const approvals = createApprovalHost(client)
+  const registry = createConnectorRegistry({ config, api, approvals })
+
+  const connected = (connector: Connector, caipAddress: CaipAddress) =>
+    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type })
+
+  /** The namespaces a connector holds now. */
+  const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)
+
+  async function onConnectorEvent(connector: Connector, event: Parameters<Parameters<Connector['subscribe']>[0]>[0]) {
+    if (event.type === 'change') await connected(connector, event.caipAddress)
+    else if (event.type === 'disconnect') for (const { namespace } of namespacesOf(connector)) await api.setDisconnected(namespace)
+  }
+
+  /** Checks once that the connector still knows this page, for each namespace it holds. */
+  function verify(connector: Connector) {
+    if (verified.has(connector.id)) return
+    verified.add(connector.id)
+    for (const { namespace } of namespacesOf(connector)) {
+      void connector
+        .getCaipAddress(namespace)
+        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress) : api.setDisconnected(namespace)))
+        .catch(() => undefined)
+    }
+  }
+
+  /** Publishes the active connection's provider (for `useProvider`), or none. */
+  async function publishProvider() {
+    const snapshot = client.get()
+    const connection = snapshot.core ? activeConnection(snapshot.core) : null
+    const connector = connection?.status === 'connected' ? getConnector(snapshot, connection.connectorId) : undefined
+    if (!connector || !connection?.caipAddress) {
+      if (snapshot.provider) client.set({ provider: null })
+      return
+    }
+    const { namespace } = splitCaipAddress(connection.caipAddress)
+    if (snapshot.provider?.connectorId === connector.id && snapshot.provider.namespace === namespace) return
+    const provider = await connector.getProvider(namespace).catch(() => null)
+    if (provider) client.set({ provider: { connectorId: connector.id, namespace, provider } })
+  }
+
+  /** Follows the events of the connectors that hold a connection, and stops following the others. */
+  function follow(): Promise<void> {
+    const snapshot = client.get()
+    const holding = new Set(heldConnections(snapshot.core).map((h) => h.connection.connectorId!))
+    for (const [id, entry] of followed) {
+      if (holding.has(id) && getConnector(snapshot, id) === entry.connector) continue
+      entry.stop()
+      followed.delete(id)
+    }
+    for (const id of holding) {
+      const connector = getConnector(snapshot, id)
+      if (!connector || followed.has(id)) continue
+      followed.set(id, { connector, stop: connector.subscribe((event) => void onConnectorEvent(connector, event).catch(() => undefined)) })
+      verify(connector)
+    }
+    return publishProvider()
+  }
+
+  /** Publishes the registry's connectors unless the page already lists the same ones (those listed before the session). */
+  function publish() {
+    const next = registry.connectors()
+    const shown = client.get().connectors
+    if (next.length !== shown.length || next.some((c, i) => c !== shown[i])) client.set({ connectors: next })
+  }
+  const offRegistry = registry.subscribe(() => {
+    publish()
+    void follow()
+  })
+
+  return {
+    publish,
+    after: () => void follow(),
+    async connect(connectorId) {
+      const connector = getConnector(client.get(), connectorId)
+      const namespace = connector?.namespaces[0]
+      try {
+        if (!connector || !namespace) throw new Error('This wallet is no longer available on the page')
+        await api.setConnecting(namespace, connector.id, connector.type)
+        const caipAddress = await connector.connect({ namespace })
+        verified.add(connector.id)
+        client.set({ attempt: null })
+        await connected(connector, caipAddress)
+        await follow()
+        onConnected()
+      } catch (cause) {
+        // Only this attempt's namespace: another wallet may have connected meanwhile (a WalletConnect pairing waits long).
+        const held = namespace ? client.get().core?.connections[namespace] : undefined
+        if (namespace && (!held || held.connectorId === connectorId || held.status !== 'connected')) await api.setDisconnected(namespace)
+        // A called-off attempt whose place another wallet's attempt has taken says nothing.
+        const current = client.get().attempt
+        if (!current || current.connectorId === connectorId) client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
+      }
+    },
+    async disconnect(snapshot, namespace, connection, dappSignedOut) {
+      // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
+      await getConnector(snapshot, connection.connectorId)
+        ?.disconnect()
+        .catch(() => undefined)
+      await api.setDisconnected(namespace, { dappSignedOut }).catch((cause: unknown) => {
+        throw new Error(MESSAGES.failedToDisconnect, { cause })
+      })
+    },
+    stop() {
+      approvals.destroy()
+      offRegistry()
+      registry.destroy()
+      for (const { stop } of followed.values()) stop()
+      followed.clear()
+    },
+  }
+}
