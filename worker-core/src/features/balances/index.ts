@@ -1,0 +1,15 @@
+import type { Feature } from '../feature.ts'
+
+/** The active account's portfolio and native balance, a wallet's own asset answer, prices and what each network supports. */
+export const balancesApi: Feature<'refreshBalances' | 'setWalletAssets' | 'getTokenPrices' | 'getCapabilities'> = (ctx, { balances, prices, capabilities, account }) => ({
+  refreshBalances(params) {
+    account.asked()
+    return balances.refresh(params)
+  },
+  setWalletAssets: (caipAddress, answer) => balances.setWalletAssets(caipAddress, answer),
+  getTokenPrices: (params) => prices.get(params),
+  async getCapabilities() {
+    await ctx.ready
+    return capabilities.get()
+  },
+})

@@ -1,0 +1,159 @@
+import {
+  chainNamespaceSchema,
+  coreConfigSchema,
+  coreOptionsSchema,
+  disconnectedConnection,
+  emptyBalances,
+  emptyIdentity,
+  emptyNativeBalance,
+  emptyTransactions,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  parseWith,
+  RECORDS,
+  type CaipAddress,
+  type ChainNamespace,
+  type CoreState,
+} from '@portico/shared-types'
+import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
+import type { CoreContext, CoreEnv } from '../../infra/context.ts'
+import { createHttpClient } from '../../infra/http.ts'
+import { createRpcRegistry } from '../../infra/rpc.ts'
+import type { Feature } from '../feature.ts'
+
+type ConnectionMethods = 'configure' | 'getState' | 'subscribe' | 'unsubscribe' | 'setConnecting' | 'setConnected' | 'setDisconnected' | 'setActiveNetwork' | 'refresh'
+
+export type ConnectionParameters = {
+  /** Takes the configuration a tab handed over: from then on `ctx.env()` answers it. */
+  setEnv(env: CoreEnv): void
+  fetch: typeof fetch
+  sleep?: ((ms: number) => Promise<void>) | undefined
+  onRequest?: ((url: string) => void) | undefined
+  /** Whether transactions or writes were in flight when the last core stopped (answered true once). */
+  takeWritesToResume(): boolean
+}
+
+const accountSlices = (caipAddress: CaipAddress | null): Partial<CoreState> => ({
+  balances: { ...emptyBalances, caipAddress },
+  nativeBalance: { ...emptyNativeBalance, caipAddress },
+  identity: { ...emptyIdentity, caipAddress },
+  transactions: emptyTransactions,
+})
+
+/** Builds what a configuration gives the core: the data API, the catalogue and the chains' RPC. */
+function envOf(ctx: CoreContext, params: ConnectionParameters, config: CoreEnv['config'], options: CoreEnv['options']): CoreEnv {
+  const shared = {
+    projectId: config.projectId,
+    fetch: params.fetch,
+    ...(params.sleep ? { sleep: params.sleep } : {}),
+    ...(params.onRequest ? { onRequest: params.onRequest } : {}),
+    onForbidden: () => {
+      if (!ctx.store.get().originRejected) ctx.store.set({ originRejected: true })
+    },
+  }
+  return {
+    config,
+    options,
+    api: createHttpClient({ ...shared, baseUrl: config.apiUrl }),
+    catalogue: config.catalogueUrl ? createHttpClient({ ...shared, baseUrl: config.catalogueUrl }) : null,
+    rpc: createRpcRegistry({ config, options, fetchFn: params.fetch, onRequest: params.onRequest }),
+  }
+}
+
+/** The configuration, the state every tab follows, and the connection of each namespace, kept in storage. */
+export const connectionApi =
+  (params: ConnectionParameters): Feature<ConnectionMethods> =>
+  (ctx, { capabilities, siwx, account, writes }) => {
+    const { store } = ctx
+    let configKey = ''
+    async function persistConnection() {
+      const { connections, activeNamespace, activeCaipNetworkId } = store.get()
+      await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
+    }
+    /** Disconnecting signs out everywhere: the sessions of the accounts that left, in every tab and at the verifier; and, unless the page has done it, one tab tells a dapp's own SIWX configuration. */
+    async function signOut(caipAddress: CaipAddress, dappSignedOut: boolean) {
+      const { address } = parseCaipAddress(caipAddress)
+      const chainIds = siwx.chainsOf(address)
+      if (chainIds.length > 0 && !dappSignedOut) {
+        store.set((s) => ({ siwxSignOuts: [...s.siwxSignOuts, { id: crypto.randomUUID(), caipAddress, chainIds }].slice(-10) }))
+      }
+      await siwx.signOut(address)
+    }
+    return {
+      async configure(input, optionsInput) {
+        await ctx.ready
+        const config = parseWith(coreConfigSchema, input, 'config')
+        const options = parseWith(coreOptionsSchema, optionsInput ?? {}, 'core options')
+        const key = JSON.stringify([config, options])
+        if (key === configKey) return store.get()
+        configKey = key
+        params.setEnv(envOf(ctx, params, config, options))
+        const activeCaipNetworkId = store.get().activeCaipNetworkId ?? config.defaultNetwork ?? config.networks[0]!.caipNetworkId
+        store.set({ configured: true, activeCaipNetworkId })
+        capabilities.reset()
+        // Transactions sent before a reload or a restart are followed again; writes whose wallet request
+        // was out are matched on chain, never asked again.
+        if (params.takeWritesToResume()) {
+          void writes()
+            .then((w) => w.resume())
+            .catch((error: unknown) => ctx.warn(`Portico: could not follow the writes in flight: ${error instanceof Error ? error.message : String(error)}`))
+        }
+        return store.get()
+      },
+      async getState() {
+        await ctx.ready
+        return store.get()
+      },
+      async subscribe(listener) {
+        await ctx.ready
+        return store.subscribe(listener)
+      },
+      async unsubscribe(id) {
+        store.unsubscribe(id)
+      },
+      async setConnecting(namespace, connectorId, connectorType = null) {
+        await ctx.ready
+        const previous = store.get().connections[namespace] ?? disconnectedConnection
+        if (previous.status === 'connected') return
+        store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
+      },
+      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null }) {
+        await ctx.ready
+        const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
+        const state = store.get()
+        const previous = state.connections[namespace]
+        const changedAccount = ctx.activeAccount() !== caipAddress
+        store.set({
+          connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName, connectorType } },
+          activeNamespace: namespace,
+          activeCaipNetworkId: caipNetworkId,
+          ...(changedAccount ? accountSlices(caipAddress) : {}),
+        })
+        await persistConnection()
+        if (changedAccount || previous?.status !== 'connected') await account.refresh()
+      },
+      async setDisconnected(namespace, options = {}) {
+        await ctx.ready
+        const state = store.get()
+        const connectorType = state.connections[namespace]?.connectorType
+        const shared = sharesSessionAcrossNamespaces(connectorType)
+        const gone = (Object.keys(state.connections) as ChainNamespace[]).filter((ns) => ns === namespace || (shared && state.connections[ns]?.connectorType === connectorType))
+        const connections = { ...state.connections, [namespace]: disconnectedConnection }
+        for (const ns of gone) connections[ns] = disconnectedConnection
+        const wasActive = state.activeNamespace !== null && (gone.includes(state.activeNamespace) || state.activeNamespace === namespace)
+        store.set({ connections, ...(wasActive ? accountSlices(null) : {}) })
+        await persistConnection()
+        for (const ns of gone) {
+          const caipAddress = state.connections[ns]?.caipAddress
+          if (caipAddress) await signOut(caipAddress, options.dappSignedOut ?? false)
+        }
+      },
+      async setActiveNetwork(caipNetworkId) {
+        await ctx.ready
+        const { namespace } = parseCaipNetworkId(caipNetworkId)
+        store.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: chainNamespaceSchema.parse(namespace) })
+        await persistConnection()
+      },
+      refresh: (p) => account.refresh(p),
+    }
+  }

@@ -1,0 +1,54 @@
+import type { ChainNamespace } from '@portico/shared-types'
+import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import type { Feature } from '../feature.ts'
+import { sessionFromCacaos } from '../writes/siwx.ts'
+import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect.ts'
+
+type WalletConnectMethods =
+  | 'prepareWalletConnect'
+  | 'connectWalletConnect'
+  | 'getWalletConnectAccount'
+  | 'walletConnectRequest'
+  | 'switchWalletConnectChain'
+  | 'disconnectWalletConnect'
+
+/**
+ * WalletConnect, one client and one relay socket for every tab: a session the wallet approves
+ * connects every tab, a one-click sign-in that verifies becomes a SIWX session, and a session the
+ * wallet ends disconnects every tab.
+ */
+export const walletConnectApi =
+  (params?: CreateWalletConnectParameters): Feature<WalletConnectMethods> =>
+  (ctx, { connection, siwx, onDispose }) => {
+    const walletConnect = createWalletConnect(
+      ctx,
+      {
+        connected: (caipAddress) => connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' }),
+        async signedIn(auths, caipAddress, messageOf) {
+          const env = ctx.env()
+          if (!env) return
+          const session = await sessionFromCacaos(env.api, auths, caipAddress, messageOf).catch((error: unknown) => {
+            // The sign-in then follows the connection, as without one-click.
+            ctx.warn(`Portico: the one-click sign-in was not verified: ${error instanceof Error ? error.message : String(error)}`)
+            return null
+          })
+          if (session) await siwx.add(session)
+        },
+        async disconnected() {
+          const { connections } = ctx.store.get()
+          const held = (Object.keys(connections) as ChainNamespace[]).find((ns) => connections[ns]?.connectorType === 'WALLET_CONNECT' && connections[ns]?.status !== 'disconnected')
+          if (held) await connection.setDisconnected(held)
+        },
+      },
+      params,
+    )
+    onDispose(() => walletConnect.dispose())
+    return {
+      prepareWalletConnect: (p) => walletConnect.prepare(p),
+      connectWalletConnect: () => walletConnect.connect(),
+      getWalletConnectAccount: (namespace) => walletConnect.getAccount(namespace),
+      walletConnectRequest: (p) => walletConnect.request(p),
+      switchWalletConnectChain: (caipNetworkId) => walletConnect.switchChain(caipNetworkId),
+      disconnectWalletConnect: () => walletConnect.disconnect(),
+    }
+  }
