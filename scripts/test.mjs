@@ -1,4 +1,4 @@
-// `npm test`: licences, type check, unit and integration tests (Vitest), end-to-end tests (Playwright
+// `npm test`: licences, import rules, type check, unit and integration tests (Vitest), end-to-end tests (Playwright
 // in Debian's Chromium). Installs what it needs first, and ends with one summary line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -41,6 +41,8 @@ function step(name, args, env = {}) {
 
 // The licences of every package the published packages (and the sandbox) need at run time.
 step('Licences (npm run licences)', ['scripts/licences.mjs'])
+// The import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name.
+step('Import rules (npm run depcruise)', ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'shared-types/src', 'worker-core/src', 'service-worker/src', 'main-thread/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
 step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { CORE_API_METHODS, coreStateSchema, PorticoError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
-import type { Core } from '../core.ts'
 import { createSubscribers } from './subscribers.ts'
 
 /** The part of the Web Locks API the hub uses (a worker's `navigator.locks`). */
@@ -18,6 +17,9 @@ export type ChannelLike = {
 }
 
 export type HubRole = 'pending' | 'leader' | 'follower'
+
+/** A core as the hub runs it (what `createCore` makes): the API, its restore and its end. */
+export type Core = PorticoCoreApi & { ready: Promise<void>; dispose(): void }
 
 export type CreateCoreHubParameters = {
   /** Makes this tab's core; called only when the tab becomes the leader. */

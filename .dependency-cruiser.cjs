@@ -1,0 +1,93 @@
+// The import rules of the house (DESIGN.md "Top-level folders" and "Rules of the house"), checked by
+// `npm run depcruise` in `npm test`: a forbidden arrow fails with the rule's name and both ends.
+/** Tests and test helpers may reach further (a sandbox is the real peer of a package's tests). */
+const TESTS = '(\\.test\\.tsx?$|/test-fixtures\\.ts$|/testing/|/test/)'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'packages-never-import-the-sandbox',
+      comment: 'The sandbox stands in for remote services: a package never imports it (only tests do).',
+      severity: 'error',
+      from: { path: '^(shared-types|worker-core|service-worker|main-thread)/src/', pathNot: TESTS },
+      to: { path: '^(sandbox|demo|e2e|reliability|examples)/' },
+    },
+    {
+      name: 'shared-types-imports-zod-only',
+      comment: 'shared-types is the contract: zod and nothing else from outside, and no other package.',
+      severity: 'error',
+      from: { path: '^shared-types/src/', pathNot: TESTS },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '^node_modules/zod/' },
+    },
+    {
+      name: 'shared-types-is-the-bottom',
+      severity: 'error',
+      from: { path: '^shared-types/src/', pathNot: TESTS },
+      to: { path: '^(worker-core|main-thread|service-worker)/' },
+    },
+    {
+      name: 'page-takes-the-worker-as-a-url-only',
+      comment: 'main-thread starts the core from its worker entry URL (new URL(…, import.meta.url)); it never imports the core\'s code.',
+      severity: 'error',
+      from: { path: '^main-thread/src/', pathNot: TESTS },
+      to: { path: '^worker-core/' },
+    },
+    {
+      name: 'worker-never-imports-the-page',
+      comment: 'The worker has no DOM: nothing of the React package, React itself or the service worker.',
+      severity: 'error',
+      from: { path: '^worker-core/src/', pathNot: TESTS },
+      to: { path: '^(main-thread|service-worker)/|^node_modules/(react|react-dom|workbox-[a-z-]+)/' },
+    },
+    {
+      name: 'service-worker-stands-alone',
+      severity: 'error',
+      from: { path: '^service-worker/src/', pathNot: TESTS },
+      to: { path: '^(main-thread|worker-core)/' },
+    },
+    {
+      name: 'worker-infrastructure-knows-no-feature',
+      comment: 'worker-core/src/infra (http, query layer, storage, store, rpc, hub) serves every feature and depends on none.',
+      severity: 'error',
+      from: { path: '^worker-core/src/infra/', pathNot: TESTS },
+      to: { path: '^worker-core/src/(features|core\\.ts)' },
+    },
+    {
+      name: 'features-do-not-reach-the-switchboard',
+      comment: 'A feature gets what it needs through CoreContext and CoreServices, never from createCore.',
+      severity: 'error',
+      from: { path: '^worker-core/src/features/', pathNot: TESTS },
+      to: { path: '^worker-core/src/(core|index)\\.ts$' },
+    },
+    {
+      name: 'page-connectors-are-the-bottom',
+      comment: 'Connectors wrap a wallet for the page; they know nothing of the session, actions, hooks or views.',
+      severity: 'error',
+      from: { path: '^main-thread/src/connectors/', pathNot: TESTS },
+      to: { path: '^main-thread/src/(client|actions|hooks|modal|components|ui)/' },
+    },
+    {
+      name: 'page-client-below-actions',
+      comment: 'The client (the core link and the session) is used by actions, hooks and views, never the other way.',
+      severity: 'error',
+      from: { path: '^main-thread/src/client/', pathNot: TESTS },
+      to: { path: '^main-thread/src/(actions|hooks|modal|components|ui)/' },
+    },
+    {
+      name: 'page-actions-below-views',
+      comment: 'Actions are what views and hooks call; an action never imports a view, a hook or a component.',
+      severity: 'error',
+      from: { path: '^main-thread/src/actions/', pathNot: TESTS },
+      to: { path: '^main-thread/src/(hooks|modal|components|ui)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['@portico/source', 'import', 'types', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
