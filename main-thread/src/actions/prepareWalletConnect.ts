@@ -1,5 +1,5 @@
 import type { PorticoClient } from '../client/createClient.ts'
-import { preloadView } from '../modal/views/lazyView.tsx'
+import { preloadView } from '../client/viewPreloads.ts'
 
 /**
  * The visitor heads for WalletConnect (pointer, focus or touch on its row or on a wallet that connects

@@ -1,7 +1,3 @@
-import { useMemo, useSyncExternalStore } from 'react'
-import { useAccount } from '../hooks/index.ts'
-import { useSnapshot } from '../context.ts'
-
 /**
  * What the account button shows, kept in localStorage by the page whenever the core pushes the
  * account (`keepAccountHint.ts`), so a returning visitor's first paint shows the account (online and
@@ -16,7 +12,7 @@ export type AccountHint = { a: string; n?: string; s?: string }
 const SAFE = /^[0-9A-Za-z]{1,128}$/
 
 /** The stored record as stored (null when there is none or storage is blocked). */
-function storedHint(): string | null {
+export function storedHint(): string | null {
   try {
     return localStorage.getItem(ACCOUNT_HINT_KEY)
   } catch {
@@ -25,7 +21,7 @@ function storedHint(): string | null {
 }
 
 /** The stored record, checked; null when there is none or it is malformed. */
-function parseAccountHint(raw: string | null): AccountHint | null {
+export function parseAccountHint(raw: string | null): AccountHint | null {
   try {
     const { a, n, s } = JSON.parse(raw ?? 'null') as Record<string, unknown>
     if (typeof a !== 'string' || !SAFE.test(a)) return null
@@ -34,21 +30,4 @@ function parseAccountHint(raw: string | null): AccountHint | null {
   } catch {
     return null
   }
-}
-
-const noSubscription = () => () => {}
-const noStoredHint = () => null
-
-/**
- * The address the account buttons show: the core's once it answers, else (before it, or while it
- * restores the session) the stored one, with its stored balance.
- */
-export function useShownAccount(): { address: string | undefined; status: string; hint: AccountHint | null } {
-  const { core } = useSnapshot()
-  const { isConnected, address, status } = useAccount()
-  // A page rendered on the server had no storage: hydration renders as the server did, then the stored record.
-  const raw = useSyncExternalStore(noSubscription, storedHint, noStoredHint)
-  const stored = useMemo(() => parseAccountHint(raw), [raw])
-  const hint = core && status !== 'connecting' ? null : stored
-  return { address: isConnected && address ? address : hint?.a, status, hint }
 }

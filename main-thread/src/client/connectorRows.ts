@@ -1,7 +1,7 @@
 import { CONNECTOR_ORDER } from '@portico/shared-types/constants'
 import type { CatalogueWallet, WalletListing } from '@portico/shared-types'
 import type { CustomWalletConfig } from '@portico/shared-types/config'
-import { getWalletConnector } from '../client/getConnector.ts'
+import { getWalletConnector } from './getConnector.ts'
 import type { Connector } from '../connectors/types.ts'
 
 /** A group of the SPEC.md §1 connector order. */

@@ -11,7 +11,7 @@ import {
   type SiwxDappConfig,
 } from '@portico/shared-types/siwx'
 import type { WalletRequest } from '@portico/shared-types/write'
-import type { DappAnswerer } from '../actions/write.ts'
+import type { DappAnswerer } from './write.ts'
 import { hasSiwxSession } from './siwx.ts'
 
 /** A dapp function's answer that its schema refused, as the typed error of SPEC.md §8's message. */

@@ -1,6 +1,6 @@
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
-import { startWrite, type DappAnswerer, type StartedWrite, type WriteReturnType } from '../actions/write.ts'
+import { startWrite, type DappAnswerer, type StartedWrite, type WriteReturnType } from './write.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { PorticoClient } from './createClient.ts'
 

@@ -1,5 +1,5 @@
 import type { WalletAnswer, WalletRequest, WriteError, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
-import type { PorticoClient } from '../client/createClient.ts'
+import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
 
 /** Answers a step addressed to the dapp's own code in the page (a SIWX configuration's functions). */
@@ -97,30 +97,4 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
       await client.withCore<WriteResult>((api) => api.submitWriteResult(first.writeId, { ok: false, error: { code: 4001, message: 'Called off' } })).catch(() => undefined)
     },
   }
-}
-
-/**
- * The one write path's page side: the core prepares and validates, the connector signs each step,
- * the core follows the result. Send, swap, buy, sign-in and names all go through here.
- * Answers the outcome: `done` (with the transaction hash or the signature) or `error` with a code
- * the page translates (`writeError_<CODE>`).
- *
- * @example
- * const outcome = await write(client, { intent: { kind: 'send', caipAddress, token, amount: '0.5', receiver }, connector })
- */
-export async function write(client: Pick<PorticoClient, 'withCore'>, parameters: WriteParameters): Promise<WriteReturnType> {
-  const started = await startWrite(client, parameters)
-  return started.status === 'ready' ? started.resume() : started
-}
-
-/**
- * Validates a write in the core (SPEC.md §5) without asking the wallet, for a review step: answers
- * the first error, or null when the core would send it as it stands.
- */
-export async function checkWrite(client: Pick<PorticoClient, 'withCore'>, intent: WriteIntent): Promise<WriteError | null> {
-  const result = await client.withCore<WriteResult>((api) => api.prepareWrite(intent))
-  if (result.status === 'error') return result.error
-  // Valid: the flow ends here unsent; the wallet is asked only once the visitor confirms.
-  if (result.status === 'step') await client.withCore<WriteResult>((api) => api.submitWriteResult(result.writeId, { ok: false, error: { code: 4001, message: 'Checked only' } }))
-  return null
 }

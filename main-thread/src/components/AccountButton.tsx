@@ -3,7 +3,7 @@ import { usePorticoClient, useSnapshot } from '../context.ts'
 import { intlLocale } from '../i18n/labels.ts'
 import { formatAmount } from '../modal/format.ts'
 import { warmModal } from '../modal/load.ts'
-import { useShownAccount } from '../client/accountHint.ts'
+import { useShownAccount } from '../hooks/useShownAccount.ts'
 
 export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
 

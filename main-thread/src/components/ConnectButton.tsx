@@ -1,6 +1,6 @@
 import { shortenAddress } from '@portico/shared-types/light'
 import { usePorticoClient } from '../context.ts'
-import { useShownAccount } from '../client/accountHint.ts'
+import { useShownAccount } from '../hooks/useShownAccount.ts'
 import { connectWalletLabel } from '../i18n/labels.ts'
 import { warmModal } from '../modal/load.ts'
 import { whenIdle } from '../client/idle.ts'

@@ -12,7 +12,7 @@ import type { PorticoClient } from '../client/createClient.ts'
 import { getConnector, getWalletConnector } from '../client/getConnector.ts'
 import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
-import { isInstalled } from '../modal/connectorRows.ts'
+import { isInstalled } from '../client/connectorRows.ts'
 import type { ConnectErrorCode } from './useConnect.ts'
 import type { PorticoWallet } from './useWallets.ts'
 

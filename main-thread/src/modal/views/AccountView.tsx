@@ -17,7 +17,7 @@ import { Icon, type IconName } from '../icons.tsx'
 import { Tabs } from '../Tabs.tsx'
 import { ActivityList } from './ActivityList.tsx'
 import { NftGrid } from './NftGrid.tsx'
-import { preloadView } from './lazyView.tsx'
+import { preloadView } from '../../client/viewPreloads.ts'
 import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
 import { SafeImage } from '../../components/SafeImage.tsx'
 

@@ -4,7 +4,7 @@ import { prepareWalletConnect, walletConnectIntent } from '../../actions/prepare
 import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
-import { connectorRows, isInstalled, type ConnectorRow } from '../connectorRows.ts'
+import { connectorRows, isInstalled, type ConnectorRow } from '../../client/connectorRows.ts'
 import { EmailLoginRow, SocialLoginRow, useAuthConnector } from '../EmbeddedLoginRows.tsx'
 import { Icon, type IconName } from '../icons.tsx'
 import { useCatalogueLists } from '../useCatalogue.ts'

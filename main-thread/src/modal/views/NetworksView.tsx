@@ -3,7 +3,7 @@ import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
 import { Icon } from '../icons.tsx'
 import { NetworkBadge } from '../NetworkBadge.tsx'
-import { loadView, preloadView } from './lazyView.tsx'
+import { loadView, preloadView } from '../../client/viewPreloads.ts'
 
 /** The dapp's networks; picking one switches (through the wallet when one is connected). */
 export function NetworksView() {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import type { ViewName } from '../../client/router.ts'
+import { registerViewPreload } from '../../client/viewPreloads.ts'
 import { catalogueLoads } from '../../i18n/catalogue.ts'
 import { useT } from '../../i18n/useT.ts'
 
@@ -8,25 +9,12 @@ const lazyViews = new Set<{ preload(): Promise<unknown> }>()
 
 const FAILED: unique symbol = Symbol('failed')
 
-/** Each lazy view's preload, by view name (filled by the registry), for the buttons that lead there. */
-const preloads = new Map<string, () => Promise<unknown>>()
-
-/** Registers the lazy views' preloads by name (the registry does it once). */
+/** Registers the lazy views' preloads by name (the registry does it once), for the buttons and actions that lead there (`client/viewPreloads.ts`). */
 export function registerViewPreloads(views: Record<string, { render: unknown }>): void {
   for (const [name, { render }] of Object.entries(views)) {
     const preload = (render as { preload?: () => Promise<unknown> }).preload
-    if (preload) preloads.set(name, preload)
+    if (preload) registerViewPreload(name, preload)
   }
-}
-
-/** Fetches a lazy view's code ahead of need: a button leading to it calls this on hover or focus. */
-export function preloadView(name: ViewName): void {
-  void loadView(name)
-}
-
-/** A lazy view's code, settled (a failure is kept for the view to show); resolves at once for other views. */
-export function loadView(name: ViewName): Promise<unknown> {
-  return preloads.get(name)?.() ?? Promise.resolve()
 }
 
 /** A view's component: a function of its props (the view's fields but `name`). */
