@@ -116,6 +116,7 @@ export type PorticoErrorName =
   | 'StorageUnavailableError'
   | 'UnsafeUrlError'
   | 'ResponseTooLargeError'
+  | 'WriteFailure'
 
 /** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
 export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }

@@ -296,3 +296,5 @@ export type SwapQuote = z.infer<typeof swapQuoteSchema>
 
 export type GetSwapQuoteParameters = { caipAddress: z.infer<typeof caipAddressSchema>; from: SwapTokenRef; to: SwapTokenRef; amount: string; force?: boolean | undefined }
 export type GetSwapTokensParameters = { caipNetworkId: z.infer<typeof caipNetworkIdSchema>; force?: boolean | undefined }
+
+export { WRITE_ERROR_TEXTS, WriteFailure, writeErrorText } from './write-errors.ts'

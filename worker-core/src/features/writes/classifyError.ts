@@ -16,17 +16,10 @@ import {
   UserRejectedRequestError,
 } from 'viem'
 import { getNodeError } from 'viem/utils'
-import type { WalletAnswer, WriteError, WriteErrorCode, WriteField } from '@portico/shared-types/write'
+import { WriteFailure, type WalletAnswer, type WriteError, type WriteErrorCode } from '@portico/shared-types/write'
 
 /** A write stopped for a reason the visitor can act on; crosses the port as its code. */
-export class WriteFailure extends Error {
-  override name = 'WriteFailure'
-  readonly error: WriteError
-  constructor(code: WriteErrorCode, options: { field?: WriteField; values?: Record<string, string>; details?: string } = {}) {
-    super(code)
-    this.error = { code, ...options }
-  }
-}
+export { WriteFailure }
 
 /** viem's node-error classes (SPEC.md §8), each with the code the page translates. */
 const NODE_ERRORS: readonly (readonly [abstract new (...args: never[]) => BaseError, WriteErrorCode])[] = [

@@ -1,8 +1,9 @@
 import { encodeFunctionData, erc20Abi, formatUnits, isAddress, numberToHex, parseUnits, type Address } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
-import { coinTypeForChainId, looksLikeAccountName, parseCaipAddress, profileAccountSchema } from '@portico/shared-types'
-import type { ResolvedReceiver, SendToken, WriteIntent } from '@portico/shared-types/write'
+import { looksLikeAccountName, parseCaipAddress } from '@portico/shared-types'
+import type { SendToken, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
+import { resolveReceiverName } from '../names/resolveReceiver.ts'
 import { WriteFailure } from './classifyError.ts'
 
 export type SendIntent = Extract<WriteIntent, { kind: 'send' }>
@@ -43,20 +44,6 @@ export function parseSendAmount(amount: string, token: SendToken): bigint {
   const value = parseUnits(text.startsWith('.') ? `0${text}` : text.replace(/\.$/, ''), token.decimals)
   if (value <= 0n) throw new WriteFailure('AMOUNT_NOT_POSITIVE', { field: 'amount' })
   return value
-}
-
-/**
- * Resolves an account name through the profile API (GET /v1/profile/account/{name}): the address
- * registered for this chain's coin type (ENSIP-11), else for Ethereum's (60).
- */
-export async function resolveReceiverName(api: HttpClient, name: string, chainId: number): Promise<ResolvedReceiver> {
-  const account = await api.get(`v1/profile/account/${encodeURIComponent(name.toLowerCase())}`, { schema: profileAccountSchema, what: 'account name' }).catch((error: unknown) => {
-    if ((error as { status?: number }).status === 404) throw new WriteFailure('RECEIVER_NOT_FOUND', { field: 'receiver', values: { name } })
-    throw error
-  })
-  const entry = account.addresses[String(coinTypeForChainId(chainId))] ?? account.addresses['60'] ?? Object.values(account.addresses).find((a) => isAddress(a.address, { strict: false }))
-  if (!entry || !isAddress(entry.address, { strict: false })) throw new WriteFailure('RECEIVER_NOT_FOUND', { field: 'receiver', values: { name } })
-  return { name: account.name, address: entry.address, avatar: account.attributes?.['avatar'] ?? null }
 }
 
 async function receiverAddress(deps: PrepareSendDeps, receiver: string, chainId: number): Promise<Address> {
