@@ -1,0 +1,217 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { closeAllTabs, connectSandboxWallet, expect, test, withoutSharedWorker } from '../../e2e/fixtures.ts'
+import { begin, record } from '../fuzz/harness.ts'
+
+const ROW = 'IndexedDB blocked, quota full, corrupted records: the modal keeps working, 0 unhandled rejections'
+/** The core's database and store (worker-core/src/infra/storage.ts `createStorage` defaults). */
+const DB = 'portico'
+const STORE = 'core'
+const WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SHORT = '0xf39F…2266'
+const SIWX_WALLET = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+const SIWX_SHORT = '0x9965…A4dc'
+
+/**
+ * What the core's SharedWorker has logged since it started: its console (the storage's warnings) and
+ * every uncaught exception and unhandled rejection, replayed by the worker's inspector on attach. Read
+ * before each reload or close (a worker that ends takes its log with it); the latest read of a worker wins.
+ */
+function sharedWorkerLogs(browser: Browser) {
+  const logs = new Map<string, { warnings: string[]; unhandled: string[] }>()
+  return {
+    async read() {
+      const cdp = await browser.newBrowserCDPSession()
+      try {
+        const { targetInfos } = await cdp.send('Target.getTargets')
+        for (const target of targetInfos.filter((t) => t.type === 'shared_worker')) {
+          const log = { warnings: [] as string[], unhandled: [] as string[] }
+          const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })
+          await new Promise<void>((resolve) => {
+            cdp.on('Target.receivedMessageFromTarget', (event) => {
+              if (event.sessionId !== sessionId) return
+              const message = JSON.parse(event.message) as { id?: number; method?: string; params?: Record<string, any> }
+              if (message.method === 'Runtime.consoleAPICalled') log.warnings.push(message.params!['args'].map((a: { value?: unknown; description?: string }) => a.value ?? a.description).join(' '))
+              if (message.method === 'Runtime.exceptionThrown') {
+                const details = message.params!['exceptionDetails']
+                log.unhandled.push(`${details.text} ${details.exception?.description ?? ''}`.slice(0, 300))
+              }
+              if (message.id === 2) resolve()
+            })
+            // Runtime.enable replays what the worker logged so far; the evaluation answers after it.
+            void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.enable' }) })
+            void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 2, method: 'Runtime.evaluate', params: { expression: '0' } }) })
+          })
+          await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined)
+          logs.set(target.targetId, log)
+        }
+      } finally {
+        await cdp.detach().catch(() => undefined)
+      }
+    },
+    warnings: () => [...logs.values()].flatMap((l) => l.warnings),
+    unhandled: () => [...logs.values()].flatMap((l) => l.unhandled),
+  }
+}
+
+/** Uncaught errors and unhandled rejections of every page of the context. */
+function pageErrors(context: BrowserContext) {
+  const errors: string[] = []
+  const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  return errors
+}
+
+/** Every record of the core's store, read from a page of the origin. */
+function storedRecords(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    ({ db, store }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(db)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const database = open.result
+          const out: Record<string, unknown> = {}
+          const cursor = database.transaction(store).objectStore(store).openCursor()
+          cursor.onerror = () => reject(cursor.error)
+          cursor.onsuccess = () => {
+            const at = cursor.result
+            if (!at) return (database.close(), resolve(out))
+            out[String(at.key)] = at.value
+            at.continue()
+          }
+        }
+      }),
+    { db: DB, store: STORE },
+  )
+}
+
+/** Writes records straight into the core's store, as a corrupted disk or an older build would have left them. */
+function writeRecords(page: Page, records: Record<string, unknown>) {
+  return page.evaluate(
+    ({ db, store, records }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(db)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const database = open.result
+          const tx = database.transaction(store, 'readwrite')
+          for (const [key, value] of Object.entries(records)) tx.objectStore(store).put(value, key)
+          tx.oncomplete = () => (database.close(), resolve())
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+    { db: DB, store: STORE, records },
+  )
+}
+
+/** Opens the modal on the account the page shows (the visitor's first intent starts the core) and waits for its balance. */
+async function accountWithBalance(page: Page, short = SHORT) {
+  await page.getByRole('button', { name: short }).first().click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account-address')).toHaveText(short)
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  return account
+}
+
+/**
+ * Closes every tab and waits for the core's SharedWorker to end, then opens a page of the origin that
+ * does not run Portico (the service worker's script) and writes the records there, then loads the dapp.
+ */
+async function reopenWith(context: BrowserContext, browser: Browser, records: Record<string, unknown>) {
+  await closeAllTabs(context)
+  const cdp = await browser.newBrowserCDPSession()
+  await expect.poll(async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker').length).toBe(0)
+  await cdp.detach()
+  const page = await context.newPage()
+  await page.goto('/portico-service-worker.js')
+  await writeRecords(page, records)
+  await page.goto('/')
+  return page
+}
+
+/** Connects the Sandbox Wallet again: it remembers the dapp it approved, so it may answer without asking. */
+async function connectAgain(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+  const approve = page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' })
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(approve.or(account)).toBeVisible()
+  if (await approve.isVisible()) await approve.click()
+  return account
+}
+
+async function connectedVisit(page: Page) {
+  await page.goto('/')
+  const account = await connectSandboxWallet(page)
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await page.keyboard.press('Escape')
+}
+
+/** A record's envelope as the core writes it (`{ v, kind, savedAt, data }`), with the given parts replaced. */
+const envelope = (kind: string, data: unknown, parts: Record<string, unknown> = {}) => ({ v: 2, kind, savedAt: Date.now(), data, ...parts })
+
+test('corrupted records: the valid ones are restored, the rest dropped; the modal connects and shows balances; 0 unhandled', async ({ browser, context, page, sandbox: _ }) => {
+  begin(ROW, 'corrupted records')
+  const errors = pageErrors(context)
+  const worker = sharedWorkerLogs(browser)
+  await connectedVisit(page).catch(async (e) => { await worker.read(); console.log(worker.warnings(), worker.unhandled()); throw e })
+  await worker.read()
+  const saved = await storedRecords(page)
+  expect(Object.keys(saved)).toContain('connection')
+
+  // The next visit finds every record but the session corrupted: garbage of every shape where the
+  // core's records were, plus versions it cannot read and records of no kind it knows.
+  const caip = `eip155:31337:${WALLET}`
+  const garbage: Record<string, unknown> = {
+    'recent-wallets': 'not a list',
+    'siwx-sessions': envelope('siwxSessions', [{ address: 42, signature: null }]),
+    'preferred-account-types': envelope('accountTypes', { eip155: '<script>__xss()</script>' }),
+    'embedded-wallet': envelope('embeddedWallet', { email: { toString: 'x' } }),
+    'pending-transactions': envelope('pendingTransactions', Array.from({ length: 150 }, () => ({ hash: 'nope' }))),
+    writes: envelope('writes', [{ id: '__proto__', status: 'sent' }]),
+    [`balances:${caip}:usd`]: envelope('portfolio', { source: 'api', balances: [{ symbol: 1, quantity: { numeric: 'NaN' } }] }),
+    [`native-balance:${caip}`]: envelope('nativeBalance', { value: '-1', decimals: -3, symbol: 'ETH' }),
+    [`transactions:${caip}`]: envelope('transactions', { data: 'x'.repeat(1_000_000), next: 7 }),
+    [`identity:${WALLET.toLowerCase()}`]: { v: 999, kind: 'identity', savedAt: 0, data: {} },
+    [`nft-holdings:${caip}`]: [1, 2, 3],
+    'unknown-kind': { v: 2, kind: 'x', savedAt: 'yesterday', data: { __proto__: { polluted: true } } },
+    'constructor': null,
+  }
+  const tab = await reopenWith(context, browser, garbage)
+  const account = await accountWithBalance(tab)
+  await expect(tab.getByTestId('dapp-status')).toHaveText(`Connected ${WALLET} on Portico Local`)
+  for (const name of ['NFTs', 'Activity', 'Tokens']) {
+    await account.getByRole('tab', { name }).click()
+    await expect(account.getByRole('tabpanel', { name })).toBeVisible()
+  }
+  await tab.keyboard.press('Escape')
+  await worker.read()
+  // Each garbage record the core read is gone or replaced by a fresh one.
+  const after = await storedRecords(tab)
+  const kept = Object.keys(garbage).filter((key) => key in after && JSON.stringify(after[key]) === JSON.stringify(garbage[key]) && !['unknown-kind', 'constructor'].includes(key))
+  const dropped = worker.warnings().filter((w) => w.startsWith('Portico: dropped stored record'))
+  console.log(`corrupted records: ${dropped.length} dropped with a warning; kept as written: ${kept.length}`)
+
+  // The session record itself corrupted: the visitor starts disconnected, and connecting works.
+  await worker.read()
+  const third = await reopenWith(context, browser, { connection: envelope('connection', { connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0xnot-an-address' } }, activeNamespace: 'solana', activeCaipNetworkId: 12 }) })
+  // The account hint shows until the core answers; it has no session to restore.
+  await third.getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) }).first().hover()
+  await expect(third.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  const reconnected = await connectAgain(third)
+  await expect(reconnected.getByTestId('account-balance')).toContainText('ETH')
+  await expect(third.getByTestId('dapp-status')).toHaveText(`Connected ${WALLET} on Portico Local`)
+  await worker.read()
+
+  const unhandled = [...errors, ...worker.unhandled()]
+  record({
+    row: ROW,
+    name: 'corrupted records',
+    cases: Object.keys(garbage).length + 1,
+    unit: 'cases',
+    failures: unhandled.length + kept.length,
+    examples: [...unhandled.slice(0, 3).map((u) => ({ input: 'corrupted records', problem: `unhandled: ${u}` })), ...kept.slice(0, 3).map((k) => ({ input: k, problem: 'garbage kept after the core read it' }))],
+  })
+  expect({ unhandled, kept }).toEqual({ unhandled: [], kept: [] })
+})
