@@ -77,6 +77,7 @@ export {
   type PorticoErrorName,
   type SerializedError,
 } from './errors.ts'
+export { reviveError } from './revive.ts'
 export { networkSchema, type Network } from './network.ts'
 export { parseWith } from './parse.ts'
 export {

@@ -1,5 +1,6 @@
 import { wrap, type Remote } from 'comlink'
 import type { PorticoCoreApi } from '@portico/shared-types'
+import { installErrorRevival } from './errorTransfer.ts'
 
 export type SpawnedCore = { api: Remote<PorticoCoreApi>; kind: 'shared' | 'dedicated'; close(): void }
 
@@ -19,6 +20,7 @@ export const coreWorkerName = (generation = 0) => (generation > 0 ? `portico-cor
  * that asks for the same generation joins the same core.
  */
 export function spawnCore({ generation = 0 }: SpawnCoreOptions = {}): SpawnedCore {
+  installErrorRevival()
   if (typeof SharedWorker !== 'undefined') {
     const worker = new SharedWorker(new URL('@portico/worker-core/shared-worker', import.meta.url), /* webpackChunkName: "portico-core-shared" */ { type: 'module', name: coreWorkerName(generation) })
     worker.port.start()

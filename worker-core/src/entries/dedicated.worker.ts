@@ -2,6 +2,7 @@
 import { expose } from 'comlink'
 import { CORE_CHANNEL } from '@portico/shared-types/constants'
 import { createCore } from '../core.ts'
+import { installErrorTransfer } from '../infra/errorTransfer.ts'
 import { createCoreHub, type LockManagerLike } from '../infra/hub.ts'
 import { createStorage } from '../infra/storage.ts'
 
@@ -10,6 +11,7 @@ import { createStorage } from '../infra/storage.ts'
  * leader through a Web Lock, and only the leader's worker runs the core; the others forward to it
  * over a BroadcastChannel. See `hub.ts`.
  */
+installErrorTransfer()
 const scope = self as unknown as DedicatedWorkerGlobalScope
 const locks: LockManagerLike | undefined = 'locks' in scope.navigator ? scope.navigator.locks : undefined
 expose(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CORE_API_METHODS, coreStateSchema, PorticoError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
+import { CORE_API_METHODS, coreStateSchema, PorticoError, reviveError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import { createSubscribers } from './subscribers.ts'
@@ -196,7 +196,7 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
         if (message.ok) {
           if (STATE_RETURNING.includes(entry.method)) accept(message.leader, message.value)
           entry.resolve(message.value)
-        } else entry.reject(new PorticoError(message.error?.message ?? 'Something went wrong', { details: message.error?.details }))
+        } else entry.reject(message.error ? reviveError(message.error) : new PorticoError('Something went wrong'))
         return
       }
       case 'state':
