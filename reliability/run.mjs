@@ -24,6 +24,7 @@ const ROWS = [
   ['Hostile content: XSS payloads shown by the modal', 'browser'],
   ['Foreign messages: posted from other origins and windows', 'browser'],
   ['Chaos: data API and catalogue failing 30%, 3 tabs', 'browser'],
+  ['IndexedDB blocked, quota full, corrupted records: the modal keeps working, 0 unhandled rejections', 'browser'],
   ['Worker killed 20 times (mid-fetch and mid-write): restored, nothing lost, nothing sent twice', 'restart'],
 ]
 

@@ -114,19 +114,24 @@ async function accountWithBalance(page: Page, short = SHORT) {
   return account
 }
 
+/** Waits until the core's SharedWorker has ended (with the last tab that ran Portico). */
+async function noSharedWorker(browser: Browser) {
+  const cdp = await browser.newBrowserCDPSession()
+  await expect.poll(async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker').length).toBe(0)
+  await cdp.detach()
+}
+
 /**
  * Closes every tab and waits for the core's SharedWorker to end, then opens a page of the origin that
  * does not run Portico (the service worker's script) and writes the records there, then loads the dapp.
  */
-async function reopenWith(context: BrowserContext, browser: Browser, records: Record<string, unknown>) {
+async function reopenWith(context: BrowserContext, browser: Browser, records: Record<string, unknown>, path = '/') {
   await closeAllTabs(context)
-  const cdp = await browser.newBrowserCDPSession()
-  await expect.poll(async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker').length).toBe(0)
-  await cdp.detach()
+  await noSharedWorker(browser)
   const page = await context.newPage()
   await page.goto('/portico-service-worker.js')
   await writeRecords(page, records)
-  await page.goto('/')
+  await page.goto(path)
   return page
 }
 
@@ -214,4 +219,134 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
     examples: [...unhandled.slice(0, 3).map((u) => ({ input: 'corrupted records', problem: `unhandled: ${u}` })), ...kept.slice(0, 3).map((k) => ({ input: k, problem: 'garbage kept after the core read it' }))],
   })
   expect({ unhandled, kept }).toEqual({ unhandled: [], kept: [] })
+})
+
+test('blocked: another tab holds the database in an upgrade; the core gives up the restore after 1 s, the visitor connects and sees balances; 0 unhandled', async ({ browser, context, page, sandbox: _ }) => {
+  begin(ROW, 'database blocked by an upgrade')
+  const errors = pageErrors(context)
+  const worker = sharedWorkerLogs(browser)
+  await connectedVisit(page)
+  await worker.read()
+  const blocker = await reopenWith(context, browser, {})
+  // The blocker: a page of the origin upgrades the core's database and keeps the upgrade's transaction
+  // alive (one request after another) until told to let go; every other open of the database waits.
+  await blocker.goto('/portico-service-worker.js')
+  await blocker.evaluate(
+    ({ db, store }) =>
+      new Promise<void>((resolve, reject) => {
+        void indexedDB.databases().then((all) => {
+          const version = all.find((d) => d.name === db)?.version ?? 1
+          const open = indexedDB.open(db, version + 1)
+          const w = window as unknown as { __release?: boolean; __released?: Promise<void> }
+          open.onerror = () => reject(open.error)
+          open.onupgradeneeded = () => {
+            const objects = open.transaction!.objectStore(store)
+            const spin = () => {
+              if (!w.__release) objects.get('connection').onsuccess = spin
+            }
+            spin()
+            resolve()
+          }
+          w.__released = new Promise((done) => (open.onsuccess = () => (open.result.close(), done())))
+        })
+      }),
+    { db: DB, store: STORE },
+  )
+  const tab = await context.newPage()
+  await tab.goto('/')
+  // The core cannot read the session: after its restore gives up, the visitor is asked to connect, and can.
+  await tab.getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) }).first().hover()
+  await expect(tab.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  const account = await connectAgain(tab)
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('tabpanel', { name: 'Activity' })).toBeVisible()
+  // The other tab lets go: the database answers again, and the modal goes on working.
+  await blocker.evaluate(() => {
+    const w = window as unknown as { __release?: boolean; __released?: Promise<void> }
+    w.__release = true
+    return w.__released
+  })
+  await account.getByRole('tab', { name: 'Tokens' }).click()
+  await expect(account.getByTestId('account-balance')).toContainText('ETH')
+  await expect(tab.getByTestId('dapp-status')).toHaveText(`Connected ${WALLET} on Portico Local`)
+  await worker.read()
+  const warnings = worker.warnings()
+  const gaveUp = warnings.filter((w) => /not read within/.test(w)).length
+  const reports = warnings.filter((w) => /IndexedDB failed/.test(w)).length
+  console.log(`blocked: restore given up ${gaveUp} time(s); IndexedDB failure reported ${reports} time(s)`)
+  const unhandled = [...errors, ...worker.unhandled()]
+  const problems = [...unhandled.map((u) => `unhandled: ${u}`), ...(gaveUp === 1 ? [] : [`the restore was given up ${gaveUp} times`]), ...(reports <= 1 ? [] : [`the failure was reported ${reports} times`])]
+  record({ row: ROW, name: 'database blocked by an upgrade', cases: 1, unit: 'cases', failures: problems.length, examples: problems.slice(0, 3).map((p) => ({ input: 'blocked database', problem: p })) })
+  expect(problems).toEqual([])
+})
+
+test('quota full: writes fail with QuotaExceededError; the caches are evicted, the session and the SIWX session kept; the modal shows balances; 0 unhandled', async ({ browser, context, page, sandbox: _ }) => {
+  begin(ROW, 'quota full')
+  const errors = pageErrors(context)
+  const worker = sharedWorkerLogs(browser)
+  const isCache = (key: string) => /^(balances|native-balance|transactions|identity|names|nft-holdings):/.test(key)
+  // A real quota: the origin may keep 8 MB (the browser reads it when the origin first uses storage).
+  const cdp = await context.newCDPSession(page)
+  const origin = new URL(test.info().project.use.baseURL!).origin
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 8 * 1024 * 1024 })
+  await page.goto('/?siwx=required&sandboxAccount=5')
+  await connectSandboxWallet(page)
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Sign', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('siwx-status')).toContainText(`Signed in as ${SIWX_WALLET}`)
+  let account = await accountWithBalance(page, SIWX_SHORT)
+  await expect.poll(async () => Object.keys(await storedRecords(page)).filter(isCache).length).toBeGreaterThan(1)
+  const before = Object.keys(await storedRecords(page))
+  expect(before).toEqual(expect.arrayContaining(['connection', 'siwx-sessions']))
+
+  // Another database of the origin fills what is left, until the browser refuses with QuotaExceededError.
+  const refusal = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('ballast')
+      open.onupgradeneeded = () => open.result.createObjectStore('b')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    for (let i = 0, size = 512 * 1024; i < 400; i++) {
+      const error = await new Promise<DOMException | null>((resolve) => {
+        const tx = db.transaction('b', 'readwrite')
+        // Random bytes: the browser compresses what it stores, and noise does not shrink.
+        const bytes = new Uint8Array(size)
+        for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, at + 65536))
+        tx.objectStore('b').put(bytes, i)
+        tx.oncomplete = () => resolve(null)
+        tx.onabort = () => resolve(tx.error)
+      })
+      if (error && size > 1024) size = Math.floor(size / 4)
+      else if (error) return (db.close(), error.name)
+    }
+    db.close()
+    return 'never refused'
+  })
+  expect(refusal).toBe('QuotaExceededError')
+  // The NFTs, never opened before, are fetched and written: a write that meets the full quota.
+  await account.getByRole('tab', { name: 'NFTs' }).click()
+  await expect(account.getByRole('tabpanel', { name: 'NFTs' })).toBeVisible()
+  // The caches go, the session and SIWX stay.
+  await expect.poll(async () => Object.keys(await storedRecords(page)).filter(isCache)).toEqual([])
+  const after = Object.keys(await storedRecords(page))
+  await worker.read()
+  // A new core on the same database (a reload): still connected and signed in, and balances shown.
+  await page.reload()
+  account = await accountWithBalance(page, SIWX_SHORT)
+  await expect(page.getByTestId('siwx-status')).toContainText(`Signed in as ${SIWX_WALLET}`)
+  await worker.read()
+  await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('ballast').onsuccess = resolve)))
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin })
+  const evictions = worker.warnings().filter((w) => /storage is full: evicted/.test(w)).length
+  console.log(`quota full: ${evictions} eviction(s); kept ${after.join(', ')}`)
+  const unhandled = [...errors, ...worker.unhandled()]
+  const problems = [
+    ...unhandled.map((u) => `unhandled: ${u}`),
+    ...['connection', 'siwx-sessions'].filter((k) => !after.includes(k)).map((k) => `"${k}" was evicted`),
+    ...(evictions > 0 ? [] : ['no eviction of the caches was reported']),
+  ]
+  record({ row: ROW, name: 'quota full', cases: before.length, unit: 'cases', failures: problems.length, examples: problems.slice(0, 3).map((p) => ({ input: 'quota full', problem: p })) })
+  expect(problems).toEqual([])
 })
