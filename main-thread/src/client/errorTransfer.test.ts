@@ -4,7 +4,7 @@ import { HttpRequestError, PorticoError, SchemaValidationError } from '@portico/
 import { WriteFailure } from '@portico/shared-types/write'
 import { afterEach, describe, expect, it } from 'vitest'
 
-type Api = { fail(kind: string): Promise<never> }
+type Api = { fail(kind: string): Promise<void> }
 
 async function connect() {
   const comlink = await import('comlink')

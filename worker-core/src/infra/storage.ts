@@ -1,7 +1,7 @@
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
 import type { z } from 'zod'
 import { STORAGE_OPERATION_TIMEOUT_MS, STORAGE_VERSION } from '@portico/shared-types/constants'
-import { CACHE_RECORD_KINDS, migrateStoredRecord, STORED_RECORD_MIGRATIONS, storedRecordSchema, type StoredRecordMigration } from '@portico/shared-types'
+import { CACHE_RECORD_KINDS, migrateStoredRecord, PorticoError, StorageUnavailableError, STORED_RECORD_MIGRATIONS, storedRecordSchema, type StoredRecordMigration } from '@portico/shared-types'
 
 export type StorageKind = 'indexeddb' | 'memory'
 
@@ -33,12 +33,9 @@ export type CreateStorageParameters = {
   cacheKinds?: ReadonlySet<string>
 }
 
-class StorageTimeout extends Error {
-  override name = 'TimeoutError'
-}
-
 const isQuotaError = (error: unknown) => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError'
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+const describe = (error: unknown) =>
+  error instanceof PorticoError && error.details ? `${error.name}: ${error.details}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 
 /**
  * IndexedDB storage through idb-keyval. Each record is stored as `{ v, kind, savedAt, data }`; an
@@ -74,7 +71,7 @@ export function createStorage(params: CreateStorageParameters = {}): CoreStorage
   }
 
   try {
-    if (typeof indexedDB === 'undefined') throw new Error('indexedDB is not defined')
+    if (typeof indexedDB === 'undefined') throw new StorageUnavailableError({ details: 'indexedDB is not defined' })
     store = createStore(dbName, storeName)
   } catch (error) {
     kind = 'memory'
@@ -86,7 +83,7 @@ export function createStorage(params: CreateStorageParameters = {}): CoreStorage
   /** One IndexedDB operation, failed when it throws or takes longer than the timeout. */
   function attempt<T>(run: (store: UseStore) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new StorageTimeout(`IndexedDB did not answer within ${operationTimeoutMs} ms`)), operationTimeoutMs)
+      const timer = setTimeout(() => reject(new StorageUnavailableError({ details: `IndexedDB did not answer within ${operationTimeoutMs} ms` })), operationTimeoutMs)
       run(store!).then(
         (value) => {
           clearTimeout(timer)

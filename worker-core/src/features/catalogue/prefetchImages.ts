@@ -1,4 +1,5 @@
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '@portico/shared-types/constants'
+import { PorticoError } from '@portico/shared-types/errors'
 import type { HttpClient } from '../../infra/http.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
 
@@ -53,7 +54,7 @@ export function prefetchImageQueryOptions(http: PrefetchImagesParameters['http']
     ttlMs: Number.POSITIVE_INFINITY,
     async fetch() {
       const [done] = await prefetchImages({ http, paths: [path] })
-      if (!done) throw new Error(`Image not fetched: ${path}`)
+      if (!done) throw new PorticoError('Image not fetched', { details: path })
       return true
     },
   }

@@ -1,7 +1,7 @@
 import { erc20Abi, formatUnits, type Address } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
 import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
-import { MESSAGES, parseCaipAddress, type TokenBalance } from '@portico/shared-types'
+import { parseCaipAddress, UnsupportedChainError, type TokenBalance } from '@portico/shared-types'
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
@@ -58,7 +58,7 @@ export async function getSendEstimate({ client, balances }: GetSendEstimateDeps,
  */
 export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null): QueryOptions<SendEstimate> {
   const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
-  if (!client) throw new Error(MESSAGES.unsupportedChain)
+  if (!client) throw new UnsupportedChainError()
   return {
     key: `sendEstimate:${params.caipAddress}:${params.token?.address?.toLowerCase() ?? 'native'}`,
     ttlMs: SEND_ESTIMATE_CACHE_MS,

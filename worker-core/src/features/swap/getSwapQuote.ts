@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits } from 'viem'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_QUOTE_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
-import { gasPriceResponseSchema, MESSAGES, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice } from '@portico/shared-types'
-import type { GetSwapQuoteParameters, SwapQuote } from '@portico/shared-types/write'
+import { gasPriceResponseSchema, MESSAGES, PorticoError, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice } from '@portico/shared-types'
+import { WriteFailure, type GetSwapQuoteParameters, type SwapQuote } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
 import { assertSwapChain } from './getSwapTokens.ts'
@@ -21,8 +21,8 @@ export function lessSlippage(amount: bigint, percent = SWAP_SLIPPAGE_TOLERANCE):
 export async function getSwapGasPrice(env: CoreEnv, caipNetworkId: CaipNetworkId): Promise<bigint> {
   try {
     assertSwapChain(env, caipNetworkId)
-  } catch {
-    throw new Error(MESSAGES.gasPriceUnsupported)
+  } catch (error) {
+    throw new PorticoError(MESSAGES.gasPriceUnsupported, { cause: error })
   }
   const { standard } = await env.api.get('v1/convert/gas-price', { query: { chainId: caipNetworkId }, schema: gasPriceResponseSchema, what: 'gas price' })
   return BigInt(standard)
@@ -50,7 +50,7 @@ export async function getSwapQuote({ env, prices }: GetSwapQuoteDeps, { caipAddr
     what: 'swap quote',
   })
   const quote = quotes[0]
-  if (!quote) throw new Error('No route for this pair')
+  if (!quote) throw new WriteFailure('NO_ROUTE', { values: { from: from.symbol, to: to.symbol } })
   const toAmount = BigInt(quote.toAmount)
   const fromValue = Number(formatUnits(fromAmount, from.decimals))
   const toValue = Number(formatUnits(toAmount, to.decimals))

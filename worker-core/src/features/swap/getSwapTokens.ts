@@ -1,5 +1,5 @@
 import { SWAP_TOKENS_CACHE_MS } from '@portico/shared-types/constants'
-import { MESSAGES, swapTokensResponseSchema, type CaipNetworkId, type SwapToken } from '@portico/shared-types'
+import { MESSAGES, PorticoError, swapTokensResponseSchema, type CaipNetworkId, type SwapToken } from '@portico/shared-types'
 import type { GetSwapTokensParameters } from '@portico/shared-types/write'
 import { swapChainsOf } from '../balances/capabilities.ts'
 import type { CoreEnv } from '../../infra/context.ts'
@@ -19,7 +19,7 @@ export async function getSwapTokens(http: HttpClient, { caipNetworkId }: { caipN
 
 /** The swap-supported chains only (SPEC.md §9 and the core's options); elsewhere 'Network not supported for Swaps'. */
 export function assertSwapChain(env: CoreEnv, caipNetworkId: CaipNetworkId): void {
-  if (!swapChainsOf(env.options).includes(caipNetworkId)) throw new Error(MESSAGES.swapsUnsupported)
+  if (!swapChainsOf(env.options).includes(caipNetworkId)) throw new PorticoError(MESSAGES.swapsUnsupported)
 }
 
 /** The core's read of a chain's swap tokens: 10 min, shared by every tab. */

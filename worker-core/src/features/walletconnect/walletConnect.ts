@@ -1,5 +1,5 @@
 import { numberToHex } from 'viem'
-import { SwitchChainError } from '@portico/shared-types/errors'
+import { PorticoError, SwitchChainError } from '@portico/shared-types/errors'
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
 import { siwxNonceResponseSchema, walletConnectPeerMetadataSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
@@ -141,7 +141,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     provider ??= (async () => {
       await ctx.ready
       const env = ctx.env()
-      if (!env) throw new Error(WALLET_CONNECT_MESSAGES.signClientNotInitialized)
+      if (!env) throw new PorticoError(WALLET_CONNECT_MESSAGES.signClientNotInitialized)
       const start = params.start ?? (await import('./universalProvider.ts')).startUniversalProvider
       const p = await start({ config: env.config, storage: params.storage })
       p.on('display_uri', (uri: string) => {
@@ -269,10 +269,10 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
   async function request({ method, params: requestParams, caipNetworkId }: WalletConnectRequestParameters): Promise<WalletAnswer> {
     try {
       const p = await load()
-      if (!p.session) return failure(new Error(WALLET_CONNECT_MESSAGES.connectBeforeRequest))
+      if (!p.session) return failure(new PorticoError(WALLET_CONNECT_MESSAGES.connectBeforeRequest))
       if (method === 'wallet_switchEthereumChain') {
         const [first] = Array.isArray(requestParams) ? (requestParams as { chainId?: string }[]) : []
-        if (!first?.chainId) return failure(Object.assign(new Error('Missing chainId'), { code: -32602 }))
+        if (!first?.chainId) return failure(Object.assign(new PorticoError('Missing chainId'), { code: -32602 }))
         return await switchChain(`eip155:${Number(first.chainId)}`)
       }
       const chain = caipNetworkId ?? state().session?.defaultChain ?? ctx.store.get().activeCaipNetworkId ?? undefined
@@ -287,7 +287,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
   async function switchChain(caipNetworkId: CaipNetworkId): Promise<WalletAnswer> {
     try {
       const p = await load()
-      if (!p.session) return failure(new Error(WALLET_CONNECT_MESSAGES.sessionNotInitialized))
+      if (!p.session) return failure(new PorticoError(WALLET_CONNECT_MESSAGES.sessionNotInitialized))
       const chainIdHex = numberToHex(Number(caipNetworkId.split(':')[1]))
       const ns = state().session?.namespaces.eip155
       if (ns?.chains.includes(caipNetworkId)) {
