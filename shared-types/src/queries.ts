@@ -103,3 +103,27 @@ export type GetSwapQuoteQueryKey = readonly ['swapQuote', { caipAddress: CaipAdd
 export function getSwapQuoteQueryKey({ caipAddress, from, to, amount }: { caipAddress: CaipAddress; from: string; to: string; amount: string }): GetSwapQuoteQueryKey {
   return ['swapQuote', { caipAddress, from: from.toLowerCase(), to: to.toLowerCase(), amount }]
 }
+
+/** What each network supports, as the data API lists it (one answer for every tab). */
+export type GetSupportedChainsQueryKey = readonly ['supportedChains']
+export const getSupportedChainsQueryKey = (): GetSupportedChainsQueryKey => ['supportedChains']
+
+/** Buy: the provider's page for one order (never kept; joined only while the same request is in flight). */
+export type GetOnrampUrlQueryKey = readonly ['onrampUrl', { provider: string; caipAddress: CaipAddress; network: string; purchaseCurrency: string; paymentCurrency: string; amount: string }]
+export function getOnrampUrlQueryKey({ provider = 'coinbase', caipAddress, network, purchaseCurrency, paymentCurrency, amount }: { provider?: string | undefined; caipAddress: CaipAddress; network: string; purchaseCurrency: string; paymentCurrency: string; amount: string }): GetOnrampUrlQueryKey {
+  return ['onrampUrl', { provider, caipAddress, network, purchaseCurrency: purchaseCurrency.toLowerCase(), paymentCurrency, amount }]
+}
+
+/** One page of an account's Activity on its network, as the core asks the history API for it (by cursor). */
+export type GetTransactionsPageQueryKey = readonly ['transactionsPage', { caipNetworkId: string; address: string; cursor: string | null; onramp: string | null }]
+export function getTransactionsPageQueryKey({ caipNetworkId, address, cursor = null, onramp = null }: { caipNetworkId: string; address: string; cursor?: string | null | undefined; onramp?: string | null | undefined }): GetTransactionsPageQueryKey {
+  return ['transactionsPage', { caipNetworkId, address, cursor, onramp }]
+}
+
+/** One catalogue request as the core makes it (its URL: page, search, badge, include, exclude, chains). */
+export type GetCataloguePageQueryKey = readonly ['cataloguePage', { url: string }]
+export const getCataloguePageQueryKey = ({ url }: { url: string }): GetCataloguePageQueryKey => ['cataloguePage', { url }]
+
+/** An image the core fetched ahead (a wallet's icon), by its URL. */
+export type PrefetchImageQueryKey = readonly ['image', { url: string }]
+export const prefetchImageQueryKey = ({ url }: { url: string }): PrefetchImageQueryKey => ['image', { url }]

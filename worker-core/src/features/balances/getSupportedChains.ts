@@ -1,3 +1,4 @@
+import { getSupportedChainsQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { BALANCE_RETRY_BLOCK_MS, SUPPORTED_CHAINS_CACHE_MS } from '@portico/shared-types/constants'
 import { supportedChainsResponseSchema, type SupportedChainsResponse } from '@portico/shared-types'
 import type { CoreEnv } from '../../infra/context.ts'
@@ -19,5 +20,5 @@ export async function getSupportedChains(http: HttpClient): Promise<GetSupported
 
 /** Read once an hour for every tab; a failure is answered again for 30 s without asking. */
 export function getSupportedChainsQueryOptions(env: CoreEnv): QueryOptions<GetSupportedChainsReturnType> {
-  return { key: 'supported-chains', ttlMs: SUPPORTED_CHAINS_CACHE_MS, errorTtlMs: BALANCE_RETRY_BLOCK_MS, fetch: () => getSupportedChains(env.api) }
+  return { key: hashQueryKey(getSupportedChainsQueryKey()), ttlMs: SUPPORTED_CHAINS_CACHE_MS, errorTtlMs: BALANCE_RETRY_BLOCK_MS, fetch: () => getSupportedChains(env.api) }
 }

@@ -1,3 +1,4 @@
+import { getCataloguePageQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { CATALOGUE_CACHE_MS } from '@portico/shared-types/constants'
 import { getWalletsResponseSchema, type GetWalletsParameters, type GetWalletsResponse } from '@portico/shared-types'
 import type { HttpClient, HttpClientErrorType } from '../../infra/http.ts'
@@ -44,5 +45,5 @@ export async function getWallets(catalogue: HttpClient, params: GetWalletsReques
 /** A catalogue answer, shared by every tab for 10 min, keyed by the request it makes. */
 export function getWalletsQueryOptions(catalogue: HttpClient, params: GetWalletsRequest): QueryOptions<GetWalletsReturnType> {
   const url = catalogue.url('getWallets', { ...params, include: params.include?.join(','), exclude: params.exclude?.join(','), chains: params.chains?.join(',') })
-  return { key: `catalogue:${url}`, ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) }
+  return { key: hashQueryKey(getCataloguePageQueryKey({ url })), ttlMs: CATALOGUE_CACHE_MS, fetch: () => getWallets(catalogue, params) }
 }

@@ -1,3 +1,4 @@
+import { prefetchImageQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '@portico/shared-types/constants'
 import { PorticoError } from '@portico/shared-types/errors'
 import type { HttpClient } from '../../infra/http.ts'
@@ -50,7 +51,7 @@ export async function prefetchImages({ http, paths, timeoutMs = IMAGE_PRELOAD_TI
  */
 export function prefetchImageQueryOptions(http: PrefetchImagesParameters['http'], path: string): QueryOptions<true> {
   return {
-    key: `image:${http.url(path)}`,
+    key: hashQueryKey(prefetchImageQueryKey({ url: http.url(path) })),
     ttlMs: Number.POSITIVE_INFINITY,
     async fetch() {
       const [done] = await prefetchImages({ http, paths: [path] })

@@ -1,3 +1,4 @@
+import { getTransactionsPageQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { historyResponseSchema, type CaipNetworkId, type HistoryResponse } from '@portico/shared-types'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { HttpClient, HttpClientErrorType } from '../../infra/http.ts'
@@ -32,5 +33,5 @@ export async function getTransactions(http: HttpClient, params: GetTransactionsP
  */
 export function getTransactionsQueryOptions(env: CoreEnv, params: GetTransactionsParameters): QueryOptions<GetTransactionsReturnType> {
   const { address, caipNetworkId, cursor = null, onramp = null } = params
-  return { key: `history:${caipNetworkId}:${address}:${cursor ?? ''}:${onramp ?? ''}`, ttlMs: 0, fetch: () => getTransactions(env.api, params) }
+  return { key: hashQueryKey(getTransactionsPageQueryKey({ caipNetworkId, address, cursor, onramp })), ttlMs: 0, fetch: () => getTransactions(env.api, params) }
 }

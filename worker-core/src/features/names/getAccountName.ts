@@ -1,3 +1,4 @@
+import { getAccountNameQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { NAME_CACHE_MS } from '@portico/shared-types/constants'
 import { HttpRequestError, profileAccountSchema, type GetAccountNameParameters, type ProfileAccount } from '@portico/shared-types'
 import type { CoreEnv } from '../../infra/context.ts'
@@ -25,5 +26,5 @@ export async function getAccountName(http: HttpClient, { name }: Pick<GetAccount
 
 /** A name's account (or null), shared by every tab for 5 min (SPEC.md §9); the core sets it when it registers the name. */
 export function getAccountNameQueryOptions(env: CoreEnv, { name }: GetAccountNameParameters): QueryOptions<GetAccountNameReturnType> {
-  return { key: `accountName:${name.toLowerCase()}`, ttlMs: NAME_CACHE_MS, fetch: () => getAccountName(env.api, { name }) }
+  return { key: hashQueryKey(getAccountNameQueryKey({ name })), ttlMs: NAME_CACHE_MS, fetch: () => getAccountName(env.api, { name }) }
 }

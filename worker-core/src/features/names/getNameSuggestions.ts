@@ -1,3 +1,4 @@
+import { getNameSuggestionsQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { NAME_CACHE_MS } from '@portico/shared-types/constants'
 import { nameSuggestionsResponseSchema, type GetAccountNameParameters, type NameSuggestion } from '@portico/shared-types'
 import type { CoreEnv } from '../../infra/context.ts'
@@ -21,5 +22,5 @@ export async function getNameSuggestions(http: HttpClient, { name }: GetNameSugg
 
 /** Suggestions for a typed name, shared by every tab for 5 min like every name (SPEC.md §9); memory only. */
 export function getNameSuggestionsQueryOptions(env: CoreEnv, { name }: GetAccountNameParameters): QueryOptions<GetNameSuggestionsReturnType> {
-  return { key: `nameSuggestions:${name.toLowerCase()}`, ttlMs: NAME_CACHE_MS, fetch: () => getNameSuggestions(env.api, { name }) }
+  return { key: hashQueryKey(getNameSuggestionsQueryKey({ name })), ttlMs: NAME_CACHE_MS, fetch: () => getNameSuggestions(env.api, { name }) }
 }

@@ -1,3 +1,4 @@
+import { resolveReceiverQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { NAME_CACHE_MS } from '@portico/shared-types/constants'
 import { coinTypeForChainId, parseCaipAddress } from '@portico/shared-types'
 import { safeHref } from '@portico/shared-types/safeUrl'
@@ -31,7 +32,7 @@ export async function resolveReceiverName(api: HttpClient, name: string, chainId
 export function resolveReceiverQueryOptions(env: CoreEnv, { caipAddress, name }: ResolveReceiverParameters): QueryOptions<ResolveReceiverReturnType> {
   const { reference } = parseCaipAddress(caipAddress)
   return {
-    key: `receiver:${reference}:${name.toLowerCase()}`,
+    key: hashQueryKey(resolveReceiverQueryKey({ caipAddress, name })),
     ttlMs: NAME_CACHE_MS,
     fetch: () =>
       resolveReceiverName(env.api, name, Number(reference)).catch((error: unknown) => {

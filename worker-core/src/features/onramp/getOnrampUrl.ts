@@ -1,3 +1,4 @@
+import { getOnrampUrlQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { onrampUrlResponseSchema, parseCaipAddress } from '@portico/shared-types'
 import type { GetOnrampUrlParameters } from '@portico/shared-types/onramp'
 import type { CoreEnv } from '../../infra/context.ts'
@@ -37,7 +38,7 @@ export async function getOnrampUrl(http: HttpClient, { caipAddress, network, pur
 export function getOnrampUrlQueryOptions(env: CoreEnv, params: GetOnrampUrlParameters): QueryOptions<GetOnrampUrlReturnType> {
   const { caipAddress, network, purchaseCurrency, paymentCurrency, amount, provider = 'coinbase' } = params
   return {
-    key: `onrampUrl:${provider}:${caipAddress}:${network}:${purchaseCurrency.toLowerCase()}:${paymentCurrency}:${amount}`,
+    key: hashQueryKey(getOnrampUrlQueryKey({ provider, caipAddress, network, purchaseCurrency, paymentCurrency, amount })),
     ttlMs: 0,
     fetch: () => getOnrampUrl(env.api, params),
   }

@@ -1,3 +1,4 @@
+import { getSendEstimateQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { erc20Abi, formatUnits, type Address } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
 import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
@@ -60,7 +61,7 @@ export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimat
   const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
   if (!client) throw new UnsupportedChainError()
   return {
-    key: `sendEstimate:${params.caipAddress}:${params.token?.address?.toLowerCase() ?? 'native'}`,
+    key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),
     ttlMs: SEND_ESTIMATE_CACHE_MS,
     fetch: () => getSendEstimate({ client, balances }, params),
   }

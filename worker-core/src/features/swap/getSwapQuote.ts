@@ -1,3 +1,4 @@
+import { getSwapQuoteQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { formatUnits, parseUnits } from 'viem'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_QUOTE_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
 import { gasPriceResponseSchema, MESSAGES, PorticoError, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice } from '@portico/shared-types'
@@ -77,7 +78,7 @@ export async function getSwapQuote({ env, prices }: GetSwapQuoteDeps, { caipAddr
 /** The core's read of a quote: fresh for 10 s (the Swap view asks again while it stays open), memory only. */
 export function getSwapQuoteQueryOptions(deps: GetSwapQuoteDeps, params: GetSwapQuoteParameters): QueryOptions<SwapQuote> {
   return {
-    key: `swapQuote:${params.caipAddress}:${params.from.address}:${params.to.address}:${params.amount}`,
+    key: hashQueryKey(getSwapQuoteQueryKey({ caipAddress: params.caipAddress, from: params.from.address, to: params.to.address, amount: params.amount })),
     ttlMs: SWAP_QUOTE_CACHE_MS,
     fetch: () => getSwapQuote(deps, params),
   }

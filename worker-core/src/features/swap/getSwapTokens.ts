@@ -1,3 +1,4 @@
+import { getSwapTokensQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { SWAP_TOKENS_CACHE_MS } from '@portico/shared-types/constants'
 import { MESSAGES, PorticoError, swapTokensResponseSchema, type CaipNetworkId, type SwapToken } from '@portico/shared-types'
 import type { GetSwapTokensParameters } from '@portico/shared-types/write'
@@ -25,5 +26,5 @@ export function assertSwapChain(env: CoreEnv, caipNetworkId: CaipNetworkId): voi
 /** The core's read of a chain's swap tokens: 10 min, shared by every tab. */
 export function getSwapTokensQueryOptions(env: CoreEnv, { caipNetworkId }: GetSwapTokensParameters): QueryOptions<SwapToken[]> {
   assertSwapChain(env, caipNetworkId)
-  return { key: `swapTokens:${caipNetworkId}`, ttlMs: SWAP_TOKENS_CACHE_MS, fetch: () => getSwapTokens(env.api, { caipNetworkId }) }
+  return { key: hashQueryKey(getSwapTokensQueryKey({ caipNetworkId })), ttlMs: SWAP_TOKENS_CACHE_MS, fetch: () => getSwapTokens(env.api, { caipNetworkId }) }
 }
