@@ -48,6 +48,12 @@ export type RequestParameters<T extends z.ZodType> = {
   schema: T
   /** What is being fetched, for error details. */
   what: string
+  /** Attempts after the first (default the client's: 3, SPEC.md §7); 0 for a caller that keeps its own queue. */
+  retries?: number
+  /** The request outlives the tab that was closing when it left (like `sendBeacon`). */
+  keepalive?: boolean
+  /** False: a 403 is this call's own answer, not the service refusing the origin (no `onForbidden`). */
+  reportForbidden?: boolean
 }
 
 export type BlobRequestParameters = {
@@ -162,7 +168,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return u.toString()
   }
 
-  type Read = { as: 'json' | 'blob'; timeoutMs: number }
+  type Read = { as: 'json' | 'blob'; timeoutMs: number; keepalive?: boolean | undefined; reportForbidden?: boolean | undefined }
 
   /** One attempt: the timeout runs from the request to the body's last byte (a body that trickles is a timeout too). */
   async function once(method: 'GET' | 'POST', target: string, body: unknown, read: Read): Promise<unknown> {
@@ -182,10 +188,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal: controller.signal,
         headers: body === undefined ? undefined : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
+        ...(read.keepalive ? { keepalive: true } : {}),
       }).catch(failed)
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined)
-        if (response.status === 403) options.onForbidden?.(target)
+        if (response.status === 403 && read.reportForbidden !== false) options.onForbidden?.(target)
         throw new HttpRequestError({ status: response.status, url: target, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) })
       }
       type = response.headers.get('content-type') ?? ''
@@ -195,6 +202,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (read.as === 'blob') return new Blob(chunks, type ? { type } : {})
     const text = new TextDecoder().decode(await new Blob(chunks).arrayBuffer())
+    // An empty answer (202, 204) is no value; the caller's schema says whether that will do.
+    if (text === '') return null
     try {
       return JSON.parse(text) as unknown
     } catch {
@@ -202,12 +211,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function withRetry(method: 'GET' | 'POST', target: string, body: unknown, read: Read): Promise<unknown> {
+  async function withRetry(method: 'GET' | 'POST', target: string, body: unknown, read: Read, attempts = retries): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await once(method, target, body, read)
       } catch (error) {
-        if (attempt >= retries || !isRetryable(error)) throw error
+        if (attempt >= attempts || !isRetryable(error)) throw error
         const retryAfter = error instanceof HttpRequestError ? error.retryAfterMs : undefined
         await sleep(Math.min(RETRY_AFTER_MAX_MS, retryAfter ?? baseDelayMs * 2 ** attempt))
       }
@@ -232,7 +241,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   function request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, params: RequestParameters<T>) {
     const target = url(path, params.query)
     const key = `${method} ${target} ${params.body === undefined ? '' : JSON.stringify(params.body)}`
-    return shared(key, () => withRetry(method, target, params.body, { as: 'json', timeoutMs })).then((raw) => parseWith(params.schema, raw, params.what))
+    const read: Read = { as: 'json', timeoutMs, keepalive: params.keepalive, reportForbidden: params.reportForbidden }
+    return shared(key, () => withRetry(method, target, params.body, read, params.retries ?? retries)).then((raw) => parseWith(params.schema, raw, params.what))
   }
 
   function getBlob(path: string, params: BlobRequestParameters = {}): Promise<Blob> {

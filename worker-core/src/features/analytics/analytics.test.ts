@@ -95,6 +95,8 @@ describe('analytics in the core (SPEC.md §7)', () => {
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS)
     expect(upstream.count(EVENT)).toBe(1)
     expect((await core.getState()).analyticsBlocked).toBe(true)
+    // The sink's refusal ends analytics only: it is not the service refusing the origin.
+    expect((await core.getState()).originRejected).toBe(false)
     await core.track(track('MODAL_OPEN'))
     await vi.advanceTimersByTimeAsync(2 * ANALYTICS_FLUSH_MS)
     expect(upstream.count(EVENT)).toBe(1)

@@ -1,5 +1,6 @@
 import { ANALYTICS_FLUSH_MS, ANALYTICS_QUEUE_MAX } from '@portico/shared-types/constants'
-import { analyticsConfigResponseSchema, type AnalyticsEvent, type TrackParameters } from '@portico/shared-types'
+import { analyticsConfigResponseSchema, HttpRequestError, TimeoutError, type AnalyticsEvent, type TrackParameters } from '@portico/shared-types'
+import { z } from 'zod'
 import type { CoreContext } from '../../infra/context.ts'
 
 /**
@@ -64,23 +65,22 @@ export function createAnalytics(ctx: CoreContext, { flushMs = ANALYTICS_FLUSH_MS
     return remote
   }
 
-  /** Posts one event; answers whether it is done with (sent, or refused for good). */
+  /**
+   * Posts one event through the HTTP layer, once (the queue keeps what failed for the next flush);
+   * answers whether it is done with (sent, or refused for good). A 403 here ends analytics for the
+   * session; it says nothing of the origin's other calls.
+   */
   async function post(event: AnalyticsEvent): Promise<'sent' | 'retry' | 'forbidden'> {
     const catalogue = ctx.env()?.catalogue
     if (!catalogue) return 'sent'
     try {
-      const response = await ctx.fetch(catalogue.url('/e'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(event),
-        // Like sendBeacon: the request outlives the tab that was closing when it left.
-        keepalive: true,
-      })
-      if (response.status === 403) return 'forbidden'
-      if (response.status === 429 || response.status >= 500) return 'retry'
+      await catalogue.post('/e', { body: event, schema: z.unknown(), what: 'analytics event', retries: 0, keepalive: true, reportForbidden: false })
       return 'sent'
-    } catch {
-      return 'retry'
+    } catch (error) {
+      if (error instanceof HttpRequestError && error.status === 403) return 'forbidden'
+      const again = error instanceof TimeoutError || (error instanceof HttpRequestError && (error.status === undefined || error.status === 429 || error.status >= 500))
+      // Any other answer was received (a 4xx, a body that is not JSON): the event is not sent again.
+      return again ? 'retry' : 'sent'
     }
   }
 
