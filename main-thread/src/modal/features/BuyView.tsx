@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
 import { splitCaipAddress } from '@portico/shared-types/light'
 import {
@@ -23,6 +23,7 @@ import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { formatQuantity } from '../format.ts'
 import { Icon } from '../icons.tsx'
 import { FeatureNotice } from './FeatureNotice.tsx'
+import { FieldError, FormShell, InputField, SelectField, Summary } from './FormParts.tsx'
 import { ONRAMP_MESSAGES, type OnrampKey } from './onramp.messages.ts'
 import { isBuyRestrictedHere } from './onrampRegion.ts'
 import '../../styles/transfer.css'
@@ -49,13 +50,8 @@ function checkAmount(text: string, limits: Limits): AmountCheck {
 
 type Phase = { step: 'form' } | { step: 'opening' } | { step: 'pending'; url: string; blocked: boolean } | { step: 'done' }
 
-/**
- * Buy (SPEC.md §3 onramp quote, §7, §8, §9): a provider, the amount in USD or EUR within the payment
- * method's limits, the token and network to buy, and the quote; Continue opens the provider's page
- * in a new window and the view follows the onramp's deliveries until the coins arrive. Not offered in
- * the restricted timezones of SPEC.md §5.
- */
-export default function BuyView() {
+/** What the visitor chose and typed, the options and quote for it, the deliveries followed, and Continue (opens the provider's page). */
+function useBuyFlow() {
   const client = usePorticoClient()
   const t = useMessages(ONRAMP_MESSAGES)
   const locale = useIntlLocale()
@@ -80,7 +76,6 @@ export default function BuyView() {
   const [showError, setShowError] = useState(false)
   const [openError, setOpenError] = useState(false)
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
-  const ids = { amount: useId(), limits: useId(), amountError: useId(), currency: useId(), asset: useId(), network: useId(), method: useId() }
 
   const assets = options?.purchaseCurrencies ?? []
   const nativeSymbol = network?.nativeCurrency.symbol.toLowerCase()
@@ -114,69 +109,10 @@ export default function BuyView() {
       : t(check.key)
     : null
 
-  if (restricted) {
-    return (
-      <FeatureNotice className="portico-buy" testId="buy-restricted">
-        {t('restricted')}
-      </FeatureNotice>
-    )
-  }
-  if (!online) {
-    return (
-      <FeatureNotice className="portico-buy">
-        {t('needsNetwork')}
-      </FeatureNotice>
-    )
-  }
-  if (!caipAddress || !core) return null
-  if (providers.length === 0) {
-    return (
-      <FeatureNotice className="portico-buy">
-        {t('noProvider')}
-      </FeatureNotice>
-    )
-  }
-
-  const deliveryList = <Deliveries deliveries={deliveries} t={t} locale={locale} />
-
-  if (phase.step === 'pending' || phase.step === 'done') {
-    const got = arrived?.transfers.find((tr) => tr.direction === 'in') ?? arrived?.transfers[0]
-    return (
-      <div className="portico-buy">
-        <h3 className="portico-subtitle">{t('pendingTitle')}</h3>
-        {phase.step === 'pending' ? (
-          <>
-            <p className="portico-notice portico-pending-text" role="status" data-testid="buy-pending">
-              <span className="portico-spinner" aria-hidden="true" /> {t('pending', { asset: asset?.symbol ?? '' })}
-            </p>
-            {phase.blocked ? <p className="portico-field-error" role="alert">{t('popupBlocked')}</p> : null}
-            <a className="portico-button portico-secondary" href={phase.url} target="_blank" rel="noopener noreferrer">
-              {t('openProviderPage')}
-              <Icon name="external" />
-            </a>
-            <button type="button" className="portico-button portico-secondary" onClick={() => setPhase({ step: 'form' })}>
-              {t('stopWaiting')}
-            </button>
-          </>
-        ) : (
-          <>
-            <p className="portico-notice portico-buy-done" role="status" data-testid="buy-delivered">
-              <Icon name="check" /> {t('delivered', { amount: got ? formatQuantity(got.quantity.numeric, locale) : '', asset: got?.fungible_info?.symbol ?? asset?.symbol ?? '' })}
-            </p>
-            <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'reset', view: { name: 'Account' } })}>
-              {t('backToAccount')}
-            </button>
-          </>
-        )}
-        {deliveryList}
-      </div>
-    )
-  }
-
   const submit = () => {
     setShowError(true)
     setOpenError(false)
-    if (!check.ok || !asset || !chosenNetwork) return
+    if (!check.ok || !asset || !chosenNetwork || !caipAddress) return
     setPhase({ step: 'opening' })
     void openOnramp(client, {
       caipAddress,
@@ -195,14 +131,90 @@ export default function BuyView() {
     })
   }
 
+  const typeAmount = (value: string) => {
+    setAmount(value)
+    setShowError(false)
+    setOpenError(false)
+  }
+  const chooseAsset = (id: string) => {
+    setAssetChoice(id)
+    setNetworkChoice(null)
+  }
+  return {
+    client, t, locale, core, caipAddress, online, restricted, optionsAnswer, options, providers, providerId, setProviderId, currency, setCurrency, currencies, method, setMethod, methodName,
+    amount, typeAmount, amountError, limitsText, assets, asset, chooseAsset, chosenNetwork, setNetworkChoice, openError, phase, setPhase, quoteParams, quote, deliveries, arrived, submit,
+  }
+}
+
+type BuyFlow = ReturnType<typeof useBuyFlow>
+
+/**
+ * Buy (SPEC.md §3 onramp quote, §7, §8, §9): a provider, the amount in USD or EUR within the payment
+ * method's limits, the token and network to buy, and the quote; Continue opens the provider's page
+ * in a new window and the view follows the onramp's deliveries until the coins arrive. Not offered in
+ * the restricted timezones of SPEC.md §5.
+ */
+export default function BuyView() {
+  const flow = useBuyFlow()
+  const { t, restricted, online, caipAddress, core, providers, phase } = flow
+  if (restricted) return <FeatureNotice className="portico-buy" testId="buy-restricted">{t('restricted')}</FeatureNotice>
+  if (!online) return <FeatureNotice className="portico-buy">{t('needsNetwork')}</FeatureNotice>
+  if (!caipAddress || !core) return null
+  if (providers.length === 0) return <FeatureNotice className="portico-buy">{t('noProvider')}</FeatureNotice>
+  const deliveryList = <Deliveries deliveries={flow.deliveries} t={t} locale={flow.locale} />
+  if (phase.step === 'pending' || phase.step === 'done') return <BuyFollowing flow={flow} phase={phase} deliveryList={deliveryList} />
+  return <BuyForm flow={flow} deliveryList={deliveryList} />
+}
+
+/** After Continue: the provider's page is open and the view waits for the coins, then says they arrived. */
+function BuyFollowing({ flow, phase, deliveryList }: { flow: BuyFlow; phase: Extract<Phase, { step: 'pending' | 'done' }>; deliveryList: ReactNode }) {
+  const { t, locale, client, asset, arrived, setPhase } = flow
+  const got = arrived?.transfers.find((tr) => tr.direction === 'in') ?? arrived?.transfers[0]
   return (
-    <form
+    <div className="portico-buy">
+      <h3 className="portico-subtitle">{t('pendingTitle')}</h3>
+      {phase.step === 'pending' ? (
+        <>
+          <p className="portico-notice portico-pending-text" role="status" data-testid="buy-pending">
+            <span className="portico-spinner" aria-hidden="true" /> {t('pending', { asset: asset?.symbol ?? '' })}
+          </p>
+          {phase.blocked ? <p className="portico-field-error" role="alert">{t('popupBlocked')}</p> : null}
+          <a className="portico-button portico-secondary" href={phase.url} target="_blank" rel="noopener noreferrer">
+            {t('openProviderPage')}
+            <Icon name="external" />
+          </a>
+          <button type="button" className="portico-button portico-secondary" onClick={() => setPhase({ step: 'form' })}>
+            {t('stopWaiting')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="portico-notice portico-buy-done" role="status" data-testid="buy-delivered">
+            <Icon name="check" /> {t('delivered', { amount: got ? formatQuantity(got.quantity.numeric, locale) : '', asset: got?.fungible_info?.symbol ?? asset?.symbol ?? '' })}
+          </p>
+          <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'reset', view: { name: 'Account' } })}>
+            {t('backToAccount')}
+          </button>
+        </>
+      )}
+      {deliveryList}
+    </div>
+  )
+}
+
+/** The form: provider, currency and payment method, the amount within the limits, token and network, the quote. */
+function BuyForm({ flow, deliveryList }: { flow: BuyFlow; deliveryList: ReactNode }) {
+  const { t, locale, optionsAnswer, options, providers, providerId, setProviderId, currency, setCurrency, currencies, method, setMethod, methodName } = flow
+  const { amount, typeAmount, amountError, limitsText, assets, asset, chooseAsset, chosenNetwork, setNetworkChoice, openError, phase, quoteParams, quote, submit } = flow
+  const ids = { amount: useId(), limits: useId(), amountError: useId(), currency: useId(), asset: useId(), network: useId(), method: useId() }
+  return (
+    <FormShell
       className="portico-buy"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        submit()
-      }}
+      onSubmit={submit}
+      submitLabel={phase.step === 'opening' ? t('opening') : t('continue')}
+      submitDisabled={phase.step === 'opening' || !options}
+      notice={<FieldError>{openError ? t('openFailed') : null}</FieldError>}
+      after={deliveryList}
     >
       {optionsAnswer?.estimate ? (
         <p className="portico-notice portico-estimate" role="status">
@@ -224,108 +236,34 @@ export default function BuyView() {
       </fieldset>
 
       <div className="portico-buy-row">
-        <div className="portico-field">
-          <label className="portico-label" htmlFor={ids.currency}>
-            {t('currency')}
-          </label>
-          <select id={ids.currency} className="portico-input portico-select" value={currency} onChange={(e) => setCurrency(e.target.value as OnrampCurrency)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="portico-field">
-          <label className="portico-label" htmlFor={ids.method}>
-            {t('paymentMethod')}
-          </label>
-          <select id={ids.method} className="portico-input portico-select" value={method} onChange={(e) => setMethod(e.target.value as OnrampPaymentMethod)}>
-            {ONRAMP_PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {methodName(m)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField<OnrampCurrency> id={ids.currency} label={t('currency')} value={currency} onChange={setCurrency} options={currencies.map((c) => ({ value: c, label: c }))} />
+        <SelectField<OnrampPaymentMethod> id={ids.method} label={t('paymentMethod')} value={method} onChange={setMethod} options={ONRAMP_PAYMENT_METHODS.map((m) => ({ value: m, label: methodName(m) }))} />
       </div>
 
-      <div className="portico-field">
-        <label className="portico-label" htmlFor={ids.amount}>
-          {t('amount', { currency })}
-        </label>
-        <input
-          id={ids.amount}
-          className="portico-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={amount}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? `${ids.amountError} ${ids.limits}` : ids.limits}
-          onChange={(e) => {
-            setAmount(e.target.value)
-            setShowError(false)
-            setOpenError(false)
-          }}
-        />
+      <InputField
+        id={ids.amount}
+        label={t('amount', { currency })}
+        inputMode="decimal"
+        placeholder="0.00"
+        value={amount}
+        onChange={typeAmount}
+        error={amountError}
+        errorId={ids.amountError}
+        errorTestId="buy-amount-error"
+        describedBy={ids.limits}
+      >
         <p id={ids.limits} className="portico-muted portico-hint" data-testid="buy-limits">
           {limitsText}
         </p>
-        {amountError ? (
-          <p id={ids.amountError} className="portico-field-error" role="alert" data-testid="buy-amount-error">
-            {amountError}
-          </p>
-        ) : null}
-      </div>
+      </InputField>
 
       <div className="portico-buy-row">
-        <div className="portico-field">
-          <label className="portico-label" htmlFor={ids.asset}>
-            {t('asset')}
-          </label>
-          <select
-            id={ids.asset}
-            className="portico-input portico-select"
-            value={asset?.id ?? ''}
-            onChange={(e) => {
-              setAssetChoice(e.target.value)
-              setNetworkChoice(null)
-            }}
-          >
-            {assets.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.symbol}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="portico-field">
-          <label className="portico-label" htmlFor={ids.network}>
-            {t('network')}
-          </label>
-          <select id={ids.network} className="portico-input portico-select" value={chosenNetwork?.name ?? ''} onChange={(e) => setNetworkChoice(e.target.value)}>
-            {(asset?.networks ?? []).map((n) => (
-              <option key={n.name} value={n.name}>
-                {n.display_name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={ids.asset} label={t('asset')} value={asset?.id ?? ''} onChange={chooseAsset} options={assets.map((a) => ({ value: a.id, label: a.symbol }))} />
+        <SelectField id={ids.network} label={t('network')} value={chosenNetwork?.name ?? ''} onChange={setNetworkChoice} options={(asset?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name }))} />
       </div>
 
       <QuoteSummary answer={quoteParams ? (quote.data ?? null) : null} loading={quoteParams !== null && (quote.isFetching || !quote.settled)} t={t} locale={locale} />
-
-      {openError ? (
-        <p className="portico-field-error" role="alert">
-          {t('openFailed')}
-        </p>
-      ) : null}
-      <button type="submit" className="portico-button" disabled={phase.step === 'opening' || !options}>
-        {phase.step === 'opening' ? t('opening') : t('continue')}
-      </button>
-      {deliveryList}
-    </form>
+    </FormShell>
   )
 }
 
@@ -356,34 +294,20 @@ function QuoteSummary({ answer, loading, t, locale }: { answer: { quote: OnrampQ
           <span className="portico-badge">{t('estimate')}</span> {t('estimateNote')}
         </p>
       ) : null}
-      <dl className="portico-summary">
-        <div>
-          <dt>{t('youReceive')}</dt>
-          <dd data-testid="buy-receive">{quote.purchaseAmount.value ? `${estimate ? '≈ ' : ''}${formatQuantity(quote.purchaseAmount.value, locale)} ${quote.purchaseAmount.currency}` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('providerFee')}</dt>
-          <dd>{money(quote.coinbaseFee)}</dd>
-        </div>
-        <div>
-          <dt>{t('networkFee')}</dt>
-          <dd>{money(quote.networkFee)}</dd>
-        </div>
-        <div>
-          <dt>{t('subtotal')}</dt>
-          <dd>{money(quote.paymentSubtotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('total')}</dt>
-          <dd data-testid="buy-total">{money(quote.paymentTotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('quoteId')}</dt>
-          <dd className="portico-quote-id" data-testid="buy-quote-id" title={quote.quoteId}>
-            {quote.quoteId.length > 13 ? `${quote.quoteId.slice(0, 8)}…` : quote.quoteId}
-          </dd>
-        </div>
-      </dl>
+      <Summary
+        rows={[
+          {
+            term: t('youReceive'),
+            testId: 'buy-receive',
+            value: quote.purchaseAmount.value ? `${estimate ? '≈ ' : ''}${formatQuantity(quote.purchaseAmount.value, locale)} ${quote.purchaseAmount.currency}` : '—',
+          },
+          { term: t('providerFee'), value: money(quote.coinbaseFee) },
+          { term: t('networkFee'), value: money(quote.networkFee) },
+          { term: t('subtotal'), value: money(quote.paymentSubtotal) },
+          { term: t('total'), testId: 'buy-total', value: money(quote.paymentTotal) },
+          { term: t('quoteId'), testId: 'buy-quote-id', className: 'portico-quote-id', title: quote.quoteId, value: quote.quoteId.length > 13 ? `${quote.quoteId.slice(0, 8)}…` : quote.quoteId },
+        ]}
+      />
     </section>
   )
 }

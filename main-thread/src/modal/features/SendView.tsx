@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress, splitCaipAddress, type CaipAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
-import type { ResolvedReceiver, SendToken, WriteError, WriteField } from '@portico/shared-types/write'
+import type { ResolvedReceiver, SendToken, WriteError } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
@@ -12,6 +12,7 @@ import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
+import { FormShell, InputField, Summary } from './FormParts.tsx'
 import { ReviewActions } from './ReviewActions.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
@@ -48,19 +49,14 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
 
 type Phase = { step: 'form' } | { step: 'review' } | { step: 'sending'; wallet: string }
 
-/**
- * Send (SPEC.md §4 send flow): token, amount, receiver, fee; a review; then the wallet signs through
- * the one write path. The core validates (SPEC.md §5) and follows the transaction; this view keeps
- * only what the visitor typed, which survives a failure.
- */
-export default function SendView({ token: initialToken }: { token?: string | undefined }) {
+/** What the visitor typed and chose, and the two steps: review (the core checks) and send (the wallet signs). */
+function useSendFlow(initialToken: string | undefined) {
   const client = usePorticoClient()
   const ui = usePorticoUi()
   const t = useMessages(TRANSFER_MESSAGES)
   const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { caipAddress } = useAccount()
-  const { network } = useNetwork()
   const connector = useConnectedConnector()
   const online = core?.online ?? true
   const options = useMemo(() => sendOptions(core?.balances.data ?? null, core?.activeCaipNetworkId ?? undefined), [core?.balances.data, core?.activeCaipNetworkId])
@@ -76,30 +72,28 @@ export default function SendView({ token: initialToken }: { token?: string | und
   const [amount, setAmount] = useState('')
   const [receiverText, setReceiverText] = useState('')
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
-  const { errors, setErrors, fail, message } = useWriteErrors((error) => ui.emit({ type: 'SEND_ERROR', code: error.code }))
+  const writeErrors = useWriteErrors((error) => ui.emit({ type: 'SEND_ERROR', code: error.code }))
+  const { setErrors, fail } = writeErrors
   const receiver = useReceiver(caipAddress, receiverText)
   const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null })
-  const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
-
-  if (!caipAddress || !core) return null
-  const intent = () => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
+  const intent = (caipAddress: CaipAddress) => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
 
   /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
-  const review = async () => {
+  const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const error = await checkWrite(client, intent()).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
+    const error = await checkWrite(client, intent(caipAddress)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
     if (error) return fail(error, 'check')
     setPhase({ step: 'review' })
   }
 
-  const send = async () => {
+  const send = async (caipAddress: CaipAddress, caipNetworkId: string) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
     setPhase({ step: 'sending', wallet: connector.name })
-    ui.emit({ type: 'SEND_INITIATED', caipNetworkId: core.activeCaipNetworkId ?? '', token: option?.token.symbol ?? '', amount })
-    const outcome = await write(client, { intent: intent(), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    ui.emit({ type: 'SEND_INITIATED', caipNetworkId, token: option?.token.symbol ?? '', amount })
+    const outcome = await write(client, { intent: intent(caipAddress), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
-      ui.emit({ type: 'SEND_SUCCESS', caipNetworkId: core.activeCaipNetworkId ?? '', hash: outcome.hash ?? '' })
+      ui.emit({ type: 'SEND_SUCCESS', caipNetworkId, hash: outcome.hash ?? '' })
       ui.notify('success', t('transactionStarted'))
       setAmount('')
       setReceiverText('')
@@ -110,17 +104,6 @@ export default function SendView({ token: initialToken }: { token?: string | und
     fail(outcome.error, 'send')
   }
 
-  const fieldError = (field: WriteField, id: string) => <WriteErrorText id={id} error={errors[field]} message={message} />
-
-  if (!online) {
-    return (
-      <FeatureNotice className="portico-send">
-        {t('needsNetwork')}
-      </FeatureNotice>
-    )
-  }
-
-  const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   const fee = estimate ? (
     <>
       {formatAmount(estimate.fee, 6, locale)} {estimate.nativeSymbol}
@@ -129,58 +112,72 @@ export default function SendView({ token: initialToken }: { token?: string | und
   ) : (
     t('feeUnknown')
   )
+  return { t, locale, core, caipAddress, online, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, phase, setPhase, writeErrors, receiver, estimate, fee, review, send }
+}
 
-  if (phase.step !== 'form' && option) {
-    return (
-      <div className="portico-send" aria-busy={phase.step === 'sending'}>
-        <h3 className="portico-subtitle">{t('reviewTitle')}</h3>
-        <dl className="portico-summary">
-          <div>
-            <dt>{t('youSend')}</dt>
-            <dd data-testid="review-amount">
-              {amount} {option.token.symbol}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('to')}</dt>
-            <dd data-testid="review-receiver" title={shownReceiver}>
-              {receiver.state === 'resolved' ? `${receiver.receiver.name} (${shortenAddress(receiver.receiver.address)})` : shortenAddress(shownReceiver)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('network')}</dt>
-            <dd>{network?.name}</dd>
-          </div>
-          <div>
-            <dt>{t('networkFee')}</dt>
-            <dd>{fee}</dd>
-          </div>
-        </dl>
-        {phase.step === 'sending' ? (
-          <p className="portico-notice portico-pending-text" role="status">
-            {t('approveInWallet', { wallet: phase.wallet })}
-          </p>
-        ) : null}
-        <ReviewActions
-          editLabel={t('edit')}
-          confirmLabel={phase.step === 'sending' ? t('sending') : t('confirmSend')}
-          busy={phase.step === 'sending'}
-          onEdit={() => setPhase({ step: 'form' })}
-          onConfirm={() => void send()}
-        />
-      </div>
-    )
-  }
+type SendFlow = ReturnType<typeof useSendFlow>
 
+/**
+ * Send (SPEC.md §4 send flow): token, amount, receiver, fee; a review; then the wallet signs through
+ * the one write path. The core validates (SPEC.md §5) and follows the transaction; this view keeps
+ * only what the visitor typed, which survives a failure.
+ */
+export default function SendView({ token: initialToken }: { token?: string | undefined }) {
+  const flow = useSendFlow(initialToken)
+  const { core, caipAddress, online, phase, option, t } = flow
+  if (!caipAddress || !core) return null
+  if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
+  const caipNetworkId = core.activeCaipNetworkId ?? ''
+  if (phase.step !== 'form' && option) return <SendReview flow={flow} option={option} onConfirm={() => void flow.send(caipAddress, caipNetworkId)} />
+  return <SendForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
+}
+
+/** The review: what goes where, on which network, for what fee; then the wallet is asked. */
+function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendOption; onConfirm(): void }) {
+  const { t, phase, receiver, receiverText, amount, fee, setPhase } = flow
+  const { network } = useNetwork()
+  const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
-    <form
-      className="portico-send"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void review()
-      }}
-    >
+    <div className="portico-send" aria-busy={phase.step === 'sending'}>
+      <h3 className="portico-subtitle">{t('reviewTitle')}</h3>
+      <Summary
+        rows={[
+          { term: t('youSend'), testId: 'review-amount', value: <>{amount} {option.token.symbol}</> },
+          {
+            term: t('to'),
+            testId: 'review-receiver',
+            title: shownReceiver,
+            value: receiver.state === 'resolved' ? `${receiver.receiver.name} (${shortenAddress(receiver.receiver.address)})` : shortenAddress(shownReceiver),
+          },
+          { term: t('network'), value: network?.name },
+          { term: t('networkFee'), value: fee },
+        ]}
+      />
+      {phase.step === 'sending' ? (
+        <p className="portico-notice portico-pending-text" role="status">
+          {t('approveInWallet', { wallet: phase.wallet })}
+        </p>
+      ) : null}
+      <ReviewActions
+        editLabel={t('edit')}
+        confirmLabel={phase.step === 'sending' ? t('sending') : t('confirmSend')}
+        busy={phase.step === 'sending'}
+        onEdit={() => setPhase({ step: 'form' })}
+        onConfirm={onConfirm}
+      />
+    </div>
+  )
+}
+
+/** The form: token, amount (with Max), receiver (an address or a name, looked up as it is typed), the fee and the network's balance. */
+function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
+  const { t, locale, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, writeErrors, receiver, estimate, fee } = flow
+  const { errors, setErrors, message } = writeErrors
+  const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
+  const fieldError = (error: WriteError | undefined) => (error ? message(error) : null)
+  const networkBalance = estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'
+  return (
+    <FormShell className="portico-send" onSubmit={onSubmit} submitLabel={t('review')} notice={<WriteErrorText error={errors.form} message={message} />}>
       <TokenPicker
         label={t('token')}
         chooseLabel={t('chooseToken')}
@@ -192,75 +189,51 @@ export default function SendView({ token: initialToken }: { token?: string | und
         }}
         errorId={errors.token ? ids.tokenError : undefined}
       />
-      {fieldError('token', ids.tokenError)}
-
-      <div className="portico-field">
-        <label className="portico-label" htmlFor={ids.amount}>
-          {t('amount')} {option ? `(${option.token.symbol})` : ''}
-        </label>
-        <div className="portico-input-row">
-          <input
-            id={ids.amount}
-            className="portico-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? ids.amountError : undefined}
-            onChange={(e) => {
-              setAmount(e.target.value)
-              if (errors.amount) setErrors({})
-            }}
-          />
+      <WriteErrorText id={ids.tokenError} error={errors.token} message={message} />
+      <InputField
+        id={ids.amount}
+        label={<>{t('amount')} {option ? `(${option.token.symbol})` : ''}</>}
+        inputMode="decimal"
+        placeholder="0.0"
+        value={amount}
+        error={fieldError(errors.amount)}
+        errorId={ids.amountError}
+        onChange={(value) => {
+          setAmount(value)
+          if (errors.amount) setErrors({})
+        }}
+        action={
           <button type="button" className="portico-button portico-secondary portico-max" disabled={!estimate} onClick={() => estimate && setAmount(estimate.max)}>
             {t('max')}
           </button>
-        </div>
-        {fieldError('amount', ids.amountError)}
-      </div>
-
-      <div className="portico-field">
-        <label className="portico-label" htmlFor={ids.receiver}>
-          {t('receiver')}
-        </label>
-        <input
-          id={ids.receiver}
-          className="portico-input"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('receiverPlaceholder')}
-          value={receiverText}
-          aria-invalid={errors.receiver ? true : undefined}
-          aria-describedby={errors.receiver ? ids.receiverError : undefined}
-          onChange={(e) => {
-            setReceiverText(e.target.value)
-            if (errors.receiver) setErrors({})
-          }}
-        />
+        }
+      />
+      <InputField
+        id={ids.receiver}
+        label={t('receiver')}
+        spellCheck={false}
+        placeholder={t('receiverPlaceholder')}
+        value={receiverText}
+        error={fieldError(errors.receiver)}
+        errorId={ids.receiverError}
+        onChange={(value) => {
+          setReceiverText(value)
+          if (errors.receiver) setErrors({})
+        }}
+      >
         <ReceiverLine receiver={receiver} t={t} />
-        {fieldError('receiver', ids.receiverError)}
-      </div>
-
-      <dl className="portico-summary">
-        <div>
-          <dt>{t('networkFee')}</dt>
-          <dd data-testid="send-fee">{fee}</dd>
-        </div>
-        <div>
-          <dt>{t('networkBalance')}</dt>
-          <dd data-testid="send-network-balance">{estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'}</dd>
-        </div>
-      </dl>
-      <WriteErrorText error={errors.form} message={message} />
-      <button type="submit" className="portico-button">
-        {t('review')}
-      </button>
-    </form>
+      </InputField>
+      <Summary
+        rows={[
+          { term: t('networkFee'), testId: 'send-fee', value: fee },
+          { term: t('networkBalance'), testId: 'send-network-balance', value: networkBalance },
+        ]}
+      />
+    </FormShell>
   )
 }
 
-function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate<TransferKey> }) {
+function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate<TransferKey> }): ReactNode {
   switch (receiver.state) {
     case 'resolving':
       return (

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
+import type { CaipAddress } from '@portico/shared-types/light'
 import type { SwapToken, TokenBalance } from '@portico/shared-types'
 import type { SwapTokenRef, WriteError, WriteStep } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
@@ -13,6 +14,7 @@ import { useMessages } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
+import { FormShell, InputField, Summary } from './FormParts.tsx'
 import { ReviewActions } from './ReviewActions.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
@@ -29,20 +31,14 @@ const refOf = (token: SwapToken): SwapTokenRef => ({ address: token.address, sym
 
 type Phase = { step: 'form' } | { step: 'review' } | { step: 'swapping'; progress: WriteStep | null }
 
-/**
- * Swap (SPEC.md §2): the token to pay and to receive (the account's balances first, with search),
- * the amount, the quote refreshed as it changes (500 ms) and while the view is open, rate, price
- * impact, network fee, 1 % slippage and the minimum received; a review; then, through the one write
- * path, an approval when the allowance is short and the swap, each shown as a step.
- */
-export default function SwapView() {
+/** The tokens (the account's first), what the visitor chose and typed, the quote, and the two steps: review (the core checks) and swap (the wallet signs). */
+function useSwapFlow() {
   const client = usePorticoClient()
   const ui = usePorticoUi()
   const t = useMessages(SWAP_MESSAGES)
   const locale = useIntlLocale()
   const { core } = useSnapshot()
   const { caipAddress } = useAccount()
-  const { network } = useNetwork()
   const connector = useConnectedConnector()
   const capabilities = core?.capabilities.networks[core.activeCaipNetworkId ?? '']
   const swapChain = core?.activeCaipNetworkId && (core.capabilities.swapChains.includes(core.activeCaipNetworkId) || capabilities?.swaps) ? core.activeCaipNetworkId : undefined
@@ -60,36 +56,11 @@ export default function SwapView() {
   const to = ordered.find((t) => t.address === toKey) ?? ordered.find((t) => t.address !== from?.address) ?? null
   const [amount, setAmount] = useState('')
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
-  const { errors, setErrors, fail, message } = useWriteErrors()
-  const ids = { amount: useId(), amountError: useId(), tokenError: useId() }
+  const writeErrors = useWriteErrors()
+  const { setErrors, fail } = writeErrors
   const quote = useSwapQuote({ caipAddress, from: from && refOf(from), to: to && refOf(to), amount })
-
-  if (!caipAddress || !core) return null
-  if (!online) {
-    return (
-      <FeatureNotice className="portico-send">
-        {t('needsNetwork')}
-      </FeatureNotice>
-    )
-  }
-  if (!swapChain) {
-    return (
-      <FeatureNotice className="portico-send">
-        {t('unsupported', { network: network?.name ?? '' })}
-      </FeatureNotice>
-    )
-  }
-
-  const choice = (token: SwapToken): TokenChoice => {
-    const balance = balanceOf(balances, token)
-    return { key: token.address, symbol: token.symbol, name: token.name, iconUrl: token.logoUri || null, balance: balance ? t('balance', { balance: formatAmount(balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: token.symbol }) : null }
-  }
-  const choices = ordered.map(choice)
-  const fromBalance = from ? balanceOf(balances, from) : null
   const shown = quote.data && quote.settledAmount === amount.trim() ? quote.data : null
-  const received = shown && to ? formatUnits(BigInt(shown.toAmount), to.decimals) : null
-  const minimum = shown && to ? formatUnits(BigInt(shown.minimumToAmount), to.decimals) : null
-  const intent = (expected?: string) => ({
+  const intent = (caipAddress: CaipAddress, expected?: string) => ({
     kind: 'swap' as const,
     caipAddress,
     from: from ? refOf(from) : { address: caipAddress, symbol: '', decimals: 0 },
@@ -98,10 +69,9 @@ export default function SwapView() {
     ...(expected ? { expectedToAmount: expected } : {}),
   })
 
-
-  const review = async () => {
+  const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const error = await checkWrite(client, intent(shown?.toAmount)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
+    const error = await checkWrite(client, intent(caipAddress, shown?.toAmount)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
     if (error) {
       // The price moved: show the new quote and let the visitor decide again.
       if (error.code === 'QUOTE_MOVED') quote.refetch()
@@ -110,11 +80,11 @@ export default function SwapView() {
     setPhase({ step: 'review' })
   }
 
-  const swap = async () => {
+  const swap = async (caipAddress: CaipAddress) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
     setPhase({ step: 'swapping', progress: null })
-    const outcome = await write(client, { intent: intent(shown?.toAmount), connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
+    const outcome = await write(client, { intent: intent(caipAddress, shown?.toAmount), connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
       (): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }),
     )
     if (outcome.status === 'done') {
@@ -128,73 +98,84 @@ export default function SwapView() {
     fail(outcome.error, outcome.error.code === 'QUOTE_MOVED' ? 'check' : 'send')
   }
 
-  const details = shown && from && to && (
-    <dl className="portico-summary" data-testid="swap-details">
-      <div>
-        <dt>{t('rate')}</dt>
-        <dd>
-          1 {from.symbol} = {formatAmount(String(shown.rate), 4, locale)} {to.symbol}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('priceImpact')}</dt>
-        <dd>{shown.priceImpact === null ? '—' : `${formatAmount(String(shown.priceImpact), 2, locale)} %`}</dd>
-      </div>
-      <div>
-        <dt>{t('networkFee')}</dt>
-        <dd>{shown.feeUsd === null ? '—' : formatUsd(shown.feeUsd, locale)}</dd>
-      </div>
-      <div>
-        <dt>{t('slippage')}</dt>
-        <dd>{shown.slippage} %</dd>
-      </div>
-      <div>
-        <dt>{t('minimumReceived')}</dt>
-        <dd data-testid="swap-minimum">
-          {formatAmount(minimum ?? '0', 6, locale)} {to.symbol}
-        </dd>
-      </div>
-    </dl>
-  )
-
-  if (phase.step !== 'form' && from && to) {
-    const progress = phase.step === 'swapping' ? phase.progress : null
-    return (
-      <div className="portico-send" aria-busy={phase.step === 'swapping'}>
-        <dl className="portico-summary">
-          <div>
-            <dt>{t('youPay')}</dt>
-            <dd data-testid="swap-review-pay">
-              {amount} {from.symbol}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('youReceive')}</dt>
-            <dd data-testid="swap-review-receive">
-              {t('estimate')} {formatAmount(received ?? '0', 6, locale)} {to.symbol}
-            </dd>
-          </div>
-        </dl>
-        {details}
-        {progress ? (
-          <p className="portico-notice" role="status" data-testid="swap-progress">
-            {t('step', { index: progress.index, total: progress.total })}: {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
-          </p>
-        ) : null}
-        <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} onEdit={() => setPhase({ step: 'form' })} onConfirm={() => void swap()} />
-      </div>
-    )
+  const choice = (token: SwapToken): TokenChoice => {
+    const balance = balanceOf(balances, token)
+    return { key: token.address, symbol: token.symbol, name: token.name, iconUrl: token.logoUri || null, balance: balance ? t('balance', { balance: formatAmount(balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: token.symbol }) : null }
   }
+  const received = shown && to ? formatUnits(BigInt(shown.toAmount), to.decimals) : null
+  return { t, locale, core, caipAddress, connector, online, swapChain, balances, ordered, from, to, setFromKey, setToKey, amount, setAmount, phase, setPhase, writeErrors, quote, shown, received, choice, review, swap }
+}
 
+type SwapFlow = ReturnType<typeof useSwapFlow>
+
+/**
+ * Swap (SPEC.md §2): the token to pay and to receive (the account's balances first, with search),
+ * the amount, the quote refreshed as it changes (500 ms) and while the view is open, rate, price
+ * impact, network fee, 1 % slippage and the minimum received; a review; then, through the one write
+ * path, an approval when the allowance is short and the swap, each shown as a step.
+ */
+export default function SwapView() {
+  const flow = useSwapFlow()
+  const { t, core, caipAddress, online, swapChain, phase, from, to } = flow
+  const { network } = useNetwork()
+  if (!caipAddress || !core) return null
+  if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
+  if (!swapChain) return <FeatureNotice className="portico-send">{t('unsupported', { network: network?.name ?? '' })}</FeatureNotice>
+  if (phase.step !== 'form' && from && to) return <SwapReview flow={flow} from={from} to={to} onConfirm={() => void flow.swap(caipAddress)} />
+  return <SwapForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
+}
+
+/** The quote's details: rate, price impact, network fee, slippage and the minimum received. */
+function SwapDetails({ flow }: { flow: SwapFlow }) {
+  const { t, locale, shown, from, to } = flow
+  if (!shown || !from || !to) return null
+  const minimum = formatUnits(BigInt(shown.minimumToAmount), to.decimals)
   return (
-    <form
-      className="portico-send"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void review()
-      }}
-    >
+    <Summary
+      testId="swap-details"
+      rows={[
+        { term: t('rate'), value: <>1 {from.symbol} = {formatAmount(String(shown.rate), 4, locale)} {to.symbol}</> },
+        { term: t('priceImpact'), value: shown.priceImpact === null ? '—' : `${formatAmount(String(shown.priceImpact), 2, locale)} %` },
+        { term: t('networkFee'), value: shown.feeUsd === null ? '—' : formatUsd(shown.feeUsd, locale) },
+        { term: t('slippage'), value: <>{shown.slippage} %</> },
+        { term: t('minimumReceived'), testId: 'swap-minimum', value: <>{formatAmount(minimum, 6, locale)} {to.symbol}</> },
+      ]}
+    />
+  )
+}
+
+/** The review: what is paid and received, the details, each wallet step as it is asked. */
+function SwapReview({ flow, from, to, onConfirm }: { flow: SwapFlow; from: SwapToken; to: SwapToken; onConfirm(): void }) {
+  const { t, locale, amount, received, phase, setPhase, connector } = flow
+  const progress = phase.step === 'swapping' ? phase.progress : null
+  return (
+    <div className="portico-send" aria-busy={phase.step === 'swapping'}>
+      <Summary
+        rows={[
+          { term: t('youPay'), testId: 'swap-review-pay', value: <>{amount} {from.symbol}</> },
+          { term: t('youReceive'), testId: 'swap-review-receive', value: <>{t('estimate')} {formatAmount(received ?? '0', 6, locale)} {to.symbol}</> },
+        ]}
+      />
+      <SwapDetails flow={flow} />
+      {progress ? (
+        <p className="portico-notice" role="status" data-testid="swap-progress">
+          {t('step', { index: progress.index, total: progress.total })}: {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
+        </p>
+      ) : null}
+      <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} onEdit={() => setPhase({ step: 'form' })} onConfirm={onConfirm} />
+    </div>
+  )
+}
+
+/** The form: the token to pay, the amount (with Max), the token to receive, and the quote as it comes. */
+function SwapForm({ flow, onSubmit }: { flow: SwapFlow; onSubmit(): void }) {
+  const { t, locale, balances, ordered, from, to, setFromKey, setToKey, amount, setAmount, writeErrors, quote, received, choice } = flow
+  const { errors, setErrors, message } = writeErrors
+  const ids = { amount: useId(), amountError: useId(), tokenError: useId() }
+  const choices = ordered.map(choice)
+  const fromBalance = from ? balanceOf(balances, from) : null
+  return (
+    <FormShell className="portico-send" onSubmit={onSubmit} submitLabel={t('review')} notice={<WriteErrorText error={errors.form} message={message} />}>
       <TokenPicker
         label={t('youPay')}
         chooseLabel={t('chooseToPay')}
@@ -207,31 +188,24 @@ export default function SwapView() {
         }}
         errorId={errors.token ? ids.tokenError : undefined}
       />
-      <div className="portico-field">
-        <label className="portico-label" htmlFor={ids.amount}>
-          {t('amountToPay')} {from ? `(${from.symbol})` : ''}
-        </label>
-        <div className="portico-input-row">
-          <input
-            id={ids.amount}
-            className="portico-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.0"
-            value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? ids.amountError : undefined}
-            onChange={(e) => {
-              setAmount(e.target.value)
-              if (errors.amount || errors.form) setErrors({})
-            }}
-          />
+      <InputField
+        id={ids.amount}
+        label={<>{t('amountToPay')} {from ? `(${from.symbol})` : ''}</>}
+        inputMode="decimal"
+        placeholder="0.0"
+        value={amount}
+        error={errors.amount ? message(errors.amount) : null}
+        errorId={ids.amountError}
+        onChange={(value) => {
+          setAmount(value)
+          if (errors.amount || errors.form) setErrors({})
+        }}
+        action={
           <button type="button" className="portico-button portico-secondary portico-max" disabled={!fromBalance} onClick={() => fromBalance && setAmount(fromBalance)}>
             {t('max')}
           </button>
-        </div>
-        <WriteErrorText id={ids.amountError} error={errors.amount} message={message} />
-      </div>
+        }
+      />
       <TokenPicker
         label={t('youReceive')}
         chooseLabel={t('chooseToReceive')}
@@ -247,11 +221,7 @@ export default function SwapView() {
       <p className="portico-swap-quote" role="status" data-testid="swap-quote">
         {received && to ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}` : quote.isFetching ? t('quoting') : quote.status === 'error' ? message({ code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } }) : t('noQuote')}
       </p>
-      {details}
-      <WriteErrorText error={errors.form} message={message} />
-      <button type="submit" className="portico-button">
-        {t('review')}
-      </button>
-    </form>
+      <SwapDetails flow={flow} />
+    </FormShell>
   )
 }

@@ -3,6 +3,7 @@ import type { WriteError, WriteField } from '@portico/shared-types/write'
 import { usePorticoUi } from '../../context.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
+import { FieldError } from './FormParts.tsx'
 
 export type WriteErrors = Partial<Record<WriteField | 'form', WriteError>>
 
@@ -26,9 +27,5 @@ export function useWriteErrors(onError?: (error: WriteError) => void) {
 
 /** A write error shown in place and announced; nothing when there is none. */
 export function WriteErrorText({ id, error, message }: { id?: string | undefined; error: WriteError | undefined; message: (error: WriteError) => string }) {
-  return error ? (
-    <p id={id} className="portico-field-error" role="alert">
-      {message(error)}
-    </p>
-  ) : null
+  return <FieldError id={id}>{error ? message(error) : null}</FieldError>
 }
