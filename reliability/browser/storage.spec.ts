@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { closeAllTabs, connectSandboxWallet, expect, test, withoutSharedWorker } from '../../e2e/fixtures.ts'
+import { closeAllTabs, connectSandboxWallet, expect, test } from '../../e2e/fixtures.ts'
 import { begin, record } from '../fuzz/harness.ts'
 
 const ROW = 'IndexedDB blocked, quota full, corrupted records: the modal keeps working, 0 unhandled rejections'
@@ -160,7 +160,7 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
   begin(ROW, 'corrupted records')
   const errors = pageErrors(context)
   const worker = sharedWorkerLogs(browser)
-  await connectedVisit(page).catch(async (e) => { await worker.read(); console.log(worker.warnings(), worker.unhandled()); throw e })
+  await connectedVisit(page)
   await worker.read()
   const saved = await storedRecords(page)
   expect(Object.keys(saved)).toContain('connection')
@@ -328,10 +328,10 @@ test('quota full: writes fail with QuotaExceededError; the caches are evicted, t
   // The NFTs, never opened before, are fetched and written: a write that meets the full quota.
   await account.getByRole('tab', { name: 'NFTs' }).click()
   await expect(account.getByRole('tabpanel', { name: 'NFTs' })).toBeVisible()
-  // The caches go, the session and SIWX stay.
-  await expect.poll(async () => Object.keys(await storedRecords(page)).filter(isCache)).toEqual([])
+  // The core evicts the caches and tries the write again (which then may fit); the session and SIWX stay.
+  await expect.poll(async () => (await worker.read(), worker.warnings().filter((w) => /storage is full: evicted/.test(w)).length)).toBeGreaterThan(0)
   const after = Object.keys(await storedRecords(page))
-  await worker.read()
+  const evictedCaches = before.filter((key) => isCache(key) && !after.includes(key))
   // A new core on the same database (a reload): still connected and signed in, and balances shown.
   await page.reload()
   account = await accountWithBalance(page, SIWX_SHORT)
@@ -340,12 +340,12 @@ test('quota full: writes fail with QuotaExceededError; the caches are evicted, t
   await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('ballast').onsuccess = resolve)))
   await cdp.send('Storage.overrideQuotaForOrigin', { origin })
   const evictions = worker.warnings().filter((w) => /storage is full: evicted/.test(w)).length
-  console.log(`quota full: ${evictions} eviction(s); kept ${after.join(', ')}`)
+  console.log(`quota full: ${evictions} eviction(s) of ${evictedCaches.length} cached records; kept ${after.join(', ')}`)
   const unhandled = [...errors, ...worker.unhandled()]
   const problems = [
     ...unhandled.map((u) => `unhandled: ${u}`),
     ...['connection', 'siwx-sessions'].filter((k) => !after.includes(k)).map((k) => `"${k}" was evicted`),
-    ...(evictions > 0 ? [] : ['no eviction of the caches was reported']),
+    ...(evictions > 0 && evictedCaches.length > 0 ? [] : ['no eviction of the caches was reported']),
   ]
   record({ row: ROW, name: 'quota full', cases: before.length, unit: 'cases', failures: problems.length, examples: problems.slice(0, 3).map((p) => ({ input: 'quota full', problem: p })) })
   expect(problems).toEqual([])
