@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchTestChromium } from '../chromium-for-tests.ts'
 import { FaultStore } from '../faults/store.ts'
 import { startFrameService, type FrameServiceHandle } from './server.ts'
 
@@ -13,8 +13,6 @@ import { startFrameService, type FrameServiceHandle } from './server.ts'
  * API (no CORS, Origin checked), and neither can the allowed dapp page itself, bypassing its frame.
  * Every port here is one the system hands out (never a test's fixed port).
  */
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const WAIT = { timeout: 20_000 }
 const PROJECT = 'origins-test'
 
@@ -94,7 +92,7 @@ async function callApiFrom(page: Page, email: string, simple: boolean): Promise<
   )
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the frame service’s allow-list in Chromium, from real origins', () => {
+describe('the frame service’s allow-list in Chromium, from real origins', () => {
   beforeAll(async () => {
     allowed = await serveHost()
     other = await serveHost()
@@ -105,7 +103,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the frame service’s allow-list in Chro
       faults: new FaultStore(),
       projects: { [PROJECT]: [allowed] },
     })
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    browser = await launchTestChromium()
   }, 120_000)
   afterAll(async () => {
     await browser?.close()

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer, type Server } from 'node:http'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchTestChromium } from '../chromium-for-tests.ts'
 import { z } from 'zod'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
@@ -11,8 +12,6 @@ import { mailboxMessageSchema } from './mail.ts'
 import { SOCIAL_PROVIDER_NAMES, type OidcSocialProvider } from './social.ts'
 
 // Ports of this file (README "Tests"): base 22640 (frame at base + 5); the host pages on base + 8 and base + 9.
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 const HOST_PORT = 22648 + OFFSET
 const OTHER_PORT = 22649 + OFFSET
@@ -125,12 +124,12 @@ async function lastCode(email: string): Promise<string> {
   return /\b(\d{6})\b/.exec((await read()).at(-1)!.text)![1]!
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the secure frame in Chromium, embedded by a host page', () => {
+describe('the secure frame in Chromium, embedded by a host page', () => {
   beforeAll(async () => {
     sandbox = await startSandbox(testSandboxOptions(22640, { seedHistory: false }))
     sandbox.frame.projects.set(PROJECT, [HOST])
     servers = await Promise.all([serveHost(HOST_PORT), serveHost(OTHER_PORT)])
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    browser = await launchTestChromium()
   })
   afterAll(async () => {
     await browser?.close()

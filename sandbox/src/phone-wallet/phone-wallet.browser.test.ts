@@ -1,16 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchTestChromium } from '../chromium-for-tests.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { ACCOUNT, DAPP_METADATA, connectDapp, guardFetch, shutdown, startDapp } from '../relay/test-clients.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
 import { URI_MESSAGES } from './uri.ts'
 
 // Ports of this file (README "Tests"): base 22620 (relay 22624, phone wallet 22626).
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const A = 'eip155:31337'
 const B = 'eip155:31338'
 const events = ['chainChanged', 'accountsChanged']
@@ -33,11 +32,11 @@ let fetchGuard: ReturnType<typeof guardFetch>
 const consoleErrors: string[] = []
 const leftTheMachine: string[] = []
 
-describe.skipIf(!existsSync(CHROMIUM))('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through the relay', () => {
+describe('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through the relay', () => {
   beforeAll(async () => {
     sandbox = await startSandbox(testSandboxOptions(22620, { seedHistory: false }))
     fetchGuard = guardFetch()
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    browser = await launchTestChromium()
     page = await browser.newPage()
     page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())))
     page.on('request', (r) => void (!r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('ws://127.0.0.1') && !r.url().startsWith('data:') && leftTheMachine.push(r.url())))
