@@ -1,10 +1,11 @@
 import { numberToHex } from 'viem'
 import { PorticoError, SwitchChainError } from '@portico/shared-types/errors'
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
-import { siwxNonceResponseSchema, walletConnectPeerMetadataSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
+import { walletConnectPeerMetadataSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type SiwxOneClick, type WalletConnectRequestParameters, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import type { StartUniversalProviderParameters, UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
+import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
 
 /** The methods and events Portico asks a wallet for on eip155 (SPEC.md §7 wallet methods). */
 export const EIP155_METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const
@@ -48,12 +49,12 @@ function deferred<T>(): Deferred<T> {
  * expiry. Without a nonce the pairing is a plain one, and the sign-in follows the connection.
  */
 async function oneClickParams(env: CoreEnv, oneClick: SiwxOneClick, nowMs: number): Promise<{ domain: string; uri: string; nonce: string; statement?: string; exp: string } | null> {
-  const answer = await env.api.get('v1/siwx/nonce', { schema: siwxNonceResponseSchema, what: 'SIWX nonce' }).catch(() => null)
-  if (!answer) return null
+  const nonce = await getSiwxNonce(env.api).catch(() => null)
+  if (!nonce) return null
   return {
     domain: oneClick.domain,
     uri: oneClick.uri,
-    nonce: answer.nonce,
+    nonce,
     ...(oneClick.statement ? { statement: oneClick.statement } : {}),
     exp: new Date(nowMs + oneClick.expiresInMs).toISOString(),
   }

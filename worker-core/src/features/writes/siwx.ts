@@ -5,7 +5,6 @@ import {
   parseCaipNetworkId,
   siwxCacaoSchema,
   siwxCreatedMessageSchema,
-  siwxNonceResponseSchema,
   siwxSessionResponseSchema,
   type SiwxCacao,
   type SiwxMessageInput,
@@ -16,6 +15,7 @@ import type { WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
 import { siwxSessionMismatch } from '../siwx/siwx.ts'
 import { WriteFailure } from './classifyError.ts'
+import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
 
 type SiwxIntent = Extract<WriteIntent, { kind: 'siwx' }>
 
@@ -30,7 +30,7 @@ const detail = (cause: unknown) => (cause instanceof Error ? cause.message : Str
  */
 export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: number): Promise<PreparedSignIn> {
   const { address, reference, caipNetworkId } = parseCaipAddress(intent.caipAddress)
-  const { nonce } = await api.get('v1/siwx/nonce', { schema: siwxNonceResponseSchema, what: 'SIWX nonce' }).catch((cause: unknown) => {
+  const nonce = await getSiwxNonce(api).catch((cause: unknown) => {
     throw new WriteFailure('SIWX_INIT_FAILED', { details: detail(cause) })
   })
   const issuedAt = new Date(nowMs)

@@ -1,8 +1,7 @@
-import { hexToBigInt, isHash, numberToHex, stringToHex } from 'viem'
+import { isHash, stringToHex } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
-import { IN_FLIGHT_WRITES_LIMIT, PENDING_TRANSACTIONS_LIMIT, WRITE_RECONCILE_MS } from '@portico/shared-types/constants'
-import { parseCaipAddress, parseWith, RECORDS, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
-import { z } from 'zod'
+import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
+import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
 import {
   SENDING_METHODS,
   walletAnswerSchema,
@@ -19,6 +18,9 @@ import {
 } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
+import { createInFlightWrites } from './inFlight.ts'
+import { createPendingTransactions, type Tracked } from './pending.ts'
+import { createReconciler, sentTransaction } from './reconcile.ts'
 import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
@@ -36,7 +38,7 @@ export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
   tracks?: Tracked
 }
 /** What a pending Activity row shows beyond its hash. */
-export type Tracked = Omit<PendingTransaction, 'hash' | 'status' | 'submittedAt' | 'writeId'>
+export type { Tracked }
 /** What a flow ends with. */
 export type FlowDone = { hash?: string; result?: unknown }
 export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
@@ -171,37 +173,6 @@ type OpenWrite = {
   last?: { answer: string; outcome: WriteResult } | undefined
 }
 
-const sameAddress = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
-
-/** What an eth_sendTransaction step sends, to find it on chain when its answer never came back. */
-function sentTransaction(request: WalletRequest): InFlightWrite['step']['transaction'] {
-  if (request.method !== 'eth_sendTransaction') return undefined
-  const parsed = z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).safeParse(request.params[0])
-  return parsed.success ? parsed.data : undefined
-}
-
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((h) => h as `0x${string}`)
-/** The part of an `eth_getBlockByNumber` answer the reconciliation reads, checked (it comes from the node). */
-const rpcBlockSchema = z.object({
-  timestamp: hexQuantity,
-  transactions: z.array(
-    z.union([
-      z.string(),
-      z.object({ hash: z.string().refine((h) => isHash(h)), from: z.string(), to: z.string().nullish(), value: hexQuantity, input: z.string().optional() }),
-    ]),
-  ),
-})
-
-/** Whether a mined transaction is the one a write's step asked the wallet to send. */
-function matches(tx: { from: string; to?: string | null | undefined; value: `0x${string}`; input?: string | undefined }, sent: NonNullable<InFlightWrite['step']['transaction']>): boolean {
-  return (
-    sameAddress(tx.from, sent.from) &&
-    sameAddress(tx.to, sent.to) &&
-    hexToBigInt(tx.value) === BigInt(sent.value ?? 0) &&
-    (tx.input || '0x').toLowerCase() === (sent.data ?? '0x').toLowerCase()
-  )
-}
-
 /**
  * The one write path's core side: `prepare` validates and builds the first wallet request of a flow,
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
@@ -217,92 +188,23 @@ function matches(tx: { from: string; to?: string | null | undefined; value: `0x$
 export function createWrites(ctx: CoreContext, params: CreateWritesParameters): WritesFeature {
   const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, reconcilePollMs = 1000 } = params
   const open = new Map<string, OpenWrite>()
-  /** The stored writes whose wallet request is out (or whose outcome is kept for a repeated answer). */
-  let stored: InFlightWrite[] = []
-  const loaded = ctx.records.read(RECORDS.writes).then(
-    (saved) => {
-      // Kept no longer than they can serve: an outcome for a repeated answer, a write to look for on chain.
-      const now = ctx.now()
-      stored = (saved?.data ?? []).filter((w) => (w.outcome || !w.step.transaction ? now - w.askedAt < WRITE_RECONCILE_MS : true))
-    },
-    () => undefined,
-  )
-  /** Hashes followed by this core, so a restored or repeated one is followed once. */
-  const followed = new Set<string>()
-  const reconciling = new Set<string>()
-  let disposed = false
-
   const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
-
-  async function saveWrites(change: (writes: InFlightWrite[]) => InFlightWrite[]) {
-    await loaded
-    if (disposed) return
-    // From what is stored now, not only this core's copy: another core on the same database (a tab's
-    // worker not yet gone) may have recorded writes since.
-    const current = await ctx.records.read(RECORDS.writes).then((saved) => saved?.data, () => undefined)
-    const known = new Map((current ?? []).map((w) => [w.id, w]))
-    for (const w of stored) if (!known.has(w.id) || (w.outcome && !known.get(w.id)!.outcome)) known.set(w.id, w)
-    stored = change([...known.values()].sort((a, b) => a.askedAt - b.askedAt)).slice(-IN_FLIGHT_WRITES_LIMIT)
-    await ctx.records.write(RECORDS.writes, stored).catch((error: unknown) => warnOf('could not keep the writes in flight', error))
-  }
-
-  function setPending(change: (pending: PendingTransaction[]) => PendingTransaction[]) {
-    if (disposed) return
-    ctx.store.set((s) => ({ pendingTransactions: change(s.pendingTransactions).slice(0, PENDING_TRANSACTIONS_LIMIT) }))
-    void ctx.records.write(RECORDS.pendingTransactions, ctx.store.get().pendingTransactions).catch((error: unknown) => warnOf('could not keep the pending transactions', error))
-  }
-
-  /** Follows a pending transaction until mined: confirmed or failed, then balances and Activity refresh and the row goes. */
-  function follow(entry: PendingTransaction) {
-    if (followed.has(entry.hash)) return
-    const client = ctx.env()?.rpc.client(entry.caipNetworkId)
-    if (!client) return
-    followed.add(entry.hash)
-    const settled: Promise<PendingTransaction['status']> =
-      entry.status !== 'pending'
-        ? Promise.resolve(entry.status)
-        : client
-            .waitForTransactionReceipt({ hash: entry.hash as `0x${string}`, pollingInterval: 500, timeout: 0 })
-            .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
-            .catch(() => 'failed' as const)
-    void settled.then(async (status) => {
-      if (disposed) return
-      const done: PendingTransaction = { ...entry, status }
-      setPending((all) => all.map((p) => (p.hash === entry.hash ? done : p)))
-      await onMined(done).catch((error: unknown) => warnOf('could not refresh after a transaction', error))
-      // Activity now lists it (the data API indexed the block); the pending row has served its purpose.
-      setPending((all) => all.filter((p) => p.hash !== entry.hash))
-      followed.delete(entry.hash)
-    })
-  }
-
-  /** Records a sent transaction: shown at once (in place of its write's placeholder), followed until mined. */
-  function track(hash: string, tracks: Tracked, writeId: string) {
-    const entry: PendingTransaction = { hash, ...tracks, status: 'pending', submittedAt: ctx.now() }
-    setPending((all) => [entry, ...all.filter((p) => p.hash !== hash && p.writeId !== writeId)])
-    follow(entry)
-  }
+  const inFlight = createInFlightWrites(ctx, warnOf)
+  const pending = createPendingTransactions(ctx, { onMined, warn: warnOf })
+  const settle = (writeId: string, outcome: WriteResult) => (reconciler.forget(writeId), inFlight.settle(writeId, outcome))
+  const reconciler = createReconciler(ctx, { pending, settle, pollMs: reconcilePollMs, warn: warnOf })
 
   /** Records a step as asked, before the page hands it to the wallet: from here the wallet may have sent it. */
   async function recordAsked(writeId: string, entry: OpenWrite, step: FlowStep) {
     if (step.target === 'dapp') return
     const transaction = sentTransaction(step.request)
-    const record: InFlightWrite = {
+    await inFlight.asked({
       id: writeId,
       kind: entry.kind,
       caipAddress: entry.caipAddress,
       askedAt: ctx.now(),
       step: { index: entry.index, total: step.total, method: step.request.method, ...(transaction ? { transaction } : {}), ...(step.tracks ? { tracks: step.tracks } : {}) },
-    }
-    await saveWrites((writes) => [...writes.filter((w) => w.id !== writeId), record])
-  }
-
-  /** Keeps a write's outcome once it is done (a repeated answer gets it again); a failed write is forgotten. */
-  async function settle(writeId: string, outcome: WriteResult): Promise<WriteResult> {
-    reconciling.delete(writeId)
-    if (outcome.status === 'done') await saveWrites((writes) => writes.map((w) => (w.id === writeId ? { ...w, outcome } : w)))
-    else await saveWrites((writes) => writes.filter((w) => w.id !== writeId))
-    return outcome
+    })
   }
 
   async function advance(writeId: string, input: unknown): Promise<WriteResult> {
@@ -347,70 +249,19 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     if (!answer.success || !answer.data.ok) {
       const error = answer.success && !answer.data.ok ? answer.data.error : { message: 'The wallet answered nothing readable' }
       if (error.code === WRITE_OUTCOME_UNKNOWN_CODE) return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: error.message } }
-      setPending((all) => all.filter((p) => p.writeId !== writeId))
+      pending.set((all) => all.filter((p) => p.writeId !== writeId))
       return settle(writeId, { status: 'error', writeId, error: classifyWalletError(error) })
     }
     const { result } = answer.data
     const last = write.step.index === write.step.total
     if (SENDING_METHODS.includes(write.step.method)) {
       if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
-      if (write.step.tracks) track(result, write.step.tracks, writeId)
+      if (write.step.tracks) pending.track(result, write.step.tracks, writeId)
       if (last) return settle(writeId, { status: 'done', writeId, hash: result })
       return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
     }
     if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
     return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
-  }
-
-  /**
-   * Looks for a stored write's transaction in the blocks mined since it was asked, and in each new
-   * block, until found (then tracked) or `WRITE_RECONCILE_MS` after it was asked (then its outcome is
-   * reported unknown). Shown pending meanwhile, under the write's id.
-   */
-  async function reconcile(write: InFlightWrite) {
-    const sent = write.step.transaction
-    const tracks = write.step.tracks
-    const client = ctx.env()?.rpc.client(parseCaipAddress(write.caipAddress).caipNetworkId)
-    if (!sent || !client || reconciling.has(write.id)) return
-    reconciling.add(write.id)
-    if (tracks && !ctx.store.get().pendingTransactions.some((p) => p.writeId === write.id)) {
-      setPending((all) => [{ hash: write.id, writeId: write.id, ...tracks, status: 'pending', submittedAt: write.askedAt }, ...all])
-    }
-    const blockAt = async (number: bigint, withTransactions: boolean) =>
-      parseWith(rpcBlockSchema, await client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(number), withTransactions] }), 'block')
-    let next: bigint | null = null
-    try {
-      while (reconciling.has(write.id) && !disposed) {
-        const latest = hexToBigInt(parseWith(hexQuantity, await client.request({ method: 'eth_blockNumber' }), 'block number'))
-        if (next === null) {
-          // Back to the last block mined before the wallet was asked (a minute's leeway for clocks), 256 at most.
-          let from = latest
-          while (from > 0n && latest - from < 256n) {
-            const block = await blockAt(from, false)
-            if (Number(hexToBigInt(block.timestamp)) * 1000 < write.askedAt - 60_000) break
-            from -= 1n
-          }
-          next = from
-        }
-        for (; next <= latest && reconciling.has(write.id); next += 1n) {
-          const block = await blockAt(next, true)
-          const found = block.transactions.find((tx) => typeof tx !== 'string' && matches(tx, sent))
-          if (found && typeof found !== 'string') {
-            if (tracks) track(found.hash, tracks, write.id)
-            await settle(write.id, write.step.index === write.step.total ? { status: 'done', writeId: write.id, hash: found.hash } : { status: 'error', writeId: write.id, error: { code: 'SOMETHING_WENT_WRONG' } })
-            return
-          }
-        }
-        if (ctx.now() >= write.askedAt + WRITE_RECONCILE_MS) break
-        await new Promise((resolve) => setTimeout(resolve, reconcilePollMs))
-      }
-    } catch (error) {
-      warnOf('could not look for a write on chain', error)
-    }
-    if (!reconciling.has(write.id) || disposed) return
-    ctx.warn(`Portico: the outcome of a ${write.kind} asked at ${new Date(write.askedAt).toISOString()} is unknown: its transaction was not found on chain; it is not sent again`)
-    setPending((all) => all.filter((p) => p.writeId !== write.id))
-    await settle(write.id, { status: 'error', writeId: write.id, error: { code: 'WRITE_OUTCOME_UNKNOWN' } })
   }
 
   return {
@@ -442,14 +293,14 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       }
       // Asked of a core that has only the stored write (the one that recorded it stopped): the page has
       // not asked the wallet yet, so it may; its answer is recorded against the stored write.
-      await loaded
-      return stored.some((w) => w.id === writeId && !w.outcome)
+      await inFlight.loaded
+      return inFlight.list().some((w) => w.id === writeId && !w.outcome)
     },
     async submit(writeId, input) {
       const entry = open.get(writeId)
       if (!entry) {
-        await loaded
-        const write = stored.find((w) => w.id === writeId)
+        await inFlight.loaded
+        const write = inFlight.find(writeId)
         return write ? submitStored(write, input) : { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
       }
       const key = JSON.stringify(input)
@@ -460,30 +311,32 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
         await entry.flow.return({}).catch(() => undefined)
         if (answer.error.code === WRITE_OUTCOME_UNKNOWN_CODE) {
           // The wallet's request was cut off (the core it went through stopped): it may have been sent. Looked for on chain.
-          const write = stored.find((w) => w.id === writeId)
-          if (write) void reconcile(write)
+          const write = inFlight.find(writeId)
+          if (write) void reconciler.reconcile(write)
           return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: answer.error.message } }
         }
         return settle(writeId, { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) })
       }
       const step = entry.step
-      if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) track(answer.result, step.tracks, writeId)
+      if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) pending.track(answer.result, step.tracks, writeId)
       const outcome = await advance(writeId, answer.result)
       if (open.has(writeId)) entry.last = { answer: key, outcome }
       return outcome
     },
     dispose() {
-      disposed = true
-      reconciling.clear()
+      inFlight.dispose()
+      pending.dispose()
+      reconciler.dispose()
     },
     async resume() {
       await ctx.ready
-      await loaded
+      await inFlight.loaded
+      const stored = inFlight.list()
       // A placeholder whose write is no longer looked for (its record pruned) has nothing to wait for.
       const lookedFor = new Set(stored.filter((w) => !w.outcome && w.step.transaction).map((w) => w.id))
-      if (ctx.store.get().pendingTransactions.some((p) => p.writeId && !lookedFor.has(p.writeId))) setPending((all) => all.filter((p) => !p.writeId || lookedFor.has(p.writeId)))
-      for (const entry of ctx.store.get().pendingTransactions) if (!entry.writeId) follow(entry)
-      for (const write of stored) if (!write.outcome && write.step.transaction) void reconcile(write)
+      if (ctx.store.get().pendingTransactions.some((p) => p.writeId && !lookedFor.has(p.writeId))) pending.set((all) => all.filter((p) => !p.writeId || lookedFor.has(p.writeId)))
+      for (const entry of ctx.store.get().pendingTransactions) if (!entry.writeId) pending.follow(entry)
+      for (const write of stored) if (!write.outcome && write.step.transaction) void reconciler.reconcile(write)
     },
   }
 }
