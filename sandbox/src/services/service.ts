@@ -82,12 +82,20 @@ export function servicePort(config: ResolvedOptions, id: string, envName: string
 
 const healthAnswerSchema = z.object({ ok: z.literal(true) })
 
-/** GETs a `/health` URL: true when it answers 200 with `{ ok: true }`. */
-export async function httpHealth(url: string, timeoutMs = 2_000): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-    return res.ok && healthAnswerSchema.safeParse(await res.json()).success
-  } catch {
-    return false
+/**
+ * GETs a `/health` URL: true when it answers 200 with `{ ok: true }`. Asked up to `attempts` times
+ * (each within `timeoutMs`, a short pause between): a loaded machine may keep a just-started server
+ * from answering the first time.
+ */
+export async function httpHealth(url: string, timeoutMs = 2_000, attempts = 3): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+      if (res.ok && healthAnswerSchema.safeParse(await res.json()).success) return true
+    } catch {
+      // Not answering yet: asked again below.
+    }
+    if (attempt >= attempts) return false
+    await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
