@@ -182,3 +182,56 @@ test('messages from another origin and other windows: 0 accepted, 0 unsafe RPC r
     server.close()
   }
 })
+
+/** The demo's metadata as its production bundle writes it (demo/src/config.ts, minified). */
+const DEMO_METADATA = 'metadata:{name:`Portico demo`,description:`A dapp that embeds Portico`,url:window.location.origin,icons:[]}'
+
+test('XSS payloads as the dapp’s own metadata (name, description, icons), shown in the sign-in view: 0 executions, the name shown as text', async ({ browser, baseURL, sandbox: _ }) => {
+  begin(XSS_ROW, 'dapp metadata: name, description and icons')
+  // A fresh visitor per payload costs seconds: a sample of the list (markup, an event handler, a URL, a template).
+  const names = PAYLOADS.filter((_, i) => i % 16 === 0)
+  let executions = 0
+  const missing: string[] = []
+  let replaced = 0
+  for (const [i, name] of names.entries()) {
+    // A context of its own per payload (a fresh visitor): the dapp's bundle served with its metadata replaced.
+    const context = await browser.newContext({ baseURL })
+    try {
+      await context.addInitScript(() => {
+        const w = window as unknown as { __xss(): void; __xssCount: number }
+        w.__xssCount = 0
+        w.__xss = () => void (w.__xssCount += 1)
+        window.alert = () => w.__xss()
+      })
+      const page = await context.newPage()
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        const response = await route.fetch()
+        const text = await response.text()
+        if (text.includes(DEMO_METADATA)) replaced += 1
+        const metadata = `metadata:{name:${JSON.stringify(name)},description:${JSON.stringify(PAYLOADS[(i + 1) % PAYLOADS.length])},url:window.location.origin,icons:${JSON.stringify(ICONS)}}`
+        const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-length', 'content-encoding'].includes(k.toLowerCase())))
+        await route.fulfill({ status: response.status(), headers, body: text.replace(DEMO_METADATA, metadata) })
+      })
+      await page.goto(`/?siwx=required&sandboxAccount=${1 + (i % 4)}`)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+      await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+      const signIn = page.getByRole('dialog', { name: 'Sign In' })
+      await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeVisible()
+      if (!((await signIn.textContent()) ?? '').includes(name)) missing.push(name)
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+      executions += await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
+    } finally {
+      await context.close()
+    }
+  }
+  record({
+    row: XSS_ROW,
+    name: 'dapp metadata: name, description and icons',
+    cases: names.length * (2 + ICONS.length),
+    unit: 'payloads shown',
+    failures: executions + missing.length + (names.length - replaced),
+    examples: [...(executions > 0 ? [{ input: 'dapp metadata', problem: `${executions} executions` }] : []), ...missing.slice(0, 3).map((p) => ({ input: p, problem: 'not shown as text' })), ...(replaced < names.length ? [{ input: DEMO_METADATA, problem: 'the demo bundle no longer holds this metadata' }] : [])],
+  })
+  expect({ executions, missing, replaced }).toEqual({ executions: 0, missing: [], replaced: names.length })
+})
