@@ -32,8 +32,9 @@ export default defineConfig({
       // Built apart from e2e's demo, so neither run empties the other's.
       PORTICO_DEMO_OUT: `dist-reliability-${E2E_PORTS.demo}`,
       PORTICO_DEMO_PORT: String(E2E_PORTS.demo),
-      VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
-      VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,
+      // The chains through the sandbox's JSON-RPC endpoint, which the fault rules reach (chaos).
+      VITE_PORTICO_CHAIN_A_RPC: `${E2E_URLS.dataApi}/rpc/31337`,
+      VITE_PORTICO_CHAIN_B_RPC: `${E2E_URLS.dataApi}/rpc/31338`,
       VITE_PORTICO_API_URL: E2E_URLS.dataApi,
       VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
       VITE_PORTICO_RELAY_URL: E2E_URLS.relay,

@@ -23,7 +23,7 @@ const ROWS = [
   ['Fuzz: form inputs', 'fuzz'],
   ['Hostile content: XSS payloads shown by the modal', 'browser'],
   ['Foreign messages: posted from other origins and windows', 'browser'],
-  ['Chaos: data API and catalogue failing 30%, 3 tabs', 'browser'],
+  ['Chaos: data API, catalogue and chain RPC failing 30%; 3 tabs open, switch, send, disconnect, reconnect, reload', 'browser'],
   ['IndexedDB blocked, quota full, corrupted records: the modal keeps working, 0 unhandled rejections', 'browser'],
   ['Worker killed 20 times (mid-fetch and mid-write): restored, nothing lost, nothing sent twice', 'restart'],
 ]
