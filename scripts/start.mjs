@@ -23,8 +23,9 @@ process.env.VITE_PORTICO_CATALOGUE_URL ??= `http://${HOST}:${port('PORTICO_CATAL
 process.env.VITE_PORTICO_RELAY_URL ??= `ws://${HOST}:${port('PORTICO_RELAY_PORT', dataApiPort + 2)}`
 // The embedded wallet's secure frame: the sandbox's frame service, on its own origin.
 process.env.VITE_PORTICO_FRAME_URL ??= `http://${HOST}:${port('PORTICO_FRAME_PORT', dataApiPort + 3)}`
-process.env.VITE_PORTICO_CHAIN_A_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_A_PORT', 8545)}`
-process.env.VITE_PORTICO_CHAIN_B_RPC ??= `http://${HOST}:${port('PORTICO_CHAIN_B_PORT', 8546)}`
+// The chains through the sandbox's JSON-RPC endpoint in front of each node, which the demo's Chaos switch can make fail.
+process.env.VITE_PORTICO_CHAIN_A_RPC ??= `${dataApiUrl}/rpc/31337`
+process.env.VITE_PORTICO_CHAIN_B_RPC ??= `${dataApiUrl}/rpc/31338`
 
 const children = []
 let stopping = false

@@ -11,6 +11,7 @@ import {
   useTheme,
   type ServiceWorkerUpdate,
 } from '@portico/react'
+import { ChaosSwitch } from './ChaosSwitch.tsx'
 import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
 
 function Status() {
@@ -166,6 +167,7 @@ export function App() {
         <SignedIn />
         <SignMessage />
         <SendTip />
+        <ChaosSwitch />
       </main>
     </PorticoProvider>
   )

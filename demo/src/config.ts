@@ -5,7 +5,8 @@ const env = import.meta.env
 const projectId = env.VITE_PORTICO_PROJECT_ID ?? 'portico-demo'
 const chainA = env.VITE_PORTICO_CHAIN_A_RPC ?? 'http://127.0.0.1:8545'
 const chainB = env.VITE_PORTICO_CHAIN_B_RPC ?? 'http://127.0.0.1:8546'
-const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
+/** The sandbox's blockchain-data API (also its chains' JSON-RPC, `/rpc/{chainId}`, and its admin routes). */
+export const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
 
 export const networks: Network[] = [
   {
