@@ -1,0 +1,191 @@
+import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
+import type { SiwxOneClick } from '@portico/shared-types'
+import type { WalletAnswer } from '@portico/shared-types/write'
+import type { CoreContext, CoreEnv } from '../../infra/context.ts'
+import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
+import { failure, type SessionState } from './sessionState.ts'
+import type { UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
+import { EIP155_EVENTS, EIP155_METHODS } from './constants.ts'
+import type { WalletConnectHooks } from './walletConnect.ts'
+
+type Deferred<T> = { promise: Promise<T>; resolve(value: T): void }
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/**
+ * The sign-in a one-click pairing asks for: the page's domain and URI, a nonce from the verifier, the
+ * expiry. Without a nonce the pairing is a plain one, and the sign-in follows the connection.
+ */
+async function oneClickParams(env: CoreEnv, oneClick: SiwxOneClick, nowMs: number): Promise<{ domain: string; uri: string; nonce: string; statement?: string; exp: string } | null> {
+  const nonce = await getSiwxNonce(env.api).catch(() => null)
+  if (!nonce) return null
+  return {
+    domain: oneClick.domain,
+    uri: oneClick.uri,
+    nonce,
+    ...(oneClick.statement ? { statement: oneClick.statement } : {}),
+    exp: new Date(nowMs + oneClick.expiresInMs).toISOString(),
+  }
+}
+
+/** What a pairing proposes: the configured eip155 chains (the active one first) with their RPC for reads, and the one-click sign-in when configured. */
+async function proposal(ctx: CoreContext, env: CoreEnv) {
+  const chains = env.config.networks.filter((n) => n.chainNamespace === 'eip155')
+  const rpcMap: Record<string, string> = {}
+  for (const n of chains) rpcMap[String(n.id)] = env.config.rpcMap?.[n.caipNetworkId] ?? n.rpcUrls.default.http[0]!
+  const active = ctx.store.get().activeCaipNetworkId
+  const ordered = [...chains].sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
+  const optionalNamespaces = { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS], events: [...EIP155_EVENTS], rpcMap } }
+  // SPEC.md §5: one-click sign-in (wc_sessionAuthenticate) only when every configured chain is eip155.
+  const oneClick = env.config.siwxOneClick && env.config.networks.every((n) => n.chainNamespace === 'eip155') ? await oneClickParams(env, env.config.siwxOneClick, ctx.now()) : null
+  return { chains: ordered.map((n) => n.caipNetworkId), optionalNamespaces, oneClick }
+}
+
+export type Pairing = {
+  /** Makes a pairing URI ready unless a fresh one exists (`refresh`: a new one anyway); nothing with a session. */
+  ensure(refresh?: boolean): Promise<void>
+  /** Waits for the wallet to approve the pairing being made (making one if none): its account, or its failure. */
+  approval(p: UniversalProvider): Promise<WalletAnswer>
+  /** A new URI arrived: the refresh before it expires is scheduled (SPEC.md §9). */
+  uriShown(uri: string): void
+  /** Nobody looks at the pairing any more: whoever waits hears it was called off. */
+  callOff(): void
+  clearRefresh(): void
+}
+
+/**
+ * The pairings (SPEC.md §4): one URI at a time whoever asks (tabs hovering, a tab connecting), made
+ * again before it expires while someone waits or the QR is shown; the approval settles every caller
+ * waiting, and a one-click sign-in is verified before the connection is recorded.
+ */
+export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load: () => Promise<UniversalProvider>, session: SessionState): Pairing {
+  /** Resolves with the approved account (or the pairing's failure) for every caller waiting. */
+  let waiting: Deferred<WalletAnswer> | null = null
+  /** The latest pairing; an older one's outcome is ignored. */
+  let pairing: object | null = null
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null
+  /** The pairing being made now, shared by every caller, so one URI is made at a time. */
+  let ensuring: Promise<void> | null = null
+  const expiryMs = () => ctx.env()?.config.walletConnect?.pairingExpiryMs ?? PAIRING_EXPIRY_MS
+
+  function clearRefresh() {
+    if (refreshTimer !== null) clearTimeout(refreshTimer)
+    refreshTimer = null
+  }
+
+  /** SPEC.md §9: a pairing with less than 10 s left is expired; a new URI replaces it while someone waits or the QR is shown. */
+  function scheduleRefresh() {
+    clearRefresh()
+    const { expiresAt } = session.state()
+    if (expiresAt === null) return
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null
+      if (session.state().status === 'pairing' && !session.state().session) void ensure(true).catch(() => undefined)
+    }, Math.max(0, expiresAt - PAIRING_EXPIRED_BELOW_MS - ctx.now()))
+  }
+
+  function failed(answer: WalletAnswer) {
+    session.patch({ status: 'failed', uri: null, expiresAt: null, error: answer.ok ? null : answer.error.message })
+  }
+
+  /** The pairing's outcome, if it is still the latest: the session recorded and the waiting callers answered. */
+  async function settle(p: UniversalProvider, token: object, outcome: unknown, auths: unknown[]) {
+    if (pairing !== token) return
+    pairing = null
+    clearRefresh()
+    const w = waiting
+    waiting = null
+    if (outcome !== 'approved' || !p.session) {
+      const answer = failure(outcome)
+      failed(answer)
+      return w?.resolve(answer)
+    }
+    const account = session.accountOf(p)
+    if (auths.length > 0 && account && hooks.signedIn) {
+      const { cacaoMessage } = await import('./universalProvider.ts')
+      await hooks.signedIn(auths, account, (cacao) => cacaoMessage(cacao as Parameters<typeof cacaoMessage>[0]))
+    }
+    await session.changed(p)
+    w?.resolve({ ok: true, result: session.accountOf(p) })
+  }
+
+  /** Makes a new pairing (its URI arrives through `display_uri`); resolves once the URI is there. */
+  function pair(): Promise<void> {
+    const uriReady = deferred<void>()
+    const token = {}
+    const run = (async () => {
+      const env = ctx.env()!
+      const p = await load()
+      if (p.session) return uriReady.resolve()
+      session.patch({ status: 'loading', error: null })
+      const onUri = () => uriReady.resolve()
+      p.once('display_uri', onUri)
+      const { chains, optionalNamespaces, oneClick } = await proposal(ctx, env)
+      let auths: unknown[] = []
+      const mine = oneClick
+        ? p
+            // The namespaces ride along for the provider's own use (rpcMap: reads never go to the hosted RPC).
+            .authenticate({ ...oneClick, chains, methods: [...EIP155_METHODS], optionalNamespaces } as Parameters<UniversalProvider['authenticate']>[0])
+            .then((answer) => void (auths = answer.auths ?? []))
+        : p.connect({ optionalNamespaces })
+      const outcome = await mine.then(
+        () => 'approved' as const,
+        (error: unknown) => error,
+      )
+      p.removeListener('display_uri', onUri)
+      uriReady.resolve()
+      // A newer pairing replaced this one (refresh): its outcome is the one that counts.
+      await settle(p, token, outcome, auths)
+    })()
+    pairing = token
+    run.catch((error: unknown) => {
+      if (pairing === token) pairing = null
+      const answer = failure(error)
+      failed(answer)
+      waiting?.resolve(answer)
+      waiting = null
+      uriReady.resolve()
+    })
+    return uriReady.promise
+  }
+
+  const hasFreshUri = () => {
+    const { status, uri, expiresAt } = session.state()
+    return (status === 'pairing' || status === 'loading') && !!pairing && (uri === null || (expiresAt !== null && expiresAt - ctx.now() > PAIRING_EXPIRED_BELOW_MS))
+  }
+
+  function ensure(refresh = false): Promise<void> {
+    ensuring ??= (async () => {
+      const p = await load()
+      if (p.session) return
+      if (!refresh && hasFreshUri()) return
+      await pair()
+    })().finally(() => (ensuring = null))
+    return ensuring
+  }
+
+  return {
+    ensure,
+    async approval(p) {
+      waiting ??= deferred<WalletAnswer>()
+      const w = waiting
+      await ensure()
+      if (p.session) return { ok: true, result: session.accountOf(p) }
+      return w.promise
+    },
+    uriShown(uri) {
+      session.patch({ status: 'pairing', uri, expiresAt: ctx.now() + expiryMs(), error: null })
+      scheduleRefresh()
+    },
+    callOff() {
+      clearRefresh()
+      const w = waiting
+      waiting = null
+      w?.resolve({ ok: false, error: { code: 4001, message: 'Connection declined' } })
+    },
+    clearRefresh,
+  }
+}
