@@ -34,6 +34,7 @@ async function verifierSession(address: string, project = DEMO_PROJECT) {
 test.describe('Sign in with the wallet (SIWX)', () => {
   test('/?siwx=required: the sign view cannot be closed; the signed EIP-4361 message is verified; a reload and a second tab ask nothing; disconnect and connect asks again', async ({ demo, context, baseURL }) => {
     const violations = await recordCspViolations(demo)
+    const visitFrom = Date.now()
     await demo.goto(page(ACCOUNT_5.index))
     const signIn = await connect(demo)
     await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeVisible()
@@ -58,8 +59,10 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     expect(message.address).toBe(ACCOUNT_5.address)
     expect(message.chainId).toBe(31337)
     expect(message.nonce.length).toBeGreaterThanOrEqual(8)
-    expect(message.issuedAt).toBeTruthy()
-    expect(message.expirationTime).toBeTruthy()
+    // Issued during this visit (the ISO time keeps milliseconds), and it expires later.
+    expect(Date.parse(message.issuedAt!)).toBeGreaterThanOrEqual(visitFrom)
+    expect(Date.parse(message.issuedAt!)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(message.expirationTime!)).toBeGreaterThan(Date.parse(message.issuedAt!))
     await prompt.getByRole('button', { name: 'Approve' }).click()
 
     await expect(demo.getByRole('dialog')).toHaveCount(0)

@@ -27,7 +27,7 @@ test("the demo's shell is precached when the worker installs, and what the page 
   await waitForServiceWorker(page)
   const caches = await allCaches(page)
   const precache = Object.entries(caches).find(([name]) => name.startsWith('portico-precache-v1-'))
-  expect(precache, Object.keys(caches).join(', ')).toBeTruthy()
+  expect(Object.keys(caches)).toContainEqual(expect.stringMatching(/^portico-precache-v1-/))
   const paths = precache![1].map((u) => new URL(u).pathname)
   expect(paths).toContain('/index.html')
   expect(paths).toContain(new URL(entry).pathname)
