@@ -235,3 +235,59 @@ test('XSS payloads as the dapp’s own metadata (name, description, icons), show
   })
   expect({ executions, missing, replaced }).toEqual({ executions: 0, missing: [], replaced: names.length })
 })
+
+test('XSS payloads as a WalletConnect wallet’s metadata (name, description, url, icons): the dapp connects, 0 executions', async ({ page, context, sandbox }) => {
+  begin(XSS_ROW, 'WalletConnect peer metadata')
+  const name = PAYLOADS[8]!
+  const description = PAYLOADS[13]!
+  let served = 0
+  await context.addInitScript(() => {
+    const w = window as unknown as { __xss(): void; __xssCount: number }
+    w.__xssCount = 0
+    w.__xss = () => void (w.__xssCount += 1)
+    window.alert = () => w.__xss()
+  })
+  // The Sandbox Phone Wallet's own code, served with the metadata it gives WalletConnect replaced.
+  const phone = await context.newPage()
+  await phone.route(`${sandbox.phoneWallet.url}/**/*.js`, async (route) => {
+    const response = await route.fetch()
+    let body = await response.text()
+    // Its metadata as the bundle writes it (minified: `description:"…",url:x.url,icons:[`${x.url}/icon.svg`]`), and its name.
+    const metadata = /description:"A WalletConnect wallet for the Portico sandbox \(development only\)",\s*url:\s*[\w$]+\.url,\s*icons:\s*\[`\$\{[\w$]+\.url\}\/icon\.svg`\]/
+    const icons = [...ICONS, 'javascript:__xss()', 'data:text/html,<script>__xss()</script>']
+    if (metadata.test(body)) (served += 3), (body = body.replace(metadata, () => `description:${JSON.stringify(description)},url:"javascript:__xss()",icons:${JSON.stringify(icons)}`))
+    if (body.includes('"Sandbox Phone Wallet"')) (served += 1), (body = body.replaceAll('"Sandbox Phone Wallet"', JSON.stringify(name)))
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-length', 'content-encoding'].includes(k.toLowerCase())))
+    await route.fulfill({ status: response.status(), headers, body })
+  })
+  await phone.goto(`${sandbox.phoneWallet.url}/`)
+  await expect(phone.locator('html[data-ready="true"]')).toBeAttached({ timeout: 20_000 })
+
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const qr = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', { name: 'WalletConnect QR code' })
+  await expect(qr).toBeVisible()
+  const uri = (await qr.getAttribute('data-qr-value'))!
+  await phone.getByLabel('WalletConnect link').fill(uri)
+  await phone.getByRole('button', { name: 'Connect', exact: true }).click()
+  await phone.getByRole('dialog', { name: 'Connect to Portico demo?' }).getByRole('button', { name: 'Approve' }).click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account).toBeVisible()
+  await expect(page.getByTestId('dapp-status')).toHaveText('Connected 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 on Portico Local')
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+  const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
+  // Nothing of the wallet's became a link or markup that runs.
+  const markup = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))).map((el) => el.outerHTML.slice(0, 120)),
+  )
+  record({
+    row: XSS_ROW,
+    name: 'WalletConnect peer metadata',
+    cases: served === 0 ? 0 : 2 + ICONS.length + 3,
+    unit: 'payloads shown',
+    failures: executions + markup.length + (served < 4 ? 1 : 0),
+    examples: [...(executions > 0 ? [{ input: 'peer metadata', problem: `${executions} executions` }] : []), ...markup.slice(0, 3).map((m) => ({ input: m, problem: 'became markup' })), ...(served < 4 ? [{ input: 'phone wallet bundle', problem: `only ${served} of 4 metadata fields replaced` }] : [])],
+  })
+  expect({ executions, markup, served }).toEqual({ executions: 0, markup: [], served: 4 })
+})
