@@ -19,7 +19,7 @@ import {
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
 import { createInFlightWrites } from './inFlight.ts'
-import { createPendingTransactions, type Tracked } from './pending.ts'
+import { createPendingTransactions, type PendingTransactions, type Tracked } from './pending.ts'
 import { createReconciler, sentTransaction } from './reconcile.ts'
 import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
@@ -173,6 +173,65 @@ type OpenWrite = {
   last?: { answer: string; outcome: WriteResult } | undefined
 }
 
+type Settle = (writeId: string, outcome: WriteResult) => Promise<WriteResult>
+
+/** Runs a write's flow one step on with `input` (the wallet's answer): its next wallet request, or its outcome (then it is no longer open). */
+async function advance(open: Map<string, OpenWrite>, writeId: string, input: unknown, settle: Settle): Promise<WriteResult> {
+  const entry = open.get(writeId)
+  if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+  try {
+    const next = await entry.flow.next(input)
+    if (next.done) {
+      open.delete(writeId)
+      return settle(writeId, { status: 'done', writeId, ...next.value })
+    }
+    entry.index += 1
+    entry.failure = next.value.failure
+    entry.step = next.value
+    const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
+    return {
+      status: 'step',
+      writeId,
+      kind: entry.kind,
+      index: entry.index,
+      total: next.value.total,
+      label: next.value.label,
+      namespace,
+      caipNetworkId,
+      target: next.value.target ?? 'wallet',
+      request: next.value.request,
+    }
+  } catch (error) {
+    open.delete(writeId)
+    return settle(writeId, { status: 'error', writeId, error: classifyError(error) })
+  }
+}
+/**
+ * An answer for a write this core did not start (the core that asked has stopped): recorded against
+ * the stored write. A sent transaction is tracked; a flow's further steps cannot go on.
+ */
+async function submitStored(write: InFlightWrite, input: unknown, { pending, settle }: { pending: PendingTransactions; settle: Settle }): Promise<WriteResult> {
+  if (write.outcome) return write.outcome
+  const writeId = write.id
+  const answer = walletAnswerSchema.safeParse(input)
+  if (!answer.success || !answer.data.ok) {
+    const error = answer.success && !answer.data.ok ? answer.data.error : { message: 'The wallet answered nothing readable' }
+    if (error.code === WRITE_OUTCOME_UNKNOWN_CODE) return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: error.message } }
+    pending.set((all) => all.filter((p) => p.writeId !== writeId))
+    return settle(writeId, { status: 'error', writeId, error: classifyWalletError(error) })
+  }
+  const { result } = answer.data
+  const last = write.step.index === write.step.total
+  if (SENDING_METHODS.includes(write.step.method)) {
+    if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
+    if (write.step.tracks) pending.track(result, write.step.tracks, writeId)
+    if (last) return settle(writeId, { status: 'done', writeId, hash: result })
+    return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
+  }
+  if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
+  return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
+}
+
 /**
  * The one write path's core side: `prepare` validates and builds the first wallet request of a flow,
  * `submit` takes the wallet's answer and gives the next request or the outcome. Sent transactions
@@ -207,62 +266,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     })
   }
 
-  async function advance(writeId: string, input: unknown): Promise<WriteResult> {
-    const entry = open.get(writeId)
-    if (!entry) return { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
-    try {
-      const next = await entry.flow.next(input)
-      if (next.done) {
-        open.delete(writeId)
-        return settle(writeId, { status: 'done', writeId, ...next.value })
-      }
-      entry.index += 1
-      entry.failure = next.value.failure
-      entry.step = next.value
-      const { namespace, caipNetworkId } = parseCaipAddress(entry.caipAddress)
-      return {
-        status: 'step',
-        writeId,
-        kind: entry.kind,
-        index: entry.index,
-        total: next.value.total,
-        label: next.value.label,
-        namespace,
-        caipNetworkId,
-        target: next.value.target ?? 'wallet',
-        request: next.value.request,
-      }
-    } catch (error) {
-      open.delete(writeId)
-      return settle(writeId, { status: 'error', writeId, error: classifyError(error) })
-    }
-  }
 
-  /**
-   * An answer for a write this core did not start (the core that asked has stopped): recorded against
-   * the stored write. A sent transaction is tracked; a flow's further steps cannot go on.
-   */
-  async function submitStored(write: InFlightWrite, input: unknown): Promise<WriteResult> {
-    if (write.outcome) return write.outcome
-    const writeId = write.id
-    const answer = walletAnswerSchema.safeParse(input)
-    if (!answer.success || !answer.data.ok) {
-      const error = answer.success && !answer.data.ok ? answer.data.error : { message: 'The wallet answered nothing readable' }
-      if (error.code === WRITE_OUTCOME_UNKNOWN_CODE) return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: error.message } }
-      pending.set((all) => all.filter((p) => p.writeId !== writeId))
-      return settle(writeId, { status: 'error', writeId, error: classifyWalletError(error) })
-    }
-    const { result } = answer.data
-    const last = write.step.index === write.step.total
-    if (SENDING_METHODS.includes(write.step.method)) {
-      if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
-      if (write.step.tracks) pending.track(result, write.step.tracks, writeId)
-      if (last) return settle(writeId, { status: 'done', writeId, hash: result })
-      return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
-    }
-    if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
-    return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
-  }
 
   return {
     async prepare(input) {
@@ -283,7 +287,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       // Unique across restarts and tabs: a stored write is never mistaken for another.
       const writeId = crypto.randomUUID()
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
-      return advance(writeId, undefined)
+      return advance(open, writeId, undefined, settle)
     },
     async markAsked(writeId) {
       const entry = open.get(writeId)
@@ -301,7 +305,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       if (!entry) {
         await inFlight.loaded
         const write = inFlight.find(writeId)
-        return write ? submitStored(write, input) : { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
+        return write ? submitStored(write, input, { pending, settle }) : { status: 'error', writeId, error: { code: 'WRITE_NOT_FOUND' } }
       }
       const key = JSON.stringify(input)
       if (entry.last?.answer === key) return entry.last.outcome
@@ -319,7 +323,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       }
       const step = entry.step
       if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) pending.track(answer.result, step.tracks, writeId)
-      const outcome = await advance(writeId, answer.result)
+      const outcome = await advance(open, writeId, answer.result, settle)
       if (open.has(writeId)) entry.last = { answer: key, outcome }
       return outcome
     },
