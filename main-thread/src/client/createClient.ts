@@ -2,6 +2,7 @@ import { activeConnection, type ChainNamespace, type CoreState } from '@portico/
 import { startupConfig, type StartupConfig } from '@portico/shared-types/config-defaults'
 import type { Remote } from 'comlink'
 import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 import type { FrameApproval } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
 import { afterNextPaint, whenIdle } from './idle.ts'
@@ -118,7 +119,7 @@ function writeHint(connected: boolean) {
  * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
  */
 export function createClient({ config, spawn, coreOptions, heartbeatMs }: CreateClientParameters): PorticoClient {
-  const listeners = new Set<() => void>()
+  const listeners = createEmitter()
   const cleanups: (() => void)[] = []
   const startup = startupConfig(config)
   let snapshot: ClientSnapshot = {
@@ -152,7 +153,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     get: () => snapshot,
     set(patch) {
       snapshot = { ...snapshot, ...patch }
-      for (const listener of listeners) listener()
+      listeners.emit()
     },
     writeHint,
     onCleanup: (fn) => cleanups.push(fn),
@@ -198,8 +199,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     startup,
     getSnapshot: () => snapshot,
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return listeners.on(listener)
     },
     start: () => load().then(() => undefined),
     prepare: () =>

@@ -1,4 +1,4 @@
-import type { WalletAnswer, WalletRequest, WriteError, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
+import type { WalletAnswer, WalletRequest, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
 import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
 

@@ -1,5 +1,6 @@
 import { createStore, type EIP6963ProviderDetail } from 'mipd'
 import { eip6963ProviderInfoSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
+import { createEmitter } from '@portico/shared-types/emitter'
 import { eip1193Connector } from './eip1193.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
@@ -17,7 +18,7 @@ const known = new Map<string, { provider: unknown; connector: Connector }>()
 
 export function eip6963Source(): ConnectorSource {
   const store = createStore()
-  const listeners = new Set<() => void>()
+  const listeners = createEmitter()
 
   const toConnectors = (details: readonly EIP6963ProviderDetail[]): Connector[] => {
     const byRdns = new Map<string, Connector>()
@@ -39,13 +40,12 @@ export function eip6963Source(): ConnectorSource {
   let current = toConnectors(store.getProviders())
   const unsubscribe = store.subscribe((details) => {
     current = toConnectors(details)
-    for (const listener of listeners) listener()
+    listeners.emit()
   })
   return {
     connectors: () => current,
     subscribe(onChange) {
-      listeners.add(onChange)
-      return () => listeners.delete(onChange)
+      return listeners.on(onChange)
     },
     destroy() {
       listeners.clear()

@@ -7,6 +7,7 @@ import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import { emailCooldownMessage, MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './embedded/frame.ts'
 import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
 import type { ConnectorSourceContext } from './registry.ts'
@@ -38,9 +39,9 @@ const chainNumber = (caipNetworkId: string | null | undefined): number | undefin
 export function embeddedWalletSource({ config, api, approvals }: ConnectorSourceContext): ConnectorSource | null {
   const url = config.embeddedWalletUrl
   if (!url || !approvals) return null
-  const listeners = new Set<(event: ConnectorEvent) => void>()
+  const listeners = createEmitter<ConnectorEvent>()
   const emit = (event: ConnectorEvent) => {
-    for (const listener of listeners) listener(event)
+    listeners.emit(event)
   }
   const activeChain = async (): Promise<number> => {
     const state = await api.getState()
@@ -225,8 +226,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     },
     getProvider: async () => provider,
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return listeners.on(listener)
     },
   }
   return {

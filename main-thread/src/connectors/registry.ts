@@ -1,5 +1,6 @@
 import type { Remote } from 'comlink'
 import type { PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 import type { ApprovalHost } from './embedded/types.ts'
 import { eip6963Source } from './eip6963.ts'
 import type { Connector, ConnectorSource } from './types.ts'
@@ -61,7 +62,7 @@ export function preloadConnectorCode(config: PorticoConfig, factories: readonly 
  * before is left out), one change feed, one destroy. A source that fails to start is skipped.
  */
 export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource {
-  const listeners = new Set<() => void>()
+  const listeners = createEmitter()
   const sources: (ConnectorSource | null)[] = factories.map(() => null)
   const cleanups: (() => void)[] = []
   let destroyed = false
@@ -74,7 +75,7 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
   }
   const changed = () => {
     collect()
-    for (const listener of listeners) listener()
+    listeners.emit()
   }
   const attach = (index: number, source: ConnectorSource | null) => {
     if (!source) return
@@ -104,8 +105,7 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
   return {
     connectors: () => current,
     subscribe(onChange) {
-      listeners.add(onChange)
-      return () => listeners.delete(onChange)
+      return listeners.on(onChange)
     },
     destroy() {
       destroyed = true

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { Locale } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 
 export type Strings<K extends string> = Record<K, string>
 
@@ -17,7 +18,7 @@ export type Catalogue<K extends string> = {
   load(locale: Locale): Promise<Strings<K>>
 }
 
-const listeners = new Set<() => void>()
+const listeners = createEmitter()
 const inFlight = new Set<Promise<unknown>>()
 let version = 0
 let activeLocale: Locale | null = null
@@ -52,7 +53,7 @@ export function catalogue<K extends string>(loaders: LocaleLoaders<K>): Catalogu
             loaded.set(locale, module.default)
             pending.delete(locale)
             version++
-            for (const listener of listeners) listener()
+            listeners.emit()
             return module.default
           },
           (error: unknown) => {
@@ -78,8 +79,7 @@ export async function catalogueLoads(): Promise<void> {
 }
 
 const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return listeners.on(listener)
 }
 const getVersion = () => version
 

@@ -1,9 +1,10 @@
 import { useSyncExternalStore, type ComponentType } from 'react'
 import type { Locale } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 
 let loading: Promise<ComponentType> | null = null
 let loaded: ComponentType | null = null
-const listeners = new Set<() => void>()
+const listeners = createEmitter()
 let modalLocale: Locale = 'en'
 
 /** The language the modal will speak (the provider's `startup.locale`): its texts load with its code. */
@@ -23,7 +24,7 @@ export function loadModal(): Promise<ComponentType> {
     .then(
       (module) => {
         loaded = module.default
-        for (const listener of listeners) listener()
+        listeners.emit()
         return loaded
       },
       (error: unknown) => {
@@ -40,8 +41,7 @@ export function warmModal(): void {
 }
 
 const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return listeners.on(listener)
 }
 const getLoaded = () => loaded
 

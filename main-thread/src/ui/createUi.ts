@@ -3,6 +3,7 @@ import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
 import { currentView } from '../client/router.ts'
 import { activeConnection } from '@portico/shared-types/light'
 import type { ThemeVariables } from '@portico/shared-types'
+import { createEmitter } from '@portico/shared-types/emitter'
 
 export type NotificationVariant = 'loading' | 'success' | 'error'
 export type Notification = { id: number; variant: NotificationVariant; message: string }
@@ -49,8 +50,8 @@ export type PorticoUi = {
  */
 export function createUi(client: PorticoClient): PorticoUi {
   let snapshot: UiSnapshot = { notification: null, shaking: false, themeVariables: { ...client.startup.themeVariables } }
-  const listeners = new Set<() => void>()
-  const eventListeners = new Set<(event: PorticoEvent) => void>()
+  const listeners = createEmitter()
+  const eventListeners = createEmitter<PorticoEvent>()
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let nextId = 1
   /** The notification that shows when the 150 ms gap after closing the previous one ends. */
@@ -58,7 +59,7 @@ export function createUi(client: PorticoClient): PorticoUi {
 
   const set = (patch: Partial<UiSnapshot>) => {
     snapshot = { ...snapshot, ...patch }
-    for (const listener of listeners) listener()
+    listeners.emit()
   }
   const later = (fn: () => void, ms: number) => {
     const t = setTimeout(() => {
@@ -68,7 +69,7 @@ export function createUi(client: PorticoClient): PorticoUi {
     timers.add(t)
   }
   const emit = (event: PorticoEvent) => {
-    for (const listener of eventListeners) listener(event)
+    eventListeners.emit(event)
   }
 
   let previous: ClientSnapshot = client.getSnapshot()
@@ -94,8 +95,7 @@ export function createUi(client: PorticoClient): PorticoUi {
   const ui: PorticoUi = {
     getSnapshot: () => snapshot,
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return listeners.on(listener)
     },
     notify(variant, message, { durationMs = variant === 'loading' ? 0 : 4000 } = {}) {
       const notification = { id: nextId++, variant, message }
@@ -126,8 +126,7 @@ export function createUi(client: PorticoClient): PorticoUi {
       set({ themeVariables: { ...snapshot.themeVariables, ...variables } })
     },
     onEvent(listener) {
-      eventListeners.add(listener)
-      return () => eventListeners.delete(listener)
+      return eventListeners.on(listener)
     },
     emit,
     destroy() {

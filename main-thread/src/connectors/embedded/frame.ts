@@ -12,6 +12,7 @@ import {
   type FrameMessage,
 } from '@portico/shared-types/embedded'
 import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
+import { createEmitter } from '@portico/shared-types/emitter'
 
 /** How long the frame may take to say it is ready (or refuse the page) before the modal gives up: 'Invalid App Configuration'. */
 export const FRAME_LOAD_TIMEOUT_MS = 15_000
@@ -78,9 +79,9 @@ export function createFrameClient(options: FrameOptions): FrameClient {
   const base = options.url.replace(/\/+$/, '')
   const origin = new URL(base).origin
   const pending = new Map<string, Pending>()
-  const approvalListeners = new Set<(state: FrameApprovalState) => void>()
+  const approvalListeners = createEmitter<FrameApprovalState>()
   const approvalState = (state: FrameApprovalState) => {
-    for (const listener of approvalListeners) listener(state)
+    approvalListeners.emit(state)
   }
   let iframe: HTMLIFrameElement | null = null
   let readiness: Promise<void> | null = null
@@ -188,8 +189,7 @@ export function createFrameClient(options: FrameOptions): FrameClient {
       return iframe
     },
     onApproval(listener) {
-      approvalListeners.add(listener)
-      return () => approvalListeners.delete(listener)
+      return approvalListeners.on(listener)
     },
     ready: () => load(),
     async request(event, payload, { signal } = {}) {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import { debounce } from '@portico/shared-types/debounce'
 import { ONRAMP_QUOTE_CACHE_MS, type GetOnrampQuoteParameters, type OnrampQuoteAnswer } from '@portico/shared-types/onramp'
 import { getOnrampQuoteQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
@@ -19,12 +20,13 @@ export function useOnrampQuote(params: UseOnrampQuoteParameters): UseCoreQueryRe
   // The request as typed; `hash` says when it changed (a new object each render is not a change).
   const latest = useRef(params)
   latest.current = params
+  const ask = useMemo(() => debounce(setAsked, DEBOUNCE_DEFAULT_MS), [])
   useEffect(() => {
     const typed = latest.current
     if (!typed || !hash) return setAsked(null)
-    const timer = setTimeout(() => setAsked({ hash, params: typed }), DEBOUNCE_DEFAULT_MS)
-    return () => clearTimeout(timer)
-  }, [hash])
+    ask({ hash, params: typed })
+    return () => ask.cancel()
+  }, [hash, ask])
   const current = asked !== null && asked.hash === hash ? asked.params : null
   const query = useCoreQuery({
     queryKey: current ? getOnrampQuoteQueryKey(current) : ['onrampQuote'],

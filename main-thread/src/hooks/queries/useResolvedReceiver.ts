@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
-import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { looksLikeAccountName } from '@portico/shared-types/names'
 import { resolveReceiverQueryKey } from '@portico/shared-types/queries'
 import type { ResolvedReceiver } from '@portico/shared-types/write'
+import { useDebounced } from '../useDebounced.ts'
 import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
+
+const isNull = (value: unknown) => value === null
 
 
 /**
@@ -16,13 +17,7 @@ import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
  */
 export function useResolvedReceiver({ caipAddress, text }: { caipAddress: CaipAddress | undefined; text: string }): UseCoreQueryReturnType<ResolvedReceiver | null> & { name: string | null } {
   const typed = text.trim()
-  const [name, setName] = useState<string | null>(null)
-  useEffect(() => {
-    const next = looksLikeAccountName(typed) ? typed : null
-    if (next === null) return setName(null)
-    const timer = setTimeout(() => setName(next), DEBOUNCE_DEFAULT_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
+  const name = useDebounced(looksLikeAccountName(typed) ? typed : null, { initial: null, immediate: isNull })
   const settled = name !== null && name === typed ? name : null
   const query = useCoreQuery({
     queryKey: caipAddress && settled ? resolveReceiverQueryKey({ caipAddress, name: settled }) : ['receiver'],

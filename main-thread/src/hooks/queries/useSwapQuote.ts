@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react'
-import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import { useEffect } from 'react'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { getSwapQuoteQueryKey } from '@portico/shared-types/queries'
 import type { SwapQuote, SwapTokenRef } from '@portico/shared-types/write'
+import { useDebounced } from '../useDebounced.ts'
 import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
+
+const isNull = (value: unknown) => value === null
 
 /** How often the Swap view asks for a new quote while it stays open. */
 export const SWAP_QUOTE_REFRESH_MS = 15_000
@@ -18,13 +20,8 @@ export const SWAP_QUOTE_REFRESH_MS = 15_000
  */
 export function useSwapQuote({ caipAddress, from, to, amount }: { caipAddress: CaipAddress | undefined; from: SwapTokenRef | null; to: SwapTokenRef | null; amount: string }): UseCoreQueryReturnType<SwapQuote> & { settledAmount: string | null } {
   const typed = amount.trim()
-  const [settled, setSettled] = useState<string | null>(null)
-  useEffect(() => {
-    const valid = /^(\d+(\.\d*)?|\.\d+)$/.test(typed) && Number(typed) > 0 ? typed : null
-    if (valid === null) return setSettled(null)
-    const timer = setTimeout(() => setSettled(valid), DEBOUNCE_DEFAULT_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
+  const valid = /^(\d+(\.\d*)?|\.\d+)$/.test(typed) && Number(typed) > 0 ? typed : null
+  const settled = useDebounced(valid, { initial: null, immediate: isNull })
   const ready = caipAddress !== undefined && from !== null && to !== null && settled !== null && settled === typed && from.address !== to.address
   const query = useCoreQuery({
     queryKey: ready ? getSwapQuoteQueryKey({ caipAddress, from: from.address, to: to.address, amount: settled }) : ['swapQuote'],

@@ -1,5 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
-import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { splitCaipAddress } from '@portico/shared-types/light'
 import {
   ONRAMP_CURRENCIES,
@@ -17,6 +16,7 @@ import { usePorticoClient, useSnapshot } from '../../context.ts'
 import { useAccount, useNetwork } from '../../hooks/index.ts'
 import { useOnrampOptions } from '../../hooks/queries/useOnrampOptions.ts'
 import { useOnrampQuote } from '../../hooks/queries/useOnrampQuote.ts'
+import { useDebounced } from '../../hooks/useDebounced.ts'
 import { useOnrampDeliveries, type OnrampDelivery } from '../../hooks/useOnrampDeliveries.ts'
 import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
@@ -102,7 +102,8 @@ function useBuyFlow() {
   const money = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
   const methodName = (m: OnrampPaymentMethod) => t(`method_${m}`)
   const limitsText = t('limits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
-  const paused = useSettled(amount) === amount
+  // A typed amount's error waits for the typing to pause (SPEC.md §9's debounce).
+  const paused = useDebounced(amount, { initial: amount }) === amount
   const amountError = !check.ok && (showError || (check.key !== 'amountRequired' && paused))
     ? check.key === 'amountOutOfLimits'
       ? t('amountOutOfLimits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
@@ -265,16 +266,6 @@ function BuyForm({ flow, deliveryList }: { flow: BuyFlow; deliveryList: ReactNod
       <QuoteSummary answer={quoteParams ? (quote.data ?? null) : null} loading={quoteParams !== null && (quote.isFetching || !quote.settled)} t={t} locale={locale} />
     </FormShell>
   )
-}
-
-/** `value` once it has stayed the same for SPEC.md §9's debounce: a typed amount's error waits for the typing to pause. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), DEBOUNCE_DEFAULT_MS)
-    return () => clearTimeout(timer)
-  }, [value])
-  return settled
 }
 
 function QuoteSummary({ answer, loading, t, locale }: { answer: { quote: OnrampQuote; estimate: boolean } | null; loading: boolean; t: FeatureTranslate<OnrampKey>; locale: string }) {

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react'
-import { DEBOUNCE_DEFAULT_MS } from '@portico/shared-types/constants'
+import { useId, useState } from 'react'
 import { DEFAULT_NAME_SUFFIX, parseAccountNameInput } from '@portico/shared-types/names'
 import type { WriteError } from '@portico/shared-types/write'
 import { write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector } from '../../hooks/index.ts'
 import { useAccountName } from '../../hooks/queries/useAccountName.ts'
+import { useDebounced } from '../../hooks/useDebounced.ts'
 import { useNameSuggestions } from '../../hooks/queries/useNameSuggestions.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
@@ -13,15 +13,6 @@ import { FeatureNotice } from './FeatureNotice.tsx'
 import { NAMES_MESSAGES } from './names.messages.ts'
 import '../../styles/names.css'
 
-/** `value` once it has stopped changing for the debounce of SPEC.md §9. */
-function useSettled<T>(value: T): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), DEBOUNCE_DEFAULT_MS)
-    return () => clearTimeout(timer)
-  }, [value])
-  return settled
-}
 
 /**
  * RegisterAccountName (SPEC.md §2, §5): a name checked as it is typed (letters, digits and hyphens,
@@ -44,7 +35,8 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
 
   const parsed = parseAccountNameInput(text)
   const valid = typeof parsed === 'string' ? null : parsed
-  const settled = useSettled(valid?.name ?? null)
+  const validName = valid?.name ?? null
+  const settled = useDebounced(validName, { initial: validName })
   const checked = valid && settled === valid.name ? valid : null
   const holder = useAccountName({ name: online ? (checked?.name ?? null) : null })
   const suggestions = useNameSuggestions({ name: online ? (checked?.label ?? null) : null })

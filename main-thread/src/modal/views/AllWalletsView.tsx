@@ -6,6 +6,7 @@ import { selectWallet } from '../../actions/selectWallet.ts'
 import { getWalletConnector } from '../../client/getConnector.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useInfiniteWallets } from '../../hooks/queries/useInfiniteWallets.ts'
+import { useDebounced } from '../../hooks/useDebounced.ts'
 import { useT } from '../../i18n/useT.ts'
 import { WalletImage } from '../WalletImage.tsx'
 
@@ -23,13 +24,9 @@ export function AllWalletsView() {
   const t = useT()
   const snapshot = useSnapshot()
   const [query, setQuery] = useState('')
-  const [search, setSearch] = useState('')
   const scrollRef = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [query])
+  const search = useDebounced(query.trim(), { initial: '', ms: SEARCH_DEBOUNCE_MS })
 
   const { pages, status, isFetching, hasNextPage, fetchNextPage, retry } = useInfiniteWallets({ search })
   const wallets = useMemo(() => pages.flatMap((page) => page.data), [pages])
