@@ -68,6 +68,114 @@ const cutOff = { ok: false, error: { code: WRITE_OUTCOME_UNKNOWN_CODE, message: 
 const STATE_RETURNING: readonly Forwarded[] = ['configure', 'getState']
 
 /**
+ * The states this tab takes from the leader (its own core's, or another tab's, parsed), pushed to this
+ * tab's listeners with a revision of its own; an older or repeated one from the same leader is dropped.
+ */
+function createStateFollower(tabId: string, listeners: ReturnType<typeof createSubscribers<CoreState>>, warn: (message: string) => void) {
+  let origin: { leader: string; revision: number } | null = null
+  let latest: CoreState | null = null
+  let localRevision = 0
+  return {
+    latest: () => latest,
+    accept(leader: string, raw: unknown) {
+      let state: CoreState
+      if (leader === tabId) state = raw as CoreState
+      else {
+        const parsed = coreStateSchema.safeParse(raw)
+        if (!parsed.success) {
+          warn(`Portico: ignored a core state that does not match this version: ${parsed.error.issues[0]?.message ?? ''}`)
+          return
+        }
+        state = parsed.data
+      }
+      if (origin && origin.leader === leader && state.revision <= origin.revision) return
+      origin = { leader, revision: state.revision }
+      latest = { ...state, revision: ++localRevision }
+      listeners.publish(latest)
+    },
+  }
+}
+
+/** The leader's Web Lock: asked at once (`ifAvailable`), or waited for; held until released. */
+function createLeaderLock(locks: LockManagerLike, lockName: string, isDisposed: () => boolean) {
+  const abort = new AbortController()
+  let release: (() => void) | null = null
+  return {
+    /** Asks for the lock; answers whether it was granted (with `ifAvailable`, false when another tab holds it). */
+    acquire(ifAvailable: boolean): Promise<boolean> {
+      return new Promise((decided) => {
+        locks
+          .request(lockName, ifAvailable ? { ifAvailable: true } : { signal: abort.signal }, (lock) => {
+            if (!lock || isDisposed()) {
+              decided(false)
+              return undefined
+            }
+            decided(true)
+            return new Promise<void>((resolve) => {
+              release = resolve
+            })
+          })
+          .catch(() => decided(false))
+      })
+    },
+    release() {
+      abort.abort()
+      release?.()
+    },
+  }
+}
+
+type MessageContext = {
+  tabId: string
+  role(): HubRole
+  core(): Promise<Core> | null
+  pending: Map<string, PendingCall>
+  runLocally(method: Forwarded, args: unknown[]): Promise<unknown>
+  post(message: HubMessage): void
+  accept(leader: string, raw: unknown): void
+  resendPending(): void
+}
+
+/** What a tab does with a message between the tabs (already parsed): run a call as leader, take a reply, a state, a greeting. */
+async function onHubMessage(message: HubMessage, hub: MessageContext): Promise<void> {
+  const { tabId, pending, post } = hub
+  switch (message.t) {
+    case 'call': {
+      if (hub.role() !== 'leader') return
+      try {
+        const value = await hub.runLocally(message.method, message.args)
+        post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: true, value })
+      } catch (error) {
+        post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: false, value: undefined, error: serializeError(error) })
+      }
+      return
+    }
+    case 'reply': {
+      if (message.to !== tabId) return
+      const entry = pending.get(message.id)
+      if (!entry) return
+      pending.delete(message.id)
+      if (message.ok) {
+        if (STATE_RETURNING.includes(entry.method)) hub.accept(message.leader, message.value)
+        entry.resolve(message.value)
+      } else entry.reject(message.error ? reviveError(message.error) : new PorticoError('Something went wrong'))
+      return
+    }
+    case 'state':
+      if (hub.role() !== 'leader') hub.accept(message.leader, message.state)
+      return
+    case 'hello': {
+      const core = hub.core()
+      if (hub.role() === 'leader' && core) post({ t: 'state', leader: tabId, state: await (await core).getState() })
+      return
+    }
+    case 'leader':
+      if (hub.role() === 'follower') hub.resendPending()
+      return
+  }
+}
+
+/**
  * The SharedWorker fallback, run in each tab's dedicated worker. The tabs elect one leader through a
  * Web Lock; only the leader's worker runs the core (and so fetches). The others forward every call to
  * it over a BroadcastChannel and follow the state it broadcasts. When the leader's tab closes, its lock
@@ -79,35 +187,15 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   const tabId = params.tabId ?? crypto.randomUUID()
   const listeners = createSubscribers<CoreState>({ timeoutMs: params.listenerTimeoutMs ?? 2 * HEARTBEAT_MS })
   const pending = new Map<string, PendingCall>()
-  const abort = new AbortController()
   let role: HubRole = 'pending'
   let core: Promise<Core> | null = null
   let lastConfig: unknown[] | null = null
-  let origin: { leader: string; revision: number } | null = null
-  let latest: CoreState | null = null
-  let localRevision = 0
   let seq = 0
-  let release: (() => void) | null = null
   let disposed = false
   let warnedForeign = false
-
-  /** Takes a state from the leader (this tab's core, or another tab's, parsed) and pushes it to this tab. */
-  function accept(leader: string, raw: unknown) {
-    let state: CoreState
-    if (leader === tabId) state = raw as CoreState
-    else {
-      const parsed = coreStateSchema.safeParse(raw)
-      if (!parsed.success) {
-        warn(`Portico: ignored a core state that does not match this version: ${parsed.error.issues[0]?.message ?? ''}`)
-        return
-      }
-      state = parsed.data
-    }
-    if (origin && origin.leader === leader && state.revision <= origin.revision) return
-    origin = { leader, revision: state.revision }
-    latest = { ...state, revision: ++localRevision }
-    listeners.publish(latest)
-  }
+  const follower = createStateFollower(tabId, listeners, warn)
+  const accept = follower.accept
+  const lock = locks ? createLeaderLock(locks, lockName, () => disposed) : null
 
   function post(message: HubMessage) {
     if (!disposed) channel.postMessage(message)
@@ -167,6 +255,7 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
     resendPending()
   }
 
+  const context: MessageContext = { tabId, role: () => role, core: () => core, pending, runLocally, post, accept, resendPending }
   async function onMessage(raw: unknown) {
     if (disposed) return
     const parsed = messageSchema.safeParse(raw)
@@ -176,76 +265,26 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
       warnedForeign = true
       return
     }
-    const message = parsed.data
-    switch (message.t) {
-      case 'call': {
-        if (role !== 'leader') return
-        try {
-          const value = await runLocally(message.method, message.args)
-          post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: true, value })
-        } catch (error) {
-          post({ t: 'reply', id: message.id, to: message.from, leader: tabId, ok: false, value: undefined, error: serializeError(error) })
-        }
-        return
-      }
-      case 'reply': {
-        if (message.to !== tabId) return
-        const entry = pending.get(message.id)
-        if (!entry) return
-        pending.delete(message.id)
-        if (message.ok) {
-          if (STATE_RETURNING.includes(entry.method)) accept(message.leader, message.value)
-          entry.resolve(message.value)
-        } else entry.reject(message.error ? reviveError(message.error) : new PorticoError('Something went wrong'))
-        return
-      }
-      case 'state':
-        if (role !== 'leader') accept(message.leader, message.state)
-        return
-      case 'hello':
-        if (role === 'leader' && core) post({ t: 'state', leader: tabId, state: await (await core).getState() })
-        return
-      case 'leader':
-        if (role === 'follower') resendPending()
-        return
-    }
+    await onHubMessage(parsed.data, context)
   }
 
   channel.addEventListener('message', (event) => {
     onMessage(event.data).catch((error: unknown) => warn(`Portico: a message between tabs failed: ${error instanceof Error ? error.message : String(error)}`))
   })
 
-  /** Asks for the lock; answers whether it was granted (with `ifAvailable`, false when another tab holds it). */
-  function acquire(ifAvailable: boolean): Promise<boolean> {
-    return new Promise((decided) => {
-      locks!
-        .request(lockName, ifAvailable ? { ifAvailable: true } : { signal: abort.signal }, (lock) => {
-          if (!lock || disposed) {
-            decided(false)
-            return undefined
-          }
-          decided(true)
-          return new Promise<void>((resolve) => {
-            release = resolve
-          })
-        })
-        .catch(() => decided(false))
-    })
-  }
-
   const ready = (async () => {
-    if (!locks) {
+    if (!lock) {
       await becomeLeader()
       return
     }
-    if (await acquire(true)) {
+    if (await lock.acquire(true)) {
       await becomeLeader()
       return
     }
     role = 'follower'
     post({ t: 'hello', from: tabId })
     resendPending()
-    void acquire(false).then((granted) => (granted ? becomeLeader() : undefined))
+    void lock.acquire(false).then((granted) => (granted ? becomeLeader() : undefined))
   })()
 
   const api = Object.fromEntries(FORWARDED.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as Omit<
@@ -256,20 +295,19 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   return {
     ...api,
     async subscribe(listener) {
-      return listeners.add(listener, latest ?? undefined)
+      return listeners.add(listener, follower.latest() ?? undefined)
     },
     async unsubscribe(id) {
       listeners.remove(id)
     },
     // This tab's hub answers for itself: a leader that goes away is replaced by the election, not by the page.
-    heartbeat: async () => latest?.revision ?? 0,
+    heartbeat: async () => follower.latest()?.revision ?? 0,
     role: () => role,
     ready,
     dispose() {
       if (disposed) return
       disposed = true
-      abort.abort()
-      release?.()
+      lock?.release()
       listeners.clear()
       channel.close()
       void core?.then((c) => c.dispose())
