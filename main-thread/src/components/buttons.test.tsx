@@ -28,7 +28,7 @@ describe('AccountButton', () => {
     await act(() => portico.core.refreshBalances())
     const button = await screen.findByRole('button', { name: `${amount} 0x7099…79C8` })
     await userEvent.click(button)
-    expect(await screen.findByRole('dialog', { name: locale === 'en' ? 'Account' : 'Konto' })).toBeTruthy()
+    await screen.findByRole('dialog', { name: locale === 'en' ? 'Account' : 'Konto' })
     portico.client.destroy()
   })
 })
@@ -113,7 +113,7 @@ describe('NetworkButton', () => {
     const portico = createTestClient()
     renderPortico(portico, <NetworkButton />)
     await userEvent.click(screen.getByRole('button', { name: 'Portico Local' }))
-    expect(await screen.findByRole('dialog', { name: 'Choose network' })).toBeTruthy()
+    await screen.findByRole('dialog', { name: 'Choose network' })
     portico.client.destroy()
   })
 
@@ -124,7 +124,7 @@ describe('NetworkButton', () => {
     const portico = createTestClient({ config: testConfig({ locale, allowUnsupportedChain: true }) })
     renderPortico(portico, <NetworkButton />)
     await connectInCore(portico, { chain: 'eip155:999', connectorId: 'x' })
-    expect(await screen.findByRole('button', { name: label })).toBeTruthy()
+    await screen.findByRole('button', { name: label })
     portico.client.destroy()
   })
 

@@ -8,7 +8,7 @@ const tabs = ['Tokens', 'NFTs', 'Activity'].map((label) => ({ id: label.toLowerC
 describe('Tabs', () => {
   it('has a tablist of tabs, one tab stop, and a panel labelled by its tab', () => {
     render(<Tabs label="Account" tabs={tabs} />)
-    expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy()
+    screen.getByRole('tablist', { name: 'Account' })
     const all = screen.getAllByRole('tab')
     expect(all.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1'])
     expect(screen.getByRole('tab', { name: 'Tokens' }).getAttribute('aria-selected')).toBe('true')
@@ -27,7 +27,7 @@ describe('Tabs', () => {
     await user.keyboard('{ArrowRight}')
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Tokens' }))
     await user.keyboard('{ArrowLeft}')
-    expect(screen.getByRole('tabpanel', { name: 'Activity' })).toBeTruthy()
+    expect(screen.getByRole('tabpanel', { name: 'Activity' }).textContent).toBe('Activity content')
     await user.keyboard('{Home}')
     expect(screen.getByRole('tab', { name: 'Tokens' }).getAttribute('aria-selected')).toBe('true')
   })

@@ -48,7 +48,7 @@ describe('configuration alerts (SPEC.md §8)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     const alert = await within(dialog).findByRole('alert')
     expect(alert.textContent).toContain('Invalid App Configuration')
-    expect(within(dialog).getByRole('button', { name: /Page Wallet/ })).toBeTruthy()
+    within(dialog).getByRole('button', { name: /Page Wallet/ })
   })
 
   it('with a project id shows no alert', async () => {
@@ -74,7 +74,7 @@ describe("'Network Not Found' (SPEC.md §8)", () => {
     expect(alert.textContent).toContain('Network Not Found')
     expect(alert.textContent).toContain('eip155:999')
     expect(wallet.provider.request.mock.calls.map(([args]) => args.method)).not.toContain('wallet_switchEthereumChain')
-    expect(within(dialog).getByRole('button', { name: 'Choose network' })).toBeTruthy()
+    within(dialog).getByRole('button', { name: 'Choose network' })
   })
 })
 

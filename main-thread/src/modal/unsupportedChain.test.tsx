@@ -37,7 +37,7 @@ describe('UnsupportedChain (SPEC.md §2)', () => {
     // at the same point, so they would see it open.
     expect(client.getSnapshot().modal.open).toBe(true)
     const dialog = screen.getByRole('dialog', { name: 'Switch Network' })
-    expect(await screen.findByText(/doesn’t support your current network/)).toBeTruthy()
+    await screen.findByText(/doesn’t support your current network/)
     expect(dialog.contains(screen.getByRole('button', { name: /^Portico Local(?! B)/ }))).toBe(true)
     client.destroy()
   })

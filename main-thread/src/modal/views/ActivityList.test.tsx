@@ -85,7 +85,7 @@ describe('ActivityList', () => {
     const portico = createTestClient()
     const loadMore = vi.spyOn(portico.core, 'loadMoreTransactions').mockResolvedValue(undefined)
     renderList(portico, state(history, 'cursor-2'))
-    expect(screen.getByLabelText('Loading activity')).toBeTruthy()
+    screen.getByLabelText('Loading activity')
     expect(loadMore).not.toHaveBeenCalled()
     const sentinel = observers.at(-1)!
     await act(async () => sentinel.callback([{ isIntersecting: true, target: sentinel.node! } as IntersectionObserverEntry], {} as IntersectionObserver))
@@ -96,7 +96,7 @@ describe('ActivityList', () => {
   it('says when there is no activity yet', () => {
     const portico = createTestClient()
     renderList(portico, state([]))
-    expect(screen.getByText('No activity yet')).toBeTruthy()
+    screen.getByText('No activity yet')
     portico.client.destroy()
   })
 })

@@ -38,7 +38,7 @@ describe('AllWalletsView', () => {
     await waitFor(() => expect(grid.getAttribute('aria-busy')).toBe('false'))
     // The second page is appended below the first.
     await act(async () => scrollToEnd(grid))
-    expect(await within(grid).findByRole('button', { name: 'Wallet 0084' })).toBeTruthy()
+    await within(grid).findByRole('button', { name: 'Wallet 0084' })
     portico.client.destroy()
   })
 
@@ -59,11 +59,11 @@ describe('AllWalletsView', () => {
     await act(async () => scrollToEnd(grid))
     const alert = await within(dialog).findByRole('alert')
     expect(alert.textContent).toContain('The wallet list could not be loaded.')
-    expect(within(grid).getByRole('button', { name: 'Wallet 0044' })).toBeTruthy()
+    within(grid).getByRole('button', { name: 'Wallet 0044' })
     failPage2 = false
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
     await act(async () => scrollToEnd(grid))
-    expect(await within(grid).findByRole('button', { name: 'Wallet 0084' })).toBeTruthy()
+    await within(grid).findByRole('button', { name: 'Wallet 0084' })
     // Page 2 once more, then on to page 3 at the end of it.
     const pages = () => catalogueRequests(portico.fetch).filter((q) => q.get('entries') === '40').map((q) => q.get('page'))
     await waitFor(() => expect(pages()).toEqual(['1', '2', '2', '3']))
@@ -83,7 +83,7 @@ describe('AllWalletsView', () => {
     const items = within(grid).getAllByRole('listitem')
     expect(items[0]?.getAttribute('aria-setsize')).toBe('1000')
     expect(items.length).toBeLessThan(60)
-    expect(within(grid).getByRole('button', { name: 'Wallet 1004' })).toBeTruthy()
+    within(grid).getByRole('button', { name: 'Wallet 1004' })
     expect(within(grid).queryByRole('button', { name: 'Wallet 0005' })).toBeNull()
     portico.client.destroy()
   })

@@ -68,7 +68,7 @@ describe('ConnectView', () => {
     const expected = ['WalletConnect', 'Recent Wallet Recent', 'Page Wallet Installed', 'Featured Wallet', 'Custom Wallet', 'Recommended Wallet']
     expect(expected.map((name) => buttons.indexOf(within(list).getByRole('button', { name })))).toEqual([0, 1, 2, 3, 4, 5])
     expect(within(list).queryByRole('button', { name: /Page Wallet \(catalogue\)/ })).toBeNull()
-    expect(within(list).getByRole('button', { name: /Page Wallet/, description: 'Installed' })).toBeTruthy()
+    within(list).getByRole('button', { name: /Page Wallet/, description: 'Installed' })
     portico.client.destroy()
   })
 
@@ -77,7 +77,7 @@ describe('ConnectView', () => {
     // 57 wallets, 4 of them recommended above the list: 53 in All Wallets.
     const all = await within(dialog).findByRole('button', { name: 'All Wallets 50+' })
     await userEvent.click(all)
-    expect(await screen.findByRole('dialog', { name: 'All Wallets' })).toBeTruthy()
+    await screen.findByRole('dialog', { name: 'All Wallets' })
     portico.client.destroy()
   })
 
@@ -87,8 +87,8 @@ describe('ConnectView', () => {
     const connecting = await screen.findByRole('dialog', { name: 'Custom Wallet' })
     // The WalletConnect view's code loads when the visitor heads for it; here it settles inside act().
     await act(async () => void (await warmLazyViews()))
-    expect(await within(connecting).findByRole('img', { name: 'WalletConnect QR code' })).toBeTruthy()
-    expect(within(connecting).getByText('Scan this QR code with Custom Wallet')).toBeTruthy()
+    await within(connecting).findByRole('img', { name: 'WalletConnect QR code' })
+    within(connecting).getByText('Scan this QR code with Custom Wallet')
     portico.client.destroy()
   })
 

@@ -83,7 +83,7 @@ describe('NftGrid', () => {
     renderPortico(portico, <NftGrid />)
     expect((await screen.findByRole('status', { name: 'Loading NFTs' })).getAttribute('aria-busy')).toBe('true')
     await act(async () => answer())
-    expect(await screen.findByText('No NFTs yet')).toBeTruthy()
+    await screen.findByText('No NFTs yet')
     expect(screen.queryByRole('status', { name: 'Loading NFTs' })).toBeNull()
     portico.client.destroy()
   })
@@ -98,7 +98,7 @@ describe('NftGrid', () => {
     expect(alert.textContent).toContain('The NFTs could not be loaded.')
     state.down = false
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('listitem')).toBeTruthy()
+    await screen.findByRole('listitem')
     expect(screen.getByRole('listitem').textContent).toBe('Portico Punk #7')
     portico.client.destroy()
   })
@@ -124,7 +124,7 @@ describe('NftGrid', () => {
 
   it('says NFTs are shown on EVM networks only for another namespace, and asks nothing', async () => {
     const { portico, state } = await showGrid({}, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
-    expect(await screen.findByText('NFTs are shown on EVM networks only.')).toBeTruthy()
+    await screen.findByText('NFTs are shown on EVM networks only.')
     expect(state.asked).toBe(0)
     portico.client.destroy()
   })

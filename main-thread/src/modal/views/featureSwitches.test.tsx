@@ -75,27 +75,27 @@ describe('feature switches (SPEC.md §1)', () => {
   ] as const)('%s off never shows its view, even when asked for by name', async (feature, title) => {
     const { portico } = await openAccount({ [feature]: false })
     await act(async () => portico.client.navigate({ type: 'push', view: { name: title } }))
-    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
+    screen.getByRole('dialog', { name: 'Account' })
     expect(screen.queryByRole('dialog', { name: title })).toBeNull()
   })
 
   it('history off hides the Activity tab and asks the data API for no history', async () => {
     const { portico, dialog } = await openAccount({ history: false })
     expect(within(dialog).queryByRole('tab', { name: 'Activity' })).toBeNull()
-    expect(within(dialog).getByRole('tab', { name: 'Tokens' })).toBeTruthy()
+    expect(within(dialog).getByRole('tab', { name: 'Tokens' }).getAttribute('aria-selected')).toBe('true')
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(portico.fetch.mock.calls.some(([input]) => String(input).includes('/history'))).toBe(false)
   })
 
   it('history on shows the Activity tab and loads the history', async () => {
     const { portico, dialog } = await openAccount()
-    expect(within(dialog).getByRole('tab', { name: 'Activity' })).toBeTruthy()
+    within(dialog).getByRole('tab', { name: 'Activity' })
     await vi_waitFor(() => portico.fetch.mock.calls.some(([input]) => String(input).includes('/history')))
   })
 
   it('allWallets off hides the All Wallets entry', async () => {
     const on = await openConnect()
-    expect(await within(on.dialog).findByRole('button', { name: /All Wallets/ })).toBeTruthy()
+    await within(on.dialog).findByRole('button', { name: /All Wallets/ })
     cleanup()
     const off = await openConnect({ allWallets: false })
     expect(within(off.dialog).queryByRole('button', { name: /All Wallets/ })).toBeNull()
@@ -105,21 +105,21 @@ describe('feature switches (SPEC.md §1)', () => {
     const { dialog } = await openConnect({ email: false, socials: [] })
     expect(within(dialog).queryByText('Continue with email')).toBeNull()
     expect(within(dialog).queryByText('Continue with a social account')).toBeNull()
-    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    within(dialog).getByRole('list', { name: 'Wallets' })
   })
 
   it('emailShowWallets off puts the wallets behind "Continue with a wallet" on the first view', async () => {
     const { dialog } = await openConnect({ emailShowWallets: false })
-    expect(within(dialog).getByText('Continue with email')).toBeTruthy()
+    within(dialog).getByText('Continue with email')
     expect(within(dialog).queryByRole('list', { name: 'Wallets' })).toBeNull()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue with a wallet' }))
     const list = within(dialog).getByRole('list', { name: 'Wallets' })
-    expect(within(list).getByRole('button', { name: /Page Wallet/ })).toBeTruthy()
+    within(list).getByRole('button', { name: /Page Wallet/ })
   })
 
   it('emailShowWallets off changes nothing when email is off', async () => {
     const { dialog } = await openConnect({ email: false, emailShowWallets: false })
-    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    within(dialog).getByRole('list', { name: 'Wallets' })
     expect(within(dialog).queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
   })
 
@@ -127,7 +127,7 @@ describe('feature switches (SPEC.md §1)', () => {
     const { dialog } = await openConnect({ collapseWallets: true, email: false })
     expect(within(dialog).queryByRole('list', { name: 'Wallets' })).toBeNull()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue with a wallet' }))
-    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    within(dialog).getByRole('list', { name: 'Wallets' })
   })
 
   it('legalCheckbox off shows no checkbox', async () => {
@@ -142,7 +142,7 @@ describe('feature switches (SPEC.md §1)', () => {
     )
     const box = within(dialog).getByRole('checkbox')
     expect(box.closest('.portico-legal')?.textContent).toBe('I agree to the Terms of Service and the Privacy Policy.')
-    expect(document.querySelector(`label[for="${box.id}"]`)).toBeTruthy()
+    expect(document.querySelector(`label[for="${box.id}"]`)).not.toBeNull()
     expect(within(dialog).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('https://dapp.test/terms')
     expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://dapp.test/privacy')
     const methods = within(dialog).getByRole('group', { name: 'Connection methods' })
