@@ -31,6 +31,16 @@ export const SANDBOX_EXCEPTIONS = [
     licence: 'MIT AND GPL-3.0-only',
     reason: 'the Solidity compiler, run only as a separate process (sandbox/src/contracts/solc-process.mjs) to compile the sandbox\'s test contracts',
   },
+  {
+    name: '@pimlico/alto',
+    licence: 'GPL-3.0-or-later',
+    reason: 'the ERC-4337 bundler, run only as a separate process per chain (its own command line, started by sandbox/src/aa/alto.ts); nothing of it is imported',
+  },
+  ...['@uniswap/lib', '@uniswap/v2-core', '@uniswap/v3-core', '@uniswap/v3-periphery'].map((name) => ({
+    name,
+    licence: { '@uniswap/lib': 'GPL-3.0-or-later', '@uniswap/v2-core': 'GPL-3.0-or-later', '@uniswap/v3-core': 'BUSL-1.1', '@uniswap/v3-periphery': 'GPL-2.0-or-later' }[name],
+    reason: 'Solidity sources @account-abstraction/contracts lists as dependencies for a sample it no longer ships; never compiled, run or read: the sandbox reads only that package\'s EntryPoint and SimpleAccountFactory artifacts',
+  })),
 ]
 
 /**
