@@ -66,6 +66,8 @@ export async function startAnvil({ port, chainId, genesisTimestamp }: StartAnvil
     ['--host', SANDBOX_HOST],
     ['--port', String(port)],
     ['--chain-id', String(chainId)],
+    // Prague (EIP-7702 among others): what ERC-4337 v0.8's EntryPoint and the bundler expect.
+    ['--hardfork', 'prague'],
     ['--mnemonic', DEV_MNEMONIC],
     ['--accounts', String(DEV_ACCOUNT_COUNT)],
     ['--balance', String(DEV_ACCOUNT_BALANCE)],
