@@ -72,6 +72,19 @@ describe('createHttpClient', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
+  it('never joins a call that asks for a request of its own (a SIWX nonce): two sign-ins get two nonces', async () => {
+    let n = 0
+    const fetchMock = vi.fn(async () => json({ nonce: `n${++n}` }))
+    const http = client(fetchMock)
+    const nonceSchema = z.object({ nonce: z.string() })
+    const [a, b] = await Promise.all([
+      http.get('v1/siwx/nonce', { schema: nonceSchema, what: 'SIWX nonce', shared: false }),
+      http.get('v1/siwx/nonce', { schema: nonceSchema, what: 'SIWX nonce', shared: false }),
+    ])
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(new Set([a.nonce, b.nonce])).toEqual(new Set(['n1', 'n2']))
+  })
+
   it('times out a hung request and retries it', async () => {
     let calls = 0
     const fetchMock: typeof fetch = (_url, init) => {

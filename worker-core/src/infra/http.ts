@@ -54,6 +54,8 @@ export type RequestParameters<T extends z.ZodType> = {
   keepalive?: boolean
   /** False: a 403 is this call's own answer, not the service refusing the origin (no `onForbidden`). */
   reportForbidden?: boolean
+  /** False: every call is a request of its own, never joined to an identical one in flight (a nonce is one caller's). */
+  shared?: boolean
 }
 
 export type BlobRequestParameters = {
@@ -242,7 +244,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const target = url(path, params.query)
     const key = `${method} ${target} ${params.body === undefined ? '' : JSON.stringify(params.body)}`
     const read: Read = { as: 'json', timeoutMs, keepalive: params.keepalive, reportForbidden: params.reportForbidden }
-    return shared(key, () => withRetry(method, target, params.body, read, params.retries ?? retries)).then((raw) => parseWith(params.schema, raw, params.what))
+    const start = () => withRetry(method, target, params.body, read, params.retries ?? retries)
+    return (params.shared === false ? start() : shared(key, start)).then((raw) => parseWith(params.schema, raw, params.what))
   }
 
   function getBlob(path: string, params: BlobRequestParameters = {}): Promise<Blob> {
