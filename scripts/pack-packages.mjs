@@ -1,9 +1,10 @@
 // `npm run pack:packages`: builds the published packages (when their dist/ is stale) and packs them
 // with `npm pack` into .packs/, the tarballs the examples install (`file:../../.packs/…tgz`), each with
-// its THIRD-PARTY-NOTICES written just before (scripts/licences.mjs). Refuses a tarball that holds
-// sources, tests or test fixtures, or lacks its notices.
+// its THIRD-PARTY-NOTICES written just before (scripts/licences.mjs) and Portico's own LICENSE (MIT)
+// copied in. Refuses a tarball that holds sources, tests or test fixtures, or lacks its notices or
+// its licence.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensurePackagesBuilt, PACKAGES } from './build-packages.mjs'
@@ -21,6 +22,12 @@ export function packPackages(destination = join(root, '.packs')) {
   const notices = spawnSync(process.execPath, [join(root, 'scripts/licences.mjs'), '--notices'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   if (notices.status !== 0) throw new Error(`writing THIRD-PARTY-NOTICES failed (exit code ${notices.status})`)
   mkdirSync(destination, { recursive: true })
+  // Portico's own licence, in each package as npm expects it (a copy of the repository's, not tracked).
+  for (const folder of PACKAGES) {
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'))
+    if (manifest.license !== 'MIT') throw new Error(`${manifest.name}'s package.json must say "license": "MIT" (the repository's LICENSE)`)
+    copyFileSync(join(root, 'LICENSE'), join(root, folder, 'LICENSE'))
+  }
   const workspaces = PACKAGES.map((folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name)
   const result = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, ...workspaces.flatMap((w) => ['-w', w])], {
     cwd: root,
@@ -33,6 +40,7 @@ export function packPackages(destination = join(root, '.packs')) {
     const bad = p.files.filter((f) => FORBIDDEN.some((pattern) => pattern.test(f)))
     if (bad.length > 0) throw new Error(`${p.name}'s tarball holds files a dapp does not need: ${bad.join(', ')}`)
     if (!p.files.some((f) => f.startsWith('dist/') && f.endsWith('.js'))) throw new Error(`${p.name}'s tarball has no built JavaScript`)
+    if (!p.files.includes('LICENSE')) throw new Error(`${p.name}'s tarball has no LICENSE`)
     if (!p.files.includes(NOTICES_FILE)) throw new Error(`${p.name}'s tarball has no ${NOTICES_FILE} (its package.json "files" must list it)`)
   }
   return packed
