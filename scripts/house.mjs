@@ -1,6 +1,8 @@
 // `npm run house`: the figures of the code's shape, for a review: the largest product functions, the
 // plain `new Error(` left in product code, and the worker's cache keys written outside the shared
-// query-key builders. Reads the sources as TypeScript; changes nothing.
+// query-key builders. Reads the sources as TypeScript; changes nothing. Exits non-zero when a plain
+// `new Error(` or a cache key outside the builders is found (`npm test` runs it); the functions over
+// the limit are information.
 import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import ts from 'typescript'
@@ -46,3 +48,11 @@ console.log(`plain \`new Error(\`: ${plainErrors.length}`)
 for (const e of plainErrors) console.log(`  ${e}`)
 console.log(`worker cache keys outside the shared builders: ${looseKeys.length}`)
 for (const k of looseKeys) console.log(`  ${k}`)
+
+const broken = []
+if (plainErrors.length > 0) broken.push(`${plainErrors.length} plain \`new Error(\` (throw a PorticoError subclass of shared-types/src/errors.ts)`)
+if (looseKeys.length > 0) broken.push(`${looseKeys.length} worker cache keys outside the shared builders (use a getXQueryKey of shared-types/src/queries.ts)`)
+if (broken.length > 0) {
+  console.log(`✖ house rules broken: ${broken.join('; ')}`)
+  process.exitCode = 1
+}

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { PorticoConfig } from '@portico/shared-types'
+import { UsageError } from '@portico/shared-types/errors'
 import type { ClientSnapshot, PorticoClient } from './client/createClient.ts'
 import type { PorticoUi, UiSnapshot } from './ui/createUi.ts'
 
@@ -8,7 +9,7 @@ export const PorticoContext = createContext<PorticoContextValue | null>(null)
 
 function usePortico(): PorticoContextValue {
   const value = useContext(PorticoContext)
-  if (!value) throw new Error('Portico hooks must be used inside <PorticoProvider>')
+  if (!value) throw new UsageError('Portico hooks must be used inside <PorticoProvider>')
   return value
 }
 
@@ -37,6 +38,6 @@ export function useUiSnapshot(): UiSnapshot {
  */
 export function useConfig(): PorticoConfig {
   const { config } = useSnapshot()
-  if (!config) throw new Error('The configuration is read before the session parsed it: render the view once `snapshot.config` is set')
+  if (!config) throw new UsageError('The configuration is read before the session parsed it: render the view once `snapshot.config` is set')
   return config
 }

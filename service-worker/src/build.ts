@@ -40,9 +40,18 @@ export function shortHash(content: string | Uint8Array): string {
 
 let compiled: Promise<string> | null = null
 
+/**
+ * The service worker's build went wrong (the output is not the one classic script the host needs): the
+ * message says how. Not of the PorticoError family: this module loads in the host's Vite config, where
+ * the other Portico packages may not be built yet, so it imports none of them.
+ */
+class ServiceWorkerBuildError extends Error {
+  override name = 'ServiceWorkerBuildError'
+}
+
 function checked(code: string): string {
   const count = code.split(MANIFEST_PLACEHOLDER).length - 1
-  if (count !== 1) throw new Error(`@portico/service-worker: expected ${MANIFEST_PLACEHOLDER} once in the output, found it ${count} times`)
+  if (count !== 1) throw new ServiceWorkerBuildError(`@portico/service-worker: expected ${MANIFEST_PLACEHOLDER} once in the output, found it ${count} times`)
   return code
 }
 
@@ -75,7 +84,7 @@ function compile(minify: boolean): Promise<string> {
     })
     const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
     const chunk = outputs.flatMap((o) => o.output).find((o): o is Rolldown.OutputChunk => o.type === 'chunk')
-    if (!chunk) throw new Error('@portico/service-worker: the build produced no script')
+    if (!chunk) throw new ServiceWorkerBuildError('@portico/service-worker: the build produced no script')
     return checked(chunk.code)
   }
   if (!minify) return run()

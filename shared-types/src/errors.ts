@@ -117,6 +117,11 @@ export type PorticoErrorName =
   | 'UnsafeUrlError'
   | 'ResponseTooLargeError'
   | 'WriteFailure'
+  | 'WalletError'
+  | 'WalletUnavailableError'
+  | 'UnansweredRequestError'
+  | 'DisconnectError'
+  | 'UsageError'
 
 /** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
 export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }
@@ -269,6 +274,64 @@ export class SwitchChainError extends PorticoError {
       options,
     )
   }
+}
+
+/**
+ * A wallet's failure as the wallet gave it: its message, and its EIP-1193 code and data when it gave
+ * them. The cause under viem's provider errors (`ProviderRpcError`) that the page's connectors throw.
+ */
+export class WalletError extends PorticoError {
+  override name = 'WalletError' as const
+  readonly code: number | undefined
+  readonly data: unknown
+  constructor(message: string, options: PorticoErrorOptions & { code?: number | undefined; data?: unknown } = {}) {
+    const { code, data, ...rest } = options
+    super(message, rest)
+    this.code = code
+    this.data = data
+  }
+}
+
+/** The wallet asked for is no longer on the page (its extension went away, its connector was dropped). */
+export class WalletUnavailableError extends PorticoError {
+  override name = 'WalletUnavailableError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super('This wallet is no longer available on the page', options)
+  }
+}
+
+/** A step of a write addressed to the dapp's own code (a SIWX configuration's function) that nothing in the page answers. */
+export class UnansweredRequestError extends PorticoError {
+  override name = 'UnansweredRequestError' as const
+  readonly method: string
+  constructor(method: string, options: PorticoErrorOptions = {}) {
+    super(`Nothing in the page answers ${method}`, options)
+    this.method = method
+  }
+}
+
+/** SPEC.md §8: the core could not forget a connection. */
+export class DisconnectError extends PorticoError {
+  override name = 'DisconnectError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super(MESSAGES.failedToDisconnect, options)
+  }
+}
+
+/** The dapp's code used Portico outside its contract (a hook outside `<PorticoProvider>`, a build without its placeholder): the message says how. */
+export class UsageError extends PorticoError {
+  override name = 'UsageError' as const
+}
+
+/**
+ * A thrown value as an error: an `Error` stays itself, anything else is a `PorticoError` of its text
+ * with the value as its cause.
+ *
+ * @example
+ * asError('offline').message // 'offline'
+ */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new PorticoError(String(error), { cause: error })
 }
 
 export function serializeError(error: unknown): SerializedError {

@@ -64,6 +64,8 @@ export {
   type Eip6963ProviderInfo,
 } from './eip1193.ts'
 export {
+  asError,
+  DisconnectError,
   HttpRequestError,
   MESSAGES,
   PorticoError,
@@ -72,7 +74,11 @@ export {
   SwitchChainError,
   TimeoutError,
   TokenBalanceUnavailableError,
+  UnansweredRequestError,
   UnsupportedChainError,
+  UsageError,
+  WalletError,
+  WalletUnavailableError,
   serializeError,
   type PorticoErrorName,
   type SerializedError,

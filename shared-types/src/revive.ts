@@ -1,4 +1,4 @@
-import { HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnsupportedChainError, type PorticoErrorName, type SerializedError } from './errors.ts'
+import { DisconnectError, HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnansweredRequestError, UnsupportedChainError, UsageError, WalletError, WalletUnavailableError, type PorticoErrorName, type SerializedError } from './errors.ts'
 import { UnsafeUrlError } from './safeUrl.ts'
 import { WriteFailure } from './write-errors.ts'
 
@@ -14,6 +14,11 @@ const CLASSES: Record<PorticoErrorName, abstract new (...args: never[]) => Porti
   UnsafeUrlError,
   ResponseTooLargeError,
   WriteFailure,
+  WalletError,
+  WalletUnavailableError,
+  UnansweredRequestError,
+  DisconnectError,
+  UsageError,
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { PorticoCoreApi, SiwxSession } from '@portico/shared-types'
-import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
+import { MESSAGES, PorticoError, UnansweredRequestError } from '@portico/shared-types/errors'
 import { splitCaipAddress, type CaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
 import {
   siwxDappMessageSchema as dappMessageSchema,
@@ -53,7 +53,7 @@ export function siwxDappAnswerer(config: SiwxDappConfig): DappAnswerer {
       await config.addSession(session)
       return null
     }
-    throw new Error(`Nothing in the page answers ${method}`)
+    throw new UnansweredRequestError(method)
   }
 }
 

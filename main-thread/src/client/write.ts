@@ -1,3 +1,4 @@
+import { UnansweredRequestError, WalletUnavailableError } from '@portico/shared-types/errors'
 import type { WalletAnswer, WalletRequest, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
 import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
@@ -43,7 +44,7 @@ async function answerDappSteps(client: Pick<PorticoClient, 'withCore'>, first: W
   while (result.status === 'step' && result.target === 'dapp') {
     const step = result
     const answer = await settle(async () => {
-      if (!dapp) throw new Error(`Nothing in the page answers ${step.request.method}`)
+      if (!dapp) throw new UnansweredRequestError(step.request.method)
       return dapp(step.request)
     })
     result = await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer))
@@ -79,7 +80,7 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
         if (!recorded) return { status: 'error', writeId: step.writeId, error: { code: 'WRITE_NOT_FOUND' } }
         const answer = await settle(async () => {
           const wallet = lookUp()
-          if (!wallet) throw new Error('The wallet is no longer available on the page')
+          if (!wallet) throw new WalletUnavailableError()
           const provider = await wallet.getProvider(step.namespace)
           return provider.request({ method: step.request.method, params: step.request.params })
         })

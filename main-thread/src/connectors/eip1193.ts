@@ -1,7 +1,7 @@
 import { hexToNumber, numberToHex, ProviderRpcError, UserRejectedRequestError, type Hex } from 'viem'
 import type { ConnectorType } from '@portico/shared-types/connectors'
 import { ethAccountsSchema, ethChainIdSchema, providerRpcErrorSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
-import { SwitchChainError } from '@portico/shared-types/errors'
+import { SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
 import type { Network } from '@portico/shared-types'
@@ -19,9 +19,9 @@ export function toProviderError(error: unknown): ProviderRpcError {
   const parsed = providerRpcErrorSchema.safeParse(error)
   if (!parsed.success) {
     const message = error instanceof Error ? error.message : 'Unknown wallet error'
-    return new ProviderRpcError(error instanceof Error ? error : new Error(message), { code: 5000, shortMessage: message })
+    return new ProviderRpcError(error instanceof Error ? error : new WalletError(message, { cause: error }), { code: 5000, shortMessage: message })
   }
-  const cause = error instanceof Error ? error : Object.assign(new Error(parsed.data.message), parsed.data)
+  const cause = error instanceof Error ? error : new WalletError(parsed.data.message, { code: parsed.data.code, cause: error })
   if (parsed.data.code === UserRejectedRequestError.code) return new UserRejectedRequestError(cause)
   return new ProviderRpcError(cause, { code: parsed.data.code, shortMessage: parsed.data.message })
 }
@@ -91,7 +91,7 @@ export function eip1193Connector({ id, type, name, icon, rdns, provider }: Eip11
     async connect() {
       const accounts = parseWith(ethAccountsSchema, await call(provider, 'eth_requestAccounts'), 'eth_requestAccounts')
       const caipAddress = await caipAddressOf(provider, accounts)
-      if (!caipAddress) throw new ProviderRpcError(new Error('The wallet returned no account'), { code: 4100, shortMessage: 'The wallet returned no account' })
+      if (!caipAddress) throw new ProviderRpcError(new WalletError('The wallet returned no account', { code: 4100 }), { code: 4100, shortMessage: 'The wallet returned no account' })
       return caipAddress
     },
     /** Best effort: asks the wallet to forget this page (EIP-2255); wallets without it are fine. */

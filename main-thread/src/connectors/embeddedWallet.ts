@@ -4,7 +4,7 @@ import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 import { classifyRpcMethod, USER_REJECTED_CODE, type EmbeddedUser } from '@portico/shared-types/embedded'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
-import { emailCooldownMessage, MESSAGES, SwitchChainError } from '@portico/shared-types/errors'
+import { emailCooldownMessage, MESSAGES, SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
@@ -126,10 +126,10 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       if (kind === 'notAllowed') {
         // The requests waiting in a loaded frame are rejected too (SPEC.md §6); an unloaded frame has none.
         approvals.notAllowed(method, () => void (frame?.loaded ? frame.request('ABORT_APPROVALS', {}).catch(() => undefined) : undefined))
-        throw new ProviderRpcError(new Error(MESSAGES.rpcNotAllowed), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
+        throw new ProviderRpcError(new WalletError(MESSAGES.rpcNotAllowed, { code: 4200 }), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
       }
       const caipAddress = await ensureChecked()
-      if (!caipAddress) throw new UnauthorizedProviderError(new Error('The embedded wallet is signed out'))
+      if (!caipAddress) throw new UnauthorizedProviderError(new WalletError('The embedded wallet is signed out', { code: UnauthorizedProviderError.code }))
       const chainId = await activeChain()
       if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [caipAddress.split(':')[2]]

@@ -1,7 +1,7 @@
 import { ProviderRpcError, UserRejectedRequestError } from 'viem'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
-import { SwitchChainError } from '@portico/shared-types/errors'
+import { SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { ConnectorSourceContext } from './registry.ts'
@@ -10,8 +10,8 @@ import type { Connector, ConnectorSource } from './types.ts'
 
 /** A failed answer from the core as the error a wallet would throw: viem's with the wallet's code, or the client's plain message (SPEC.md §8). */
 function answerError(error: Extract<WalletAnswer, { ok: false }>['error']): Error {
-  if (typeof error.code !== 'number') return new Error(error.message)
-  return toProviderError(Object.assign(new Error(error.message), error))
+  const cause = new WalletError(error.message, { code: error.code, data: error.data })
+  return typeof error.code === 'number' ? toProviderError(cause) : cause
 }
 
 function unwrap(answer: WalletAnswer): unknown {
@@ -37,7 +37,7 @@ export function walletConnectSource({ api }: ConnectorSourceContext): ConnectorS
     approval: 'wallet',
     async connect() {
       const caipAddress = unwrap(await api.connectWalletConnect())
-      if (typeof caipAddress !== 'string') throw new ProviderRpcError(new Error('The wallet approved no account'), { code: 4100, shortMessage: 'The wallet approved no account' })
+      if (typeof caipAddress !== 'string') throw new ProviderRpcError(new WalletError('The wallet approved no account', { code: 4100 }), { code: 4100, shortMessage: 'The wallet approved no account' })
       return caipAddress as CaipAddress
     },
     disconnect: () => api.disconnectWalletConnect(),

@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection } from '@portico/shared-types'
-import { MESSAGES } from '@portico/shared-types/errors'
+import { DisconnectError, WalletUnavailableError } from '@portico/shared-types/errors'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { createConnectorRegistry } from '../../connectors/registry.ts'
 import type { Connector } from '../../connectors/types.ts'
@@ -123,7 +123,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
       const connector = getConnector(client.get(), connectorId)
       const namespace = connector?.namespaces[0]
       try {
-        if (!connector || !namespace) throw new Error('This wallet is no longer available on the page')
+        if (!connector || !namespace) throw new WalletUnavailableError()
         await api.setConnecting(namespace, connector.id, connector.type)
         const caipAddress = await connector.connect({ namespace })
         verified.add(connector.id)
@@ -146,7 +146,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         ?.disconnect()
         .catch(() => undefined)
       await api.setDisconnected(namespace, { dappSignedOut }).catch((cause: unknown) => {
-        throw new Error(MESSAGES.failedToDisconnect, { cause })
+        throw new DisconnectError({ cause })
       })
     },
     stop() {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Remote } from 'comlink'
 import type { PorticoCoreApi } from '@portico/shared-types'
+import { asError } from '@portico/shared-types/errors'
 import { hashQueryKey, type QueryKey } from '@portico/shared-types/queries'
 import { usePorticoClient } from '../../context.ts'
 
@@ -55,7 +56,7 @@ export function useCoreInfiniteQuery<TPage, TParam>({
             if (id === latest.current) setState((s) => ({ hash, pages: append && s.hash === hash ? [...s.pages, page] : [page], error: null, fetching: false }))
           },
           (error: unknown) => {
-            if (id === latest.current) setState((s) => ({ ...s, error: error instanceof Error ? error : new Error(String(error)), fetching: false }))
+            if (id === latest.current) setState((s) => ({ ...s, error: asError(error), fetching: false }))
           },
         )
     },

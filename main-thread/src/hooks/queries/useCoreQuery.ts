@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Remote } from 'comlink'
 import type { PorticoCoreApi } from '@portico/shared-types'
+import { asError } from '@portico/shared-types/errors'
 import { hashQueryKey, type QueryKey } from '@portico/shared-types/queries'
 import type { PorticoClient } from '../../client/createClient.ts'
 import { usePorticoClient, useSnapshot } from '../../context.ts'
@@ -36,8 +37,6 @@ function answersOf(client: PorticoClient) {
 }
 
 type Entry<T> = { hash: string; data: T | undefined; hasData: boolean; error: Error | null; fetching: boolean }
-
-const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
 
 /**
  * The one hook under every read of the modal (TanStack Query's `useQuery`, cut down): asks the core
@@ -75,7 +74,7 @@ export function useCoreQuery<T>({ queryKey, queryFn, enabled = true }: UseCoreQu
             if (id === latest.current) setEntry({ hash, data, hasData: true, error: null, fetching: false })
           },
           (error: unknown) => {
-            if (id === latest.current) setEntry((e) => (e.hash === hash ? { ...e, error: toError(error), fetching: false } : e))
+            if (id === latest.current) setEntry((e) => (e.hash === hash ? { ...e, error: asError(error), fetching: false } : e))
           },
         )
     },

@@ -29,6 +29,34 @@ function modalWatch(client: PorticoClient, provider: SocialLoginProvider): Socia
 }
 
 /**
+ * The redirect the frame's callback page posts back from `popup` (only a message from `frameOrigin`
+ * and from this popup, parsed with the protocol's schema), or why none will come: the visitor closed
+ * the popup ('closed') or no longer waits for it ('left').
+ */
+function popupCallback(popup: Window, frameOrigin: string, stillHere: () => boolean): Promise<string | { stopped: 'closed' | 'left' }> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== frameOrigin || event.source !== popup) return
+      const parsed = socialCallbackMessageSchema.safeParse(event.data)
+      if (!parsed.success) return
+      stop()
+      resolve(parsed.data.uri)
+    }
+    const timer = setInterval(() => {
+      if (popup.closed || !stillHere()) {
+        stop()
+        resolve({ stopped: popup.closed ? 'closed' : 'left' })
+      }
+    }, POPUP_POLL_MS)
+    const stop = () => {
+      clearInterval(timer)
+      window.removeEventListener('message', onMessage)
+    }
+    window.addEventListener('message', onMessage)
+  })
+}
+
+/**
  * The social login's popup flow (SPEC.md §4): the frame's authorization URL (GET_SOCIAL_REDIRECT_URI)
  * is loaded into the popup the click opened; the provider's login ends on the frame's callback page,
  * which posts the redirect back to this window. Only a message from the frame's origin and from this
@@ -48,34 +76,14 @@ export async function runSocialLogin(client: PorticoClient, connector: AuthConne
     if (!(safe instanceof URL)) throw safe
     if (popup.closed) return fail('closed')
     popup.location.href = safe.href
-    const callback = await new Promise<string>((resolve, reject) => {
-      const onMessage = (event: MessageEvent) => {
-        if (event.origin !== connector.embedded.frameOrigin || event.source !== popup) return
-        const parsed = socialCallbackMessageSchema.safeParse(event.data)
-        if (!parsed.success) return
-        stop()
-        resolve(parsed.data.uri)
-      }
-      const timer = setInterval(() => {
-        if (popup.closed || !stillHere()) {
-          stop()
-          reject(new Error(popup.closed ? 'closed' : 'left'))
-        }
-      }, POPUP_POLL_MS)
-      const stop = () => {
-        clearInterval(timer)
-        window.removeEventListener('message', onMessage)
-      }
-      window.addEventListener('message', onMessage)
-    })
+    const callback = await popupCallback(popup, connector.embedded.frameOrigin, stillHere)
+    if (typeof callback !== 'string') return callback.stopped === 'left' ? popup.close() : fail('closed')
     popup.close()
     await connector.embedded.connectSocial(callback)
     if (!stillHere()) return
     await client.connect(connector.id)
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause)
-    if (message === 'left') return popup.close()
-    if (message === 'closed') return fail('closed')
     fail(message, message === MESSAGES.somethingWentWrong)
   }
 }
