@@ -1,12 +1,15 @@
 import type { z } from 'zod'
 
-/** The messages of SPEC.md §8, one place for every text a visitor or developer can read. */
+/**
+ * The one English table of SPEC.md §8's texts, for every text a visitor or developer can read: the
+ * errors thrown take their message from it, and the modal's catalogues take the texts they show from
+ * it under the same keys (`pickMessages`), every other language translating those keys.
+ */
 export const MESSAGES = {
   fetchTransactionsFailed: 'Failed to fetch transactions',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   transactionStarted: 'Transaction started',
   somethingWentWrong: 'Something went wrong',
-  solanaSendFailed: 'Failed to send transaction. Please try again.',
   signatureDeclined: 'Signature declined',
   smartAccountsUnsupported: 'This application might not support Smart Accounts',
   siwxInitFailed: 'A problem occurred while trying initialize authentication',
@@ -17,27 +20,37 @@ export const MESSAGES = {
   projectIdNotConfigured: 'Project ID Not Configured',
   unsupportedChain: 'Unsupported chain',
   transactionsNeedAddress: "Transactions can't be fetched without an accountAddress",
-  networkNotFoundThrown: 'Network not found',
-  chainNotSupported: 'Chain is not supported',
   failedToDisconnect: 'Failed to disconnect',
   rpcNotAllowed: 'Requested RPC call is not allowed',
   actionNotAllowed: 'Action not allowed',
-  invalidSendInput: 'Please enter a valid amount and receiver address',
-  connectionClientNotSet: 'ConnectionController client not set',
-  noActiveCaipAddress: 'No ActiveCaipAddress found',
-  caipNetworkNotFound: 'CaipNetwork not found',
   errorResolvingName: 'Error resolving name',
   swapsUnsupported: 'Network not supported for Swaps',
   gasPriceUnsupported: 'Network not supported for Gas Price',
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNames: 'Error fetching names for address',
   errorRegisteringName: 'Error registering name {name}',
+  switchChainFailed: "Failed to switch to chain '{chain}'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method",
+  noRpcUrl: 'No RPC url provided for chainId',
+  connectBeforeRequest: 'Please call connect() before request()',
+  sessionNotInitialized: 'Session not initialized',
+  signClientNotInitialized: 'Sign Client not initialized',
   emailLoginCooldown: 'Please try again after {seconds} seconds',
   embeddedDependencyFailed: 'Unable to load email login dependency',
   embeddedRequestAborted: 'Request was aborted',
   embeddedDefaultError: 'An error occurred',
-  addressOrAuthConnectorNotFound: 'Address or auth connector not found',
 } as const
+export type PorticoMessageKey = keyof typeof MESSAGES
+
+/**
+ * The texts of `keys` from the one English table, for a catalogue of the modal that shows them: its
+ * English file spreads them, every other language has the same keys (typed by the catalogue's keys).
+ *
+ * @example
+ * pickMessages(['failedToDisconnect']) // { failedToDisconnect: 'Failed to disconnect' }
+ */
+export function pickMessages<const K extends PorticoMessageKey>(keys: readonly K[]): { readonly [P in K]: (typeof MESSAGES)[P] } {
+  return Object.fromEntries(keys.map((key) => [key, MESSAGES[key]])) as { readonly [P in K]: (typeof MESSAGES)[P] }
+}
 
 /**
  * What the embedded wallet says when a step fails, in English: the frame service and the frame page
@@ -270,7 +283,7 @@ export class SwitchChainError extends PorticoError {
   override name = 'SwitchChainError' as const
   constructor(caipNetworkId: string, options: PorticoErrorOptions = {}) {
     super(
-      `Failed to switch to chain '${caipNetworkId}'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method`,
+      MESSAGES.switchChainFailed.replace('{chain}', () => caipNetworkId),
       options,
     )
   }

@@ -68,6 +68,7 @@ export {
   DisconnectError,
   HttpRequestError,
   MESSAGES,
+  pickMessages,
   PorticoError,
   SchemaValidationError,
   StorageUnavailableError,
@@ -81,6 +82,7 @@ export {
   WalletUnavailableError,
   serializeError,
   type PorticoErrorName,
+  type PorticoMessageKey,
   type SerializedError,
 } from './errors.ts'
 export { reviveError } from './revive.ts'

@@ -1,4 +1,4 @@
-import { PorticoError } from './errors.ts'
+import { MESSAGES, PorticoError } from './errors.ts'
 import type { WriteError, WriteErrorCode, WriteField } from './write.ts'
 
 /**
@@ -21,18 +21,18 @@ export const WRITE_ERROR_TEXTS = {
   SAME_TOKEN: 'Choose two different tokens',
   NO_ROUTE: 'No route or not enough liquidity to swap {from} for {to}',
   QUOTE_MOVED: 'The price moved: you would now get {amount} {symbol}. Check the new quote and swap again.',
-  SWAP_UNSUPPORTED_NETWORK: 'Network not supported for Swaps',
+  SWAP_UNSUPPORTED_NETWORK: MESSAGES.swapsUnsupported,
   NAME_REQUIRED: 'Enter a name',
   NAME_INVALID: 'Use letters, digits and hyphens only, at least 4 characters',
   NAME_TAKEN: '{name} is already taken',
-  NAME_REGISTER_FAILED: 'Error registering name {name}',
-  SIWX_INIT_FAILED: 'A problem occurred while trying initialize authentication',
-  SIWX_VERIFY_FAILED: 'Signature declined',
+  NAME_REGISTER_FAILED: MESSAGES.errorRegisteringName,
+  SIWX_INIT_FAILED: MESSAGES.siwxInitFailed,
+  SIWX_VERIFY_FAILED: MESSAGES.signatureDeclined,
   NOT_CONNECTED: 'Connect a wallet first',
   OFFLINE: 'Sending needs the network. Reconnect and try again.',
   UNSUPPORTED_NAMESPACE: 'Sending on this network is not available yet',
   PENDING_LIMIT: 'Too many transactions are pending. Wait for some to finish.',
-  WRITE_NOT_FOUND: 'Something went wrong',
+  WRITE_NOT_FOUND: MESSAGES.somethingWentWrong,
   WRITE_OUTCOME_UNKNOWN: 'The connection was lost while the wallet had the request. Check Activity before trying again.',
   USER_REJECTED: 'Declined in the wallet. Nothing was sent.',
   EXECUTION_REVERTED: 'The transaction would fail: execution reverted',
@@ -47,7 +47,7 @@ export const WRITE_ERROR_TEXTS = {
   TRANSACTION_TYPE_NOT_SUPPORTED: 'The network does not support this transaction type',
   TIP_ABOVE_FEE_CAP: 'The priority fee is higher than the fee cap',
   UNKNOWN_NODE_ERROR: 'The network refused the transaction',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
+  SOMETHING_WENT_WRONG: MESSAGES.somethingWentWrong,
 } as const satisfies Record<WriteErrorCode, string>
 
 /** A write error's English text with its placeholders filled (`{symbol}` from `values`). */

@@ -125,12 +125,12 @@ function Dialog() {
         <div className="portico-body">
           {config && !config.projectId ? (
             <div className="portico-config-alert" role="alert">
-              <strong>{t('notConfigured')}</strong>
+              <strong>{t('projectIdNotConfigured')}</strong>
               <span>{t('notConfiguredDetail')}</span>
             </div>
           ) : snapshot.core?.originRejected ? (
             <div className="portico-config-alert" role="alert">
-              <strong>{t('invalidConfig')}</strong>
+              <strong>{t('invalidAppConfiguration')}</strong>
               <span>{t('originRejectedDetail')}</span>
             </div>
           ) : null}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CORE_API_METHODS, coreStateSchema, PorticoError, reviveError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
+import { CORE_API_METHODS, coreStateSchema, MESSAGES, PorticoError, reviveError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import { createSubscribers } from './subscribers.ts'
@@ -158,7 +158,7 @@ async function onHubMessage(message: HubMessage, hub: MessageContext): Promise<v
       if (message.ok) {
         if (STATE_RETURNING.includes(entry.method)) hub.accept(message.leader, message.value)
         entry.resolve(message.value)
-      } else entry.reject(message.error ? reviveError(message.error) : new PorticoError('Something went wrong'))
+      } else entry.reject(message.error ? reviveError(message.error) : new PorticoError(MESSAGES.somethingWentWrong))
       return
     }
     case 'state':

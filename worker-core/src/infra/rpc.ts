@@ -1,7 +1,7 @@
 import { createClient, fallback, hexToBigInt, http, type PublicClient, type Transport } from 'viem'
 import type * as Actions from './rpcActions.ts'
 import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
-import { PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
+import { MESSAGES, PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
 
 export type RpcSource = 'rpcMap' | 'hosted' | 'default'
 
@@ -44,7 +44,7 @@ export type RpcTransportPlan =
 
 /** One URL: viem's http transport. Several: viem's fallback transport, ranked with the SPEC.md §9 settings. */
 export function planRpcTransport(urls: readonly string[]): RpcTransportPlan {
-  if (urls.length === 0) throw new PorticoError('No RPC url provided for chainId')
+  if (urls.length === 0) throw new PorticoError(MESSAGES.noRpcUrl)
   if (urls.length === 1) return { kind: 'http', url: urls[0]! }
   return {
     kind: 'fallback',

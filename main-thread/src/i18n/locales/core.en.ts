@@ -1,6 +1,8 @@
+import { pickMessages } from '@portico/shared-types/errors'
 
-/** The modal's texts (en). */
+/** The modal's texts (en): SPEC.md §8's texts from the one English table, and the modal's own. */
 export default {
+  ...pickMessages(['fetchTransactionsFailed', 'tokenBalanceUnavailable', 'switchChainFailed', 'projectIdNotConfigured', 'invalidAppConfiguration', 'networkNotFound', 'failedToDisconnect']),
   connectWallet: 'Connect Wallet',
   account: 'Account',
   close: 'Close',
@@ -45,7 +47,6 @@ export default {
   nftsFailed: 'The NFTs could not be loaded.',
   nftsUnsupported: 'NFTs are shown on EVM networks only.',
   activityUnsupported: 'Activity is available on EVM networks only.',
-  activityFailed: 'Failed to fetch transactions',
   loadingActivity: 'Loading activity',
   received: 'Received',
   sent: 'Sent',
@@ -56,7 +57,6 @@ export default {
   updatedAgo: 'Updated {age} ago',
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
-  tokenBalanceUnavailable: 'Token Balance Unavailable',
   loadingBalance: 'Loading balance',
   loadingAccount: 'Loading account',
   loadingModal: 'Loading',
@@ -66,7 +66,6 @@ export default {
   activeNetwork: 'Active',
   switchInWallet: 'Approve the network switch in {wallet}.',
   switchFailed: 'Could not switch to {network}',
-  switchChainUnsupported: 'Failed to switch to chain \'{chain}\'. The chain is not approved or the wallet does not support \'wallet_switchEthereumChain\' method',
   switchDeclined: 'Network switch declined',
   networkSwitched: 'Switched to {network}',
   unsupportedChain: 'This app doesn’t support your current network. Switch to an available option to continue.',
@@ -85,10 +84,7 @@ export default {
   approveTransaction: 'Approve Transaction',
   approveInWallet: 'Approve the request in {wallet}.',
   dismiss: 'Dismiss',
-  notConfigured: 'Project ID Not Configured',
-  invalidConfig: 'Invalid App Configuration',
   originRejectedDetail: 'The project does not allow this site’s origin: the wallet list and account data are unavailable. Browser wallets still connect.',
-  networkNotFound: 'Network Not Found',
   networkNotFoundDetail: 'This site does not offer the network {network}.',
   notConfiguredDetail: 'The site has not set its project id: only browser wallets are offered.',
   ageNow: 'now',
@@ -101,7 +97,6 @@ export default {
   sendToken: 'Send {symbol}',
   featureNotOnNetwork: '{feature} is not available on {network}',
   notOnThisNetwork: 'Not on this network',
-  failedToDisconnect: 'Failed to disconnect',
   testnet: 'Testnet',
   email: 'Email',
   emailContinue: 'Continue',

@@ -71,7 +71,7 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
     }
     if (outcome.error.field === 'name') return setError(outcome.error)
     // SPEC.md §8: 'Error registering name {name}', and the view stays with what was typed.
-    ui.notify('error', outcome.error.code === 'USER_REJECTED' ? writeErrorMessage(te, outcome.error) : t('registerFailed', { name: valid.name }))
+    ui.notify('error', outcome.error.code === 'USER_REJECTED' ? writeErrorMessage(te, outcome.error) : t('errorRegisteringName', { name: valid.name }))
   }
 
   return (
@@ -119,7 +119,7 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
           ) : checked ? (
             <p className="portico-name-status" role="status" data-testid="name-status" data-state={taken ? 'taken' : free ? 'free' : 'checking'}>
               {holder.status === 'error'
-                ? t('resolveFailed')
+                ? t('errorResolvingName')
                 : taken
                   ? t('taken', { name: checked.name })
                   : free
@@ -129,7 +129,7 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
           ) : null}
         </div>
       </div>
-      {suggestions.status === 'error' ? <p className="portico-muted">{t('suggestionsFailed')}</p> : null}
+      {suggestions.status === 'error' ? <p className="portico-muted">{t('errorFetchingNameSuggestions')}</p> : null}
       {offered.length > 0 && signing === null ? (
         <div className="portico-name-suggestions">
           <h3 className="portico-subtitle" id={`${ids.input}-suggestions`}>

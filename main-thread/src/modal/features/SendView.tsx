@@ -257,7 +257,7 @@ function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate
     case 'failed':
       return (
         <p className="portico-field-error" role="status">
-          {t('resolveFailed')}
+          {t('errorResolvingName')}
         </p>
       )
     default:

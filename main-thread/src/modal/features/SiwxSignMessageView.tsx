@@ -33,7 +33,7 @@ export default function SiwxSignMessageView() {
     toldInitFailure.current = true
     ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
     // SPEC.md §8: the sign-in cannot start; the wallet is disconnected and the modal back at Connect.
-    ui.notify('error', t('initFailed'))
+    ui.notify('error', t('siwxInitFailed'))
     void client.disconnect().finally(() => client.navigate({ type: 'reset', view: { name: 'Connect' } }))
   }
 

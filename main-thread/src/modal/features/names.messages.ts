@@ -1,20 +1,20 @@
+import type { PorticoMessageKey } from '@portico/shared-types/errors'
 import { catalogue } from '../../i18n/catalogue.ts'
 
+/** The view's keys; those of SPEC.md §8's texts are the one English table's (`MESSAGES`). */
 export type NamesKey =
+  | Extract<PorticoMessageKey, 'errorResolvingName' | 'errorFetchingNameSuggestions' | 'errorRegisteringName'>
   | 'intro'
   | 'nameLabel'
   | 'rules'
   | 'checking'
   | 'available'
   | 'taken'
-  | 'resolveFailed'
   | 'suggestions'
-  | 'suggestionsFailed'
   | 'useSuggestion'
   | 'register'
   | 'approveInWallet'
   | 'registering'
-  | 'registerFailed'
   | 'needsNetwork'
   | 'successTitle'
   | 'successBody'

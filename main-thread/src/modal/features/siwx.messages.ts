@@ -1,6 +1,14 @@
+import type { PorticoMessageKey } from '@portico/shared-types/errors'
 import { catalogue } from '../../i18n/catalogue.ts'
 
-export type SiwxKey = 'body' | 'account' | 'sign' | 'cancel' | 'authenticating' | 'signatureDeclined' | 'smartAccountsUnsupported' | 'initFailed' | 'required' | 'sessionExpired'
+/** The view's keys; those of SPEC.md §8's texts are the one English table's (`MESSAGES`). */
+export type SiwxKey =
+  | Extract<PorticoMessageKey, 'authenticating' | 'signatureDeclined' | 'smartAccountsUnsupported' | 'siwxInitFailed' | 'sessionExpired'>
+  | 'body'
+  | 'account'
+  | 'sign'
+  | 'cancel'
+  | 'required'
 
 export const SIWX_MESSAGES = catalogue<SiwxKey>({
   en: () => import('./locales/siwx.en.ts'),

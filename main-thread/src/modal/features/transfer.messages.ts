@@ -1,6 +1,9 @@
+import type { PorticoMessageKey } from '@portico/shared-types/errors'
 import { catalogue } from '../../i18n/catalogue.ts'
 
+/** The view's keys; those of SPEC.md §8's texts are the one English table's (`MESSAGES`). */
 export type TransferKey =
+  | Extract<PorticoMessageKey, 'errorResolvingName' | 'transactionStarted'>
   | 'token'
   | 'chooseToken'
   | 'tokenBalance'
@@ -11,7 +14,6 @@ export type TransferKey =
   | 'resolving'
   | 'resolvedTo'
   | 'nameNotFound'
-  | 'resolveFailed'
   | 'networkFee'
   | 'networkBalance'
   | 'feeUnknown'
@@ -24,7 +26,6 @@ export type TransferKey =
   | 'confirmSend'
   | 'approveInWallet'
   | 'sending'
-  | 'transactionStarted'
   | 'needsNetwork'
   | 'receiveIntro'
   | 'qrLabel'

@@ -39,7 +39,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
   if (status === 'error' && transactions.data.length === 0) {
     return (
       <div className="portico-empty" role="alert">
-        <p>{transactions.error?.message ?? t('activityFailed')}</p>
+        <p>{transactions.error?.message ?? t('fetchTransactionsFailed')}</p>
         <button type="button" className="portico-button portico-secondary" onClick={refetch}>
           {t('tryAgain')}
         </button>
@@ -57,7 +57,7 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
 
   return (
     <div className="portico-activity">
-      {status === 'error' ? <p className="portico-note" role="status">{transactions.error?.message ?? t('activityFailed')}</p> : null}
+      {status === 'error' ? <p className="portico-note" role="status">{transactions.error?.message ?? t('fetchTransactionsFailed')}</p> : null}
       {transactions.grouped.map((year) =>
         year.months.map((month) => (
           <section key={`${year.year}-${month.month}`} aria-labelledby={`portico-month-${year.year}-${month.month}`}>

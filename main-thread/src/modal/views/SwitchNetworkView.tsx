@@ -29,7 +29,7 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
         setFailed(true)
         ui.shake()
         // A wallet that cannot switch says so in SPEC.md §8's words ('Failed to switch to chain …'), in the visitor's language.
-        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? t('switchChainUnsupported', { chain: caipNetworkId }) : t('switchFailed', { network: network?.name ?? caipNetworkId })
+        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? t('switchChainFailed', { chain: caipNetworkId }) : t('switchFailed', { network: network?.name ?? caipNetworkId })
         ui.notify('error', message)
       })
   }, [client, ui, t, caipNetworkId, network?.name])

@@ -1,6 +1,7 @@
 import { IDENTITY_CACHE_MS } from '@portico/shared-types/constants'
 import {
   emptyIdentity,
+  MESSAGES,
   parseCaipAddress,
   PorticoError,
   RECORDS,
@@ -71,7 +72,7 @@ export function createIdentity(ctx: CoreContext): IdentityFeature {
       try {
         return (await ctx.queries.read(getProfileNamesQueryOptions, params)).data
       } catch (cause) {
-        throw new PorticoError('Error fetching names for address', { cause })
+        throw new PorticoError(MESSAGES.errorFetchingNames, { cause })
       }
     },
 

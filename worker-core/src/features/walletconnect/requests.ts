@@ -1,11 +1,10 @@
 import { numberToHex } from 'viem'
-import { PorticoError, SwitchChainError } from '@portico/shared-types/errors'
+import { MESSAGES, PorticoError, SwitchChainError } from '@portico/shared-types/errors'
 import type { CaipNetworkId, WalletConnectRequestParameters } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
 import { failure, type SessionState } from './sessionState.ts'
 import type { UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
-import { WALLET_CONNECT_MESSAGES } from './constants.ts'
 
 export type Requests = {
   /** An EIP-1193 request through the session; errors come back as the wallet's code and message. */
@@ -19,7 +18,7 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
   async function switchChain(caipNetworkId: CaipNetworkId): Promise<WalletAnswer> {
     try {
       const p = await load()
-      if (!p.session) return failure(new PorticoError(WALLET_CONNECT_MESSAGES.sessionNotInitialized))
+      if (!p.session) return failure(new PorticoError(MESSAGES.sessionNotInitialized))
       const chainIdHex = numberToHex(Number(caipNetworkId.split(':')[1]))
       const ns = session.state().session?.namespaces.eip155
       if (ns?.chains.includes(caipNetworkId)) {
@@ -44,7 +43,7 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
     async request({ method, params: requestParams, caipNetworkId }) {
       try {
         const p = await load()
-        if (!p.session) return failure(new PorticoError(WALLET_CONNECT_MESSAGES.connectBeforeRequest))
+        if (!p.session) return failure(new PorticoError(MESSAGES.connectBeforeRequest))
         if (method === 'wallet_switchEthereumChain') {
           const [first] = Array.isArray(requestParams) ? (requestParams as { chainId?: string }[]) : []
           if (!first?.chainId) return failure(Object.assign(new PorticoError('Missing chainId'), { code: -32602 }))

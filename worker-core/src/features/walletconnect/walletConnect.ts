@@ -1,4 +1,4 @@
-import { PorticoError } from '@portico/shared-types/errors'
+import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
 import type { CaipAddress, ChainNamespace } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
@@ -7,8 +7,7 @@ import { createRequests } from './requests.ts'
 import { createSessionState, failure } from './sessionState.ts'
 import type { StartUniversalProviderParameters, UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
 
-export { EIP155_EVENTS, EIP155_METHODS, WALLET_CONNECT_MESSAGES } from './constants.ts'
-import { WALLET_CONNECT_MESSAGES } from './constants.ts'
+export { EIP155_EVENTS, EIP155_METHODS } from './constants.ts'
 
 export type WalletConnectHooks = {
   /**
@@ -46,7 +45,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     provider ??= (async () => {
       await ctx.ready
       const env = ctx.env()
-      if (!env) throw new PorticoError(WALLET_CONNECT_MESSAGES.signClientNotInitialized)
+      if (!env) throw new PorticoError(MESSAGES.signClientNotInitialized)
       const start = params.start ?? (await import('./universalProvider.ts')).startUniversalProvider
       const p = await start({ config: env.config, storage: params.storage })
       p.on('display_uri', (uri: string) => pairing.uriShown(uri))

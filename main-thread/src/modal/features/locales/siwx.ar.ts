@@ -10,6 +10,6 @@ export default {
   authenticating: 'جارٍ المصادقة...',
   signatureDeclined: 'رُفض التوقيع',
   smartAccountsUnsupported: 'قد لا يدعم هذا التطبيق الحسابات الذكية',
-  initFailed: 'حدثت مشكلة أثناء بدء المصادقة',
+  siwxInitFailed: 'حدثت مشكلة أثناء بدء المصادقة',
   required: 'يطلب هذا التطبيق من كل زائر تسجيل الدخول. الإلغاء يقطع اتصال المحفظة.',
 } satisfies Record<SiwxKey, string>

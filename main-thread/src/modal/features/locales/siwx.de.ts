@@ -10,6 +10,6 @@ export default {
   authenticating: 'Authentifiziere...',
   signatureDeclined: 'Signatur abgelehnt',
   smartAccountsUnsupported: 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
-  initFailed: 'Beim Start der Anmeldung ist ein Problem aufgetreten',
+  siwxInitFailed: 'Beim Start der Anmeldung ist ein Problem aufgetreten',
   required: 'Diese App verlangt eine Anmeldung. Abbrechen trennt die Wallet.',
 } satisfies Record<SiwxKey, string>

@@ -10,6 +10,6 @@ export default {
   authenticating: 'Autenticando...',
   signatureDeclined: 'Firma rechazada',
   smartAccountsUnsupported: 'Es posible que esta aplicación no admita cuentas inteligentes',
-  initFailed: 'Se produjo un problema al iniciar la autenticación',
+  siwxInitFailed: 'Se produjo un problema al iniciar la autenticación',
   required: 'Esta app pide a cada visitante que inicie sesión. Cancelar desconecta la billetera.',
 } satisfies Record<SiwxKey, string>

@@ -10,6 +10,6 @@ export default {
   authenticating: 'Authentification...',
   signatureDeclined: 'Signature refusée',
   smartAccountsUnsupported: 'Cette application ne prend peut-être pas en charge les comptes intelligents',
-  initFailed: 'Un problème est survenu lors de l’initialisation de l’authentification',
+  siwxInitFailed: 'Un problème est survenu lors de l’initialisation de l’authentification',
   required: 'Cette app demande à chaque visiteur de se connecter. Annuler déconnecte le wallet.',
 } satisfies Record<SiwxKey, string>

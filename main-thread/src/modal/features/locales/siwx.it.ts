@@ -10,6 +10,6 @@ export default {
   authenticating: 'Autenticazione...',
   signatureDeclined: 'Firma rifiutata',
   smartAccountsUnsupported: 'Questa applicazione potrebbe non supportare gli Smart Account',
-  initFailed: 'Si è verificato un problema durante l’avvio dell’autenticazione',
+  siwxInitFailed: 'Si è verificato un problema durante l’avvio dell’autenticazione',
   required: 'Questa app chiede a ogni visitatore di accedere. Annullare disconnette il wallet.',
 } satisfies Record<SiwxKey, string>

@@ -10,6 +10,6 @@ export default {
   authenticating: '認証中...',
   signatureDeclined: '署名が拒否されました',
   smartAccountsUnsupported: 'このアプリケーションはスマートアカウントに対応していない可能性があります',
-  initFailed: '認証の開始中に問題が発生しました',
+  siwxInitFailed: '認証の開始中に問題が発生しました',
   required: 'このアプリはすべての訪問者にサインインを求めます。キャンセルするとウォレットが切断されます。',
 } satisfies Record<SiwxKey, string>

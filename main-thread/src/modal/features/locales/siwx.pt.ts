@@ -10,6 +10,6 @@ export default {
   authenticating: 'Autenticando...',
   signatureDeclined: 'Assinatura recusada',
   smartAccountsUnsupported: 'Este aplicativo pode não ser compatível com contas inteligentes',
-  initFailed: 'Ocorreu um problema ao iniciar a autenticação',
+  siwxInitFailed: 'Ocorreu um problema ao iniciar a autenticação',
   required: 'Este app pede que todo visitante entre. Cancelar desconecta a carteira.',
 } satisfies Record<SiwxKey, string>

@@ -10,6 +10,6 @@ export default {
   authenticating: 'Аутентификация...',
   signatureDeclined: 'Подпись отклонена',
   smartAccountsUnsupported: 'Это приложение может не поддерживать смарт-аккаунты',
-  initFailed: 'При запуске аутентификации возникла проблема',
+  siwxInitFailed: 'При запуске аутентификации возникла проблема',
   required: 'Это приложение просит каждого посетителя войти. Отмена отключает кошелёк.',
 } satisfies Record<SiwxKey, string>

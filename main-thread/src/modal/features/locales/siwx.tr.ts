@@ -10,6 +10,6 @@ export default {
   authenticating: 'Kimlik doğrulanıyor...',
   signatureDeclined: 'İmza reddedildi',
   smartAccountsUnsupported: 'Bu uygulama akıllı hesapları desteklemiyor olabilir',
-  initFailed: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
+  siwxInitFailed: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   required: 'Bu uygulama her ziyaretçiden giriş yapmasını istiyor. İptal etmek cüzdanın bağlantısını keser.',
 } satisfies Record<SiwxKey, string>

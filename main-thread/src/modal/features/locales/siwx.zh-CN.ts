@@ -10,6 +10,6 @@ export default {
   authenticating: '正在验证...',
   signatureDeclined: '签名被拒绝',
   smartAccountsUnsupported: '此应用可能不支持智能账户',
-  initFailed: '初始化身份验证时出现问题',
+  siwxInitFailed: '初始化身份验证时出现问题',
   required: '此应用要求每位访客登录。取消将断开钱包连接。',
 } satisfies Record<SiwxKey, string>

@@ -12,7 +12,7 @@ export default {
   resolving: 'جارٍ البحث عن {name}…',
   resolvedTo: '{name} هو {address}',
   nameNotFound: 'لا يوجد حساب بالاسم {name}',
-  resolveFailed: 'حدث خطأ أثناء تحليل الاسم',
+  errorResolvingName: 'حدث خطأ أثناء تحليل الاسم',
   networkFee: 'رسوم الشبكة',
   networkBalance: 'الرصيد على الشبكة',
   feeUnknown: 'جارٍ قراءة الرسوم…',

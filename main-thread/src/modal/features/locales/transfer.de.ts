@@ -12,7 +12,7 @@ export default {
   resolving: 'Suche {name}…',
   resolvedTo: '{name} ist {address}',
   nameNotFound: 'Kein Konto heißt {name}',
-  resolveFailed: 'Fehler beim Auflösen des Namens',
+  errorResolvingName: 'Fehler beim Auflösen des Namens',
   networkFee: 'Netzwerkgebühr',
   networkBalance: 'Guthaben im Netzwerk',
   feeUnknown: 'Gebühr wird gelesen…',

@@ -1,7 +1,9 @@
+import { pickMessages } from '@portico/shared-types/errors'
 import type { TransferKey } from '../transfer.messages.ts'
 
-/** transfer texts (en). */
+/** transfer texts (en): SPEC.md §8's texts from the one English table, and the view's own. */
 export default {
+  ...pickMessages(['errorResolvingName', 'transactionStarted']),
   token: 'Token',
   chooseToken: 'Choose token:',
   tokenBalance: 'Balance: {balance} {symbol}',
@@ -12,7 +14,6 @@ export default {
   resolving: 'Looking up {name}…',
   resolvedTo: '{name} is {address}',
   nameNotFound: 'No account has the name {name}',
-  resolveFailed: 'Error resolving name',
   networkFee: 'Network fee',
   networkBalance: 'Network balance',
   feeUnknown: 'Reading the fee…',
@@ -25,7 +26,6 @@ export default {
   confirmSend: 'Send',
   approveInWallet: 'Approve the transfer in {wallet}.',
   sending: 'Sending…',
-  transactionStarted: 'Transaction started',
   needsNetwork: 'Sending needs the network. You are offline; reconnect to send.',
   receiveIntro: 'Send tokens to this address on one of the networks below.',
   qrLabel: 'QR code of the address {address}',

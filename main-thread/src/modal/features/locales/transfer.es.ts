@@ -12,7 +12,7 @@ export default {
   resolving: 'Buscando {name}…',
   resolvedTo: '{name} es {address}',
   nameNotFound: 'Ninguna cuenta tiene el nombre {name}',
-  resolveFailed: 'Error al resolver el nombre',
+  errorResolvingName: 'Error al resolver el nombre',
   networkFee: 'Comisión de red',
   networkBalance: 'Saldo en la red',
   feeUnknown: 'Leyendo la comisión…',

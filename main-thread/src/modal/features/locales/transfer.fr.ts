@@ -12,7 +12,7 @@ export default {
   resolving: 'Recherche de {name}…',
   resolvedTo: '{name} correspond à {address}',
   nameNotFound: 'Aucun compte ne porte le nom {name}',
-  resolveFailed: 'Erreur lors de la résolution du nom',
+  errorResolvingName: 'Erreur lors de la résolution du nom',
   networkFee: 'Frais de réseau',
   networkBalance: 'Solde sur le réseau',
   feeUnknown: 'Lecture des frais…',

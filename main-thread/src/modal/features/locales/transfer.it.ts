@@ -12,7 +12,7 @@ export default {
   resolving: 'Ricerca di {name}…',
   resolvedTo: '{name} è {address}',
   nameNotFound: 'Nessun account ha il nome {name}',
-  resolveFailed: 'Errore nella risoluzione del nome',
+  errorResolvingName: 'Errore nella risoluzione del nome',
   networkFee: 'Commissione di rete',
   networkBalance: 'Saldo sulla rete',
   feeUnknown: 'Lettura della commissione…',

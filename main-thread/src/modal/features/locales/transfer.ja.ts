@@ -12,7 +12,7 @@ export default {
   resolving: '{name} を検索中…',
   resolvedTo: '{name} は {address} です',
   nameNotFound: '{name} という名前のアカウントはありません',
-  resolveFailed: '名前の解決中にエラーが発生しました',
+  errorResolvingName: '名前の解決中にエラーが発生しました',
   networkFee: 'ネットワーク手数料',
   networkBalance: 'ネットワーク上の残高',
   feeUnknown: '手数料を取得中…',

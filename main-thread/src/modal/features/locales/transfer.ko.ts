@@ -12,7 +12,7 @@ export default {
   resolving: '{name} 찾는 중…',
   resolvedTo: '{name}은(는) {address}입니다',
   nameNotFound: '{name} 이름을 가진 계정이 없습니다',
-  resolveFailed: '이름 확인 중 오류 발생',
+  errorResolvingName: '이름 확인 중 오류 발생',
   networkFee: '네트워크 수수료',
   networkBalance: '네트워크 잔액',
   feeUnknown: '수수료 확인 중…',

@@ -12,7 +12,7 @@ export default {
   resolving: 'Procurando {name}…',
   resolvedTo: '{name} é {address}',
   nameNotFound: 'Nenhuma conta tem o nome {name}',
-  resolveFailed: 'Erro ao resolver o nome',
+  errorResolvingName: 'Erro ao resolver o nome',
   networkFee: 'Taxa de rede',
   networkBalance: 'Saldo na rede',
   feeUnknown: 'Lendo a taxa…',

@@ -12,7 +12,7 @@ export default {
   resolving: 'Поиск {name}…',
   resolvedTo: '{name} — это {address}',
   nameNotFound: 'Нет аккаунта с именем {name}',
-  resolveFailed: 'Ошибка при определении имени',
+  errorResolvingName: 'Ошибка при определении имени',
   networkFee: 'Комиссия сети',
   networkBalance: 'Баланс в сети',
   feeUnknown: 'Получение комиссии…',

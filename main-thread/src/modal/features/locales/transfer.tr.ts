@@ -12,7 +12,7 @@ export default {
   resolving: '{name} aranıyor…',
   resolvedTo: '{name} = {address}',
   nameNotFound: '{name} adlı bir hesap yok',
-  resolveFailed: 'Ad çözümlenirken hata oluştu',
+  errorResolvingName: 'Ad çözümlenirken hata oluştu',
   networkFee: 'Ağ ücreti',
   networkBalance: 'Ağdaki bakiye',
   feeUnknown: 'Ücret okunuyor…',

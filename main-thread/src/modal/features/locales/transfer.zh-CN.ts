@@ -12,7 +12,7 @@ export default {
   resolving: '正在查找 {name}…',
   resolvedTo: '{name} 是 {address}',
   nameNotFound: '没有名为 {name} 的账户',
-  resolveFailed: '解析名称时出错',
+  errorResolvingName: '解析名称时出错',
   networkFee: '网络费用',
   networkBalance: '网络余额',
   feeUnknown: '正在读取费用…',
