@@ -9,6 +9,7 @@ import type { NameRegistry } from '../names/registry.ts'
 import type { OnrampOrders } from '../onramp/orders.ts'
 import type { ServiceDirectoryEntry } from '../services/service.ts'
 import type { SessionStore } from '../sessions/store.ts'
+import type { DataApiAccountAbstraction } from './bundler.ts'
 
 /** A chain as the data API reads it. */
 export type DataApiChain = { chain: SandboxChain; client: PublicClient; tokens: readonly DeployedToken[]; deployment: ChainDeployment }
@@ -30,6 +31,8 @@ export type DataApiContext = {
   sessions: SessionStore
   /** The sandbox's services and where they answer (listed by /health). */
   directory: readonly ServiceDirectoryEntry[]
+  /** ERC-4337: the bundlers and the paymaster's sponsorship (POST /v1/bundler); absent without bundlers. */
+  accountAbstraction?: DataApiAccountAbstraction | undefined
 }
 
 export function findChain(ctx: DataApiContext, caipNetworkId: string): DataApiChain | undefined {

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { balanceRoutes } from './balance.ts'
+import { bundlerRoutes } from './bundler.ts'
 import type { DataApiContext } from './context.ts'
 import { convertBuildRoutes } from './convert-build.ts'
 import { convertReadRoutes } from './convert-read.ts'
@@ -31,4 +32,5 @@ export const V1_ROUTE_GROUPS: ReadonlyArray<(ctx: DataApiContext) => Hono> = [
   onrampRoutes,
   sessionRoutes,
   siwxRoutes,
+  bundlerRoutes,
 ]

@@ -1,3 +1,4 @@
+import { bundlerService } from './bundler.ts'
 import { dataApiService } from './data-api.ts'
 import { evmChainsService } from './evm-chains.ts'
 import { frameService } from './frame.ts'
@@ -14,6 +15,7 @@ import { walletCatalogueService } from './wallet-catalogue.ts'
  */
 export const SANDBOX_SERVICES: readonly AnyService[] = [
   evmChainsService,
+  bundlerService,
   walletCatalogueService,
   relayService,
   phoneWalletService,
