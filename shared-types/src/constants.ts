@@ -8,6 +8,8 @@ export const MONTH_MS = 30 * DAY_MS
 export const YEAR_MS = 365 * DAY_MS
 
 export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND_MS
+/** Delay before the 'Action not allowed' message after a disallowed call of the embedded wallet (SPEC.md §6). */
+export const EMBEDDED_NOT_ALLOWED_MESSAGE_DELAY_MS = 300
 export const BALANCE_RETRY_BLOCK_MS = 30 * SECOND_MS
 export const BALANCE_CACHE_MS = 30 * SECOND_MS
 export const PORTFOLIO_CACHE_MS = 30 * SECOND_MS

@@ -1,4 +1,4 @@
-import { EMBEDDED_NOT_ALLOWED_MESSAGE_DELAY_MS } from '@portico/shared-types/embedded'
+import { EMBEDDED_NOT_ALLOWED_MESSAGE_DELAY_MS } from '@portico/shared-types/constants'
 import { MESSAGES } from '@portico/shared-types/errors'
 import type { ApprovalHost, FrameApproval } from '../connectors/embedded/types.ts'
 import type { ClientInternals } from './createClient.ts'

@@ -1,19 +1,25 @@
 import { ProviderRpcError, UnauthorizedProviderError, UserRejectedRequestError } from 'viem'
-import { z } from 'zod'
+import { regexes } from 'zod/mini'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
-import { classifyRpcMethod, USER_REJECTED_CODE, type EmbeddedUser } from '@portico/shared-types/embedded'
+import type { EmbeddedUser } from '@portico/shared-types/embedded'
+import { classifyRpcMethod, USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import { emailCooldownMessage, MESSAGES, SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
-import { createFrameClient, EmbeddedWalletError, type FrameClient } from './embedded/frame.ts'
+import { EmbeddedWalletError } from './embedded/errors.ts'
+import type { FrameClient } from './embedded/frame.ts'
 import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
 import type { ConnectorSourceContext } from './registry.ts'
 import type { ConnectorEvent, ConnectorSource } from './types.ts'
 
-const emailSchema = z.string().email()
+/**
+ * The check of zod's email schema (its pattern), without building a schema: the connector starts
+ * before the visitor acts, and the page loads no zod until the frame's messages need it.
+ */
+const isValidEmail = (email: string): boolean => regexes.email.test(email)
 
 /** An icon of the embedded wallet (an envelope), as a data URI so no request is made for it. */
 const ICON =
@@ -51,7 +57,9 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
   let frame: FrameClient | null = null
   const getFrame = async (): Promise<FrameClient> => {
     if (!frame) {
-      const made = createFrameClient({ url, projectId: config.projectId, chainId: await activeChain() })
+      // The frame's code (its messages' schemas) loads with the frame, not with the connector.
+      const [{ createFrameClient }, chainId] = await Promise.all([import('./embedded/frame.ts'), activeChain()])
+      const made = frame ?? createFrameClient({ url, projectId: config.projectId, chainId })
       frame ??= made
       // The frame learns which dapp it serves (SPEC.md §3 dapp metadata) once it is ready; best effort.
       if (frame === made) {
@@ -148,7 +156,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
   const embedded: EmbeddedWalletApi = {
     frameOrigin: new URL(url).origin,
     preload: () => void getFrame().then((f) => f.ready()).catch(() => undefined),
-    isValidEmail: (email) => emailSchema.safeParse(email).success,
+    isValidEmail,
     async connectEmail(email, signal) {
       const now = Date.now()
       if (lastEmail?.email === email && now - lastEmail.at < EMAIL_LOGIN_COOLDOWN_MS) throw new EmbeddedWalletError(emailCooldownMessage(EMAIL_LOGIN_COOLDOWN_MS - (now - lastEmail.at)))

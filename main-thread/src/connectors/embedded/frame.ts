@@ -11,8 +11,9 @@ import {
   type EmbeddedResponse,
   type FrameMessage,
 } from '@portico/shared-types/embedded'
-import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
+import { MESSAGES } from '@portico/shared-types/errors'
 import { createEmitter } from '@portico/shared-types/emitter'
+import { EmbeddedWalletError } from './errors.ts'
 
 /** How long the frame may take to say it is ready (or refuse the page) before the modal gives up: 'Invalid App Configuration'. */
 export const FRAME_LOAD_TIMEOUT_MS = 15_000
@@ -22,14 +23,8 @@ export const FRAME_LOAD_TIMEOUT_MS = 15_000
  */
 export const FRAME_SILENT_AFTER_LOAD_MS = 3_000
 
-/** An error of the embedded wallet's frame, with SPEC.md §8's text (and the frame's EIP-1193 code when it gave one: 4001 rejected). */
-export class EmbeddedWalletError extends PorticoError {
-  readonly code: number | undefined
-  constructor(message: string, options?: { cause?: unknown; details?: string; code?: number | undefined }) {
-    super(message, options)
-    this.code = options?.code
-  }
-}
+/** Its own file, so the connector can throw it without loading the frame's code. */
+export { EmbeddedWalletError }
 
 /** The frame's approval: `{ height }` while an unsafe request waits in it (the page lays the frame over its modal), null once none does. */
 export type FrameApprovalState = { height: number } | null
