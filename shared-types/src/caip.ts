@@ -1,4 +1,5 @@
 import { z } from './zod.ts'
+import { parseWith } from './parse.ts'
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const
 export const chainNamespaceSchema = z.enum(CHAIN_NAMESPACES)
@@ -52,19 +53,21 @@ export function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): Ca
   return `${caipNetworkId}:${address}`
 }
 
+/** The parts of a CAIP-2 id; a text that is not one throws `SchemaValidationError`. */
 export function parseCaipNetworkId(id: string): { namespace: ChainNamespace; reference: string } {
-  const value = caipNetworkIdSchema.parse(id)
+  const value = parseWith(caipNetworkIdSchema, id, 'CAIP-2 network id')
   const [namespace, reference] = value.split(':') as [ChainNamespace, string]
   return { namespace, reference }
 }
 
+/** The parts of a CAIP-10 address; a text that is not one throws `SchemaValidationError`. */
 export function parseCaipAddress(caip: string): {
   namespace: ChainNamespace
   reference: string
   address: string
   caipNetworkId: CaipNetworkId
 } {
-  const value = caipAddressSchema.parse(caip)
+  const value = parseWith(caipAddressSchema, caip, 'CAIP-10 address')
   const [namespace, reference, address] = value.split(':') as [ChainNamespace, string, string]
   return { namespace, reference, address, caipNetworkId: `${namespace}:${reference}` }
 }

@@ -1,11 +1,12 @@
 import type { UserRejectedRequestError } from 'viem'
 import { activeConnection, splitCaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
-import { SwitchChainError } from '@portico/shared-types/errors'
+import { SwitchChainError, type SchemaValidationError } from '@portico/shared-types/errors'
 import type { PorticoClient } from '../client/createClient.ts'
 import { getConnector } from '../client/getConnector.ts'
 
 export type SwitchNetworkParameters = { caipNetworkId: CaipNetworkId }
-export type SwitchNetworkErrorType = SwitchChainError | UserRejectedRequestError
+/** The wallet declined (viem's), the switch failed or the network is not the dapp's, or the core refused a CAIP id that is not one. */
+export type SwitchNetworkErrorType = SwitchChainError | UserRejectedRequestError | SchemaValidationError
 
 /**
  * Switches the active network. With a wallet of the network's namespace connected, its connector

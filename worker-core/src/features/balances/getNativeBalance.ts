@@ -1,11 +1,11 @@
 import type { GetBalanceErrorType } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
-import { parseCaipAddress, type CaipAddress } from '@portico/shared-types'
+import { parseCaipAddress, type CaipAddress, type SchemaValidationError } from '@portico/shared-types'
 
 export type GetNativeBalanceParameters = { caipAddress: CaipAddress }
 /** The balance in the smallest unit, as a decimal string. */
 export type GetNativeBalanceReturnType = string
-export type GetNativeBalanceErrorType = GetBalanceErrorType
+export type GetNativeBalanceErrorType = GetBalanceErrorType | SchemaValidationError
 
 /**
  * Reads an account's native balance through the chain RPC (viem; SPEC.md §7 chain RPC routing).

@@ -1,8 +1,8 @@
 import { getSendEstimateQueryKey, hashQueryKey } from '@portico/shared-types/queries'
-import { erc20Abi, formatUnits, type Address } from 'viem'
+import { erc20Abi, formatUnits, type Address, type GetBalanceErrorType, type GetGasPriceErrorType, type ReadContractErrorType } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
 import { SEND_ESTIMATE_CACHE_MS } from '@portico/shared-types/constants'
-import { parseCaipAddress, UnsupportedChainError, type TokenBalance } from '@portico/shared-types'
+import { parseCaipAddress, UnsupportedChainError, type SchemaValidationError, type TokenBalance } from '@portico/shared-types'
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
@@ -16,6 +16,9 @@ export type GetSendEstimateDeps = {
   /** The account's portfolio as the core holds it, for the native token's USD price. */
   balances: readonly TokenBalance[] | null
 }
+
+/** What the estimate throws: the chain's answers (gas price, balance, token balance) and a CAIP-10 address that is not one; its query options add a chain without an RPC client. */
+export type GetSendEstimateErrorType = GetGasPriceErrorType | GetBalanceErrorType | ReadContractErrorType | SchemaValidationError | UnsupportedChainError
 
 /**
  * The Send view's figures (SPEC.md §3 send state): gas price from the chain, the fee of a transfer in

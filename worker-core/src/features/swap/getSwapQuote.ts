@@ -1,9 +1,10 @@
 import { getSwapQuoteQueryKey, hashQueryKey } from '@portico/shared-types/queries'
-import { formatUnits, parseUnits } from 'viem'
+import { formatUnits, parseUnits, type ParseUnitsErrorType } from 'viem'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_QUOTE_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
-import { gasPriceResponseSchema, MESSAGES, PorticoError, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice } from '@portico/shared-types'
+import { gasPriceResponseSchema, MESSAGES, PorticoError, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice, type SchemaValidationError } from '@portico/shared-types'
 import { WriteFailure, type GetSwapQuoteParameters, type SwapQuote } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
+import type { HttpClientErrorType } from '../../infra/http.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
 import { assertSwapChain } from './getSwapTokens.ts'
 
@@ -34,6 +35,13 @@ export type GetSwapQuoteDeps = {
   /** USD prices of CAIP-10 token addresses (the price API, cached 30 s). */
   prices(addresses: readonly CaipAddress[]): Promise<readonly FungiblePrice[]>
 }
+
+/**
+ * What a quote throws: the HTTP layer's errors (gas price, quotes), 'Network not supported for Swaps'
+ * or '… for Gas Price' (a `PorticoError`) on another chain, `WriteFailure` NO_ROUTE when no route is
+ * answered, an amount viem cannot read, and a CAIP-10 address that is not one.
+ */
+export type GetSwapQuoteErrorType = HttpClientErrorType | PorticoError | WriteFailure | ParseUnitsErrorType | SchemaValidationError
 
 /**
  * A quote for swapping `amount` of `from` into `to` (GET /v1/convert/quotes), with the rate, the price

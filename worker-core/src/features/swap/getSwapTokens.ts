@@ -4,8 +4,11 @@ import { MESSAGES, PorticoError, swapTokensResponseSchema, type CaipNetworkId, t
 import type { GetSwapTokensParameters } from '@portico/shared-types/write'
 import { swapChainsOf } from '../balances/capabilities.ts'
 import type { CoreEnv } from '../../infra/context.ts'
-import type { HttpClient } from '../../infra/http.ts'
+import type { HttpClient, HttpClientErrorType } from '../../infra/http.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
+
+/** What the read throws: the HTTP layer's errors; its query options add 'Network not supported for Swaps' (a `PorticoError`) on another chain. */
+export type GetSwapTokensErrorType = HttpClientErrorType | PorticoError
 
 /**
  * The tokens the convert API swaps on a chain (GET /v1/convert/tokens?chainId=), native first.
