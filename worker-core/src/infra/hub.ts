@@ -176,6 +176,40 @@ async function onHubMessage(message: HubMessage, hub: MessageContext): Promise<v
 }
 
 /**
+ * Takes the messages between tabs: each parsed with the protocol's schema, then handled; a message of
+ * another version of Portico (or anything else on the channel's name) is ignored, and said once.
+ */
+function listenToTabs(channel: ChannelLike, context: MessageContext, warn: (message: string) => void, isDisposed: () => boolean): void {
+  let warnedForeign = false
+  async function onMessage(raw: unknown) {
+    if (isDisposed()) return
+    const parsed = messageSchema.safeParse(raw)
+    if (!parsed.success) {
+      if (!warnedForeign) warn(`Portico: ignored a message between tabs that is not this version's protocol: ${parsed.error.issues[0]?.message ?? ''}`)
+      warnedForeign = true
+      return
+    }
+    await onHubMessage(parsed.data, context)
+  }
+  channel.addEventListener('message', (event) => {
+    onMessage(event.data).catch((error: unknown) => warn(`Portico: a message between tabs failed: ${error instanceof Error ? error.message : String(error)}`))
+  })
+}
+
+/**
+ * The election: without Web Locks this tab leads; with them it leads when the lock is free, else it
+ * follows (`follow`) and waits for the lock to pass to it.
+ */
+async function electLeader(lock: ReturnType<typeof createLeaderLock> | null, becomeLeader: () => Promise<void>, follow: () => void): Promise<void> {
+  if (!lock || (await lock.acquire(true))) {
+    await becomeLeader()
+    return
+  }
+  follow()
+  void lock.acquire(false).then((granted) => (granted ? becomeLeader() : undefined))
+}
+
+/**
  * The SharedWorker fallback, run in each tab's dedicated worker. The tabs elect one leader through a
  * Web Lock; only the leader's worker runs the core (and so fetches). The others forward every call to
  * it over a BroadcastChannel and follow the state it broadcasts. When the leader's tab closes, its lock
@@ -192,7 +226,6 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   let lastConfig: unknown[] | null = null
   let seq = 0
   let disposed = false
-  let warnedForeign = false
   const follower = createStateFollower(tabId, listeners, warn)
   const accept = follower.accept
   const lock = locks ? createLeaderLock(locks, lockName, () => disposed) : null
@@ -256,36 +289,13 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   }
 
   const context: MessageContext = { tabId, role: () => role, core: () => core, pending, runLocally, post, accept, resendPending }
-  async function onMessage(raw: unknown) {
-    if (disposed) return
-    const parsed = messageSchema.safeParse(raw)
-    if (!parsed.success) {
-      // Another version of Portico, or something else on the channel's name: ignored, said once.
-      if (!warnedForeign) warn(`Portico: ignored a message between tabs that is not this version's protocol: ${parsed.error.issues[0]?.message ?? ''}`)
-      warnedForeign = true
-      return
-    }
-    await onHubMessage(parsed.data, context)
-  }
+  listenToTabs(channel, context, warn, () => disposed)
 
-  channel.addEventListener('message', (event) => {
-    onMessage(event.data).catch((error: unknown) => warn(`Portico: a message between tabs failed: ${error instanceof Error ? error.message : String(error)}`))
-  })
-
-  const ready = (async () => {
-    if (!lock) {
-      await becomeLeader()
-      return
-    }
-    if (await lock.acquire(true)) {
-      await becomeLeader()
-      return
-    }
+  const ready = electLeader(lock, becomeLeader, () => {
     role = 'follower'
     post({ t: 'hello', from: tabId })
     resendPending()
-    void lock.acquire(false).then((granted) => (granted ? becomeLeader() : undefined))
-  })()
+  })
 
   const api = Object.fromEntries(FORWARDED.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as Omit<
     PorticoCoreApi,

@@ -37,6 +37,37 @@ const isQuotaError = (error: unknown) => typeof error === 'object' && error !== 
 const describe = (error: unknown) =>
   error instanceof PorticoError && error.details ? `${error.name}: ${error.details}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 
+/** One IndexedDB operation against the store. */
+type Attempt = <T>(run: (store: UseStore) => Promise<T>) => Promise<T>
+
+/** `run`'s answer, or a `StorageUnavailableError` when it takes longer than `timeoutMs` (a blocked database). */
+function withTimeout<T>(run: () => Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StorageUnavailableError({ details: `IndexedDB did not answer within ${timeoutMs} ms` })), timeoutMs)
+    run().then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** Drops every cache record (by the kind its envelope names, one of `cacheKinds`); answers how many went. */
+async function evictCacheRecords(attempt: Attempt, cacheKinds: ReadonlySet<string>): Promise<number> {
+  const all = await attempt((s) => entries(s))
+  const caches = all.filter(([, value]) => {
+    const recordKind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined
+    return typeof recordKind === 'string' && cacheKinds.has(recordKind)
+  })
+  for (const [key] of caches) await attempt((s) => del(key, s)).catch(() => undefined)
+  return caches.length
+}
+
 /**
  * IndexedDB storage through idb-keyval. Each record is stored as `{ v, kind, savedAt, data }`; an
  * older version is migrated on read, one that fails its schema or cannot be migrated is dropped with a
@@ -81,32 +112,8 @@ export function createStorage(params: CreateStorageParameters = {}): CoreStorage
   const useMemory = (key: string) => kind === 'memory' || !store || inMemory.has(key)
 
   /** One IndexedDB operation, failed when it throws or takes longer than the timeout. */
-  function attempt<T>(run: (store: UseStore) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new StorageUnavailableError({ details: `IndexedDB did not answer within ${operationTimeoutMs} ms` })), operationTimeoutMs)
-      run(store!).then(
-        (value) => {
-          clearTimeout(timer)
-          resolve(value)
-        },
-        (error: unknown) => {
-          clearTimeout(timer)
-          reject(error)
-        },
-      )
-    })
-  }
-
-  /** Drops every cache record (by the kind its envelope names); answers how many went. */
-  async function evictCaches(): Promise<number> {
-    const all = await attempt((s) => entries(s))
-    const caches = all.filter(([, value]) => {
-      const recordKind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined
-      return typeof recordKind === 'string' && cacheKinds.has(recordKind)
-    })
-    for (const [key] of caches) await attempt((s) => del(key, s)).catch(() => undefined)
-    return caches.length
-  }
+  const attempt: Attempt = (run) => withTimeout(() => run(store!), operationTimeoutMs)
+  const evictCaches = () => evictCacheRecords(attempt, cacheKinds)
 
   /**
    * Runs an operation of `key` against IndexedDB, once more if it fails (after evicting the caches

@@ -31,46 +31,46 @@ export type CatalogueFeature = {
   addRecentWallet(wallet: WalletListing): Promise<void>
 }
 
+function catalogueOf(env: CoreEnv | null): { env: CoreEnv; catalogue: HttpClient } {
+  if (!env?.catalogue) throw new PorticoError('The wallet catalogue is not configured', { details: 'Set catalogueUrl in the configuration' })
+  return { env, catalogue: env.catalogue }
+}
+
+const chainsOf = (env: CoreEnv) => env.config.networks.map((n) => n.caipNetworkId)
+
+const imagePath = (wallet: WalletListing) => (wallet.image_id ? walletImagePath(wallet.image_id) : null)
+
+/** Fetches an image once for every tab, through the HTTP layer; a failed fetch may be tried again later. */
+function prefetchOnce(ctx: CoreContext, catalogue: HttpClient, path: string): Promise<boolean> {
+  return ctx.queries.fetch(prefetchImageQueryOptions(catalogue, path)).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** The wallets with their image URLs, the first `prefetchCount` images fetched (online only); `prefetched` lists those fetched. */
+async function walletsWithImages(ctx: CoreContext, catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number): Promise<{ data: CatalogueWallet[]; prefetched: string[] }> {
+  const data = wallets.map((w) => {
+    const path = imagePath(w)
+    return { ...w, imageUrl: path === null ? null : catalogue.url(path) }
+  })
+  const wanted = wallets
+    .slice(0, prefetchCount)
+    .map(imagePath)
+    .filter((p): p is string => p !== null)
+  if (!ctx.online.isOnline()) return { data, prefetched: [] }
+  const done = await Promise.all(wanted.map((path) => prefetchOnce(ctx, catalogue, path)))
+  return { data, prefetched: wanted.filter((_, i) => done[i]).map((path) => catalogue.url(path)) }
+}
+
 /**
  * The wallet catalogue (SPEC.md §7, §9): All Wallets pages of 40 with the first 20 images fetched,
  * search of 100 entries answered no sooner than 300 ms, 4 recommended, the configured featured ones (or
  * the first 4 certified), include/exclude lists, and the 2 recent wallets. Answers are shared by every tab for 10 min.
  */
 export function createCatalogue(ctx: CoreContext): CatalogueFeature {
-  function catalogueOf(env: CoreEnv | null): { env: CoreEnv; catalogue: HttpClient } {
-    if (!env?.catalogue) throw new PorticoError('The wallet catalogue is not configured', { details: 'Set catalogueUrl in the configuration' })
-    return { env, catalogue: env.catalogue }
-  }
-
-  async function query(catalogue: HttpClient, params: QueryParameters): Promise<GetWalletsResponse> {
-    return (await ctx.queries.fetch(getWalletsQueryOptions(catalogue, params))).data
-  }
-
-  const imagePath = (wallet: WalletListing) => (wallet.image_id ? walletImagePath(wallet.image_id) : null)
-
-  /** Fetches an image once for every tab, through the HTTP layer; a failed fetch may be tried again later. */
-  function prefetchOnce(catalogue: HttpClient, path: string): Promise<boolean> {
-    return ctx.queries.fetch(prefetchImageQueryOptions(catalogue, path)).then(
-      () => true,
-      () => false,
-    )
-  }
-
-  async function withImages(catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number): Promise<{ data: CatalogueWallet[]; prefetched: string[] }> {
-    const data = wallets.map((w) => {
-      const path = imagePath(w)
-      return { ...w, imageUrl: path === null ? null : catalogue.url(path) }
-    })
-    const wanted = wallets
-      .slice(0, prefetchCount)
-      .map(imagePath)
-      .filter((p): p is string => p !== null)
-    if (!ctx.online.isOnline()) return { data, prefetched: [] }
-    const done = await Promise.all(wanted.map((path) => prefetchOnce(catalogue, path)))
-    return { data, prefetched: wanted.filter((_, i) => done[i]).map((path) => catalogue.url(path)) }
-  }
-
-  const chainsOf = (env: CoreEnv) => env.config.networks.map((n) => n.caipNetworkId)
+  const query = async (catalogue: HttpClient, params: QueryParameters): Promise<GetWalletsResponse> => (await ctx.queries.fetch(getWalletsQueryOptions(catalogue, params))).data
+  const withImages = (catalogue: HttpClient, wallets: readonly WalletListing[], prefetchCount: number) => walletsWithImages(ctx, catalogue, wallets, prefetchCount)
 
   /**
    * The featured wallets: the configured ids in their order; without any, the catalogue's first 4
