@@ -108,6 +108,8 @@ describe('node sandbox/bin/sandbox.mjs', () => {
 
     anvilPids = childPids(first.child.pid!)
     expect(anvilPids.map(commandOf).filter((c) => c.includes('anvil'))).toHaveLength(2)
+    // The ERC-4337 bundlers (alto), one process per chain: stopped with the rest below.
+    expect(anvilPids.map(commandOf).filter((c) => c.includes('alto.js'))).toHaveLength(2)
 
     const second = runCli()
     const { code } = await second.exited
@@ -122,7 +124,7 @@ describe('node sandbox/bin/sandbox.mjs', () => {
     expect(await first.exited).toEqual({ code: 0, signal: null })
     expect(first.output()).toContain('Sandbox stopped')
     expect(anvilPids.filter(isAlive)).toEqual([])
-    for (const port of [PORTS.chainPorts.a, PORTS.chainPorts.b, PORTS.dataApiPort, PORTS.cataloguePort]) await assertPortFree(port, 'after stop')
+    for (const port of [PORTS.chainPorts.a, PORTS.chainPorts.b, PORTS.dataApiPort, PORTS.cataloguePort, PORTS.dataApiPort + 6, PORTS.dataApiPort + 7]) await assertPortFree(port, 'after stop')
   })
 
   it('a start while another sandbox is still starting waits for it, and says clearly when it went away', { timeout: 60_000 }, async () => {
