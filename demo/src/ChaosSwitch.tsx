@@ -17,28 +17,33 @@ async function readChaos(): Promise<boolean> {
  * Chaos: sets the sandbox's fault rules so that its data API, its chains' JSON-RPC and the wallet
  * catalogue fail 30% of their calls (500, 429 with Retry-After, hangs, cut-off and oversized answers,
  * garbage, JSON-RPC errors), to watch the modal under them; off clears the rules. Off by default.
- * It shows what the sandbox runs, read again whenever the tab comes back into view.
+ * It lives in a disclosure: the page asks the sandbox nothing until the visitor opens it (a page
+ * that loads makes no request beyond its own files, and none offline). Once open, it shows what the
+ * sandbox runs, read again whenever the tab comes back into view.
  */
 export function ChaosSwitch() {
+  const [opened, setOpened] = useState(false)
   const [on, setOn] = useState(false)
+  const [read, setRead] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => {
+    if (!opened) return
     let alive = true
-    const read = () =>
+    const readRules = () =>
       void readChaos().then(
-        (chaos) => alive && (setOn(chaos), setProblem(null)),
+        (chaos) => alive && (setOn(chaos), setRead(true), setProblem(null)),
         () => alive && setProblem('The sandbox does not answer'),
       )
-    read()
-    const onVisible = () => document.visibilityState === 'visible' && read()
+    readRules()
+    const onVisible = () => document.visibilityState === 'visible' && readRules()
     document.addEventListener('visibilitychange', onVisible)
     return () => {
       alive = false
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [])
+  }, [opened])
 
   const toggle = async (next: boolean) => {
     setBusy(true)
@@ -58,14 +63,18 @@ export function ChaosSwitch() {
     }
   }
 
+  const status = problem ?? (!read ? 'Reading the sandbox’s rules…' : on ? 'On: the sandbox’s data API, chain RPC and wallet catalogue fail 30% of their calls.' : 'Off')
   return (
-    <p className="demo-chaos">
-      <label>
-        <input type="checkbox" role="switch" checked={on} disabled={busy} aria-describedby="demo-chaos-what" onChange={(event) => void toggle(event.target.checked)} /> Chaos
-      </label>{' '}
-      <span id="demo-chaos-what" className="demo-status" data-testid="chaos-status">
-        {problem ?? (on ? 'On: the sandbox’s data API, chain RPC and wallet catalogue fail 30% of their calls.' : 'Off')}
-      </span>
-    </p>
+    <details className="demo-chaos" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary>Sandbox chaos</summary>
+      <p>
+        <label>
+          <input type="checkbox" role="switch" checked={on} disabled={busy || !read} aria-describedby="demo-chaos-what" onChange={(event) => void toggle(event.target.checked)} /> Chaos
+        </label>{' '}
+        <span id="demo-chaos-what" className="demo-status" data-testid="chaos-status">
+          {status}
+        </span>
+      </p>
+    </details>
   )
 }

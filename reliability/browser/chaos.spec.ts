@@ -316,6 +316,10 @@ test("the demo's Chaos switch (off by default) sets the chaos rules through the 
   await page.goto('/')
   const chaos = page.getByRole('switch', { name: 'Chaos' })
   const said = page.getByTestId('chaos-status')
+  // The page asks the sandbox nothing until the visitor opens the disclosure.
+  const openChaos = () => page.getByText('Sandbox chaos').click()
+  await expect(chaos).toBeHidden()
+  await openChaos()
   await expect(said).toHaveText('Off')
   await expect(chaos).not.toBeChecked()
   const account = await connectSandboxWallet(page)
@@ -338,6 +342,7 @@ test("the demo's Chaos switch (off by default) sets the chaos rules through the 
   expect(servicesInjected(), 'faults injected into the modal’s data API and catalogue calls').toBeGreaterThan(0)
   // Another load of the page shows the switch as the sandbox has it.
   await page.reload()
+  await openChaos()
   await expect(chaos).toBeChecked()
 
   await chaos.uncheck()
