@@ -1,16 +1,32 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import type { Frame, Page } from '@playwright/test'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
 /**
- * Runs axe-core (WCAG 2 A and AA) in the page. The script is evaluated over the DevTools protocol,
- * which the page's Content-Security-Policy does not govern, so the CSP run stays honest.
+ * Waits until every finite animation and transition of the document has finished (a view's entry
+ * animation fades its colours in, so colour contrast is measured on the settled view). Endless ones
+ * (a spinner) are left running; one that starts as another ends is waited for too.
+ */
+export async function animationsSettled(page: Page | Frame): Promise<void> {
+  await page.evaluate(async () => {
+    const running = () =>
+      document.getAnimations().filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity)
+    for (let round = 0; round < 20 && running().length > 0; round++) await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)))
+    if (running().length > 0) throw new Error('animations keep starting: the view never settles')
+  })
+}
+
+/**
+ * Runs axe-core (WCAG 2 A and AA) in the page once its animations have settled. The script is
+ * evaluated over the DevTools protocol, which the page's Content-Security-Policy does not govern,
+ * so the CSP run stays honest.
  */
 export async function axeViolations(page: Page, selector = 'body'): Promise<AxeViolation[]> {
+  await animationsSettled(page)
   await page.evaluate(axeSource)
   return page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe

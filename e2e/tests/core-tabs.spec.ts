@@ -60,7 +60,14 @@ for (const variant of ['SharedWorker', 'dedicated workers (SharedWorker deleted)
     await walletRequest(first, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
     for (const p of [first, second, third]) await expect(p.getByTestId('dapp-status')).toHaveText(CONNECTED_B)
     await expect(first.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toContainText('BEE')
-    await first.waitForTimeout(300)
+    // In order: each other tab then asks the core for the account, after its own report of the switch
+    // (one port, in order), and is answered from the one request.
+    for (const p of [second, third]) {
+      await p.getByRole('button', { name: short(WALLET_ADDRESS) }).click()
+      await expect(p.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toContainText('BEE')
+      await p.keyboard.press('Escape')
+      await expect(p.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+    }
     expect(balanceRequests(sandbox).filter((r) => r.query.chainId === 'eip155:31338')).toHaveLength(1)
 
     // A change made in tab 1 reaches the two other tabs through the core alone (their wallets no

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Frame, Page } from '@playwright/test'
-import { axeViolations, type AxeViolation } from '../axe.ts'
+import { animationsSettled, axeViolations, type AxeViolation } from '../axe.ts'
 import { expect, recordCspViolations, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox } from '../embedded.ts'
 
 /** axe-core in the frame's own document (evaluated over the DevTools protocol, like the page's). */
 async function frameViolations(frame: Frame): Promise<AxeViolation[]> {
+  await animationsSettled(frame)
   await frame.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
   return frame.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
@@ -18,7 +19,6 @@ async function frameViolations(frame: Frame): Promise<AxeViolation[]> {
 async function scan(page: Page, name: string, theme: string) {
   const dialog = page.getByRole('dialog', { name, exact: true })
   await expect(dialog).toBeVisible()
-  await page.waitForTimeout(200) // let the entry animation settle for colour-contrast checks
   expect(await axeViolations(page), `axe on ${name} (${theme})`).toEqual([])
 }
 

@@ -16,7 +16,6 @@ async function checkStates(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(dialog.getByRole('checkbox')).toBeVisible()
-  await page.waitForTimeout(200)
   expect(await axeViolations(page), `axe on the legal checkbox, unticked (${theme})`).toEqual([])
   await dialog.getByRole('checkbox').check()
   await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()

@@ -68,7 +68,6 @@ test('loading the page makes no request to the data API or the catalogue until t
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(500)
   // Counted at the servers too: the page does not see its SharedWorker's requests.
   expect(seen.filter((u) => u.startsWith(sandbox.dataApi.url) || u.startsWith(sandbox.catalogue.url))).toEqual([])
   expect(sandbox.dataApi.requests()).toEqual([])
@@ -82,6 +81,10 @@ test('loading the page makes no request to the data API or the catalogue until t
   await expect(dialog).toBeVisible()
   await expect(dialog.getByTestId('all-wallets-count')).toBeVisible()
   await expect.poll(() => catalogueRequests().length).toBeGreaterThan(0)
+  // In order: the visitor's wallets request is the first either service received.
+  expect(sandbox.catalogue.requests()[0]?.path).toBe('/getWallets')
+  const opened = sandbox.catalogue.requests()[0]!.time
+  for (const request of sandbox.dataApi.requests()) expect(request.time).toBeGreaterThanOrEqual(opened)
 
   // Connecting asks the data API for the balance, once.
   await dialog.getByRole('button', { name: 'Sandbox Wallet' }).click()

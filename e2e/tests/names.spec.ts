@@ -34,7 +34,6 @@ test.describe('Account names', () => {
     await input.fill(label)
     await expect(dialog.getByTestId('name-status')).toHaveText(`${label}.reown.id is available`)
     await expect(dialog.getByRole('list', { name: 'Suggestions' }).getByRole('button').first()).toBeVisible()
-    await demo.waitForTimeout(200)
     expect(await axeViolations(demo), 'axe on RegisterAccountName').toEqual([])
     await demo.screenshot({ path: test.info().outputPath('register-account-name.png') })
 
@@ -45,7 +44,6 @@ test.describe('Account names', () => {
 
     const success = demo.getByRole('dialog', { name: 'Account name registered' })
     await expect(success.getByTestId('registered-name')).toHaveText(`${label}.reown.id is yours`)
-    await demo.waitForTimeout(200)
     expect(await axeViolations(demo), 'axe on RegisterAccountNameSuccess').toEqual([])
     await demo.screenshot({ path: test.info().outputPath('register-account-name-success.png') })
     expect(await reverseNames(ACCOUNT_9.address)).toContain(`${label}.reown.id`)
@@ -80,7 +78,6 @@ test.describe('Account names', () => {
     await input.fill('alice')
     await expect(dialog.getByTestId('name-status')).toHaveText('alice.reown.id is already taken')
     await expect(dialog.getByRole('button', { name: /^Register/ })).toBeDisabled()
-    await demo.waitForTimeout(200)
     expect(await axeViolations(demo), 'axe on RegisterAccountName (dark theme, a taken name)').toEqual([])
 
     const label = `keep-${Date.now().toString(36)}`

@@ -38,7 +38,6 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await demo.goto(page(ACCOUNT_5.index))
     const signIn = await connect(demo)
     await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeVisible()
-    await demo.waitForTimeout(200)
     expect(await axeViolations(demo), 'axe on SIWXSignMessage').toEqual([])
     await demo.screenshot({ path: test.info().outputPath('siwx-sign-message.png') })
 
@@ -76,10 +75,14 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     const second = await context.newPage()
     await second.goto(page(ACCOUNT_5.index))
     await expect(second.getByTestId('siwx-status')).toContainText('Signed in as')
-    await demo.waitForTimeout(1500)
+    // Each tab's modal then opens on the account, not on the sign view (it would come first).
     for (const p of [demo, second]) {
+      await p.getByRole('button', { name: /0x9965/ }).first().click()
+      await expect(p.getByRole('dialog', { name: 'Account' })).toBeVisible()
       await expect(p.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
       await expect(p.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
+      await p.keyboard.press('Escape')
+      await expect(p.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
     }
 
     // Disconnect signs out everywhere; connecting again asks again.
@@ -181,7 +184,9 @@ test.describe('Sign in with the wallet (SIWX)', () => {
       await fresh.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
       await expect(fresh.getByTestId('dapp-status')).not.toHaveText('Not connected')
       await expect(fresh.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_7.address}`)
-      await fresh.waitForTimeout(1000)
+      // The modal then opens on the account, not on the sign view (it would come first).
+      await fresh.getByRole('button', { name: /0x14dC/ }).first().click()
+      await expect(fresh.getByRole('dialog', { name: 'Account' })).toBeVisible()
       await expect(fresh.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
       await expect(fresh.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
       expect(await fresh.evaluate(() => (window as unknown as { __seen: { signView: boolean } }).__seen.signView)).toBe(false)

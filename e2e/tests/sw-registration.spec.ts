@@ -9,11 +9,14 @@ test("the service worker is not fetched before the visitor acts; the first inten
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(500)
   expect(seen.filter((u) => u.includes('portico-service-worker.js'))).toEqual([])
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
 
+  const beforeIntent = seen.length
   const scriptUrl = await waitForServiceWorker(page)
+  // In order: the worker's script was fetched after the intent, never before it.
+  expect(seen.slice(0, beforeIntent).filter((u) => u.includes('portico-service-worker.js'))).toEqual([])
+  expect(seen.slice(beforeIntent).filter((u) => u.includes('portico-service-worker.js')).length).toBeGreaterThan(0)
   const url = new URL(scriptUrl)
   expect(url.origin).toBe(new URL(page.url()).origin)
   expect(url.pathname).toBe('/portico-service-worker.js')
