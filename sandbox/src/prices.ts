@@ -4,6 +4,7 @@ import { z } from 'zod'
 export const USD_PRICES: Readonly<Record<string, number>> = {
   ETH: 3000,
   BEE: 2,
+  SOL: 150,
   USDC: 1,
   PTK: 0.25,
   FRZ: 0.5,
@@ -13,6 +14,7 @@ export const USD_PRICES: Readonly<Record<string, number>> = {
 export const USD_CHANGE_24H: Readonly<Record<string, number>> = {
   ETH: 2.5,
   BEE: -1.25,
+  SOL: 4.2,
 }
 
 /** The 24 h change of `symbol`'s price in percent (the same in every currency), or undefined where the feed has none. */

@@ -11,7 +11,8 @@ const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 
 
 /**
  * Options for a test's own sandbox: chains on `base` and `base + 1`, the data API on `base + 2`, the
- * catalogue on `base + 3`. Each test file takes its own base (22500, 22510, …), apart from the
+ * catalogue on `base + 3`, and the Solana RPC on `base - 5000` (17500, …; its websocket on the next
+ * port: the ten from `base` are all taken). Each test file takes its own base (22500, 22510, …), apart from the
  * defaults (8545–8790) and the end-to-end ports (28545–28791), since files run in parallel; all below 32768, where
  * the system hands out the free ports a server asks for.
  */
@@ -19,7 +20,7 @@ export function testSandboxOptions(base: number, extra: SandboxOptions = {}): Sa
   base += TEST_PORT_OFFSET
   if (base + 9 >= 32768) throw new Error(`Test ports from ${base} reach the system's ephemeral range (32768 and up): take a base below 32750`)
   // The frame's SMTP server on a port of its own too: a free port the system picks could be another file's.
-  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra, ports: { frameSmtp: base + 7, ...extra.ports } }
+  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra, ports: { frameSmtp: base + 7, solana: base - 5000, ...extra.ports } }
 }
 
 /** `url` with the project query added. */

@@ -5,6 +5,7 @@ import { currencySchema, priceChange24hOf, priceOf, type Currency } from '../pri
 import { findChain, type DataApiChain, type DataApiContext } from './context.ts'
 import { describeQueryIssue, errorResponse } from '../http/errors.ts'
 import { iconUrl } from './icons.ts'
+import { solanaBalanceAnswer } from './solana-balance.ts'
 
 /** value = numeric × price, without float noise such as 2250.4500000000003. */
 function roundValue(value: number): number {
@@ -53,6 +54,7 @@ async function readBalances(chain: DataApiChain, owner: Address, currency: Curre
 export function balanceRoutes(ctx: DataApiContext): Hono {
   const app = new Hono()
   app.get('/account/:address/balance', async (c) => {
+    if (c.req.query('chainId')?.startsWith('solana:')) return solanaBalanceAnswer(c, ctx)
     const address = evmAddressSchema.safeParse(c.req.param('address'))
     if (!address.success) return errorResponse(c, 400, 'Invalid address')
     const query = balanceQuerySchema.safeParse(c.req.query())

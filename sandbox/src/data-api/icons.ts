@@ -7,6 +7,7 @@ import { escapeXml } from '../svg/svg.ts'
 const COLOURS: Readonly<Record<string, string>> = {
   ETH: '#627EEA',
   BEE: '#F5B700',
+  SOL: '#9945FF',
   USDC: '#2775CA',
   PTK: '#7B3FE4',
   PTS: '#DB2777',
