@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
+import { attribute } from './attribute.ts'
 import { openSession } from './browser.ts'
 import type { BytesReport } from './bytes.ts'
 import type { Target } from './measure.ts'
+import { appOut } from './paths.ts'
 
 /**
  * A first visit, counted by the server (it sees the page's, the workers' and the service worker's
@@ -23,6 +26,11 @@ export type FirstVisit = {
   repeated: { path: string; count: number }[]
   /** What the core's worker fetched (its bundle and the chunks it imported), gzip, and the files. */
   worker: { gzip: number; files: string[] }
+  /**
+   * Minified bytes of zod (by the source maps) in the page's scripts fetched before the visitor acts
+   * (load and idle): code whose evaluation builds schemas on the page before anyone asked for anything.
+   */
+  zodBeforeActing: number
   /** The service worker became active (its precache finished) within the wait. */
   serviceWorkerActive: boolean
   errors: string[]
@@ -97,7 +105,13 @@ export async function runFirstVisit(browser: Browser, target: Target, bytes: Byt
   const repeated = [...counts].filter(([, n]) => n > 1).map(([path, count]) => ({ path, count }))
   const ran = fetches.filter((f) => f.dest === 'sharedworker' || f.dest === 'worker')
   const worker = { gzip: ran.reduce((sum, f) => sum + (f.gzip ?? 0), 0), files: ran.map((f) => f.path) }
-  return { fetches, jsGzip, jsFiles, repeated, worker, serviceWorkerActive, errors }
+  const beforeActing = new Set(fetches.filter((f) => isJs(f.path) && (f.phase === 'load' || f.phase === 'idle')).map((f) => f.path))
+  const zodBeforeActing = [...beforeActing].reduce((sum, path) => {
+    const file = `${appOut(target.app)}${path}`
+    const parts = existsSync(file) ? attribute(readFileSync(file, 'utf8'), `${file}.map`) : null
+    return sum + (parts?.bySource['zod'] ?? 0)
+  }, 0)
+  return { fetches, jsGzip, jsFiles, repeated, worker, zodBeforeActing, serviceWorkerActive, errors }
 }
 
 export type FeatureChunk = { name: string; files: string[]; gzip: number }

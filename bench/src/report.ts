@@ -64,6 +64,7 @@ export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
     ["JS fetched by the service worker's precache", String(visit.jsFiles.precache), kib(visit.jsGzip.precache)],
     ['First visit JS, total (load + idle + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
     ['Files fetched more than once', String(visit.repeated.length), ''],
+    ["zod in the page's JS before the visitor acts (load + idle, minified, not gzip)", '', kib(visit.zodBeforeActing)],
   ]
   const fetched = new Set(visit.fetches.map((f) => f.path.replace(/^\//, '')))
   for (const file of bytes.groups.workers.files) {
