@@ -114,15 +114,9 @@ function writeHint(connected: boolean) {
   }
 }
 
-/**
- * The page side of Portico. This part is on the page's critical path and stays tiny: the view state
- * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
- */
-export function createClient({ config, spawn, coreOptions, heartbeatMs }: CreateClientParameters): PorticoClient {
-  const listeners = createEmitter()
-  const cleanups: (() => void)[] = []
-  const startup = startupConfig(config)
-  let snapshot: ClientSnapshot = {
+/** The client's state before anything happened: no core, no configuration parsed, the modal closed on Connect. */
+function initialSnapshot(themeMode: ClientSnapshot['themeMode']): ClientSnapshot {
+  return {
     core: null,
     config: null,
     connectors: [],
@@ -134,8 +128,44 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     fatal: null,
     reconnecting: false,
     siwx: null,
-    themeMode: startup.themeMode,
+    themeMode,
   }
+}
+
+/**
+ * Starts the session (`load`) when another tab connects (its session hint set), and when the page is
+ * idle if this origin was connected before. Answers the cleanups.
+ */
+function startOnSessionHint(load: () => Promise<unknown>): (() => void)[] {
+  const cleanups: (() => void)[] = []
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_HINT_KEY && event.newValue === '1') void load()
+  }
+  window.addEventListener('storage', onStorage)
+  cleanups.push(() => window.removeEventListener('storage', onStorage))
+  if (readHint()) {
+    const wake = () => void load().catch(() => undefined)
+    cleanups.push(whenIdle(wake, 1000))
+  }
+  return cleanups
+}
+
+/** The modal as a connection to `connectorId` starts: on ConnectingExternal, except in the WalletConnect views (they run their own connection: QR code, links). */
+function connectingModal(modal: ClientSnapshot['modal'], connectorId: string): ClientSnapshot['modal'] {
+  const shown = currentView(modal.router).name
+  if (shown === 'ConnectingWalletConnect' || shown === 'ConnectingWalletConnectBasic') return modal
+  return { ...modal, router: route(modal.router, { type: shown === 'ConnectingExternal' ? 'replace' : 'push', view: { name: 'ConnectingExternal', connectorId } }) }
+}
+
+/**
+ * The page side of Portico. This part is on the page's critical path and stays tiny: the view state
+ * and a store for React. Everything else (worker, wallets, schemas) loads on the visitor's first intent.
+ */
+export function createClient({ config, spawn, coreOptions, heartbeatMs }: CreateClientParameters): PorticoClient {
+  const listeners = createEmitter()
+  const cleanups: (() => void)[] = []
+  const startup = startupConfig(config)
+  let snapshot = initialSnapshot(startup.themeMode)
   let session: Promise<Session> | null = null
   let sessionCode: Promise<typeof import('./session.ts')> | null = null
 
@@ -177,17 +207,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     return session
   }
 
-  if (typeof window !== 'undefined') {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === SESSION_HINT_KEY && event.newValue === '1') void load()
-    }
-    window.addEventListener('storage', onStorage)
-    cleanups.push(() => window.removeEventListener('storage', onStorage))
-    if (readHint()) {
-      const wake = () => void load().catch(() => undefined)
-      cleanups.push(whenIdle(wake, 1000))
-    }
-  }
+  if (typeof window !== 'undefined') cleanups.push(...startOnSessionHint(load))
 
   function firstView(): View {
     const connected = snapshot.core ? activeConnection(snapshot.core).status === 'connected' : readHint()
@@ -225,18 +245,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
       internals.set({ modal: { ...snapshot.modal, router: route(snapshot.modal.router, action) } })
     },
     async connect(connectorId) {
-      const shown = currentView(snapshot.modal.router).name
-      internals.set({
-        attempt: { connectorId, status: 'pending', error: null },
-        // The WalletConnect view runs its own connection (QR code, links): it stays.
-        modal:
-          shown === 'ConnectingWalletConnect' || shown === 'ConnectingWalletConnectBasic'
-            ? snapshot.modal
-            : {
-                ...snapshot.modal,
-                router: route(snapshot.modal.router, { type: shown === 'ConnectingExternal' ? 'replace' : 'push', view: { name: 'ConnectingExternal', connectorId } }),
-              },
-      })
+      internals.set({ attempt: { connectorId, status: 'pending', error: null }, modal: connectingModal(snapshot.modal, connectorId) })
       await (await load()).connect(connectorId)
     },
     async disconnect() {

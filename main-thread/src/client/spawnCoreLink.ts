@@ -55,6 +55,44 @@ function writeGeneration(generation: number) {
 }
 
 /**
+ * Calls `call.method` on a core's `api`; its answer settles the call, unless the call has moved on
+ * meanwhile (this tab left that core's generation, and the call went again to the new one).
+ */
+function sendTo(coreApi: Remote<PorticoCoreApi>, call: Call, generation: () => number, inFlight: Set<Call>): void {
+  const api = coreApi as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+  let answer: Promise<unknown>
+  try {
+    answer = Promise.resolve(api[call.method]!(...call.args))
+  } catch (error) {
+    answer = Promise.reject(error)
+  }
+  answer.then(
+    (value) => {
+      // An answer of a core this tab has left is not taken (the call went again to the new one).
+      if (call.generation !== generation() || !inFlight.has(call)) return
+      inFlight.delete(call)
+      call.resolve(value)
+    },
+    (error: unknown) => {
+      if (call.generation !== generation() || !inFlight.has(call)) return
+      inFlight.delete(call)
+      call.reject(error)
+    },
+  )
+}
+
+/** The core's API as the page calls it: every method goes through `invoke` (to whichever core is current). */
+function callProxy(invoke: (method: string, args: unknown[]) => Promise<unknown>): Remote<PorticoCoreApi> {
+  return new Proxy({} as Remote<PorticoCoreApi>, {
+    get(_target, property) {
+      // Not a thenable: `await link.api` must not call it.
+      if (typeof property !== 'string' || property === 'then') return undefined
+      return (...args: unknown[]) => invoke(property, args)
+    },
+  })
+}
+
+/**
  * The page's link to the core: spawns it, asks it for a heartbeat every `heartbeatMs`, and restarts a
  * core that leaves a heartbeat unanswered until the next one is due (a killed, crashed or stuck
  * worker). A restart spawns the next generation's worker (a SharedWorker of another name, so a stuck
@@ -77,26 +115,7 @@ export function createCoreLink({ spawn, reattach, onReconnecting, heartbeatMs = 
 
   function send(call: Call) {
     call.generation = generation
-    const api = spawned.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
-    let answer: Promise<unknown>
-    try {
-      answer = Promise.resolve(api[call.method]!(...call.args))
-    } catch (error) {
-      answer = Promise.reject(error)
-    }
-    answer.then(
-      (value) => {
-        // An answer of a core this tab has left is not taken (the call went again to the new one).
-        if (call.generation !== generation || !inFlight.has(call)) return
-        inFlight.delete(call)
-        call.resolve(value)
-      },
-      (error: unknown) => {
-        if (call.generation !== generation || !inFlight.has(call)) return
-        inFlight.delete(call)
-        call.reject(error)
-      },
-    )
+    sendTo(spawned.api, call, () => generation, inFlight)
   }
 
   function invoke(method: string, args: unknown[]): Promise<unknown> {
@@ -178,13 +197,7 @@ export function createCoreLink({ spawn, reattach, onReconnecting, heartbeatMs = 
   }
   if (typeof window !== 'undefined') window.addEventListener('storage', onStorage)
 
-  const api = new Proxy({} as Remote<PorticoCoreApi>, {
-    get(_target, property) {
-      // Not a thenable: `await link.api` must not call it.
-      if (typeof property !== 'string' || property === 'then') return undefined
-      return (...args: unknown[]) => invoke(property, args)
-    },
-  })
+  const api = callProxy(invoke)
 
   return {
     api,

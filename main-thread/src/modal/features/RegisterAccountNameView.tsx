@@ -111,41 +111,10 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
         <p id={ids.hint} className="portico-muted portico-name-hint">
           {t('rules')}
         </p>
-        <div id={ids.status}>
-          {shownError ? (
-            <p className="portico-field-error" role="alert" data-testid="name-error">
-              {writeErrorMessage(te, shownError)}
-            </p>
-          ) : checked ? (
-            <p className="portico-name-status" role="status" data-testid="name-status" data-state={taken ? 'taken' : free ? 'free' : 'checking'}>
-              {holder.status === 'error'
-                ? t('errorResolvingName')
-                : taken
-                  ? t('taken', { name: checked.name })
-                  : free
-                    ? t('available', { name: checked.name })
-                    : t('checking', { name: checked.name })}
-            </p>
-          ) : null}
-        </div>
+        <NameStatus id={ids.status} error={shownError} checked={checked} failed={holder.status === 'error'} taken={taken} free={free} />
       </div>
       {suggestions.status === 'error' ? <p className="portico-muted">{t('errorFetchingNameSuggestions')}</p> : null}
-      {offered.length > 0 && signing === null ? (
-        <div className="portico-name-suggestions">
-          <h3 className="portico-subtitle" id={`${ids.input}-suggestions`}>
-            {t('suggestions')}
-          </h3>
-          <ul aria-labelledby={`${ids.input}-suggestions`}>
-            {offered.map((s) => (
-              <li key={s.name}>
-                <button type="button" className="portico-chip" aria-label={t('useSuggestion', { name: s.name })} onClick={() => setText(s.name)}>
-                  {s.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {signing === null ? <NameSuggestions id={`${ids.input}-suggestions`} offered={offered} onUse={setText} /> : null}
       {signing ? (
         <p className="portico-notice" role="status">
           <span className="portico-spinner" aria-hidden="true" /> {t('approveInWallet', { wallet: connector?.name ?? '', name: signing })}
@@ -155,5 +124,46 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
         {signing ? t('registering') : t('register', { name: valid?.name ?? DEFAULT_NAME_SUFFIX })}
       </button>
     </form>
+  )
+}
+
+/** Under the name: the rule it breaks, or whether it is free (checking, available, taken, or the check failed). */
+function NameStatus({ id, error, checked, failed, taken, free }: { id: string; error: WriteError | null; checked: { name: string } | null; failed: boolean; taken: boolean; free: boolean }) {
+  const t = useMessages(NAMES_MESSAGES)
+  const te = useMessages(WRITE_ERROR_MESSAGES)
+  return (
+    <div id={id}>
+      {error ? (
+        <p className="portico-field-error" role="alert" data-testid="name-error">
+          {writeErrorMessage(te, error)}
+        </p>
+      ) : checked ? (
+        <p className="portico-name-status" role="status" data-testid="name-status" data-state={taken ? 'taken' : free ? 'free' : 'checking'}>
+          {failed ? t('errorResolvingName') : taken ? t('taken', { name: checked.name }) : free ? t('available', { name: checked.name }) : t('checking', { name: checked.name })}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Names close to the one typed that are free: choosing one types it. Nothing when there are none. */
+function NameSuggestions({ id, offered, onUse }: { id: string; offered: readonly { name: string }[]; onUse: (name: string) => void }) {
+  const t = useMessages(NAMES_MESSAGES)
+  if (offered.length === 0) return null
+  return (
+    <div className="portico-name-suggestions">
+      <h3 className="portico-subtitle" id={id}>
+        {t('suggestions')}
+      </h3>
+      <ul aria-labelledby={id}>
+        {offered.map((s) => (
+          <li key={s.name}>
+            <button type="button" className="portico-chip" aria-label={t('useSuggestion', { name: s.name })} onClick={() => onUse(s.name)}>
+              {s.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { activeConnection, shortenAddress } from '@portico/shared-types/light'
-import type { TokenBalance } from '@portico/shared-types'
+import type { CoreState, PorticoConfig, TokenBalance } from '@portico/shared-types'
 import { pageSafeHref, pageSafeImageSrc } from '@portico/shared-types/safeUrl'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import type { View } from '../../client/router.ts'
@@ -56,7 +56,6 @@ export function AccountView() {
   const { features, enableNetworkSwitch: canSwitch } = useConfig()
   const { address, caipAddress, connectorName } = useAccount()
   const { network } = useNetwork()
-  const [copied, setCopied] = useState(false)
   const now = useNow(15_000)
   useIdentity({ caipAddress })
   useTransactions({ caipAddress, enabled: features.history })
@@ -76,12 +75,6 @@ export function AccountView() {
   const embedded = activeConnection(core).connectorType === 'AUTH' ? core.embeddedWallet : null
   const embeddedUser = embedded ? (embedded.socialUsername ?? embedded.email) : null
 
-  const copy = async () => {
-    await navigator.clipboard?.writeText(address).catch(() => undefined)
-    setCopied(true)
-    setTimeout(() => setCopied(false), 1500)
-  }
-
   return (
     <div className="portico-account">
       <button
@@ -98,12 +91,7 @@ export function AccountView() {
       </button>
       <IdentityAvatar src={core.identity.avatar} address={address} label={t('accountAvatar')} />
       {core.identity.name ? <p className="portico-name" data-testid="account-name">{core.identity.name}</p> : null}
-      <div className="portico-address-row">
-        <span className={core.identity.name ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">{shortenAddress(address)}</span>
-        <button type="button" className="portico-icon-button" aria-label={copied ? t('addressCopied') : t('copyAddress')} onClick={() => void copy()}>
-          <Icon name={copied ? 'check' : 'copy'} />
-        </button>
-      </div>
+      <AddressRow address={address} named={!!core.identity.name} />
       {embeddedUser ? (
         <p className="portico-embedded-user" data-testid="account-embedded-user">
           {t('loginEmail', { user: embeddedUser })}
@@ -126,39 +114,7 @@ export function AccountView() {
         </p>
       ) : null}
       {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{t('tokenBalanceUnavailable')}</p> : null}
-      <div className="portico-features">
-        {FEATURES.filter((f) => features[f.key] && !(f.key === 'onramp' && isBuyRestrictedHere())).map((f) => {
-          const live = LIVE_FEATURES[f.key]
-          const needsNetwork = !core.online && f.key !== 'receive'
-          // Swaps are offered on the swap chains only (SPEC.md §9 and the configuration); elsewhere the tile says so.
-          const notHere = f.key === 'swaps' && !core.capabilities.networks[core.activeCaipNetworkId ?? '']?.swaps
-          const usable = live !== undefined && !needsNetwork && !notHere
-          return (
-            <button
-              type="button"
-              key={f.key}
-              className="portico-feature"
-              aria-disabled={usable ? undefined : 'true'}
-              title={
-                needsNetwork
-                  ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) })
-                  : notHere
-                    ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: network?.name ?? t('unknownNetwork') })
-                    : usable
-                      ? undefined
-                      : t('featureSoon', { feature: t(f.key as MessageKey) })
-              }
-              onPointerEnter={usable ? () => preloadView(live.name) : undefined}
-              onFocus={usable ? () => preloadView(live.name) : undefined}
-              onClick={usable ? () => client.navigate({ type: 'push', view: live }) : undefined}
-            >
-              <Icon name={f.icon} />
-              <span>{t(f.key as MessageKey)}</span>
-              {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : notHere ? t('notOnThisNetwork') : t('comingSoon')}</span>}
-            </button>
-          )
-        })}
-      </div>
+      <FeatureTiles core={core} features={features} networkName={network?.name} />
       <Tabs
         label={t('account')}
         tabs={[
@@ -198,6 +154,69 @@ export function AccountView() {
           {connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
         </button>
       </div>
+    </div>
+  )
+}
+
+/** The address, shortened, and its copy button (it says "Address copied" for a moment). */
+function AddressRow({ address, named }: { address: string; named: boolean }) {
+  const t = useT()
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    await navigator.clipboard?.writeText(address).catch(() => undefined)
+    setCopied(true)
+    setTimeout(() => setCopied(false), 1500)
+  }
+  return (
+    <div className="portico-address-row">
+      <span className={named ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">{shortenAddress(address)}</span>
+      <button type="button" className="portico-icon-button" aria-label={copied ? t('addressCopied') : t('copyAddress')} onClick={() => void copy()}>
+        <Icon name={copied ? 'check' : 'copy'} />
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The wallet features the configuration turns on (Buy, Swap, Receive, Send): a built one opens its
+ * view; offline (but Receive), on a chain without swaps, or not built yet, the tile says why instead.
+ */
+function FeatureTiles({ core, features, networkName }: { core: CoreState; features: PorticoConfig['features']; networkName: string | undefined }) {
+  const client = usePorticoClient()
+  const t = useT()
+  return (
+    <div className="portico-features">
+      {FEATURES.filter((f) => features[f.key] && !(f.key === 'onramp' && isBuyRestrictedHere())).map((f) => {
+        const live = LIVE_FEATURES[f.key]
+        const needsNetwork = !core.online && f.key !== 'receive'
+        // Swaps are offered on the swap chains only (SPEC.md §9 and the configuration); elsewhere the tile says so.
+        const notHere = f.key === 'swaps' && !core.capabilities.networks[core.activeCaipNetworkId ?? '']?.swaps
+        const usable = live !== undefined && !needsNetwork && !notHere
+        return (
+          <button
+            type="button"
+            key={f.key}
+            className="portico-feature"
+            aria-disabled={usable ? undefined : 'true'}
+            title={
+              needsNetwork
+                ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) })
+                : notHere
+                  ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: networkName ?? t('unknownNetwork') })
+                  : usable
+                    ? undefined
+                    : t('featureSoon', { feature: t(f.key as MessageKey) })
+            }
+            onPointerEnter={usable ? () => preloadView(live.name) : undefined}
+            onFocus={usable ? () => preloadView(live.name) : undefined}
+            onClick={usable ? () => client.navigate({ type: 'push', view: live }) : undefined}
+          >
+            <Icon name={f.icon} />
+            <span>{t(f.key as MessageKey)}</span>
+            {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : notHere ? t('notOnThisNetwork') : t('comingSoon')}</span>}
+          </button>
+        )
+      })}
     </div>
   )
 }
