@@ -7,16 +7,18 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startCatalogue, type CatalogueHandle } from './catalogue/catalogue.ts'
 import { FaultStore } from './faults/store.ts'
 import { assertPortFree } from './ports.ts'
+import { solanaDevAccount } from './solana/dev-keys.ts'
 import { ACCOUNT_0, fetchParsed, testSandboxOptions, withProject } from './test-helpers.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BASE = 22580
-const PORTS = testSandboxOptions(BASE) as { chainPorts: { a: number; b: number }; dataApiPort: number; cataloguePort: number }
+const PORTS = testSandboxOptions(BASE) as { chainPorts: { a: number; b: number }; dataApiPort: number; cataloguePort: number; ports: { solana: number } }
 const URLS = {
   chainA: `http://127.0.0.1:${PORTS.chainPorts.a}`,
   chainB: `http://127.0.0.1:${PORTS.chainPorts.b}`,
   dataApi: `http://127.0.0.1:${PORTS.dataApiPort}`,
   catalogue: `http://127.0.0.1:${PORTS.cataloguePort}`,
+  solana: `http://127.0.0.1:${PORTS.ports.solana}`,
 }
 /** The CLI takes its ports from the PORTICO_* env variables (options.ts). */
 const ENV = {
@@ -25,6 +27,7 @@ const ENV = {
   PORTICO_CHAIN_B_PORT: String(PORTS.chainPorts.b),
   PORTICO_DATA_API_PORT: String(PORTS.dataApiPort),
   PORTICO_CATALOGUE_PORT: String(PORTS.cataloguePort),
+  PORTICO_SOLANA_PORT: String(PORTS.ports.solana),
 }
 
 type Run = { child: ChildProcess; output(): string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
@@ -102,6 +105,11 @@ describe('node sandbox/bin/sandbox.mjs', () => {
     for (const url of Object.values(URLS)) expect(printed).toContain(url)
     expect(printed).toMatch(/Sandbox ready in \d+\.\d s \(chains, seed and services \d+\.\d s\)\. Ctrl-C to stop\./)
     console.log(printed.match(/Sandbox ready in .*/)?.[0]) // reported, not asserted
+    // The Solana chain's mints and dev keypairs, printed like the EVM ones.
+    const solana0 = solanaDevAccount(0)
+    expect(printed).toContain(`#0 ${solana0.address}`)
+    expect(printed).toContain(solana0.secretKeyBase58)
+    expect(printed).toMatch(/USDC +[1-9A-HJ-NP-Za-km-z]{32,44} +\(SPL token mint, 6 decimals\)/)
 
     const { balances } = await fetchParsed(withProject(`${URLS.dataApi}/v1/account/${ACCOUNT_0}/balance?currency=usd&chainId=eip155:31337`), balanceResponseSchema)
     expect(balances[0]).toMatchObject({ symbol: 'ETH', chainId: 'eip155:31337' })

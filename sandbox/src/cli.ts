@@ -3,6 +3,7 @@ import { stopAllAnvils } from './chain/anvil.ts'
 import { DEV_MNEMONIC, FUNDED_ACCOUNT_INDEXES, PortInUseError, startSandbox, type SandboxHandle } from './index.ts'
 import { REGISTRAR_INDEX, TREASURY_INDEX } from './dev-accounts.ts'
 import { resolveOptions } from './options.ts'
+import { solanaService } from './services/solana.ts'
 import { SANDBOX_DATA_DIR } from './services/frame.ts'
 import { identifyPortHolder, waitForStartingSandbox, type RunningSandbox } from './running-sandbox.ts'
 
@@ -54,6 +55,8 @@ async function printSummary(handle: SandboxHandle): Promise<void> {
     lines.push(`  #${account.index} ${account.address}  ${account.privateKey}  ${roleOf(handle, account.index)}`)
     if ((FUNDED_ACCOUNT_INDEXES as readonly number[]).includes(account.index)) lines.push(`      ${await accountSummary(handle, account.address)}`)
   }
+  const { solanaSummaryLines } = await import('./solana/summary.ts')
+  lines.push(...solanaSummaryLines(handle.service(solanaService)))
   console.log(lines.join('\n'))
 }
 
@@ -122,7 +125,7 @@ async function onPortClash(err: unknown): Promise<never> {
   const detail = (err instanceof Error ? err.message : String(err)).split(' — ')[0]
   console.error(`\nSandbox failed to start: a port is held by a program that is not a Portico sandbox (no /health answers on ${ports.dataApiPort} or ${ports.cataloguePort}).`)
   console.error(detail)
-  console.error('Stop that program, or choose other ports: PORTICO_CHAIN_A_PORT, PORTICO_CHAIN_B_PORT, PORTICO_DATA_API_PORT, PORTICO_CATALOGUE_PORT (see sandbox/README.md).')
+  console.error('Stop that program, or choose other ports: PORTICO_CHAIN_A_PORT, PORTICO_CHAIN_B_PORT, PORTICO_DATA_API_PORT, PORTICO_CATALOGUE_PORT, PORTICO_SOLANA_PORT (see sandbox/README.md).')
   process.exit(1)
 }
 
