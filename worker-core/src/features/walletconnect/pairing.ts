@@ -44,6 +44,25 @@ async function proposal(ctx: CoreContext, env: CoreEnv) {
   return { chains: ordered.map((n) => n.caipNetworkId), optionalNamespaces, oneClick }
 }
 
+/**
+ * Asks the wallet through the provider: a one-click sign-in (wc_sessionAuthenticate) when the proposal
+ * has one, else a connection. Answers 'approved' (with the sign-in's auths) or what it failed with.
+ */
+async function propose(p: UniversalProvider, { chains, optionalNamespaces, oneClick }: Awaited<ReturnType<typeof proposal>>): Promise<{ outcome: unknown; auths: unknown[] }> {
+  let auths: unknown[] = []
+  const asked = oneClick
+    ? p
+        // The namespaces ride along for the provider's own use (rpcMap: reads never go to the hosted RPC).
+        .authenticate({ ...oneClick, chains, methods: [...EIP155_METHODS], optionalNamespaces } as Parameters<UniversalProvider['authenticate']>[0])
+        .then((answer) => void (auths = answer.auths ?? []))
+    : p.connect({ optionalNamespaces })
+  const outcome = await asked.then(
+    () => 'approved' as const,
+    (error: unknown) => error,
+  )
+  return { outcome, auths }
+}
+
 export type Pairing = {
   /** Makes a pairing URI ready unless a fresh one exists (`refresh`: a new one anyway); nothing with a session. */
   ensure(refresh?: boolean): Promise<void>
@@ -123,18 +142,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       session.patch({ status: 'loading', error: null })
       const onUri = () => uriReady.resolve()
       p.once('display_uri', onUri)
-      const { chains, optionalNamespaces, oneClick } = await proposal(ctx, env)
-      let auths: unknown[] = []
-      const mine = oneClick
-        ? p
-            // The namespaces ride along for the provider's own use (rpcMap: reads never go to the hosted RPC).
-            .authenticate({ ...oneClick, chains, methods: [...EIP155_METHODS], optionalNamespaces } as Parameters<UniversalProvider['authenticate']>[0])
-            .then((answer) => void (auths = answer.auths ?? []))
-        : p.connect({ optionalNamespaces })
-      const outcome = await mine.then(
-        () => 'approved' as const,
-        (error: unknown) => error,
-      )
+      const { outcome, auths } = await propose(p, await proposal(ctx, env))
       p.removeListener('display_uri', onUri)
       uriReady.resolve()
       // A newer pairing replaced this one (refresh): its outcome is the one that counts.
