@@ -50,6 +50,8 @@ describe('startSandbox', () => {
     expect(sandbox.catalogue.url).toBe('http://127.0.0.1:18788')
     expect(sandbox.services.map((s) => [s.id, s.name, s.endpoints.map((e) => e.url)])).toEqual([
       ['chains', 'EVM chains', ['http://127.0.0.1:18545', 'http://127.0.0.1:18546']],
+      // The Solana chain's ports follow the data API's: + 112 and its websocket one above.
+      ['solana', 'Solana chain', ['http://127.0.0.1:18899', 'ws://127.0.0.1:18900']],
       ['bundlers', 'ERC-4337 bundlers', ['http://127.0.0.1:18793', 'http://127.0.0.1:18794']],
       ['catalogue', 'wallet catalogue, analytics', ['http://127.0.0.1:18788']],
       ['relay', 'WalletConnect relay', ['ws://127.0.0.1:18789']],
