@@ -33,107 +33,65 @@ const chainNumber = (caipNetworkId: string | null | undefined): number | undefin
   return Number.isSafeInteger(id) && id > 0 ? id : undefined
 }
 
+type SourceApi = ConnectorSourceContext['api']
+type Approvals = NonNullable<ConnectorSourceContext['approvals']>
+
 /**
- * The embedded wallet (type AUTH, SPEC.md §4): email one-time code, social and Farcaster login through
- * the secure frame of `embeddedWalletUrl`, whose keys never leave the frame's origin. The frame loads
- * only when the visitor heads for email or social login, or when a returning visitor's dapp first uses
- * the provider; the login data goes to the core, which keeps it for every tab and across reloads.
- * Requests of SPEC.md §6's unsafe class go to the frame, which shows them in its own approval and
- * signs only after the visitor's click there: the page lays the frame over ApproveTransaction and can
- * give up on them (closing the modal), never approve them. Methods outside both classes are refused.
+ * Once the frame is made: its approvals laid over the modal (shown at their height, given up on by
+ * the page), and the frame told which dapp it serves (SPEC.md §3 dapp metadata); best effort.
  */
-export function embeddedWalletSource({ config, api, approvals }: ConnectorSourceContext): ConnectorSource | null {
-  const url = config.embeddedWalletUrl
-  if (!url || !approvals) return null
-  const listeners = createEmitter<ConnectorEvent>()
-  const emit = (event: ConnectorEvent) => {
-    listeners.emit(event)
-  }
-  const activeChain = async (): Promise<number> => {
-    const state = await api.getState()
-    return chainNumber(state.activeCaipNetworkId) ?? chainNumber(config.defaultNetwork) ?? chainNumber(config.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId) ?? 1
-  }
-
-  let frame: FrameClient | null = null
-  const getFrame = async (): Promise<FrameClient> => {
-    if (!frame) {
-      // The frame's code (its messages' schemas) loads with the frame, not with the connector.
-      const [{ createFrameClient }, chainId] = await Promise.all([import('./embedded/frame.ts'), activeChain()])
-      const made = frame ?? createFrameClient({ url, projectId: config.projectId, chainId })
-      frame ??= made
-      // The frame learns which dapp it serves (SPEC.md §3 dapp metadata) once it is ready; best effort.
-      if (frame === made) {
-        const abort = () => void made.request('ABORT_APPROVALS', {}).catch(() => undefined)
-        made.onApproval((state) => {
-          const element = made.element
-          if (!state || !element) return approvals.hide()
-          approvals.show({
-            height: state.height,
-            frame: element,
-            reject: abort,
-            syncTheme: (themeMode) => void made.request('SYNC_THEME', { themeMode }).catch(() => undefined),
-          })
-        })
-        const { name, description, url: dappUrl, icons } = config.metadata
-        void made
-          .request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId })
-          .catch(() => undefined)
-      }
-    }
-    return frame
-  }
-
-  /** Records the frame's user with the core (SPEC.md §3 login data) and answers its account. */
-  async function record(user: EmbeddedUser, chainId: number): Promise<CaipAddress> {
-    const lastChain = `eip155:${chainId}` as CaipNetworkId
-    await api.setEmbeddedWallet({
-      loginUsed: true,
-      email: user.email ?? null,
-      lastChain,
-      socialUsername: user.socialProvider ? (user.userName ?? null) : null,
-      accounts: user.accounts ?? [{ address: user.address, type: 'eoa' }],
-      preferredAccountType: user.preferredAccountType ?? 'eoa',
+function introduceFrame(made: FrameClient, approvals: Approvals, config: ConnectorSourceContext['config']): void {
+  const abort = () => void made.request('ABORT_APPROVALS', {}).catch(() => undefined)
+  made.onApproval((state) => {
+    const element = made.element
+    if (!state || !element) return approvals.hide()
+    approvals.show({
+      height: state.height,
+      frame: element,
+      reject: abort,
+      syncTheme: (themeMode) => void made.request('SYNC_THEME', { themeMode }).catch(() => undefined),
     })
-    return `${lastChain}:${user.address}` as CaipAddress
-  }
+  })
+  const { name, description, url: dappUrl, icons } = config.metadata
+  void made
+    .request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId })
+    .catch(() => undefined)
+}
 
-  /** The account of the frame's session, or null when it has none (a failed check clears the cached login data). */
-  async function check(): Promise<CaipAddress | null> {
-    const f = await getFrame()
-    const { isConnected } = await f.request('IS_CONNECTED', {})
-    if (!isConnected) {
-      await api.clearEmbeddedWallet()
-      return null
-    }
-    const chainId = await activeChain()
-    return record(await f.request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
-  }
+/** Records the frame's user with the core (SPEC.md §3 login data) and answers its account. */
+async function recordUser(api: SourceApi, user: EmbeddedUser, chainId: number): Promise<CaipAddress> {
+  const lastChain = `eip155:${chainId}` as CaipNetworkId
+  await api.setEmbeddedWallet({
+    loginUsed: true,
+    email: user.email ?? null,
+    lastChain,
+    socialUsername: user.socialProvider ? (user.userName ?? null) : null,
+    accounts: user.accounts ?? [{ address: user.address, type: 'eoa' }],
+    preferredAccountType: user.preferredAccountType ?? 'eoa',
+  })
+  return `${lastChain}:${user.address}` as CaipAddress
+}
 
-  // A returning visitor's session is checked with the frame when the page first needs it, not at load.
-  let needed: () => void = () => undefined
-  const whenNeeded = new Promise<void>((resolve) => (needed = resolve))
-  let checked: Promise<CaipAddress | null> | null = null
-  const ensureChecked = (): Promise<CaipAddress | null> => {
-    needed()
-    checked ??= check().then(
-      (caipAddress) => {
-        if (!caipAddress) emit({ type: 'disconnect' })
-        return caipAddress
-      },
-      (error: unknown) => {
-        checked = null
-        throw error
-      },
-    )
-    return checked
-  }
-
-  const provider: Eip1193Provider = {
+/**
+ * The embedded wallet's EIP-1193 provider: SPEC.md §6's not-allowed methods refused (and the requests
+ * waiting in a loaded frame given up on), the account and chain answered here, every other request
+ * sent to the frame (an unsafe one waits there for the visitor's approval; a rejection is viem's).
+ */
+function embeddedProvider(deps: {
+  approvals: Approvals
+  /** The frame when it is loaded (it may have requests waiting), else null. */
+  loadedFrame: () => FrameClient | null
+  ensureChecked: () => Promise<CaipAddress | null>
+  activeChain: () => Promise<number>
+  getFrame: () => Promise<FrameClient>
+}): Eip1193Provider {
+  const { approvals, loadedFrame, ensureChecked, activeChain, getFrame } = deps
+  return {
     async request({ method, params }) {
       const kind = classifyRpcMethod(method)
       if (kind === 'notAllowed') {
         // The requests waiting in a loaded frame are rejected too (SPEC.md §6); an unloaded frame has none.
-        approvals.notAllowed(method, () => void (frame?.loaded ? frame.request('ABORT_APPROVALS', {}).catch(() => undefined) : undefined))
+        approvals.notAllowed(method, () => void loadedFrame()?.request('ABORT_APPROVALS', {}).catch(() => undefined))
         throw new ProviderRpcError(new WalletError(MESSAGES.rpcNotAllowed, { code: 4200 }), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
       }
       const caipAddress = await ensureChecked()
@@ -151,7 +109,14 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       }
     },
   }
+}
 
+/**
+ * The login steps the modal's views call (email code, device link, social and Farcaster, email change),
+ * each a request to the frame; the same email is asked again only after the cooldown (SPEC.md §5).
+ * `forgetEmail` ends that cooldown (a sign-out).
+ */
+function embeddedWalletApi(url: string, getFrame: () => Promise<FrameClient>, api: SourceApi): { embedded: EmbeddedWalletApi; forgetEmail(): void } {
   let lastEmail: { email: string; at: number } | null = null
   const embedded: EmbeddedWalletApi = {
     frameOrigin: new URL(url).origin,
@@ -194,6 +159,79 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       return newEmail
     },
   }
+  return { embedded, forgetEmail: () => (lastEmail = null) }
+}
+
+/**
+ * The embedded wallet (type AUTH, SPEC.md §4): email one-time code, social and Farcaster login through
+ * the secure frame of `embeddedWalletUrl`, whose keys never leave the frame's origin. The frame loads
+ * only when the visitor heads for email or social login, or when a returning visitor's dapp first uses
+ * the provider; the login data goes to the core, which keeps it for every tab and across reloads.
+ * Requests of SPEC.md §6's unsafe class go to the frame, which shows them in its own approval and
+ * signs only after the visitor's click there: the page lays the frame over ApproveTransaction and can
+ * give up on them (closing the modal), never approve them. Methods outside both classes are refused.
+ */
+export function embeddedWalletSource({ config, api, approvals }: ConnectorSourceContext): ConnectorSource | null {
+  const url = config.embeddedWalletUrl
+  if (!url || !approvals) return null
+  const listeners = createEmitter<ConnectorEvent>()
+  const emit = (event: ConnectorEvent) => {
+    listeners.emit(event)
+  }
+  const activeChain = async (): Promise<number> => {
+    const state = await api.getState()
+    return chainNumber(state.activeCaipNetworkId) ?? chainNumber(config.defaultNetwork) ?? chainNumber(config.networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId) ?? 1
+  }
+
+  let frame: FrameClient | null = null
+  const getFrame = async (): Promise<FrameClient> => {
+    if (!frame) {
+      // The frame's code (its messages' schemas) loads with the frame, not with the connector.
+      const [{ createFrameClient }, chainId] = await Promise.all([import('./embedded/frame.ts'), activeChain()])
+      const made = frame ?? createFrameClient({ url, projectId: config.projectId, chainId })
+      frame ??= made
+      // The frame learns which dapp it serves (SPEC.md §3 dapp metadata) once it is ready; best effort.
+      if (frame === made) introduceFrame(made, approvals, config)
+    }
+    return frame
+  }
+
+  const record = (user: EmbeddedUser, chainId: number) => recordUser(api, user, chainId)
+
+  /** The account of the frame's session, or null when it has none (a failed check clears the cached login data). */
+  async function check(): Promise<CaipAddress | null> {
+    const f = await getFrame()
+    const { isConnected } = await f.request('IS_CONNECTED', {})
+    if (!isConnected) {
+      await api.clearEmbeddedWallet()
+      return null
+    }
+    const chainId = await activeChain()
+    return record(await f.request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
+  }
+
+  // A returning visitor's session is checked with the frame when the page first needs it, not at load.
+  let needed: () => void = () => undefined
+  const whenNeeded = new Promise<void>((resolve) => (needed = resolve))
+  let checked: Promise<CaipAddress | null> | null = null
+  const ensureChecked = (): Promise<CaipAddress | null> => {
+    needed()
+    checked ??= check().then(
+      (caipAddress) => {
+        if (!caipAddress) emit({ type: 'disconnect' })
+        return caipAddress
+      },
+      (error: unknown) => {
+        checked = null
+        throw error
+      },
+    )
+    return checked
+  }
+
+  const provider = embeddedProvider({ approvals, loadedFrame: () => (frame?.loaded ? frame : null), ensureChecked, activeChain, getFrame })
+
+  const { embedded, forgetEmail } = embeddedWalletApi(url, getFrame, api)
 
   const connector: AuthConnector = {
     id: AUTH_CONNECTOR_ID,
@@ -216,7 +254,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
         await (await getFrame()).request('SIGN_OUT', {})
       } finally {
         checked = null
-        lastEmail = null
+        forgetEmail()
         await api.clearEmbeddedWallet()
       }
     },

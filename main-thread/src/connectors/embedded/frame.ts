@@ -60,6 +60,67 @@ export type FrameClient = {
 
 type Pending = { event: EmbeddedEvent; resolve: (value: unknown) => void; reject: (error: Error) => void; done: () => void }
 
+/** The frame page's URL: the project, the chain, the protocol's version and whether the frame logs. */
+function frameUrl(base: string, options: FrameOptions): string {
+  const url = new URL(`${base}/frame`)
+  url.searchParams.set('projectId', options.projectId)
+  url.searchParams.set('chainId', String(options.chainId))
+  url.searchParams.set('version', String(options.version ?? EMBEDDED_SDK_VERSION_DEFAULT))
+  // The frame logs at SPEC.md §9's level (EMBEDDED_LOG_LEVEL_DEFAULT, 'error') unless the logger is on.
+  url.searchParams.set('enableLogger', String(options.enableLogger ?? false))
+  return url.toString()
+}
+
+/** The frame's iframe, hidden and out of the tab order until the page lays it over the modal. */
+function hiddenIframe(): HTMLIFrameElement {
+  const frame = document.createElement('iframe')
+  frame.title = 'Portico embedded wallet'
+  frame.setAttribute('aria-hidden', 'true')
+  frame.tabIndex = -1
+  frame.className = 'portico-embedded-frame'
+  frame.hidden = true
+  return frame
+}
+
+/** Every request waiting for the frame fails with `error`. */
+function failPending(pending: Map<string, Pending>, error: EmbeddedWalletError): void {
+  for (const [id, p] of pending) {
+    pending.delete(id)
+    p.done()
+    p.reject(error)
+  }
+}
+
+/**
+ * Sends one request (`post` with its new id) and waits for its answer among `pending`: 'Request was
+ * aborted' when `signal` aborts, 'Something went wrong' when a timed event has no answer in time.
+ */
+function awaitAnswer<T>(pending: Map<string, Pending>, event: EmbeddedEvent, signal: AbortSignal | undefined, post: (id: string) => void): Promise<T> {
+  const id = crypto.randomUUID()
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onAbort = () => {
+      if (!pending.delete(id)) return
+      done()
+      reject(new EmbeddedWalletError(MESSAGES.embeddedRequestAborted))
+    }
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+    pending.set(id, { event, resolve: resolve as (value: unknown) => void, reject, done })
+    signal?.addEventListener('abort', onAbort)
+    if (EMBEDDED_TIMED_EVENTS.includes(event)) {
+      timer = setTimeout(() => {
+        if (!pending.delete(id)) return
+        done()
+        reject(new EmbeddedWalletError(MESSAGES.somethingWentWrong, { details: `APP_${event} had no answer in ${EMBEDDED_REQUEST_TIMEOUT_MS} ms` }))
+      }, EMBEDDED_REQUEST_TIMEOUT_MS)
+    }
+    post(id)
+  })
+}
+
 /**
  * The page's side of the embedded wallet's secure frame (SPEC.md §7): a hidden iframe on the frame
  * service's own origin, created on first use, and the APP_/FRAME_ request protocol of
@@ -82,23 +143,7 @@ export function createFrameClient(options: FrameOptions): FrameClient {
   let readiness: Promise<void> | null = null
   let destroyed = false
 
-  const failAll = (error: EmbeddedWalletError) => {
-    for (const [id, p] of pending) {
-      pending.delete(id)
-      p.done()
-      p.reject(error)
-    }
-  }
-
-  function frameUrl(): string {
-    const url = new URL(`${base}/frame`)
-    url.searchParams.set('projectId', options.projectId)
-    url.searchParams.set('chainId', String(options.chainId))
-    url.searchParams.set('version', String(options.version ?? EMBEDDED_SDK_VERSION_DEFAULT))
-    // The frame logs at SPEC.md §9's level (EMBEDDED_LOG_LEVEL_DEFAULT, 'error') unless the logger is on.
-    url.searchParams.set('enableLogger', String(options.enableLogger ?? false))
-    return url.toString()
-  }
+  const failAll = (error: EmbeddedWalletError) => failPending(pending, error)
 
   let onReady: (() => void) | null = null
   let onFail: ((error: EmbeddedWalletError) => void) | null = null
@@ -146,19 +191,14 @@ export function createFrameClient(options: FrameOptions): FrameClient {
       }
       onFail = (error) => finish(error)
       window.addEventListener('message', onMessage)
-      const frame = document.createElement('iframe')
-      frame.title = 'Portico embedded wallet'
-      frame.setAttribute('aria-hidden', 'true')
-      frame.tabIndex = -1
-      frame.className = 'portico-embedded-frame'
-      frame.hidden = true
+      const frame = hiddenIframe()
       frame.addEventListener('load', () => {
         // A frame page that loaded says FRAME_READY or FRAME_INIT_ERROR; an error page says nothing.
         if (onReady) timers.push(setTimeout(() => onReady && finish(new EmbeddedWalletError(MESSAGES.embeddedDependencyFailed)), FRAME_SILENT_AFTER_LOAD_MS))
       })
       frame.addEventListener('error', () => finish(new EmbeddedWalletError(MESSAGES.embeddedDependencyFailed)))
       timers.push(setTimeout(() => finish(new EmbeddedWalletError(MESSAGES.invalidAppConfiguration, { details: 'The frame did not answer in time' })), FRAME_LOAD_TIMEOUT_MS))
-      frame.src = frameUrl()
+      frame.src = frameUrl(base, options)
       iframe = frame
       ;(options.parent ?? document.body).appendChild(frame)
     })
@@ -196,29 +236,7 @@ export function createFrameClient(options: FrameOptions): FrameClient {
       if (signal?.aborted) throw new EmbeddedWalletError(MESSAGES.embeddedRequestAborted)
       const target = iframe?.contentWindow
       if (!target) throw new EmbeddedWalletError(MESSAGES.embeddedDependencyFailed)
-      const id = crypto.randomUUID()
-      return new Promise<EmbeddedResponse<typeof event>>((resolve, reject) => {
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const onAbort = () => {
-          if (!pending.delete(id)) return
-          done()
-          reject(new EmbeddedWalletError(MESSAGES.embeddedRequestAborted))
-        }
-        const done = () => {
-          clearTimeout(timer)
-          signal?.removeEventListener('abort', onAbort)
-        }
-        pending.set(id, { event, resolve: resolve as (value: unknown) => void, reject, done })
-        signal?.addEventListener('abort', onAbort)
-        if (EMBEDDED_TIMED_EVENTS.includes(event)) {
-          timer = setTimeout(() => {
-            if (!pending.delete(id)) return
-            done()
-            reject(new EmbeddedWalletError(MESSAGES.somethingWentWrong, { details: `APP_${event} had no answer in ${EMBEDDED_REQUEST_TIMEOUT_MS} ms` }))
-          }, EMBEDDED_REQUEST_TIMEOUT_MS)
-        }
-        target.postMessage({ type: `APP_${event}`, id, payload: body }, origin)
-      })
+      return awaitAnswer<EmbeddedResponse<typeof event>>(pending, event, signal, (id) => target.postMessage({ type: `APP_${event}`, id, payload: body }, origin))
     },
     destroy() {
       destroyed = true
