@@ -17,7 +17,7 @@ import type { ConnectorEvent, ConnectorSource } from './types.ts'
 
 /**
  * The check of zod's email schema (its pattern), without building a schema: the connector starts
- * before the visitor acts, and the page loads no zod until the frame's messages need it.
+ * before the visitor acts, and builds none of the embedded wallet's schemas until the frame loads.
  */
 const isValidEmail = (email: string): boolean => regexes.email.test(email)
 
