@@ -333,7 +333,6 @@ export class SolanaLedger {
     } finally {
       this.svm.setSigverify(sigverify)
     }
-    const failed = outcome instanceof FailedTransactionMetadata
     const meta = outcome.meta()
     const returned = meta.returnData()
     const post = outcome instanceof FailedTransactionMetadata ? [] : outcome.postAccounts()
