@@ -132,7 +132,8 @@ async function onPortClash(err: unknown): Promise<never> {
 // What the sandbox keeps between runs (the frame service's users, sessions and keys): .sandbox-data.
 process.env['PORTICO_SANDBOX_DATA_DIR'] ??= SANDBOX_DATA_DIR
 try {
-  handle = await startSandbox({ log: (line) => console.log(`  ${line}`) })
+  // The command's sandbox starts its bundlers with it (a sandbox started from code does so on first use).
+  handle = await startSandbox({ log: (line) => console.log(`  ${line}`), env: { PORTICO_SANDBOX_BUNDLER: 'eager', ...process.env } })
   await printSummary(handle)
   // From the launch of this process (tsx included) to here; the sandbox part in brackets.
   console.log(`\nSandbox ready in ${seconds(performance.now())} (chains, seed and services ${seconds(handle.readyInMs)}). Ctrl-C to stop.`)

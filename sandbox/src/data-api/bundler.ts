@@ -21,7 +21,7 @@ export type DataApiAccountAbstraction = {
 export const SUPPORTED_BUNDLERS = ['pimlico'] as const
 const REQUEST_LIMIT = 256 * 1024
 const BUNDLER_TIMEOUT_MS = 60_000
-/** How long a call waits for a bundler that is still starting. */
+/** How long a call waits for a bundler that is still starting (or that it starts). */
 const READY_WAIT_MS = 60_000
 
 const querySchema = z.object({
@@ -91,9 +91,10 @@ function invalidParams(call: Call, error: z.ZodError): RpcAnswer {
   return rpcError(call.id, INVALID_PARAMS, `Invalid params for ${call.method}: ${issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid'}`)
 }
 
+/** Starts the chain's bundler if it is not running (a lazy sandbox), and waits for it to answer. */
 async function waitReady(bundler: ChainBundler): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_WAIT_MS).unref())
-  return Promise.race([bundler.ready.then(() => true, () => false), timeout])
+  return Promise.race([bundler.start().then(() => true, () => false), timeout])
 }
 
 /** The sandbox paymaster's ERC-7677 answers for a sponsored project. */
@@ -161,7 +162,8 @@ export function bundlerRoutes(ctx: DataApiContext): Hono {
 
     if (!(await waitReady(bundler))) return errorResponse(c, 503, BUNDLER_MESSAGES.notReady(chainId))
     const answers = new Map<Call, RpcAnswer>()
-    const toBundler: Call[] = []
+    // The calls for the bundler, each beside the call it came from.
+    const toBundler: Array<{ from: Call; sent: Call }> = []
     for (const call of calls) {
       if (call.method in PAYMASTER) {
         answers.set(call, await answerPaymaster(ctx, ctx.accountAbstraction, call, chainId, projectId, bundler))
@@ -175,20 +177,21 @@ export function bundlerRoutes(ctx: DataApiContext): Hono {
       const params = schema.safeParse(call.params ?? [])
       if (!params.success) answers.set(call, invalidParams(call, params.error))
       // The checked parameters as they came (the schemas read quantities as numbers).
-      else toBundler.push({ jsonrpc: '2.0', id: call.id ?? null, method: call.method, params: call.params ?? [] })
+      else toBundler.push({ from: call, sent: { jsonrpc: '2.0', id: call.id ?? null, method: call.method, params: call.params ?? [] } })
     }
     if (toBundler.length > 0) {
       let forwarded: RpcAnswer[]
       try {
-        forwarded = await forward(bundler, toBundler)
+        forwarded = await forward(bundler, toBundler.map((t) => t.sent))
       } catch {
         return errorResponse(c, 502, BUNDLER_MESSAGES.unreachable(chainId))
       }
-      toBundler.forEach((sent, i) => {
-        const original = calls.find((call) => !answers.has(call) && call.method === sent.method && (call.id ?? null) === sent.id)
-        const answer = forwarded.find((a) => a.id === sent.id) ?? forwarded[i] ?? rpcError(sent.id, BUNDLER_UNAVAILABLE, BUNDLER_MESSAGES.unreachable(chainId))
-        if (original) answers.set(original, answer)
-      })
+      // A batch's answers may come in any order: matched by id (in order when ids repeat).
+      const unmatched = [...forwarded]
+      for (const { from, sent } of toBundler) {
+        const at = unmatched.findIndex((a) => a.id === sent.id)
+        answers.set(from, at >= 0 ? unmatched.splice(at, 1)[0]! : rpcError(sent.id, BUNDLER_UNAVAILABLE, BUNDLER_MESSAGES.unreachable(chainId)))
+      }
     }
     const ordered = calls.map((call) => answers.get(call) ?? rpcError(call.id, BUNDLER_UNAVAILABLE, BUNDLER_MESSAGES.unreachable(chainId)))
     return c.json(batch ? ordered : ordered[0])

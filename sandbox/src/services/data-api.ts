@@ -17,7 +17,7 @@ export const dataApiService: SandboxService<DataApiHandle> = {
   endpoints: (config) => [localEndpoint('blockchain-data API', config.dataApiPort)],
   async start({ config, faults, directory, get }) {
     const world = await get(evmChainsService).world
-    // Ready means the bundlers answer too (they load in parallel with the seed).
+    // ERC-4337 installed; with eager bundlers (npm start), they answer too (they load in parallel with the seed).
     const bundlers = get(bundlerService)
     await bundlers.ready
     const frame = get(frameService)
