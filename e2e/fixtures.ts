@@ -44,6 +44,35 @@ export async function connectSandboxWallet(page: Page) {
   return page.getByRole('dialog', { name: 'Account' })
 }
 
+/**
+ * Opens `url` in a new tab of a context that is offline (`context.setOffline(true)`), with the tab's
+ * `navigator.onLine` false as a real offline browser reports it. Chromium 150 drops the context's
+ * offline emulation from `navigator.onLine` when a page navigates (its requests still fail, but the
+ * page reads `true`, which no browser that is really offline does), so the emulation is set again on
+ * the tab's own DevTools session as soon as its document commits: the page then gets its `offline`
+ * event. `backOnline()` brings the context and the tab back (the page gets its `online` event).
+ */
+export async function openTabWhileOffline(context: BrowserContext, url = '/') {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const conditions = (offline: boolean) => cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  const errors = recordConsoleErrors(page)
+  const response = await page.goto(url, { waitUntil: 'commit' })
+  await conditions(true)
+  await page.waitForLoadState('load')
+  return {
+    page,
+    response,
+    errors,
+    async backOnline() {
+      await conditions(false)
+      await cdp.detach()
+      await context.setOffline(false)
+    },
+  }
+}
+
 export async function openSecondTab(context: BrowserContext) {
   const page = await context.newPage()
   await page.goto('/')

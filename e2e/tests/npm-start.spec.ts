@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { closeAllTabs, connectSandboxWallet, recordConsoleErrors, recordCspViolations, waitForServiceWorker } from '../fixtures.ts'
+import { closeAllTabs, connectSandboxWallet, openTabWhileOffline, recordConsoleErrors, recordCspViolations, waitForServiceWorker } from '../fixtures.ts'
 import { START_PORTS } from '../ports.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -116,9 +116,7 @@ test('after one visit, with the network off, a new tab of the served demo loads 
   await closeAllTabs(context)
   await context.setOffline(true)
 
-  const tab = await context.newPage()
-  const errors = recordConsoleErrors(tab)
-  const response = await tab.goto('/')
+  const { page: tab, errors, response } = await openTabWhileOffline(context)
   expect(response?.fromServiceWorker()).toBe(true)
   await tab.getByRole('button', { name: SHORT }).click()
   const reopened = tab.getByRole('dialog', { name: 'Account' })

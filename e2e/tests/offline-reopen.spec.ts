@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { balanceRequests, closeAllTabs, connectSandboxWallet, expect, recordConsoleErrors, test, waitForServiceWorker } from '../fixtures.ts'
+import { balanceRequests, closeAllTabs, connectSandboxWallet, expect, openTabWhileOffline, recordConsoleErrors, test, waitForServiceWorker } from '../fixtures.ts'
 
 const SHORT = '0xf39F…2266'
 /** SPEC.md §9: portfolio and native balance cache. */
@@ -35,11 +35,13 @@ async function firstVisit(page: Page) {
   return names
 }
 
-async function freshTab(context: BrowserContext) {
+/** A new tab; while the context is offline, one whose `navigator.onLine` says so (see openTabWhileOffline). */
+async function freshTab(context: BrowserContext, { offline = true }: { offline?: boolean } = {}) {
+  if (offline) return openTabWhileOffline(context)
   const page = await context.newPage()
   const errors = recordConsoleErrors(page)
   const response = await page.goto('/')
-  return { page, errors, response }
+  return { page, errors, response, backOnline: () => context.setOffline(false) }
 }
 
 test('all tabs closed, network off, new tab: the demo loads and the Connect view shows the wallets with their images', async ({ page, context, sandbox: _ }) => {
@@ -61,7 +63,7 @@ test('all tabs closed, sandbox stopped, new tab: the demo loads and the Connect 
   await closeAllTabs(context)
   await Promise.all([sandbox.catalogue.stop(), sandbox.dataApi.stop()])
   try {
-    const { page: tab, errors } = await freshTab(context)
+    const { page: tab, errors } = await freshTab(context, { offline: false })
     await tab.getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = tab.getByRole('dialog', { name: 'Connect Wallet' })
     await expectImagesShown(dialog, names)
@@ -136,7 +138,7 @@ test('a connected visitor with the sandbox stopped: the Account view as last see
   try {
     // Past the balances' cache time, so reopening tries a refresh, which fails with the API gone.
     await new Promise((resolve) => setTimeout(resolve, BALANCE_CACHE_MS + 1_000))
-    const { page: tab } = await freshTab(context)
+    const { page: tab } = await freshTab(context, { offline: false })
     const account = await reopenAccount(tab)
     await expectAsLastSeen(account, seen)
     await expect(account.getByText(/Updated .+ ago/)).toBeVisible()
@@ -169,14 +171,14 @@ test('when the network returns, the account refreshes once without a reload and 
   await context.setOffline(true)
   // Offline for longer than the balances' cache time (SPEC.md §9: 30 s), so coming back must refresh.
   await new Promise((resolve) => setTimeout(resolve, BALANCE_CACHE_MS + 1_000))
-  const { page: tab, errors } = await freshTab(context)
+  const { page: tab, errors, backOnline } = await freshTab(context)
   const account = await reopenAccount(tab)
   await expect(account.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible()
   await expect(account.getByText(/Updated \d+ secs? ago/)).toBeVisible()
   await tab.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
 
   sandbox.dataApi.clearRequests()
-  await context.setOffline(false)
+  await backOnline()
   await expect.poll(() => balanceRequests(sandbox).length).toBe(1)
   await expect(account.getByText('Offline')).toHaveCount(0)
   await expect(account.getByText(/Updated .+ ago/)).toHaveCount(0)
