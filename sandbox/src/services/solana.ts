@@ -29,9 +29,9 @@ export const solanaService: SandboxService<SolanaChainHandle> = {
     localEndpoint('Solana RPC', solanaPort(config), 'http', 'Solana Localnet, LiteSVM'),
     localEndpoint('Solana websocket', solanaWsPort(config), 'ws', 'signatureSubscribe, slotSubscribe'),
   ],
-  async start({ config, faults }) {
+  async start({ config }) {
     const { startSolanaChain } = await import('../solana/server.ts')
-    const chain = await startSolanaChain({ rpcPort: solanaPort(config), wsPort: solanaWsPort(config), faults, history: config.seedHistory })
+    const chain = await startSolanaChain({ rpcPort: solanaPort(config), wsPort: solanaWsPort(config), history: config.seedHistory })
     config.log(`Solana chain up at ${chain.rpcUrl}: ${chain.seededTransactions} transactions seeded in ${chain.readyInMs} ms`)
     return chain
   },

@@ -73,6 +73,24 @@ describe('Solana balances in the data API', () => {
     ])
   })
 
+  it("answers 502 when the Solana RPC fails, and the sandbox's shared fault rules leave the chain itself alone", async () => {
+    const owner = solana.devAccounts[0]!.address
+    solana.faults.add({ route: '/', kind: '500', count: 1 })
+    const failed = await fetchError(balanceUrl(owner))
+    expect(failed.status).toBe(502)
+    expect(failed.error).toMatch(/^The Solana chain did not answer/)
+    expect((await fetchParsed(balanceUrl(owner), balanceResponseSchema)).balances[0]?.symbol).toBe('SOL')
+
+    // A rule on every route of the sandbox's services (as the Chaos switch's `/` is) does not reach the chain.
+    sandbox.faults.set([{ route: '/', kind: '500' }])
+    try {
+      const connection = new Connection(solana.rpcUrl, 'confirmed')
+      expect(await connection.getBalance(new PublicKey(owner))).toBe(Number(solana.ledger.balance(owner)))
+    } finally {
+      sandbox.faults.clear()
+    }
+  })
+
   it('refuses another Solana cluster, a bad address and an EVM chain for a Solana address', async () => {
     const owner = solana.devAccounts[0]!.address
     expect(await fetchError(balanceUrl(owner, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))).toEqual({ status: 400, error: 'Unsupported chain' })

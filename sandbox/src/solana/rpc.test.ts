@@ -25,7 +25,6 @@ import { getBase58Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { z } from 'zod'
-import { FaultStore } from '../faults/store.ts'
 import { SOLANA_GENESIS_HASH, SOLANA_GENESIS_SEED, SOLANA_LOCALNET_CAIP_ID } from './localnet.ts'
 import { startSolanaChain, type SolanaChainHandle } from './server.ts'
 
@@ -66,7 +65,7 @@ async function post(body: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  chain = await startSolanaChain({ rpcPort: PORT, wsPort: PORT + 1, faults: new FaultStore([]) })
+  chain = await startSolanaChain({ rpcPort: PORT, wsPort: PORT + 1 })
   connection = new Connection(chain.rpcUrl, { commitment: COMMITMENT, wsEndpoint: chain.wsUrl })
 }, 60_000)
 

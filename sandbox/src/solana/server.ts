@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { z } from 'zod'
-import type { FaultStore } from '../faults/store.ts'
+import { FaultStore } from '../faults/store.ts'
 import { createBaseApp } from '../http/base-app.ts'
 import { RequestLog } from '../http/request-log.ts'
 import { createHttpServer } from '../http/server.ts'
@@ -20,7 +20,11 @@ const REQUEST_LIMIT = 256 * 1024
 export type SolanaChainOptions = {
   rpcPort: number
   wsPort: number
-  faults: FaultStore
+  /**
+   * Fault rules of its own (its `/__admin/faults`; none by default). Not the sandbox's shared store:
+   * like the anvil nodes, the chain itself answers whatever the data API and catalogue are set to do.
+   */
+  faults?: FaultStore
   /** Seed the transfers between the dev accounts (default true); false funds them and mints their tokens only. */
   history?: boolean
   log?: (line: string) => void
@@ -46,6 +50,8 @@ export type SolanaChainHandle = {
   tokenAccountAddress(owner: string, token: SolanaToken): Promise<string>
   /** Every request the RPC received. */
   requests(): ReturnType<RequestLog['list']>
+  /** The RPC's own fault rules (500s, hangs, garbage… for its HTTP answers), off unless set. */
+  faults: FaultStore
   /** Milliseconds from the call to listening with the seed written. */
   readyInMs: number
   stop(): Promise<void>
@@ -184,7 +190,8 @@ export async function startSolanaChain(options: SolanaChainOptions): Promise<Sol
   const ctx: RpcContext = { ledger, faucet }
 
   const log = new RequestLog()
-  const app = createBaseApp({ name: 'solana rpc', log, faults: options.faults })
+  const faults = options.faults ?? new FaultStore([])
+  const app = createBaseApp({ name: 'solana rpc', log, faults })
   app.get('/health', (c) => c.json({ ok: true, genesisHash: SOLANA_GENESIS_HASH, slot: ledger.slot }))
   app.post('/', async (c) => {
     const text = await c.req.text()
@@ -224,6 +231,7 @@ export async function startSolanaChain(options: SolanaChainOptions): Promise<Sol
     },
     tokenAccountAddress,
     requests: () => log.list(),
+    faults,
     readyInMs: Math.round(performance.now() - started),
     async stop() {
       ledger.stopClock()
