@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { createBundlerClient, entryPoint08Abi, type BundlerClient, type SmartAccount } from 'viem/account-abstraction'
@@ -68,7 +69,8 @@ describe('ERC-4337 v0.8 in the sandbox', () => {
     const bundlers = sandbox.service(bundlerService)
     expect(bundlers.chains.map((b) => b.chainId)).toEqual([31337, 31338])
     for (const b of bundlers.chains) {
-      expect(new URL(b.url).hostname).toBe('127.0.0.1')
+      // What the kernel says the bundler's port listens on: 127.0.0.1 only (alto alone would take every interface).
+      expect(listeningAddresses(Number(new URL(b.url).port))).toEqual(['127.0.0.1'])
       expect(b.status()).toBe('ready')
       expect(b.process()?.running()).toBe(true)
       const deployment = await b.deployment
@@ -189,6 +191,27 @@ describe('ERC-4337 v0.8 in the sandbox', () => {
     expect(await rpcCall(bundlerUrl(SPONSORED_PROJECT), 'eth_getUserOperationReceipt', [`0x${'ab'.repeat(32)}`])).toMatchObject({ result: null })
   })
 })
+
+/** The local addresses listening on `port`, from /proc/net/tcp and tcp6 (IPv4 ones as dotted quads). */
+function listeningAddresses(port: number): string[] {
+  const found = new Set<string>()
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = ''
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/)
+      if (!local || state !== '0A') continue // 0A: LISTEN
+      const [addressHex, portHex] = local.split(':')
+      if (!addressHex || parseInt(portHex ?? '', 16) !== port) continue
+      found.add(addressHex.length === 8 ? (addressHex.match(/../g) ?? []).reverse().map((b) => parseInt(b, 16)).join('.') : `ipv6:${addressHex}`)
+    }
+  }
+  return [...found]
+}
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
