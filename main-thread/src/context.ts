@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { PorticoConfig } from '@portico/shared-types'
-import { UsageError } from '@portico/shared-types/errors'
+import { UsageError } from '@portico/shared-types/errorBase'
 import type { ClientSnapshot, PorticoClient } from './client/createClient.ts'
 import type { PorticoUi, UiSnapshot } from './ui/createUi.ts'
 
