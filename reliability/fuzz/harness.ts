@@ -184,7 +184,11 @@ function sizeOf(value: unknown, cap: number): number {
       size += 2
       for (let i = 0; i < Math.min(v.length, cap); i++) stack.push(v[i])
     }
-    else if (typeof v === 'object' && v !== null) for (const key of Object.keys(v)) (size += key.length + 4), stack.push((v as Record<string, unknown>)[key])
+    else if (typeof v === 'object' && v !== null) {
+      // An empty object counts too: an array of 2,000 `{}` is not a small value to copy 2,000 times.
+      size += 2
+      for (const key of Object.keys(v)) (size += key.length + 4), stack.push((v as Record<string, unknown>)[key])
+    }
     else size += 8
   }
   return size
@@ -345,7 +349,9 @@ export async function fuzz<I>({ row, boundary, inputs, runs = RUNS, exercise, ch
       if (TRACE) console.log(`trace ${boundary} #${cases - values.length + index}: heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB, ${preview(input, 120)}`)
       let problem: string | null
       try {
+        const started = TRACE ? Date.now() : 0
         const result = await withTimeout(exercise(input), timeoutMs)
+        if (TRACE) console.log(`trace ${boundary}: settled in ${Date.now() - started} ms`)
         problem = check ? check(result, input) : null
       } catch (error) {
         problem = error instanceof HangError ? error.message : judge(error, input)
