@@ -250,7 +250,9 @@ export function judgeError(error: unknown): string | null {
   if (error instanceof SchemaValidationError) {
     const first = error.issues[0]
     if (!first) return error.message === 'Invalid payload' ? null : `SchemaValidationError without issues: ${error.message}`
-    return error.message.includes(first.message) ? null : `SchemaValidationError message does not say its first issue: ${error.message}`
+    // Unknown keys are said one line each ("features.x: Unknown key 'x'. …"): the first key's line is the first issue.
+    const said = first.code === 'unrecognized_keys' && first.keys.length > 0 ? `Unknown key '${first.keys[0]}'` : first.message
+    return error.message.includes(said) ? null : `SchemaValidationError message does not say its first issue: ${error.message}`
   }
   if (error instanceof HttpRequestError) return /^HTTP status code: (\d{3}|none)$/.test(error.message) ? null : `HttpRequestError message: ${error.message}`
   if (error instanceof TimeoutError) return /^Request timed out after \d+ ms$/.test(error.message) ? null : `TimeoutError message: ${error.message}`

@@ -100,7 +100,9 @@ function checkDataImage(raw: string): { reason: string } | { url: URL } {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return { reason: 'contains control characters' }
   try {
     const url = new URL(raw)
-    return url.protocol === 'data:' ? { url } : { reason: 'not a data URI' }
+    if (url.protocol !== 'data:') return { reason: 'not a data URI' }
+    // Its parsed form is what is kept and shown, and percent-encoding can make it nine times longer.
+    return url.href.length > DATA_IMAGE_MAX_LENGTH ? { reason: `a data URI longer than ${DATA_IMAGE_MAX_LENGTH} characters once encoded` } : { url }
   } catch {
     return { reason: 'not a data URI' }
   }

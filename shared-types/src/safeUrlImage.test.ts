@@ -31,6 +31,8 @@ const HOSTILE_IMAGES = [
   'data:image/svg+xml,<svg onload="alert(1)">\u0000</svg>',
   'data:image/svg+xml,<svg>\n<script>alert(1)</script></svg>',
   `data:image/png;base64,${'A'.repeat(600 * 1024)}`,
+  // Under the bound as written, over it once its right-to-left overrides are percent-encoded.
+  `data:image/svg+xml;base64,PHN2Zy8+${'\u202e'.repeat(100 * 1024)}`,
   'blob:https://dapp.example/0b7c5f3e-1111-2222-3333-444444444444',
   'file:///etc/passwd',
   'filesystem:https://dapp.example/temporary/x.png',
