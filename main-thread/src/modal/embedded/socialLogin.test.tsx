@@ -46,3 +46,25 @@ describe('the social login popup goes only where the URL gate allows', () => {
     await act(() => local.run)
   })
 })
+
+describe('the popup closes itself once it posted the redirect', () => {
+  it('a redirect that arrives after the window is seen closed still signs in; none at all says the window was closed', async () => {
+    const uri = 'http://127.0.0.1:8790/social/authorize?provider=google'
+    const { popup, run, connectSocial } = await socialLoginWith(uri)
+    await vi.waitFor(() => expect(popup.location.href).toBe(uri))
+    // The callback page closes its window; its message is still on the way when the flow looks.
+    popup.closed = true
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const callback = 'http://127.0.0.1:8790/social/callback?code=c&state=s'
+    window.dispatchEvent(new MessageEvent('message', { origin: 'http://127.0.0.1:8790', source: popup as unknown as Window, data: { type: 'PORTICO_SOCIAL_CALLBACK', uri: callback } }))
+    await act(() => run)
+    expect(connectSocial).toHaveBeenCalledWith(callback)
+
+    const second = await socialLoginWith(uri)
+    await vi.waitFor(() => expect(second.popup.location.href).toBe(uri))
+    second.popup.closed = true
+    await act(() => second.run)
+    expect(second.connectSocial).not.toHaveBeenCalled()
+    expect(currentView(second.portico.client.getSnapshot().modal.router)).toMatchObject({ name: 'ConnectingSocial', error: expect.stringMatching(/closed/i) })
+  })
+})

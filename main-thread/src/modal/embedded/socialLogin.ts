@@ -7,6 +7,8 @@ import type { AuthConnector, SocialLoginProvider } from '../../connectors/embedd
 
 /** How often the flow looks whether the visitor closed the popup. */
 const POPUP_POLL_MS = 500
+/** How long a message the popup sent just before it closed may still take to arrive. */
+const POPUP_CLOSE_GRACE_MS = 1_000
 
 export type SocialOutcome = 'blocked' | 'closed' | 'timeout' | 'error'
 
@@ -42,14 +44,23 @@ function popupCallback(popup: Window, frameOrigin: string, stillHere: () => bool
       stop()
       resolve(parsed.data.uri)
     }
+    let grace: ReturnType<typeof setTimeout> | undefined
     const timer = setInterval(() => {
-      if (popup.closed || !stillHere()) {
+      if (!stillHere()) {
         stop()
-        resolve({ stopped: popup.closed ? 'closed' : 'left' })
+        resolve({ stopped: 'left' })
+      } else if (popup.closed && grace === undefined) {
+        // The callback page posts its redirect and then closes itself: a message already on its way
+        // may arrive after the window is seen closed, so it is waited for a moment before 'closed'.
+        grace = setTimeout(() => {
+          stop()
+          resolve({ stopped: 'closed' })
+        }, POPUP_CLOSE_GRACE_MS)
       }
     }, POPUP_POLL_MS)
     const stop = () => {
       clearInterval(timer)
+      clearTimeout(grace)
       window.removeEventListener('message', onMessage)
     }
     window.addEventListener('message', onMessage)
