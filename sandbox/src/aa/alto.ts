@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { SANDBOX_HOST } from '../options.ts'
 import { ENTRY_POINT_V08 } from './contracts.ts'
 import { aaKey } from './keys.ts'
+import { killOnExit } from '../process/killOnExit.ts'
 
 const require = createRequire(import.meta.url)
 const here = dirname(fileURLToPath(import.meta.url))
@@ -22,16 +23,6 @@ const OUTPUT_TAIL_CHARS = 6_000
  */
 function altoCli(): string {
   return join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
-}
-
-const live = new Set<ChildProcess>()
-let exitHookInstalled = false
-function installExitHook(): void {
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  process.on('exit', () => {
-    for (const child of live) child.kill('SIGKILL')
-  })
 }
 
 /**
@@ -122,7 +113,6 @@ export type StartAltoOptions = {
  * utility keys are the sandbox's own (aa/keys.ts), funded at install.
  */
 export async function startAlto({ chainId, rpcUrl, port, chainReady, timeoutMs = 120_000 }: StartAltoOptions): Promise<AltoProcess> {
-  installExitHook()
   const gate = await startRpcGate(rpcUrl, chainReady)
   const url = `http://${SANDBOX_HOST}:${port}`
   const args = [
@@ -147,7 +137,7 @@ export async function startAlto({ chainId, rpcUrl, port, chainReady, timeoutMs =
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DOTENV_CONFIG_PATH: '/dev/null' },
     cwd: here,
   })
-  live.add(child)
+  killOnExit(child)
   let tail = ''
   const keep = (chunk: Buffer): void => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS)
@@ -155,7 +145,6 @@ export async function startAlto({ chainId, rpcUrl, port, chainReady, timeoutMs =
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  void exited.then(() => live.delete(child))
   const hasExited = () => child.exitCode !== null || child.signalCode !== null
 
   const stop = async (graceMs = 3_000): Promise<void> => {

@@ -3,6 +3,7 @@ import { DEV_ACCOUNT_BALANCE, DEV_ACCOUNT_COUNT, DEV_MNEMONIC } from '../dev-acc
 import { SANDBOX_HOST } from '../options.ts'
 import { anvilBinaryPath } from './anvil-binary.ts'
 import { waitForRpc } from './wait-for-rpc.ts'
+import { killOnExit } from '../process/killOnExit.ts'
 
 export type AnvilNode = {
   pid: number
@@ -14,18 +15,6 @@ export type AnvilNode = {
 }
 
 const OUTPUT_TAIL_CHARS = 4_000
-const live = new Set<ChildProcess>()
-let exitHookInstalled = false
-
-/** Last resort: if the Node process exits without stop(), take the anvil children with it. */
-function installExitHook(): void {
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  process.on('exit', () => {
-    for (const child of live) child.kill('SIGKILL')
-  })
-}
-
 function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null
 }
@@ -40,6 +29,9 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
     })
   })
 }
+
+/** The anvils this process runs now. */
+const live = new Set<ChildProcess>()
 
 /** Stops every anvil this process spawned and still runs (for a Ctrl-C that lands mid-start). */
 export async function stopAllAnvils(graceMs = 3_000): Promise<void> {
@@ -60,7 +52,6 @@ export type StartAnvilOptions = {
 
 /** Spawns anvil on 127.0.0.1:`port` with the dev mnemonic and waits until eth_chainId answers. */
 export async function startAnvil({ port, chainId, genesisTimestamp }: StartAnvilOptions): Promise<AnvilNode> {
-  installExitHook()
   const rpcUrl = `http://${SANDBOX_HOST}:${port}`
   const args = [
     ['--host', SANDBOX_HOST],
@@ -74,6 +65,7 @@ export async function startAnvil({ port, chainId, genesisTimestamp }: StartAnvil
     genesisTimestamp === undefined ? [] : ['--timestamp', String(Math.floor(genesisTimestamp))],
   ].flat()
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  killOnExit(child)
   live.add(child)
   let tail = ''
   const keep = (chunk: Buffer): void => {

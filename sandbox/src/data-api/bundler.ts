@@ -4,7 +4,7 @@ import type { Hex } from 'viem'
 import { z } from 'zod'
 import { ENTRY_POINT_V08 } from '../aa/contracts.ts'
 import { rpcUserOperationSchema, signedPaymasterData, stubPaymasterData } from '../aa/sponsor.ts'
-import { errorResponse, parseQuery } from '../http/errors.ts'
+import { errorResponse, parseJsonRpcBody, parseQuery } from '../http/errors.ts'
 import type { ChainBundler } from '../services/bundler.ts'
 import { findChainById, type DataApiContext } from './context.ts'
 
@@ -147,16 +147,8 @@ export function bundlerRoutes(ctx: DataApiContext): Hono {
     const bundler = ctx.accountAbstraction?.bundler(chainId)
     if (!ctx.accountAbstraction || !bundler) return errorResponse(c, 503, BUNDLER_MESSAGES.noBundler(chainId))
 
-    const text = await c.req.text()
-    if (text.length > REQUEST_LIMIT) return errorResponse(c, 413, 'Request too large')
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return c.json(rpcError(null, -32700, 'Parse error'))
-    }
-    const body = bodySchema.safeParse(json)
-    if (!body.success) return c.json(rpcError(null, -32600, 'Invalid request'))
+    const body = await parseJsonRpcBody(c, bodySchema, REQUEST_LIMIT)
+    if (!body.ok) return body.response
     const batch = Array.isArray(body.data)
     const calls = Array.isArray(body.data) ? body.data : [body.data]
 

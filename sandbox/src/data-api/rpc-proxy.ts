@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { errorResponse } from '../http/errors.ts'
+import { errorResponse, parseJsonRpcBody } from '../http/errors.ts'
 
 /** The largest request the proxy forwards (a node's usual limit is about this). */
 const REQUEST_LIMIT = 1024 * 1024
@@ -38,16 +38,8 @@ export function rpcProxyRoutes(rpcUrlOf: (chainId: number) => string | undefined
     const id = c.req.param('chainId')
     const rpcUrl = /^[0-9]{1,12}$/.test(id) ? rpcUrlOf(Number(id)) : undefined
     if (!rpcUrl) return errorResponse(c, 404, 'No such chain in this sandbox')
-    const text = await c.req.text()
-    if (text.length > REQUEST_LIMIT) return errorResponse(c, 413, 'Request too large')
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return c.json(rpcError(null, -32700, 'Parse error'))
-    }
-    const parsed = bodySchema.safeParse(json)
-    if (!parsed.success) return c.json(rpcError(null, -32600, 'Invalid request'))
+    const parsed = await parseJsonRpcBody(c, bodySchema, REQUEST_LIMIT)
+    if (!parsed.ok) return parsed.response
     const batch = Array.isArray(parsed.data)
     const calls = batch ? (parsed.data as Call[]) : [parsed.data as Call]
     const forwarded = calls.filter((call) => allowed(call.method))

@@ -47,3 +47,22 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   const parsed = schema.safeParse(json)
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: errorResponse(c, 400, describeBodyIssue(parsed.error)) }
 }
+
+/**
+ * A JSON-RPC 2.0 request body (one call or a batch) read through `schema`: over `limit` characters is
+ * 413 'Request too large'; text that is no JSON answers -32700 'Parse error' and a body the schema
+ * refuses -32600 'Invalid request', as a JSON-RPC server says them.
+ */
+export async function parseJsonRpcBody<S extends z.ZodType>(c: Context, schema: S, limit: number): Promise<Parsed<z.output<S>>> {
+  const text = await c.req.text()
+  if (text.length > limit) return { ok: false, response: errorResponse(c, 413, 'Request too large') }
+  const refuse = (code: number, message: string) => ({ ok: false as const, response: c.json({ jsonrpc: '2.0', id: null, error: { code, message } }) })
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return refuse(-32700, 'Parse error')
+  }
+  const parsed = schema.safeParse(json)
+  return parsed.success ? { ok: true, data: parsed.data } : refuse(-32600, 'Invalid request')
+}
