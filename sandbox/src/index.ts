@@ -68,6 +68,8 @@ export { FRAME_MESSAGES } from './frame/messages.ts'
 export { DEFAULT_FRAME_PROJECTS, type FrameProjects } from './frame/allow-list.ts'
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './frame/accounts.ts'
 export type { RelayConnectionInfo, RelayDeliveryLogEntry, RelayHandle, RelayRequestLogEntry } from './relay/relay.ts'
+/** The WalletConnect relay alone, without the rest of the sandbox (the bench's QR timing): `await startRelay({ port })`. */
+export { startRelay, type RelayOptions } from './relay/relay.ts'
 export type { PhoneWalletHandle } from './phone-wallet/server.ts'
 export { PHONE_WALLET_NAME } from './phone-wallet/config.ts'
 

@@ -2,10 +2,12 @@ import type { PorticoClient } from '../client/createClient.ts'
 import { preloadView } from '../client/viewPreloads.ts'
 
 /**
- * The visitor heads for WalletConnect (pointer, focus or touch on its row or on a wallet that connects
- * through it): the page fetches the WalletConnect view's code, and the core loads its client and makes
- * a pairing URI ready, so the QR code shows at once and "Open {wallet}" has its link before it is
- * pressed. Nothing happens on a modal open alone.
+ * The visitor heads for WalletConnect (the Connect view shows with a way to it; pointer, focus or touch
+ * on its row or on a wallet that connects through it): the page fetches the WalletConnect view's code
+ * (the QR code's encoder with it), and the core loads its client, opens the relay socket and makes a
+ * pairing URI ready, so the QR code shows at once and "Open {wallet}" has its link before it is
+ * pressed. Never at page load: the modal rendered ahead, hidden, runs no effect. The core hands a URI
+ * out once and drops one nobody took when it expires (SPEC.md §4).
  *
  * @example
  * <button {...walletConnectIntent(client)} onClick={…}>WalletConnect</button>

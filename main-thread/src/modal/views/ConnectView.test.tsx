@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../testing/harness.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../testing/harness.tsx'
 import { warmLazyViews } from './lazyView.tsx'
 
 const wallets: FakeWallet[] = []
@@ -106,6 +106,38 @@ describe('ConnectView', () => {
     const src = (button: HTMLElement) => button.querySelector('img')?.getAttribute('src')
     expect(src(recent)).toBe(`${CATALOGUE_URL}/getWalletImage/shared%20image%2F1?projectId=p&st=portico&sv=react-portico-0.1.0`)
     expect(src(recent)).toBe(src(featured))
+    portico.client.destroy()
+  })
+
+  it('opening the view makes a WalletConnect pairing ready in the core (not while rendered ahead, hidden), and reopening reuses it while nobody took it', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect })
+    renderPortico(portico)
+    await act(async () => portico.client.start())
+    // The modal renders ahead, hidden, once the page is idle: no pairing for that.
+    await act(async () => new Promise((r) => setTimeout(r, 300)))
+    expect(walletConnect.uris).toEqual([])
+    await openModal(portico)
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[0] }))
+    await act(async () => portico.client.close())
+    await openModal(portico)
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await act(async () => new Promise((r) => setTimeout(r, 100)))
+    expect(walletConnect.uris).toHaveLength(1)
+    portico.client.destroy()
+  })
+
+  it('with the terms to accept first, no pairing is made until they are accepted', async () => {
+    const walletConnect = fakeWalletConnect()
+    const portico = createTestClient({ walletConnect, config: testConfig({ features: { legalCheckbox: true }, termsConditionsUrl: 'https://example.test/terms' }) })
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await act(async () => new Promise((r) => setTimeout(r, 100)))
+    expect(walletConnect.uris).toEqual([])
+    await userEvent.click(within(dialog).getByRole('checkbox'))
+    await waitFor(() => expect(walletConnect.uris).toHaveLength(1))
     portico.client.destroy()
   })
 })

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { walletImageUrl } from '@portico/shared-types/connectors'
 import { prepareWalletConnect, walletConnectIntent } from '../../actions/prepareWalletConnect.ts'
 import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
@@ -42,6 +42,14 @@ export function ConnectView() {
     recommended: lists.recommended?.data ?? [],
     imageUrl,
   })
+  // The view shows a way to WalletConnect (its row, or a wallet that connects through it): the visitor
+  // may well take it, so the core makes a pairing ready and the page fetches the QR view's code now
+  // (an effect: it runs when the modal shows this view, never while it is rendered ahead, hidden).
+  const wallets = features.connectMethodsOrder.includes('wallet') && (!collapsible || walletsShown)
+  const toWalletConnect = wallets && !locked && services && rows.some((row) => row.kind === 'walletConnect' || row.kind === 'catalogue')
+  useEffect(() => {
+    if (toWalletConnect) prepareWalletConnect(client)
+  }, [toWalletConnect, client])
 
   const sections: { key: string; node: ReactNode }[] = []
   for (const method of features.connectMethodsOrder) {

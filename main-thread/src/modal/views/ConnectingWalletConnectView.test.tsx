@@ -84,19 +84,24 @@ describe('WalletConnect chain switching (SPEC.md §4)', () => {
 })
 
 describe('leaving ConnectingWalletConnect', () => {
-  it('calls the pairing off: no tab stays connecting and the URI is gone', async () => {
+  it('calls the pairing off: no tab stays connecting, the URI shown is gone for good and a new one is ready for the next attempt', async () => {
     const walletConnect = fakeWalletConnect()
     const portico = createTestClient({ walletConnect })
     renderPortico(portico)
     await openModal(portico, { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: 'WalletConnect' })
-    await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    const shown = (await screen.findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('data-qr-value')
     await waitFor(async () => expect((await portico.core.getState()).connections.eip155?.status).toBe('connecting'))
     await act(async () => portico.client.close())
     await waitFor(async () => {
       const state = await portico.core.getState()
       expect(state.connections.eip155?.status).toBe('disconnected')
-      expect(state.walletConnect).toMatchObject({ status: 'idle', uri: null })
+      expect(state.walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[1] })
     })
+    expect(walletConnect.uris).toHaveLength(2)
+    expect(walletConnect.uris[1]).not.toBe(shown)
+    // The next QR view shows the new one.
+    await act(async () => portico.client.open({ name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: 'WalletConnect' }))
+    expect((await screen.findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('data-qr-value')).toBe(walletConnect.uris[1])
     portico.client.destroy()
   })
 })

@@ -64,20 +64,30 @@ async function propose(p: UniversalProvider, { chains, optionalNamespaces, oneCl
 }
 
 export type Pairing = {
-  /** Makes a pairing URI ready unless a fresh one exists (`refresh`: a new one anyway); nothing with a session. */
+  /**
+   * Makes a pairing URI ready unless a fresh one exists (`refresh`: a new one anyway); nothing with a
+   * session. A URI made ahead (the visitor's intent) and never handed out is dropped once expired.
+   */
   ensure(refresh?: boolean): Promise<void>
   /** Waits for the wallet to approve the pairing being made (making one if none): its account, or its failure. */
   approval(p: UniversalProvider): Promise<WalletAnswer>
   /** A new URI arrived: the refresh before it expires is scheduled (SPEC.md §9). */
   uriShown(uri: string): void
-  /** Nobody looks at the pairing any more: whoever waits hears it was called off. */
-  callOff(): void
+  /**
+   * Nobody looks at the pairing any more: whoever waits hears it was called off, and the pairing is
+   * dropped, so its URI is never handed out again. Answers whether it had been handed out (a QR code
+   * shown, a connection asked): the caller then makes a new one ready for the next attempt.
+   */
+  callOff(): boolean
   clearRefresh(): void
 }
 
 /**
- * The pairings (SPEC.md §4): one URI at a time whoever asks (tabs hovering, a tab connecting), made
- * again before it expires while someone waits or the QR is shown; the approval settles every caller
+ * The pairings (SPEC.md §4): one URI at a time whoever asks (tabs hovering, a tab connecting). A URI is
+ * made ahead on the visitor's intent and handed out at most once: the first `approval` claims it (its
+ * QR code is shown), and once called off or settled it is never shown again. Claimed, it is made again
+ * before it expires while someone waits or the QR is shown; never claimed, it is dropped when it
+ * expires (SPEC.md §4: 4 minutes, §9: expired under 10 s left). The approval settles every caller
  * waiting, and a one-click sign-in is verified before the connection is recorded.
  */
 export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load: () => Promise<UniversalProvider>, session: SessionState): Pairing {
@@ -88,6 +98,8 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
   let refreshTimer: ReturnType<typeof setTimeout> | null = null
   /** The pairing being made now, shared by every caller, so one URI is made at a time. */
   let ensuring: Promise<void> | null = null
+  /** The latest pairing's URI was handed out (a QR code shown, a connection asked): it is never handed out again once called off. */
+  let claimed = false
   const expiryMs = () => ctx.env()?.config.walletConnect?.pairingExpiryMs ?? PAIRING_EXPIRY_MS
 
   function clearRefresh() {
@@ -95,14 +107,27 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     refreshTimer = null
   }
 
-  /** SPEC.md §9: a pairing with less than 10 s left is expired; a new URI replaces it while someone waits or the QR is shown. */
+  /** The latest pairing is dropped: its URI is handed out no more (its outcome, should it come, is ignored). */
+  function drop() {
+    clearRefresh()
+    pairing = null
+    claimed = false
+    if (!session.state().session) session.patch({ status: 'idle', uri: null, expiresAt: null, error: null })
+  }
+
+  /**
+   * SPEC.md §9: a pairing with less than 10 s left is expired. A new URI replaces it while someone
+   * waits or the QR is shown; one made ahead that nobody claimed is dropped, not renewed.
+   */
   function scheduleRefresh() {
     clearRefresh()
     const { expiresAt } = session.state()
     if (expiresAt === null) return
     refreshTimer = setTimeout(() => {
       refreshTimer = null
-      if (session.state().status === 'pairing' && !session.state().session) void ensure(true).catch(() => undefined)
+      if (session.state().status !== 'pairing' || session.state().session) return
+      if (claimed || waiting) void ensure(true).catch(() => undefined)
+      else drop()
     }, Math.max(0, expiresAt - PAIRING_EXPIRED_BELOW_MS - ctx.now()))
   }
 
@@ -114,6 +139,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
   async function settle(p: UniversalProvider, token: object, outcome: unknown, auths: unknown[]) {
     if (pairing !== token) return
     pairing = null
+    claimed = false
     clearRefresh()
     const w = waiting
     waiting = null
@@ -132,9 +158,11 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
   }
 
   /** Makes a new pairing (its URI arrives through `display_uri`); resolves once the URI is there. */
-  function pair(): Promise<void> {
+  function pair(refreshing: boolean): Promise<void> {
     const uriReady = deferred<void>()
     const token = {}
+    // A refresh of a claimed pairing stays claimed (the QR code shows the new URI in its place).
+    claimed = refreshing
     const run = (async () => {
       const env = ctx.env()!
       const p = await load()
@@ -170,7 +198,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       const p = await load()
       if (p.session) return
       if (!refresh && hasFreshUri()) return
-      await pair()
+      await pair(refresh && claimed)
     })().finally(() => (ensuring = null))
     return ensuring
   }
@@ -180,8 +208,11 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     async approval(p) {
       waiting ??= deferred<WalletAnswer>()
       const w = waiting
+      // The URI made ahead, if still fresh, is the one handed out now; else the one made next.
+      if (hasFreshUri()) claimed = true
       await ensure()
       if (p.session) return { ok: true, result: session.accountOf(p) }
+      if (pairing) claimed = true
       return w.promise
     },
     uriShown(uri) {
@@ -189,10 +220,12 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       scheduleRefresh()
     },
     callOff() {
-      clearRefresh()
+      const handedOut = claimed || waiting !== null
       const w = waiting
       waiting = null
+      drop()
       w?.resolve({ ok: false, error: { code: 4001, message: 'Connection declined' } })
+      return handedOut
     },
     clearRefresh,
   }

@@ -83,11 +83,16 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     request: requests.request,
     switchChain: requests.switchChain,
     async disconnect() {
-      // Without a session this ends a pairing nobody looks at any more: whoever waits hears it was called off.
-      pairing.callOff()
+      // Without a session this ends a pairing nobody looks at any more: whoever waits hears it was
+      // called off, and its URI is never shown again.
+      const handedOut = pairing.callOff()
       const p = provider ? await provider.catch(() => null) : null
-      if (p?.session) await p.disconnect().catch(() => undefined)
+      const hadSession = !!p?.session
+      if (hadSession) await p!.disconnect().catch(() => undefined)
       session.patch({ session: null, status: 'idle', uri: null, expiresAt: null, error: null })
+      // A visitor who looked at a QR code and stepped back may try again: a new URI is made ready now
+      // (the client is loaded and its socket open), so the next QR code shows at once.
+      if (handedOut && !hadSession) void pairing.ensure().catch(() => undefined)
     },
     dispose() {
       pairing.clearRefresh()
