@@ -39,6 +39,23 @@ export function describeRequest(request: ApprovalRequest): RequestDescription {
         ],
       }
     }
+    case 'wallet_sendCalls': {
+      const symbol = request.chain.nativeCurrency?.symbol ?? 'ETH'
+      const n = request.calls.length
+      return {
+        title: `Send ${n} call${n === 1 ? '' : 's'} for ${request.origin}?`,
+        rows: [
+          { label: 'Batch', value: request.atomic ? 'Atomic: all calls in one transaction, or none' : 'One by one: each call is a transaction of its own' },
+          ...(request.delegates ? [{ label: 'Account upgrade', value: `Delegates this account to ${request.delegates} (EIP-7702 Simple7702Account)`, mono: true }] : []),
+          { label: 'Network', value: `${request.chain.name} (${request.chain.id})` },
+          ...request.calls.flatMap((call, i) => [
+            { label: `Call ${i + 1} to`, value: call.to, mono: true },
+            ...(call.value > 0n ? [{ label: `Call ${i + 1} value`, value: `${formatEther(call.value)} ${symbol}` }] : []),
+            ...(call.data && call.data !== '0x' ? [{ label: `Call ${i + 1} data`, value: clip(call.data), mono: true, block: true }] : []),
+          ]),
+        ],
+      }
+    }
     case 'wallet_addEthereumChain':
       return {
         title: `Add network ${request.chain.name} for ${request.origin}?`,

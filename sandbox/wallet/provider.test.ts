@@ -198,7 +198,7 @@ describe('signing', () => {
 
   it('answers 4200 for signing methods it does not support and for other namespaces', async () => {
     const { provider } = await connected()
-    for (const method of ['eth_sign', 'eth_signTypedData_v3', 'anvil_mine', 'wallet_sendCalls']) {
+    for (const method of ['eth_sign', 'eth_signTypedData_v3', 'anvil_mine', 'wallet_grantPermissions']) {
       expect(await rejection(provider.request({ method, params: [] }))).toMatchObject({ code: 4200 })
     }
   })

@@ -5,6 +5,7 @@ import { Emitter } from './emitter.ts'
 import { invalidParams, unauthorized, unknownChain, unsupportedMethod, userRejected, WalletRpcError } from './errors.ts'
 import { addChainParams, chainIdParams, parseParams, permissionParams } from './params.ts'
 import { forwardRpc } from './rpc.ts'
+import { createWalletCalls } from './calls.ts'
 import { personalSign, sendTransaction, signTypedDataV4, type SigningContext } from './signing.ts'
 import { createWalletState } from './state.ts'
 import { STORAGE_KEY } from './store.ts'
@@ -100,6 +101,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     return { account, approve, origin, chain: state.activeChain(), fetch: fetchFn }
   }
 
+  const walletCalls = createWalletCalls({ signing, chainById: (id) => state.knownChain(id), activeChain: () => state.activeChain(), fetch: fetchFn })
+
   const permissionNames = (method: string, params: unknown): string[] => {
     const names = Object.keys(parseParams(permissionParams, params, method)[0])
     const unknown = names.find((name) => name !== 'eth_accounts')
@@ -166,6 +169,12 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         return signTypedDataV4(signing(), params)
       case 'eth_sendTransaction':
         return sendTransaction(signing(), params)
+      case 'wallet_getCapabilities':
+        return walletCalls.getCapabilities(params)
+      case 'wallet_sendCalls':
+        return walletCalls.sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return walletCalls.getCallsStatus(params)
       default:
         if (NEVER_FORWARD.has(method) || !/^(eth|net|web3)_/.test(method)) throw unsupportedMethod(method)
         return forwardRpc(fetchFn, state.activeChain().rpcUrl, method, params)

@@ -102,7 +102,7 @@ export async function sendTransaction(ctx: SigningContext, params: unknown): Pro
  * A viem error as EIP-1193 error: the node's own code, message and data when the node answered an
  * error (as a wallet passes it on, so a dapp's viem recognises it by the node's words), else -32603.
  */
-function toProviderError(error: unknown): WalletRpcError {
+export function toProviderError(error: unknown): WalletRpcError {
   if (!(error instanceof BaseError)) return new WalletRpcError(-32603, error instanceof Error ? error.message : String(error))
   const fromNode = error.walk((e) => e instanceof RpcRequestError)
   if (fromNode instanceof RpcRequestError) return new WalletRpcError(fromNode.code, fromNode.details, fromNode.data)

@@ -16,6 +16,16 @@ export type ApprovalRequest =
   | { kind: 'eth_signTypedData_v4'; origin: string; address: Address; primaryType: string; domainName: string | undefined; json: string }
   | { kind: 'eth_sendTransaction'; origin: string; from: Address; to: Address | undefined; value: bigint; data: Hex | undefined; chain: SandboxChain }
   | { kind: 'wallet_addEthereumChain'; origin: string; chain: SandboxChain }
+  /** EIP-5792: a batch, atomic (one EIP-7702 transaction, delegating the account first when `delegates` is set) or one by one. */
+  | {
+      kind: 'wallet_sendCalls'
+      origin: string
+      from: Address
+      chain: SandboxChain
+      calls: readonly { to: Address; value: bigint; data: Hex | undefined }[]
+      atomic: boolean
+      delegates: Address | undefined
+    }
 
 /** Asks the person; resolves true on approve and false on reject. */
 export type Approve = (request: ApprovalRequest) => Promise<boolean>

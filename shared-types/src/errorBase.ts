@@ -19,6 +19,8 @@ export type PorticoErrorName =
   | 'UnansweredRequestError'
   | 'DisconnectError'
   | 'UsageError'
+  | 'CapabilitiesAddressMissingError'
+  | 'CallsStatusNotApprovedError'
 
 /** Plain form of an error, safe to send across a worker port or store in IndexedDB. */
 export type SerializedError = { name: PorticoErrorName; message: string; details?: string | undefined; status?: number | undefined; code?: number | undefined }

@@ -39,6 +39,8 @@ export const MESSAGES = {
   embeddedDependencyFailed: 'Unable to load email login dependency',
   embeddedRequestAborted: 'Request was aborted',
   embeddedDefaultError: 'An error occurred',
+  capabilitiesAddressMissing: 'Missing address parameter in `wallet_getCapabilities` request',
+  callsStatusNotApproved: 'Fetching call status not approved by the wallet',
 } as const
 export type PorticoMessageKey = keyof typeof MESSAGES
 
@@ -272,6 +274,22 @@ export class UnansweredRequestError extends PorticoError {
   constructor(method: string, options: PorticoErrorOptions = {}) {
     super(`Nothing in the page answers ${method}`, options)
     this.method = method
+  }
+}
+
+/** SPEC.md §8: `wallet_getCapabilities` asked without the account it is about. */
+export class CapabilitiesAddressMissingError extends PorticoError {
+  override name = 'CapabilitiesAddressMissingError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super(MESSAGES.capabilitiesAddressMissing, options)
+  }
+}
+
+/** SPEC.md §8: the wallet did not approve `wallet_getCallsStatus` (not in its session's methods, or it does not answer the method). */
+export class CallsStatusNotApprovedError extends PorticoError {
+  override name = 'CallsStatusNotApprovedError' as const
+  constructor(options: PorticoErrorOptions = {}) {
+    super(MESSAGES.callsStatusNotApproved, options)
   }
 }
 

@@ -1,4 +1,4 @@
-import { DisconnectError, HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnansweredRequestError, UnsupportedChainError, UsageError, WalletError, WalletUnavailableError, type PorticoErrorName, type SerializedError } from './errors.ts'
+import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, DisconnectError, HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnansweredRequestError, UnsupportedChainError, UsageError, WalletError, WalletUnavailableError, type PorticoErrorName, type SerializedError } from './errors.ts'
 import { UnsafeUrlError } from './safeUrl.ts'
 import { WriteFailure } from './write-errors.ts'
 
@@ -19,6 +19,8 @@ const CLASSES: Record<PorticoErrorName, abstract new (...args: never[]) => Porti
   UnansweredRequestError,
   DisconnectError,
   UsageError,
+  CapabilitiesAddressMissingError,
+  CallsStatusNotApprovedError,
 }
 
 /**

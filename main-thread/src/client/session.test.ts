@@ -19,7 +19,12 @@ describe('session: the page’s connectors', () => {
     await client.connect('dev.test.wallet')
     expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.test.wallet', connectorType: 'ANNOUNCED' })
     expect(getConnectedConnector(client.getSnapshot())?.id).toBe('dev.test.wallet')
-    expect(client.getSnapshot().provider).toMatchObject({ connectorId: 'dev.test.wallet', namespace: 'eip155', provider: wallet.provider })
+    expect(client.getSnapshot().provider).toMatchObject({ connectorId: 'dev.test.wallet', namespace: 'eip155' })
+    // The published provider is the wallet's, with EIP-5792's three methods through the one seam.
+    const published = client.getSnapshot().provider!.provider
+    await published.request({ method: 'eth_accounts' })
+    expect(wallet.provider.request).toHaveBeenLastCalledWith({ method: 'eth_accounts' })
+    await expect(published.request({ method: 'wallet_getCapabilities', params: [] })).rejects.toThrow('Missing address parameter in `wallet_getCapabilities` request')
     client.destroy()
   })
 

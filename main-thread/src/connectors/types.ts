@@ -2,6 +2,7 @@ import type { ConnectorType } from '@portico/shared-types/connectors'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import type { CaipAddress, ChainNamespace } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
+import type { WalletCalls } from './calls.ts'
 
 /** What a connector tells the session after it connected (account or chain changed, session ended, pairing URI). */
 export type ConnectorEvent =
@@ -50,6 +51,11 @@ export interface Connector {
   switchChain(network: Network): Promise<void>
   /** The provider requests go through: EIP-1193 for eip155 (a namespace-appropriate one elsewhere). */
   getProvider(namespace?: ChainNamespace): Promise<Eip1193Provider>
+  /**
+   * EIP-5792 run by the connector itself (the embedded wallet: a batch as one user operation). Absent:
+   * the three methods go to the wallet through `getProvider()` (`callsOf` in `calls.ts`).
+   */
+  calls?(): Promise<WalletCalls>
   /** Follows the wallet's events; answers the unsubscribe function. */
   subscribe(listener: (event: ConnectorEvent) => void): () => void
 }

@@ -89,7 +89,10 @@ describe('hooks', () => {
     expect(result.current.provider.provider).toBeUndefined()
     await connectWallet(portico)
     expect(result.current.info.walletInfo).toMatchObject({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
-    expect(result.current.provider.provider).toBe(wallet!.provider)
+    // The wallet's provider, with EIP-5792's three methods through the one seam (SPEC.md §8 errors before the wallet is asked).
+    await result.current.provider.provider!.request({ method: 'eth_chainId' })
+    expect(wallet!.provider.request).toHaveBeenLastCalledWith({ method: 'eth_chainId' })
+    await expect(result.current.provider.provider!.request({ method: 'wallet_getCapabilities', params: [] })).rejects.toThrow('Missing address parameter in `wallet_getCapabilities` request')
     portico.client.destroy()
   })
 

@@ -10,6 +10,8 @@ const require = createRequire(import.meta.url)
 export const ENTRY_POINT_V08: Address = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
 /** The canonical SimpleAccountFactory of v0.8 (permissionless' default for a v0.8 SimpleAccount). */
 export const SIMPLE_ACCOUNT_FACTORY_V08: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+/** The canonical v0.8 `Simple7702Account`: the code an EOA delegates to (EIP-7702) to run batches (the Sandbox Wallet's EIP-5792). */
+export const SIMPLE_7702_ACCOUNT_V08: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
 /** The CREATE2 deployer every anvil and hardhat node holds at genesis (and most public chains). */
 export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
 
@@ -30,7 +32,7 @@ const artifactSchema = z.object({
 export type AaArtifact = { abi: Abi; bytecode: Hex }
 
 /** An artifact of the published `@account-abstraction/contracts` package (its `artifacts/` folder). */
-export async function accountAbstractionArtifact(name: 'EntryPoint' | 'SimpleAccountFactory' | 'SimpleAccount'): Promise<AaArtifact> {
+export async function accountAbstractionArtifact(name: 'EntryPoint' | 'SimpleAccountFactory' | 'SimpleAccount' | 'Simple7702Account'): Promise<AaArtifact> {
   const root = dirname(require.resolve('@account-abstraction/contracts/package.json'))
   const parsed = artifactSchema.parse(JSON.parse(await readFile(join(root, 'artifacts', `${name}.json`), 'utf8')))
   return { abi: parsed.abi as unknown as Abi, bytecode: parsed.bytecode }
@@ -52,6 +54,12 @@ export function entryPointDeployment(entryPoint: AaArtifact): Create2Deployment 
 export function factoryDeployment(factory: AaArtifact): Create2Deployment {
   const d = create2(FACTORY_SALT, concat([factory.bytecode, encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_V08])]))
   if (getAddress(d.address) !== SIMPLE_ACCOUNT_FACTORY_V08) throw new Error(`The SimpleAccountFactory artifact would deploy at ${d.address}, not the canonical ${SIMPLE_ACCOUNT_FACTORY_V08}`)
+  return d
+}
+
+export function simple7702AccountDeployment(account: AaArtifact): Create2Deployment {
+  const d = create2(FACTORY_SALT, account.bytecode)
+  if (getAddress(d.address) !== SIMPLE_7702_ACCOUNT_V08) throw new Error(`The Simple7702Account artifact would deploy at ${d.address}, not the canonical ${SIMPLE_7702_ACCOUNT_V08}`)
   return d
 }
 

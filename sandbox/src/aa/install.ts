@@ -11,6 +11,7 @@ import {
   entryPointDeployment,
   factoryDeployment,
   paymasterDeployment,
+  simple7702AccountDeployment,
   type Create2Deployment,
 } from './contracts.ts'
 import { aaKey } from './keys.ts'
@@ -63,8 +64,8 @@ export function compilePaymaster(cacheDir: string | undefined): Promise<Hex> {
 }
 
 /**
- * Puts ERC-4337 v0.8 on `chain`: the EntryPoint and the SimpleAccountFactory at their canonical
- * addresses (the published artifacts through the deterministic deployer), the sandbox paymaster with
+ * Puts ERC-4337 v0.8 on `chain`: the EntryPoint, the SimpleAccountFactory and the Simple7702Account
+ * (EIP-7702 delegate) at their canonical addresses (the published artifacts through the deterministic deployer), the sandbox paymaster with
  * its deposit, and native coin for the bundler's wallets. What is there already is left as it is, so
  * a second sandbox on the same outside node reuses it. Runs after the seed (automining on).
  */
@@ -79,8 +80,14 @@ export async function installAccountAbstraction(chain: SandboxChain, paymasterCo
     throw new Error(`Chain ${chain.chainId} has neither anvil_setBalance nor hardhat_setBalance, and ${installer.address} holds too little to install ERC-4337`)
   }
 
-  const [entryPoint, factory, code] = await Promise.all([accountAbstractionArtifact('EntryPoint'), accountAbstractionArtifact('SimpleAccountFactory'), paymasterCode])
-  const deployments: Create2Deployment[] = [entryPointDeployment(entryPoint), factoryDeployment(factory)]
+  const [entryPoint, factory, simple7702, code] = await Promise.all([
+    accountAbstractionArtifact('EntryPoint'),
+    accountAbstractionArtifact('SimpleAccountFactory'),
+    accountAbstractionArtifact('Simple7702Account'),
+    paymasterCode,
+  ])
+  // Simple7702Account: what an EOA delegates to (EIP-7702) to run a batch atomically (the Sandbox Wallet's wallet_sendCalls).
+  const deployments: Create2Deployment[] = [entryPointDeployment(entryPoint), factoryDeployment(factory), simple7702AccountDeployment(simple7702)]
   const paymaster = paymasterDeployment(code, sponsorSigner)
   deployments.push(paymaster)
 

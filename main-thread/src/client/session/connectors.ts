@@ -84,7 +84,10 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     const { namespace } = splitCaipAddress(connection.caipAddress)
     if (snapshot.provider?.connectorId === connector.id && snapshot.provider.namespace === namespace) return
     const provider = await connector.getProvider(namespace).catch(() => null)
-    if (provider) client.set({ provider: { connectorId: connector.id, namespace, provider } })
+    if (!provider) return
+    // EIP-5792's three methods through the one seam (checked requests, parsed answers, SPEC.md §8 errors); its code loads with the first provider.
+    const published = namespace === 'eip155' ? await import('../../connectors/calls.ts').then(async ({ callsOf, withWalletCalls }) => withWalletCalls(provider, await callsOf(connector))).catch(() => provider) : provider
+    client.set({ provider: { connectorId: connector.id, namespace, provider: published } })
   }
 
   /** Follows the events of the connectors that hold a connection, and stops following the others. */

@@ -5,7 +5,7 @@ import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
 import { failure, type SessionState } from './sessionState.ts'
 import type { UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
-import { EIP155_EVENTS, EIP155_METHODS } from './constants.ts'
+import { EIP155_EVENTS, EIP155_METHODS, EIP5792_METHODS } from './constants.ts'
 import type { WalletConnectHooks } from './walletConnect.ts'
 
 type Deferred<T> = { promise: Promise<T>; resolve(value: T): void }
@@ -38,7 +38,7 @@ async function proposal(ctx: CoreContext, env: CoreEnv) {
   for (const n of chains) rpcMap[String(n.id)] = env.config.rpcMap?.[n.caipNetworkId] ?? n.rpcUrls.default.http[0]!
   const active = ctx.store.get().activeCaipNetworkId
   const ordered = [...chains].sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
-  const optionalNamespaces = { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS], events: [...EIP155_EVENTS], rpcMap } }
+  const optionalNamespaces = { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS, ...EIP5792_METHODS], events: [...EIP155_EVENTS], rpcMap } }
   // SPEC.md §5: one-click sign-in (wc_sessionAuthenticate) only when every configured chain is eip155.
   const oneClick = env.config.siwxOneClick && env.config.networks.every((n) => n.chainNamespace === 'eip155') ? await oneClickParams(env, env.config.siwxOneClick, ctx.now()) : null
   return { chains: ordered.map((n) => n.caipNetworkId), optionalNamespaces, oneClick }

@@ -1,5 +1,6 @@
 import { numberToHex } from 'viem'
-import { MESSAGES, PorticoError, SwitchChainError } from '@portico/shared-types/errors'
+import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, MESSAGES, PorticoError, SwitchChainError } from '@portico/shared-types/errors'
+import { capabilitiesSchema, isEip5792Method } from '@portico/shared-types/eip5792'
 import type { CaipNetworkId, WalletConnectRequestParameters } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
@@ -49,6 +50,10 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
           if (!first?.chainId) return failure(Object.assign(new PorticoError('Missing chainId'), { code: -32602 }))
           return await switchChain(`eip155:${Number(first.chainId)}`)
         }
+        if (isEip5792Method(method)) {
+          const answered = eip5792Gate(method, requestParams, p.session as { sessionProperties?: Record<string, unknown> }, session.state().session?.namespaces.eip155?.methods ?? [])
+          if (answered) return answered
+        }
         const chain = caipNetworkId ?? session.state().session?.defaultChain ?? ctx.store.get().activeCaipNetworkId ?? undefined
         const result = await p.request({ method, ...(requestParams !== undefined ? { params: requestParams as unknown[] } : {}) }, chain)
         return { ok: true, result }
@@ -58,4 +63,43 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
     },
     switchChain,
   }
+}
+
+/** EIP-1193's code for a method the wallet does not offer (here: not approved in the session). */
+const UNSUPPORTED_METHOD = 4200
+
+/**
+ * EIP-5792 through a WalletConnect session (SPEC.md §7, §8), before anything goes to the wallet: the
+ * capabilities request names an address; capabilities the wallet put in its session's properties are
+ * answered from there; a method the session did not approve is refused (`wallet_getCallsStatus` with
+ * §8's text). Null: ask the wallet.
+ */
+function eip5792Gate(method: string, params: unknown, session: { sessionProperties?: Record<string, unknown> }, approved: readonly string[]): WalletAnswer | null {
+  if (method === 'wallet_getCapabilities') {
+    const [address] = Array.isArray(params) ? (params as unknown[]) : []
+    if (typeof address !== 'string' || !address) return failure(new CapabilitiesAddressMissingError())
+    const advertised = advertisedCapabilities(session.sessionProperties, address)
+    if (advertised) return { ok: true, result: advertised }
+  }
+  if (approved.includes(method)) return null
+  if (method === 'wallet_getCallsStatus') return failure(new CallsStatusNotApprovedError())
+  return failure(Object.assign(new PorticoError(`${method} is not approved by the wallet`), { code: UNSUPPORTED_METHOD }))
+}
+
+/**
+ * Capabilities a wallet advertised in its session's properties (`capabilities`: JSON, either by
+ * address or for every account), parsed by the shared schema; null when it advertised none.
+ */
+function advertisedCapabilities(properties: Record<string, unknown> | undefined, address: string): unknown {
+  const raw = properties?.['capabilities']
+  if (typeof raw !== 'string') return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return null
+  }
+  const byAddress = typeof parsed === 'object' && parsed !== null ? Object.entries(parsed).find(([key]) => key.toLowerCase() === address.toLowerCase())?.[1] : undefined
+  const capabilities = capabilitiesSchema.safeParse(byAddress ?? parsed)
+  return capabilities.success ? capabilities.data : null
 }
