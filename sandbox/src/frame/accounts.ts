@@ -121,7 +121,8 @@ export class FrameAccounts {
       address: privateKeyToAccount(privateKey).address,
       encrypted_key: this.options.key.seal(privateKey, id),
       chain_id: this.options.defaultChainId,
-      preferred_account_type: 'eoa',
+      // SPEC.md §4: a smart account by default on eip155 (the user is shown the EOA where the chain has none).
+      preferred_account_type: 'smartAccount',
       created_at: this.now(),
     }
     try {
@@ -137,16 +138,21 @@ export class FrameAccounts {
     return row
   }
 
-  /** SPEC.md §3's embedded-wallet user, as GET_USER answers it. */
-  describe(user: FrameUser): EmbeddedUser {
+  /**
+   * SPEC.md §3's embedded-wallet user, as GET_USER answers it: its accounts (the key's EOA, and its
+   * smart account where the chain has one), the address of the preferred one (the EOA when the chain
+   * has no smart accounts) and whether the smart account is deployed.
+   */
+  describe(user: FrameUser, smart?: { address: string; deployed: boolean } | undefined): EmbeddedUser {
+    const preferred = user.preferredAccountType === 'smartAccount' && smart ? 'smartAccount' : 'eoa'
     return {
       ...(user.email ? { email: user.email } : {}),
-      address: user.account.address,
+      address: preferred === 'smartAccount' && smart ? smart.address : user.account.address,
       chainId: user.chainId,
-      accounts: [{ address: user.account.address, type: 'eoa' }],
+      accounts: [{ address: user.account.address, type: 'eoa' }, ...(smart ? [{ address: smart.address, type: 'smartAccount' as const }] : [])],
       ...(user.social ? { userName: user.social.userName, socialProvider: user.social.provider } : {}),
-      smartAccountDeployed: false,
-      preferredAccountType: user.preferredAccountType,
+      smartAccountDeployed: smart?.deployed ?? false,
+      preferredAccountType: preferred,
     }
   }
 

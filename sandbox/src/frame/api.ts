@@ -11,6 +11,30 @@ import { z } from 'zod'
  */
 
 const chainId = z.union([z.number().int().positive(), z.string().min(1)])
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
+const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/)
+
+/** An ERC-4337 v0.8 user operation as JSON-RPC carries it, unsigned: what the frame shows and the service then signs. */
+export const unsignedUserOperationSchema = z
+  .object({
+    sender: address,
+    nonce: quantity,
+    factory: address.optional(),
+    factoryData: hex.optional(),
+    callData: hex,
+    callGasLimit: quantity,
+    verificationGasLimit: quantity,
+    preVerificationGas: quantity,
+    maxFeePerGas: quantity,
+    maxPriorityFeePerGas: quantity,
+    paymaster: address.optional(),
+    paymasterVerificationGasLimit: quantity.optional(),
+    paymasterPostOpGasLimit: quantity.optional(),
+    paymasterData: hex.optional(),
+  })
+  .strict()
+export type UnsignedUserOperation = z.infer<typeof unsignedUserOperationSchema>
 const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
 const otp = z.string().regex(/^\d{6}$/)
 
@@ -33,6 +57,21 @@ export const FRAME_API = {
     response: z.object({ names: z.record(z.string(), z.string()) }),
   },
   rpc: { path: '/api/rpc', request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: chainId.optional() }), response: z.object({ result: z.unknown() }) },
+  /**
+   * A smart account's calls as one user operation, built (gas, nonce, the project's paymaster) but
+   * not signed: the page shows it, and on the visitor's approval sends it back to userOperationSend.
+   */
+  userOperationPrepare: {
+    path: '/api/user-operation/prepare',
+    request: z.object({ chainId: chainId.optional(), calls: z.array(z.object({ to: address, value: quantity, data: hex })).min(1).max(16) }),
+    response: z.object({ userOperation: unsignedUserOperationSchema, hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/), entryPoint: address, sponsored: z.boolean() }),
+  },
+  /** Signs exactly this operation with the user's key (the smart account's owner) and hands it to the bundler: the operation's hash. */
+  userOperationSend: {
+    path: '/api/user-operation/send',
+    request: z.object({ chainId: chainId.optional(), userOperation: unsignedUserOperationSchema }),
+    response: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) }),
+  },
   preferredAccount: {
     path: '/api/preferred-account',
     request: z.object({ type: z.enum(['eoa', 'smartAccount']) }),

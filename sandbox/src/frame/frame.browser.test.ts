@@ -155,8 +155,12 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     expect(await ask(page, 'CONNECT_OTP', { otp: '000000' === (await lastCode(email)) ? '111111' : '000000' })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } })
     expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
     const user = (await ask(page, 'GET_USER', { chainId: 31337 })) as { type: string; payload: { address: Hex; email: string; chainId: number } }
-    expect(user).toMatchObject({ type: 'FRAME_GET_USER_SUCCESS', payload: { email, chainId: 31337, preferredAccountType: 'eoa' } })
-    const address = user.payload.address
+    // A smart account by default (SPEC.md §4); this test signs with the key's EOA.
+    expect(user).toMatchObject({ type: 'FRAME_GET_USER_SUCCESS', payload: { email, chainId: 31337, preferredAccountType: 'smartAccount' } })
+    const eoa = (await ask(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })) as { payload: { type: string; address: Hex } }
+    expect(eoa).toMatchObject({ type: 'FRAME_SET_PREFERRED_ACCOUNT_SUCCESS', payload: { type: 'eoa' } })
+    expect(eoa.payload.address).not.toBe(user.payload.address)
+    const address = eoa.payload.address
     const t2 = performance.now()
 
     const signed = (await approveInFrame(page, { method: 'personal_sign', params: ['0x68656c6c6f20706f727469636f', address] }, async (frame) => {
@@ -317,7 +321,7 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
       expect(callbacks).toEqual([{ type: 'PORTICO_SOCIAL_CALLBACK', uri: expect.stringMatching(new RegExp(`^${sandbox.frame.socialCallbackUrl}\\?code=`)) }])
       const user = (await ask(page, 'CONNECT_SOCIAL', { uri: callbacks[0]!.uri })) as { type: string; payload: { address: string } }
       if (provider === 'x') console.log(`frame: social popup opened to user answered (login typed by the test) ${(performance.now() - started).toFixed(0)} ms`)
-      expect(user).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: `alice-${provider}`, socialProvider: provider, preferredAccountType: 'eoa' } })
+      expect(user).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { userName: `alice-${provider}`, socialProvider: provider, preferredAccountType: 'smartAccount' } })
       expect(await ask(page, 'GET_USER')).toMatchObject({ payload: { address: user.payload.address, userName: `alice-${provider}` } })
       // The code is spent: the same redirect again is refused.
       expect(await ask(page, 'CONNECT_SOCIAL', { uri: callbacks[0]!.uri })).toMatchObject({ payload: { message: 'This sign-in has expired. Start again' } })

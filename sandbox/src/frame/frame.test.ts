@@ -211,10 +211,12 @@ describe('embedded-wallet frame service', () => {
     const email = 'device@example.com'
     const token = await login(email)
     const user = await ok('user', {}, token)
-    expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'eoa', smartAccountDeployed: false })
-    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
+    // SPEC.md §4: a smart account by default, counterfactual until its first user operation; the key's EOA beside it.
+    expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
+    const eoa = user.accounts?.find((a) => a.type === 'eoa')?.address
+    expect(user.accounts).toEqual([{ address: eoa, type: 'eoa' }, { address: user.address, type: 'smartAccount' }])
     const chain = sandbox.chains[0]!
-    expect(await createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) }).getBalance({ address: user.address as Hex })).toBe(parseEther('10'))
+    expect(await createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) }).getBalance({ address: eoa as Hex })).toBe(parseEther('10'))
     expect(await ok('emailConnect', { email, deviceId: deviceA }, token)).toEqual({ action: 'CONNECT' })
 
     // A second device (the 30 s bound is per address and device): the link first.
@@ -240,7 +242,12 @@ describe('embedded-wallet frame service', () => {
 
   it('signs with the user’s key (verified with viem), sends a transaction on chain 31337, forwards reads, refuses what SPEC §6 does not allow', async () => {
     const token = await login('signer@example.com')
-    const { address } = await ok('user', {}, token)
+    const smart = await ok('user', {}, token)
+    // The smart account's transactions are user operations (smart-account.test.ts): this is the EOA's path.
+    expect((await failure('rpc', { method: 'eth_sendTransaction', params: [{ from: smart.address, to: smart.address, value: '0x1' }] }, token)).error).toBe('Unsupported method eth_sendTransaction')
+    expect((await ok('rpc', { method: 'eth_accounts' }, token)).result).toEqual([smart.address])
+    const { address } = await ok('preferredAccount', { type: 'eoa' }, token)
+    expect((await ok('user', {}, token)).preferredAccountType).toBe('eoa')
     const account = address as Hex
     const signature = (await ok('rpc', { method: 'personal_sign', params: ['0x68656c6c6f', account] }, token)).result as Hex
     expect(await verifyMessage({ address: account, message: 'hello', signature })).toBe(true)
@@ -276,6 +283,7 @@ describe('embedded-wallet frame service', () => {
     expect((await ok('rpc', { method: 'eth_chainId' }, token)).result).toBe('0x7a6a')
     expect((await failure('switchChain', { chainId: 1 }, token)).error).toBe('Unsupported chain')
     expect(await ok('preferredAccount', { type: 'eoa' }, token)).toEqual({ type: 'eoa', address: account })
+    expect(await ok('preferredAccount', { type: 'smartAccount' }, token)).toEqual({ type: 'smartAccount', address: smart.address })
 
     await ok('signOut', {}, token)
     expect((await failure('user', {}, token)).status).toBe(401)
@@ -326,7 +334,7 @@ describe('Sign In With Farcaster against the sandbox relay and ID registry', () 
     expect(await signIn(20, 1, channelToken, link.searchParams.get('nonce')!)).toBe(201)
     const { token } = (await ok('farcasterFinish', { channelToken })) as { token: string }
     const user = await ok('user', {}, token)
-    expect(user).toMatchObject({ userName: 'alice', socialProvider: 'farcaster', preferredAccountType: 'eoa' })
+    expect(user).toMatchObject({ userName: 'alice', socialProvider: 'farcaster', preferredAccountType: 'smartAccount' })
 
     // Bob's key claiming alice's fid: the registry says no.
     const second = await ok('farcasterStart', {})

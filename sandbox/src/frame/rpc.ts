@@ -3,6 +3,7 @@ import { createWalletClient, http, isHex, numberToHex, type Chain, type Hex } fr
 import { z } from 'zod'
 import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
+import type { SmartAccounts } from './smart-account.ts'
 
 /** A chain the frame signs and reads on. */
 export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain; /** An outside node (no anvil_* methods). */ external?: boolean }
@@ -43,11 +44,20 @@ function parseParams<S extends z.ZodType>(schema: S, params: unknown, method: st
   return parsed.data
 }
 
-function checkAccount(user: FrameUser, claimed: string | undefined): void {
+/** The user's smart account on the chain when the user prefers it (SPEC.md §3), with what reaches its bundler. */
+export type SmartContext = { accounts: SmartAccounts; projectId: string; address: string | undefined }
+
+/** Which of the user's accounts signs: the key's EOA, or its smart account (whose owner the key is). */
+function checkAccount(user: FrameUser, claimed: string | undefined, smart?: SmartContext): 'eoa' | 'smartAccount' {
+  if (claimed !== undefined && smart?.address !== undefined && claimed.toLowerCase() === smart.address.toLowerCase()) return 'smartAccount'
   if (claimed !== undefined && claimed.toLowerCase() !== user.account.address.toLowerCase()) {
     throw new FrameError(FRAME_MESSAGES.unknownAccount.replace('{address}', claimed))
   }
+  return 'eoa'
 }
+
+/** ERC-4337 reads (SPEC.md §6 user-operation reads): answered by the chain's bundler. */
+const USER_OPERATION_READS = ['eth_getUserOperationReceipt', 'eth_getUserOperationByHash', 'eth_supportedEntryPoints']
 
 /** Forwards a read to the chain's node; its error message comes back as the answer's. */
 async function forward(chain: FrameChain, method: string, params: unknown): Promise<unknown> {
@@ -75,25 +85,29 @@ async function forward(chain: FrameChain, method: string, params: unknown): Prom
  * is refused ('Requested RPC call is not allowed', or 'Unsupported method …' for an unsafe one the
  * sandbox does not implement).
  */
-export async function answerRpc(user: FrameUser, chain: FrameChain, method: string, params: unknown): Promise<unknown> {
+export async function answerRpc(user: FrameUser, chain: FrameChain, method: string, params: unknown, smart?: SmartContext): Promise<unknown> {
   const kind = classifyRpcMethod(method)
   if (kind === 'notAllowed') throw new FrameError(FRAME_MESSAGES.rpcNotAllowed, 403)
+  if (smart && USER_OPERATION_READS.includes(method)) return smart.accounts.read(chain, smart.projectId, method, params)
   switch (method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
-      return [user.account.address]
+      return [smart?.address ?? user.account.address]
     case 'eth_chainId':
       return numberToHex(chain.id)
     case 'wallet_getCapabilities':
       return {}
     case 'personal_sign': {
       const [message, claimed] = parseParams(personalSignParams, params, method)
-      checkAccount(user, claimed)
+      // From the smart account too, the owner's key signs: a v0.8 SimpleAccount has no ERC-1271
+      // isValidSignature, so a verifier that asks the account refuses it (SPEC.md §8 'This application
+      // might not support Smart Accounts').
+      checkAccount(user, claimed, smart)
       return user.account.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
     case 'eth_signTypedData_v4': {
       const [claimed, raw] = parseParams(signTypedDataParams, params, method)
-      checkAccount(user, claimed)
+      checkAccount(user, claimed, smart)
       let json: unknown = raw
       if (typeof raw === 'string') {
         try {
@@ -108,7 +122,10 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
     }
     case 'eth_sendTransaction': {
       const [tx] = parseParams(transactionParams, params, method)
-      checkAccount(user, tx.from)
+      // A smart account's transactions are user operations, built and approved as such (api userOperationPrepare).
+      if (checkAccount(user, tx.from, smart) === 'smartAccount' || (tx.from === undefined && smart?.address !== undefined)) {
+        throw new FrameError(FRAME_MESSAGES.unsupportedMethod.replace('{method}', method))
+      }
       const wallet = createWalletClient({ account: user.account, chain: chain.viemChain, transport: http(chain.rpcUrl) })
       const data = (tx.data ?? tx.input) as Hex | undefined
       const fees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: tx.maxFeePerGas, ...(tx.maxPriorityFeePerGas === undefined ? {} : { maxPriorityFeePerGas: tx.maxPriorityFeePerGas }) } : tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice } : {}

@@ -12,7 +12,7 @@ import { RequestLog } from '../http/request-log.ts'
 import { createHttpServer, type NodePreHandler } from '../http/server.ts'
 import { serviceHandle, type ServiceHandle } from '../http/service-handle.ts'
 import { SANDBOX_HOST } from '../options.ts'
-import { FrameAccounts, type CallContext, type FrameLimits } from './accounts.ts'
+import { FrameAccounts, type CallContext, type FrameLimits, type FrameUser } from './accounts.ts'
 import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { approvalAssetRoutes } from './approval-assets.ts'
@@ -23,7 +23,8 @@ import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin, type FarcasterAccount }
 import { FARCASTER_RELAY_PATH, FARCASTER_WALLET_PATH } from './farcaster-accounts.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { createNameLookup } from './names.ts'
-import { answerRpc, parseChainId, type FrameChain } from './rpc.ts'
+import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
+import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
 
@@ -68,6 +69,11 @@ export type FrameServiceOptions = {
   sessionLifetimeMs?: number | undefined
   /** The blockchain-data API's base (`…/v1`) whose identity endpoint names the addresses an approval shows (PORTICO_FRAME_IDENTITY_URL); none: no names. */
   identityUrl?: string | undefined
+  /**
+   * The blockchain-data API's base (`…/v1`) whose bundler call (SPEC.md §7 `POST /bundler`) reaches the
+   * chains' ERC-4337 bundlers and paymaster (PORTICO_FRAME_BUNDLER_URL); none: no smart accounts.
+   */
+  bundlerUrl?: string | undefined
   /** The clock of sessions, codes and limits (tests). */
   now?: () => number
 }
@@ -351,13 +357,21 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('emailConnect', async ({ email, deviceId }, token, context) => ({ action: await accounts.connectEmail(email, deviceId, token, context) }))
   api('emailDevice', async ({ email, deviceId }) => ({ confirmed: await accounts.waitForDevice(email, deviceId, DEVICE_POLL_MS) }))
   api('emailOtp', async ({ email, deviceId, otp }, _token, context) => ({ token: await accounts.verifyLoginCode(email, deviceId, otp, context) }))
+  const smartAccounts = createSmartAccounts(options.bundlerUrl ? dataApiBundlerUrl(options.bundlerUrl) : undefined)
+  /** The user's smart account on the chain (undefined where the chain has none, or it cannot be read now). */
+  const smartInfo = async (user: FrameUser, chain: FrameChain) => ((await smartAccounts.available(chain)) ? smartAccounts.info(user.account, chain).catch(() => undefined) : undefined)
+  /** What an RPC request needs of the smart account: set when the user prefers it on this chain. */
+  const smartContext = async (user: FrameUser, chain: FrameChain, context: CallContext): Promise<SmartContext> => {
+    const smart = user.preferredAccountType === 'smartAccount' && (await smartAccounts.available(chain)) ? await smartAccounts.account(user.account, chain).catch(() => undefined) : undefined
+    return { accounts: smartAccounts, projectId: context.projectId, address: smart?.address }
+  }
   api('user', async ({ chainId }, token, context) => {
     const user = await accounts.userOf(token, context)
     if (chainId !== undefined) {
       const id = parseChainId(chainId)
       if (id !== undefined && chains.has(id) && id !== user.chainId) await accounts.setChain(user, id)
     }
-    return accounts.describe(user)
+    return accounts.describe(user, await smartInfo(user, chainOf(undefined, user.chainId)))
   })
   api('switchChain', async ({ chainId }, token, context) => {
     const user = await accounts.userOf(token, context)
@@ -380,9 +394,10 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const user = await accounts.userOf(token, context)
     rpcLog.push({ method, at: Date.now() })
     const chain = chainOf(chainId, user.chainId)
-    if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params) }
+    const smart = await smartContext(user, chain, context)
+    if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params, smart) }
     const previous = sending.get(user.id) ?? Promise.resolve()
-    const mine = previous.catch(() => undefined).then(() => answerRpc(user, chain, method, params))
+    const mine = previous.catch(() => undefined).then(() => answerRpc(user, chain, method, params, smart))
     sending.set(user.id, mine)
     try {
       return { result: await mine }
@@ -392,9 +407,39 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
   api('preferredAccount', async ({ type }, token, context) => {
     const user = await accounts.userOf(token, context)
-    if (type === 'smartAccount') throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
+    if (type === 'eoa') {
+      await accounts.setPreferredAccountType(user, type)
+      return { type, address: user.account.address }
+    }
+    const info = await smartInfo(user, chainOf(undefined, user.chainId))
+    if (!info) throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
     await accounts.setPreferredAccountType(user, type)
-    return { type, address: user.account.address }
+    return { type, address: info.address }
+  })
+  /** The user's smart account on the chain, or the refusal: the user prefers the EOA, or the chain has none. */
+  const smartUser = async (token: string | undefined, context: CallContext, chainId: number | string | undefined) => {
+    const user = await accounts.userOf(token, context)
+    const chain = chainOf(chainId, user.chainId)
+    if (user.preferredAccountType !== 'smartAccount' || !(await smartAccounts.available(chain))) throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
+    return { user, chain }
+  }
+  api('userOperationPrepare', async ({ chainId, calls }, token, context) => {
+    const { user, chain } = await smartUser(token, context, chainId)
+    rpcLog.push({ method: 'userOperationPrepare', at: Date.now() })
+    return smartAccounts.prepare(user.account, chain, context.projectId, calls.map((c) => ({ to: c.to as `0x${string}`, value: BigInt(c.value), data: c.data as `0x${string}` })))
+  })
+  api('userOperationSend', async ({ chainId, userOperation }, token, context) => {
+    const { user, chain } = await smartUser(token, context, chainId)
+    rpcLog.push({ method: 'eth_sendUserOperation', at: Date.now() })
+    // One operation at a time per user, like transactions: each takes the next nonce.
+    const previous = sending.get(user.id) ?? Promise.resolve()
+    const mine = previous.catch(() => undefined).then(() => smartAccounts.send(user.account, chain, context.projectId, userOperation))
+    sending.set(user.id, mine)
+    try {
+      return { hash: await mine }
+    } finally {
+      if (sending.get(user.id) === mine) sending.delete(user.id)
+    }
   })
   api('updateEmail', async ({ email }, token, context) => ({ action: await accounts.startEmailUpdate(await accounts.userOf(token, context), email, context) }))
   api('updateEmailPrimary', async ({ otp }, token, context) => {

@@ -76,6 +76,8 @@ export function frameEnvOptions(config: ResolvedOptions) {
     publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
     // The sandbox's own data API names the addresses an approval shows, unless another is named.
     identityUrl: envValue(config, 'PORTICO_FRAME_IDENTITY_URL', z.string().url()) ?? `${dataApiUrl(config)}/v1`,
+    // Smart accounts' user operations go through the sandbox data API's bundler call (its paymaster sponsors the sandbox's projects).
+    bundlerUrl: envValue(config, 'PORTICO_FRAME_BUNDLER_URL', z.string().url()) ?? `${dataApiUrl(config)}/v1`,
     trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
     limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
     sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),

@@ -220,7 +220,7 @@ export function createApprovals(deps: ApprovalDeps) {
     const item = queue[0]
     if (!item) return
     busy = true
-    if (statusLine) statusLine.textContent = item.request.method === 'eth_sendTransaction' ? 'Sending…' : 'Signing…'
+    if (statusLine) statusLine.textContent = item.request.method === 'eth_sendTransaction' || item.request.method === 'eth_sendUserOperation' ? 'Sending…' : 'Signing…'
     update()
     deps.sign(item.request).then(
       (result) => finish(item, () => item.resolve(result)),

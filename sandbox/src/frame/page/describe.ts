@@ -12,7 +12,9 @@ import {
   type Hex,
   type TypedDataDomain,
 } from 'viem'
+import { getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
+import { unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 
 /**
  * What the secure frame shows before it signs (what you see is what you sign): the unsafe request
@@ -34,6 +36,9 @@ export const APPROVAL_TEXT = {
   unlimited: 'Unlimited approval: {spender} can spend all of your {symbol}, now and later.',
   noRecipient: 'This transaction creates a contract.',
   noEstimate: 'The network could not estimate this transaction: it will likely fail.',
+  hashMismatch: 'The user operation does not match its hash',
+  unknownAccountCall: 'This user operation calls your smart account in a way the wallet cannot read. Approve only if you trust the app.',
+  deploys: 'This first operation also deploys your smart account.',
 } as const
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
@@ -77,15 +82,61 @@ const transactionSchema = z
   .strict()
 export type TransactionRequest = z.output<typeof transactionSchema>
 
+/**
+ * A smart account's user operation as the service built it (ERC-4337 v0.8): the operation, the
+ * EntryPoint, whether a paymaster pays its gas, and its hash, checked here against the operation.
+ */
+export type PreparedUserOperation = { userOperation: UnsignedUserOperation; hash: Hex; entryPoint: Address; sponsored: boolean }
+const preparedUserOperationSchema = z.object({
+  userOperation: unsignedUserOperationSchema,
+  hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) as unknown as z.ZodType<Hex>,
+  entryPoint: address,
+  sponsored: z.boolean(),
+})
+
 /** An unsafe request as the frame keeps it from the moment it is shown: deep-frozen; signed as it is. */
 export type FrozenRequest = Readonly<
   | { method: 'personal_sign'; chainId: number; params: readonly [Hex | string, Address] }
   | { method: 'eth_signTypedData_v4'; chainId: number; params: readonly [Address, TypedDataRequest] }
   | { method: 'eth_sendTransaction'; chainId: number; params: readonly [TransactionRequest] }
+  | { method: 'eth_sendUserOperation'; chainId: number; params: readonly [PreparedUserOperation] }
 >
 
 /** The unsafe methods the frame can show in words and sign. */
-export const DESCRIBED_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
+export const DESCRIBED_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_sendUserOperation'] as const
+
+/** A SimpleAccount's own entry points (v0.8 BaseAccount): one call, or a batch. */
+const simpleAccountAbi = [
+  { type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'executeBatch',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }],
+    outputs: [],
+  },
+] as const satisfies Abi
+
+/** The calls a user operation makes, decoded from its callData (what is signed), or null when the callData is not the account's execute or executeBatch. */
+export function userOperationCalls(operation: UnsignedUserOperation): { to: Address; value: bigint; data: Hex }[] | null {
+  try {
+    const call = decodeFunctionData({ abi: simpleAccountAbi, data: operation.callData as Hex })
+    if (call.functionName === 'execute') return [{ to: getAddress(call.args[0]), value: call.args[1], data: call.args[2] }]
+    return call.args[0].map((c) => ({ to: getAddress(c.target), value: c.value, data: c.data }))
+  } catch {
+    return null
+  }
+}
+
+/** The operation's calls, each as the transaction it amounts to (to describe it as one). */
+export function callsAsTransactions(request: Extract<FrozenRequest, { method: 'eth_sendUserOperation' }>): Extract<FrozenRequest, { method: 'eth_sendTransaction' }>[] {
+  const op = request.params[0].userOperation
+  return (userOperationCalls(op) ?? []).map((c) => ({
+    method: 'eth_sendTransaction' as const,
+    chainId: request.chainId,
+    params: [{ from: getAddress(op.sender), to: c.to, value: `0x${c.value.toString(16)}` as Hex, ...(c.data === '0x' ? {} : { data: c.data }) }] as const,
+  }))
+}
 
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -150,6 +201,18 @@ export function freezeRequest(method: string, params: unknown, chainId: number):
         throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'data and input differ' }))
       }
       return deepFreeze({ method, chainId, params: [tx] as const })
+    }
+    case 'eth_sendUserOperation': {
+      const [prepared] = parse(z.tuple([preparedUserOperationSchema]), copy, method)
+      // The hash shown is the operation's own, for this chain and EntryPoint: computed here, not taken on trust.
+      const hash = getUserOperationHash({
+        userOperation: formatUserOperation({ ...prepared.userOperation, signature: '0x' } as RpcUserOperation),
+        entryPointAddress: prepared.entryPoint,
+        entryPointVersion: '0.8',
+        chainId,
+      })
+      if (hash.toLowerCase() !== prepared.hash.toLowerCase()) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: APPROVAL_TEXT.hashMismatch }))
+      return deepFreeze({ method, chainId, params: [prepared] as const })
     }
     default:
       throw new ApprovalRefused(fill(APPROVAL_TEXT.unsupported, { method }))
@@ -230,6 +293,7 @@ export function decodeCall(data: Hex | undefined): DecodedCall {
 
 /** Every address a request shows that a name could stand beside: the receiver, and the parties its calldata or typed-data domain names. */
 export function addressesToName(request: FrozenRequest): Address[] {
+  if (request.method === 'eth_sendUserOperation') return [...new Set(callsAsTransactions(request).flatMap(addressesToName))].slice(0, 8)
   if (request.method === 'eth_signTypedData_v4') {
     const verifying = request.params[1].domain.verifyingContract
     return verifying ? [verifying] : []
@@ -247,6 +311,10 @@ export function addressesToName(request: FrozenRequest): Address[] {
 
 /** The contract a transaction's calldata acts on, when the description needs to read it (symbol, decimals, NFT). */
 export function contractToRead(request: FrozenRequest): Address | undefined {
+  if (request.method === 'eth_sendUserOperation') {
+    const calls = callsAsTransactions(request)
+    return calls.length === 1 && calls[0] ? contractToRead(calls[0]) : undefined
+  }
   if (request.method !== 'eth_sendTransaction') return undefined
   const [tx] = request.params
   const call = decodeCall(tx.data ?? tx.input)
@@ -330,6 +398,7 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
     const { EIP712Domain: _domain, ...types } = typed.types
     return { title: 'Sign typed data', warnings: [], rows, tree: typedTree(typed.primaryType, typed.primaryType, typed.message, types) }
   }
+  if (request.method === 'eth_sendUserOperation') return describeUserOperation(request, context)
   const [tx] = request.params
   const native = chain.nativeCurrency
   const value = tx.value === undefined ? 0n : BigInt(tx.value)
@@ -405,4 +474,49 @@ export function typedTree(label: string, type: string, value: unknown, types: Ty
   }
   if (type === 'address' && typeof value === 'string' && isAddress(value, { strict: false })) return { label, value: getAddress(value) }
   return { label, value: typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value) ?? '' }
+}
+
+/**
+ * A smart account's user operation in words: each call it makes (decoded from its callData, the
+ * first one's summary as a transaction's), who pays the gas ("Gas sponsored" when a paymaster does),
+ * whether it deploys the account, and the operation's hash, which is what the owner's key signs.
+ */
+function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_sendUserOperation' }>, context: DescribeContext): Description {
+  const { chain } = context
+  const [prepared] = request.params
+  const op = prepared.userOperation
+  const native = chain.nativeCurrency
+  const calls = callsAsTransactions(request)
+  const rows: Row[] = [{ label: 'Network', value: `${chain.name} (${chain.id})`, testId: 'network' }, { label: 'Smart account', value: getAddress(op.sender), testId: 'from' }]
+  const warnings: string[] = []
+  let summary: string | undefined
+  let raw: string | undefined
+  if (calls.length === 0) {
+    warnings.push(APPROVAL_TEXT.unknownAccountCall)
+    raw = op.callData
+  }
+  calls.forEach((call, i) => {
+    // Each call as the transaction it amounts to; the fee is the operation's, shown once below.
+    const one = describe(call, { ...context, feeWei: undefined, ...(calls.length === 1 ? {} : { token: undefined }) })
+    const label = calls.length === 1 ? '' : `Call ${i + 1}: `
+    const tx = call.params[0]
+    rows.push({ label: `${label}To`, value: tx.to === undefined ? '—' : (one.rows.find((r) => r.testId === 'to')?.value ?? tx.to), testId: calls.length === 1 ? 'to' : `call-${i + 1}-to` })
+    rows.push({ label: `${label}Value`, value: one.rows.find((r) => r.testId === 'value')?.value ?? '', testId: calls.length === 1 ? 'value' : `call-${i + 1}-value` })
+    if (one.summary !== undefined) {
+      if (calls.length === 1) summary = one.summary
+      else rows.push({ label: `${label}Action`, value: one.summary, testId: `call-${i + 1}-summary` })
+    }
+    for (const w of one.warnings) if (!warnings.includes(w)) warnings.push(w)
+    if (one.raw !== undefined) raw = raw === undefined ? one.raw : `${raw}\n${one.raw}`
+  })
+  if (calls.length > 1) summary = `${calls.length} calls in one operation`
+  const maxGas = BigInt(op.callGasLimit) + BigInt(op.verificationGasLimit) + BigInt(op.preVerificationGas) + BigInt(op.paymasterVerificationGasLimit ?? '0x0') + BigInt(op.paymasterPostOpGasLimit ?? '0x0')
+  const maxFee = maxGas * BigInt(op.maxFeePerGas)
+  rows.push({ label: 'Network fee', value: prepared.sponsored ? 'Gas sponsored' : `at most ${formatAmount(maxFee, native.decimals, native.symbol)}${usd(maxFee, native.decimals, chain.usd)}`, testId: 'fee' })
+  if (op.factory !== undefined) warnings.push(APPROVAL_TEXT.deploys)
+  rows.push({ label: 'User operation', value: prepared.hash, testId: 'user-operation-hash' })
+  const description: Description = { title: 'Send a user operation', warnings, rows }
+  if (summary !== undefined) description.summary = summary
+  if (raw !== undefined) description.raw = raw
+  return description
 }

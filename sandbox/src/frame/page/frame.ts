@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
-import { chainNumber, type ChainFacts } from './describe.ts'
+import { APPROVAL_TEXT, ApprovalRefused, chainNumber, freezeRequest, type ChainFacts } from './describe.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
 /**
@@ -170,9 +170,25 @@ const approvals = createApprovals({
   },
   async sign(request) {
     // Exactly the frozen copy that was shown goes to the service.
+    if (request.method === 'eth_sendUserOperation') return (await call('userOperationSend', { chainId: request.chainId, userOperation: request.params[0].userOperation })).hash
     return (await call('rpc', { method: request.method, params: request.params as unknown as unknown[], chainId: request.chainId })).result
   },
 })
+
+/**
+ * A smart account's transaction (SPEC.md §3): built by the service as one user operation (sponsored
+ * by the project's paymaster when it agrees), shown here with its hash and decoded calls, signed and
+ * sent to the bundler only after the visitor approves it. Answers the user operation's hash.
+ */
+async function sendAsUserOperation(params: unknown, chainId: number): Promise<unknown> {
+  const request = freezeRequest('eth_sendTransaction', params, chainId)
+  if (request.method !== 'eth_sendTransaction') throw new Error(MESSAGES.embeddedDefaultError)
+  const [tx] = request.params
+  if (tx.to === undefined) throw new ApprovalRefused(APPROVAL_TEXT.unsupported.replace('{method}', 'contract creation from a smart account'))
+  const data = tx.data ?? tx.input ?? '0x'
+  const prepared = await call('userOperationPrepare', { chainId, calls: [{ to: tx.to, value: tx.value ?? '0x0', data }] })
+  return approvals.ask('eth_sendUserOperation', [prepared], chainId)
+}
 
 type Handlers = { [E in EmbeddedEvent]: (payload: EmbeddedRequest<E>) => Promise<EmbeddedResponse<E>> }
 
@@ -244,6 +260,7 @@ const handlers: Handlers = {
       // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
       if (!Number.isSafeInteger(chain) || chain <= 0) throw new Error(MESSAGES.unsupportedChain)
+      if (method === 'eth_sendTransaction' && (await call('user', {})).preferredAccountType === 'smartAccount') return { result: await sendAsUserOperation(params, chain) }
       return { result: await approvals.ask(method, params, chain) }
     }
     return call('rpc', { method, ...(params === undefined ? {} : { params }), ...(chainId === undefined ? {} : { chainId }) })

@@ -101,6 +101,10 @@ export async function readContext(rpc: Rpc, request: FrozenRequest, chains: read
       if (name) names.set(verifying.toLowerCase(), name)
     }
   }
+  if (request.method === 'eth_sendUserOperation' && contract) {
+    context.token = await readToken(rpc, request.chainId, contract)
+    if (context.token?.name) names.set(contract.toLowerCase(), context.token.name)
+  }
   for (const [address, name] of Object.entries((await known) ?? {})) {
     const shown = nameish(name)
     if (shown && !names.has(address.toLowerCase())) names.set(address.toLowerCase(), shown)

@@ -1,0 +1,106 @@
+import { toSimpleSmartAccount } from 'permissionless/accounts'
+import { createPublicClient, http, numberToHex, parseEther, type Address, type PublicClient } from 'viem'
+import { entryPoint08Address } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { startSandbox, type SandboxHandle } from '../index.ts'
+import { bundlerService } from '../services/bundler.ts'
+import { testSandboxOptions } from '../test-helpers.ts'
+import { ApprovalRefused, describe as describeRequest, freezeRequest, type ChainFacts } from './page/describe.ts'
+import type { FrameChain } from './rpc.ts'
+import { createSmartAccounts, dataApiBundlerUrl, type SmartAccounts } from './smart-account.ts'
+
+/**
+ * The embedded wallet's smart accounts end to end on the sandbox: the frame service builds a
+ * SimpleAccount's user operation through the data API's bundler call (sponsored by the sandbox
+ * paymaster for the sandbox's projects), the frame page's approval freezes and describes it (its hash
+ * computed again, its calls decoded from the callData), and the service signs exactly that operation
+ * and hands it to the real alto bundler.
+ */
+const SPONSORED_PROJECT = 'portico-demo'
+const CHAIN_ID = 31337
+const FACTS: ChainFacts = { id: CHAIN_ID, name: 'Portico Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+
+let sandbox: SandboxHandle
+let chain: FrameChain
+let client: PublicClient
+let smart: SmartAccounts
+let bundlerBase: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox(testSandboxOptions(22940, { seedHistory: false }))
+  const c = sandbox.chains.find((x) => x.chainId === CHAIN_ID)!
+  chain = { id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain }
+  client = createPublicClient({ chain: c.viemChain, transport: http(c.rpcUrl) }) as PublicClient
+  bundlerBase = `${sandbox.dataApi.url}/v1`
+  smart = createSmartAccounts(dataApiBundlerUrl(bundlerBase))
+  await sandbox.service(bundlerService).bundler(CHAIN_ID)!.start()
+}, 180_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+async function receiptOf(hash: string): Promise<{ success: boolean; receipt: { transactionHash: string } }> {
+  const url = dataApiBundlerUrl(bundlerBase)(SPONSORED_PROJECT, CHAIN_ID)
+  for (let i = 0; i < 60; i++) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [hash] }) })
+    const { result } = z.object({ result: z.looseObject({ success: z.boolean(), receipt: z.looseObject({ transactionHash: z.string() }) }).nullable() }).parse(await res.json())
+    if (result) return result
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`no receipt for ${hash}`)
+}
+
+describe("the embedded wallet's smart account", () => {
+  it('has a counterfactual SimpleAccount address before deployment; its first sponsored operation deploys it and moves exactly the value', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const before = await smart.info(owner, chain)
+    const expected = await toSimpleSmartAccount({ client, owner, entryPoint: { address: entryPoint08Address, version: '0.8' } })
+    expect(before).toEqual({ address: expected.address, deployed: false })
+    expect(await smart.available(chain)).toBe(true)
+
+    await client.request({ method: 'anvil_setBalance' as never, params: [before.address, numberToHex(parseEther('1'))] as never })
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const prepared = await smart.prepare(owner, chain, SPONSORED_PROJECT, [{ to: receiver, value: parseEther('0.01'), data: '0x' }])
+    expect(prepared).toMatchObject({ sponsored: true, entryPoint: entryPoint08Address, userOperation: { sender: before.address } })
+    expect(prepared.userOperation.factory).toBeDefined()
+
+    // The frame page's approval: the hash is the operation's own, the call is read from the callData.
+    const frozen = freezeRequest('eth_sendUserOperation', [prepared], CHAIN_ID)
+    const shown = describeRequest(frozen, { chain: FACTS, account: before.address })
+    expect(shown.title).toBe('Send a user operation')
+    expect(shown.summary).toBe(`Send 0.01 ETH to ${receiver}`)
+    const rows = Object.fromEntries(shown.rows.map((r) => [r.testId, r.value]))
+    expect(rows).toMatchObject({ from: before.address, to: receiver, value: '0.01 ETH', fee: 'Gas sponsored', 'user-operation-hash': prepared.hash })
+    expect(shown.warnings).toContain('This first operation also deploys your smart account.')
+    // An operation changed after it was hashed is refused before anything is shown.
+    const tampered = { ...prepared, userOperation: { ...prepared.userOperation, callGasLimit: numberToHex(BigInt(prepared.userOperation.callGasLimit) + 1n) } }
+    expect(() => freezeRequest('eth_sendUserOperation', [tampered], CHAIN_ID)).toThrow(ApprovalRefused)
+
+    const hash = await smart.send(owner, chain, SPONSORED_PROJECT, prepared.userOperation)
+    expect(hash).toBe(prepared.hash)
+    const receipt = await receiptOf(hash)
+    expect(receipt.success).toBe(true)
+    expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+    // Gas paid by the paymaster: exactly the value less.
+    expect(await client.getBalance({ address: before.address })).toBe(parseEther('0.99'))
+    expect(await smart.info(owner, chain)).toEqual({ address: before.address, deployed: true })
+  }, 120_000)
+
+  it("is not sponsored for a project the paymaster does not know (the account pays its own gas), and signs only its own account's operations", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const { address } = await smart.info(owner, chain)
+    await client.request({ method: 'anvil_setBalance' as never, params: [address, numberToHex(parseEther('1'))] as never })
+    const receiver: Address = privateKeyToAccount(generatePrivateKey()).address
+    const prepared = await smart.prepare(owner, chain, 'not-a-sandbox-project', [{ to: receiver, value: 1n, data: '0x' }])
+    expect(prepared.sponsored).toBe(false)
+    expect(prepared.userOperation.paymaster).toBeUndefined()
+    const shown = describeRequest(freezeRequest('eth_sendUserOperation', [prepared], CHAIN_ID), { chain: FACTS, account: address })
+    expect(shown.rows.find((r) => r.testId === 'fee')?.value).toMatch(/^at most 0\.\d+ ETH$/)
+
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    await expect(smart.send(stranger, chain, SPONSORED_PROJECT, prepared.userOperation)).rejects.toThrow(`Unknown account ${address}`)
+  }, 120_000)
+})
