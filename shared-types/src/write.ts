@@ -112,6 +112,11 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
      * the slippage tolerance stops the swap with QUOTE_MOVED, so the visitor is asked again.
      */
     expectedToAmount: z.string().regex(/^\d+$/).optional(),
+    /**
+     * The wallet runs atomic batches for the account on this chain (EIP-5792 capability, checked by the
+     * page): an approval the swap needs goes with it in one batch, one approval instead of two steps.
+     */
+    atomic: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('signMessage'),

@@ -1,4 +1,4 @@
-import { UnansweredRequestError, WalletUnavailableError } from '@portico/shared-types/errors'
+import { UnansweredRequestError, WalletError, WalletUnavailableError } from '@portico/shared-types/errors'
 import type { WalletAnswer, WalletRequest, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
 import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
@@ -30,6 +30,34 @@ function walletError(error: unknown): Extract<WalletAnswer, { ok: false }>['erro
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown; shortMessage?: unknown; details?: unknown }
   const message = typeof e.details === 'string' && e.details ? e.details : typeof e.message === 'string' ? e.message : String(error)
   return { ...(typeof e.code === 'number' ? { code: e.code } : {}), message, ...(e.data !== undefined ? { data: e.data } : {}) }
+}
+
+/** How often a batch's status is asked while it runs, and for how long at most. */
+export const CALLS_STATUS_POLL_MS = 500
+export const CALLS_STATUS_TIMEOUT_MS = 120_000
+
+/**
+ * An EIP-5792 batch step through the connector's seam (`callsOf`): sent, then followed with
+ * `wallet_getCallsStatus` until it settles. Answers the hash of the transaction that ran it (the last
+ * receipt's), which the core tracks like any sent transaction; a batch that failed before any
+ * transaction (status 400) is the wallet's error.
+ */
+async function sendBatch(connector: Connector, request: unknown): Promise<string> {
+  const { callsOf } = await import('../connectors/calls.ts')
+  const { callsSettled } = await import('@portico/shared-types/eip5792')
+  const calls = await callsOf(connector)
+  const { id } = await calls.sendCalls(request)
+  const deadline = Date.now() + CALLS_STATUS_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    const status = await calls.getCallsStatus(id)
+    if (callsSettled(status)) {
+      const hash = status.receipts?.at(-1)?.transactionHash
+      if (!hash) throw new WalletError(`The batch ${id} failed before it was sent (status ${status.status})`, { code: -32603 })
+      return hash
+    }
+    await new Promise((resolve) => setTimeout(resolve, CALLS_STATUS_POLL_MS))
+  }
+  throw new WalletError(`The batch ${id} was not confirmed in time`, { code: -32603 })
 }
 
 const settle = (run: () => Promise<unknown>): Promise<WalletAnswer> =>
@@ -81,6 +109,7 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
         const answer = await settle(async () => {
           const wallet = lookUp()
           if (!wallet) throw new WalletUnavailableError()
+          if (step.request.method === 'wallet_sendCalls') return sendBatch(wallet, step.request.params[0])
           const provider = await wallet.getProvider(step.namespace)
           return provider.request({ method: step.request.method, params: step.request.params })
         })

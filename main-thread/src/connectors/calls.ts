@@ -110,6 +110,20 @@ export async function callsOf(connector: Connector): Promise<WalletCalls> {
 }
 
 /**
+ * Whether the connector's wallet runs an atomic batch for the account of `caipAddress` (EIP-5792
+ * `atomic` capability `supported`, or `ready`: the wallet upgrades the account with the batch's own
+ * approval). False for a wallet without EIP-5792, or one whose check fails.
+ */
+export async function runsAtomicBatches(connector: Connector, caipAddress: string): Promise<boolean> {
+  const [namespace, reference, address] = caipAddress.split(':')
+  if (namespace !== 'eip155' || !reference || !address) return false
+  const status = await callsOf(connector)
+    .then((calls) => calls.atomicStatus(address, Number(reference)))
+    .catch(() => 'unsupported' as const)
+  return status === 'supported' || status === 'ready'
+}
+
+/**
  * The provider a dapp gets from `useProvider()`: the three EIP-5792 methods through `calls` (checked
  * requests, parsed answers, SPEC.md §8 errors), everything else to the wallet as it is.
  */

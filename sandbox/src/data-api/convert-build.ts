@@ -87,7 +87,8 @@ export function convertBuildRoutes(ctx: DataApiContext): Hono {
     if (typeof quote === 'string') return errorResponse(c, 400, quote)
 
     if ((await balanceOf(from, user)) < quote.amountIn) return errorResponse(c, 400, `Insufficient ${from.asset.symbol} balance`)
-    if (!isNative(from.asset.address)) {
+    // Without estimation (disableEstimate: a swap batched after its approval, EIP-5792) the allowance is the batch's to give.
+    if (!isNative(from.asset.address) && body.data.disableEstimate !== true) {
       const allowance = await from.chain.client.readContract({ address: from.asset.address, abi: tokenAbi, functionName: 'allowance', args: [user, from.chain.deployment.amm] })
       if (allowance < quote.amountIn) return errorResponse(c, 400, `Insufficient ${from.asset.symbol} allowance: approve first (GET /v1/convert/build-approve)`)
     }

@@ -119,6 +119,9 @@ describe('convert', () => {
     expect(await allowance()).toEqual({ allowance: '0' })
     const refused = await fetchError(api('/v1/convert/build-transaction'), postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}` }))
     expect(refused).toEqual({ status: 400, error: 'Insufficient USDC allowance: approve first (GET /v1/convert/build-approve)' })
+    // Built for a batch after its approval (disableEstimate): the allowance is not asked, the gas is the fixed figure.
+    const forBatch = await fetchParsed(api('/v1/convert/build-transaction'), buildTransactionResponseSchema, postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}`, disableEstimate: true }))
+    expect(forBatch.tx).toMatchObject({ from: `${A}:${who}`, to: `${A}:${sandbox.deployments[31337]!.amm}`, value: '0', eip155: { gas: '250000' } })
 
     const approve = await fetchParsed(api(`/v1/convert/build-approve?userAddress=${A}:${who}&from=${token('USDC')}&to=${token('PTK')}`), buildApproveResponseSchema)
     expect(approve.tx).toMatchObject({ from: `${A}:${who}`, to: token('USDC'), value: '0' })

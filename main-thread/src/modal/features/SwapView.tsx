@@ -20,9 +20,12 @@ import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import '../../styles/transfer.css'
 
+/** The convert API's address of the native coin (CAIP-10). */
+const NATIVE = /0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee$/i
+
 /** The account's balance of a swap token (the native coin has no address in the portfolio). */
 function balanceOf(balances: readonly TokenBalance[] | null, token: SwapToken): string | null {
-  const native = /0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee$/i.test(token.address)
+  const native = NATIVE.test(token.address)
   const row = balances?.find((b) => b.chainId === token.chainId && (native ? b.address === undefined : b.address?.toLowerCase() === token.address.toLowerCase()))
   return row?.quantity.numeric ?? null
 }
@@ -84,7 +87,9 @@ function useSwapFlow() {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
     setPhase({ step: 'swapping', progress: null })
-    const outcome = await write(client, { intent: intent(caipAddress, shown?.toAmount), connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
+    // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
+    const atomic = from && !NATIVE.test(from.address) ? await import('../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
+    const outcome = await write(client, { intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) }, connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
       (): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }),
     )
     if (outcome.status === 'done') {

@@ -38,6 +38,28 @@ export function builtTransactionRequest(tx: BuiltTransaction) {
   }
 }
 
+/**
+ * Transactions the convert API built, as one atomic EIP-5792 batch (`wallet_sendCalls`, version
+ * 2.0.0, `atomicRequired`): the wallet runs all of them or none, after one approval.
+ */
+export function atomicBatchRequest(txs: readonly BuiltTransaction[]) {
+  const [first] = txs
+  if (!first) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'An empty batch' })
+  const { address: from, reference } = parseCaipAddress(first.from)
+  return {
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        version: '2.0.0',
+        chainId: numberToHex(Number(reference)),
+        from,
+        atomicRequired: true,
+        calls: txs.map((tx) => ({ to: parseCaipAddress(tx.to).address, data: tx.data, value: numberToHex(BigInt(tx.value)) })),
+      },
+    ],
+  }
+}
+
 export type CheckedSwap = { amount: bigint; quote: SwapQuote; needsApproval: boolean }
 
 /**
@@ -96,10 +118,21 @@ export async function buildApprove(env: CoreEnv, intent: SwapIntent, amount: big
   return tx
 }
 
-/** The swap the convert API builds at the 1 % slippage tolerance (POST /v1/convert/build-transaction). */
-export async function buildSwap(env: CoreEnv, intent: SwapIntent, amount: bigint): Promise<BuiltTransaction> {
+/**
+ * The swap the convert API builds at the 1 % slippage tolerance (POST /v1/convert/build-transaction).
+ * `afterApproval`: built to run in one batch after its approval (EIP-5792), so the API does not
+ * estimate it against an allowance the batch has yet to give (`disableEstimate`).
+ */
+export async function buildSwap(env: CoreEnv, intent: SwapIntent, amount: bigint, { afterApproval = false }: { afterApproval?: boolean } = {}): Promise<BuiltTransaction> {
   const { tx } = await env.api.post('v1/convert/build-transaction', {
-    body: { amount: amount.toString(), eip155: { slippage: SWAP_SLIPPAGE_TOLERANCE }, from: intent.from.address, to: intent.to.address, userAddress: intent.caipAddress },
+    body: {
+      amount: amount.toString(),
+      eip155: { slippage: SWAP_SLIPPAGE_TOLERANCE },
+      from: intent.from.address,
+      to: intent.to.address,
+      userAddress: intent.caipAddress,
+      ...(afterApproval ? { disableEstimate: true } : {}),
+    },
     schema: buildTransactionResponseSchema,
     what: 'swap transaction',
   })

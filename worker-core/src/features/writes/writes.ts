@@ -25,7 +25,7 @@ import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
 import { messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
-import { buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
+import { atomicBatchRequest, buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
 export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
@@ -88,6 +88,14 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     if (!client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { caipNetworkId, address } = parseCaipAddress(intent.caipAddress)
     const { amount, needsApproval } = await checkSwap({ env: flow.env, client, prices: flow.prices }, intent)
+    if (needsApproval && intent.atomic) {
+      // One approval for both (EIP-5792): the wallet runs the approval and the swap in one atomic batch,
+      // answered (by the page, once the batch ran) with the hash of the transaction that ran it.
+      const [approval, swap] = await Promise.all([buildApprove(flow.env, intent, amount), buildSwap(flow.env, intent, amount, { afterApproval: true })])
+      const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(swap.to).address, kind: 'swap', amount: intent.amount, symbol: intent.from.symbol }
+      const hash = sentHash(yield { label: 'swap', total: 1, request: atomicBatchRequest([approval, swap]), expects: 'hash', tracks })
+      return { hash }
+    }
     const total = needsApproval ? 2 : 1
     if (needsApproval) {
       // The token to pay lets the AMM take exactly the amount, mined before the swap is built.
