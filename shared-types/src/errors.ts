@@ -12,6 +12,7 @@ export const MESSAGES = {
   transactionStarted: 'Transaction started',
   somethingWentWrong: 'Something went wrong',
   signatureDeclined: 'Signature declined',
+  userOperationReceiptFailed: 'Failed to fetch user operation receipt with the HTTP status',
   smartAccountsUnsupported: 'This application might not support Smart Accounts',
   siwxInitFailed: 'A problem occurred while trying initialize authentication',
   authenticating: 'Authenticating...',
@@ -298,6 +299,15 @@ export class DisconnectError extends PorticoError {
   override name = 'DisconnectError' as const
   constructor(options: PorticoErrorOptions = {}) {
     super(MESSAGES.failedToDisconnect, options)
+  }
+}
+
+/** SPEC.md §8: the bundler call (SPEC.md §7) for a user operation's receipt answered an HTTP failure; the wallet is asked instead. */
+export class UserOperationReceiptError extends PorticoError {
+  readonly status: number | undefined
+  constructor({ status, ...options }: PorticoErrorOptions & { status?: number | undefined } = {}) {
+    super(`${MESSAGES.userOperationReceiptFailed} ${status ?? 'none'}`, options)
+    this.status = status
   }
 }
 

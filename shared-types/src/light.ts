@@ -92,7 +92,7 @@ export const emptyCapabilities: Capabilities = {
   networks: {},
 }
 
-export const emptyEmbeddedWallet: EmbeddedWalletState = { loginUsed: false, email: null, lastChain: null, socialUsername: null, accounts: [], preferredAccountType: null }
+export const emptyEmbeddedWallet: EmbeddedWalletState = { loginUsed: false, email: null, lastChain: null, socialUsername: null, accounts: [], preferredAccountType: null, smartAccountDeployed: false }
 
 export function activeConnection(state: CoreState): NamespaceConnection {
   const ns: ChainNamespace | null = state.activeNamespace

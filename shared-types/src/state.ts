@@ -134,9 +134,11 @@ export const embeddedWalletStateSchema = z.object({
   email: z.string().email().nullable(),
   lastChain: caipNetworkIdSchema.nullable(),
   socialUsername: z.string().nullable(),
-  /** The user's accounts as the frame answered them (SPEC.md §3), eoa in this version; kept for the account type switch. */
+  /** The user's accounts as the frame answered them (SPEC.md §3): the key's EOA and, where the chain has one, its smart account. */
   accounts: z.array(z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), type: z.enum(['eoa', 'smartAccount']) })).default(() => []),
   preferredAccountType: z.enum(['eoa', 'smartAccount']).nullable().default(null),
+  /** Whether the smart account has code on the chain (its first user operation deploys it). */
+  smartAccountDeployed: z.boolean().default(false),
 })
 export type EmbeddedWalletState = z.infer<typeof embeddedWalletStateSchema>
 

@@ -159,7 +159,8 @@ export const writeStepSchema = z.object({
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
   index: z.number().int().positive(),
   total: z.number().int().positive(),
-  label: z.enum(['send', 'approve', 'swap', 'sign', 'createMessage', 'addSession']),
+  /** `receipt`: a smart account's user operation followed through the wallet (the bundler call failed). */
+  label: z.enum(['send', 'approve', 'swap', 'sign', 'createMessage', 'addSession', 'receipt']),
   namespace: chainNamespaceSchema,
   caipNetworkId: caipNetworkIdSchema,
   /**
@@ -263,6 +264,8 @@ export const sendEstimateSchema = z.object({
   networkBalanceUsd: z.number().nullable(),
   /** The most of the token that can be sent: the balance, less the fee for the native token. */
   max: z.string(),
+  /** A smart account whose gas the project's paymaster pays (the fee is then 0: "Gas sponsored"). */
+  sponsored: z.boolean().optional(),
 })
 export type SendEstimate = z.infer<typeof sendEstimateSchema>
 

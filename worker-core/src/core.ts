@@ -17,6 +17,7 @@ import { namesApi } from './features/names/index.ts'
 import { onrampApi } from './features/onramp/index.ts'
 import { portfolioApi } from './features/portfolio/index.ts'
 import { preferencesApi } from './features/preferences/index.ts'
+import { isSmartAccount } from './features/preferences/accountType.ts'
 import { createPreferences } from './features/preferences/preferences.ts'
 import { createAccountRefresh } from './features/session/account.ts'
 import { connectionApi } from './features/session/connection.ts'
@@ -129,7 +130,7 @@ export function createCore(params: CreateCoreParameters): Core {
       (writesFeature ??= import('./features/writes/writes.ts').then(({ createWrites }) =>
         createWrites(ctx, {
           onMined: () => account.refresh({ force: true }),
-          isSmartAccount: () => false,
+          isSmartAccount: (intent) => isSmartAccount(ctx.store.get(), intent.caipAddress),
           prices: (addresses) => prices.get({ addresses }),
           onNameRegistered: (caipAddress, registered) => identity.registered(caipAddress, registered),
           onSignedIn: (session) => siwx.add(session),

@@ -1,7 +1,7 @@
 import { ProviderRpcError, UnauthorizedProviderError, UserRejectedRequestError } from 'viem'
 import { regexes } from 'zod/mini'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
+import { DEFAULT_ACCOUNT_TYPES, EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 import type { EmbeddedUser } from '@portico/shared-types/embedded'
 import { classifyRpcMethod, USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
@@ -68,8 +68,51 @@ async function recordUser(api: SourceApi, user: EmbeddedUser, chainId: number): 
     socialUsername: user.socialProvider ? (user.userName ?? null) : null,
     accounts: user.accounts ?? [{ address: user.address, type: 'eoa' }],
     preferredAccountType: user.preferredAccountType ?? 'eoa',
+    smartAccountDeployed: user.smartAccountDeployed ?? false,
   })
   return `${lastChain}:${user.address}` as CaipAddress
+}
+
+/** The account type the visitor prefers on eip155 (SPEC.md §3, kept by the core per namespace; a smart account by default, SPEC.md §4). */
+async function preferredType(api: SourceApi): Promise<'eoa' | 'smartAccount'> {
+  const type = (await api.getState()).accountTypes.eip155 ?? DEFAULT_ACCOUNT_TYPES.eip155
+  return type === 'smartAccount' ? 'smartAccount' : 'eoa'
+}
+
+/**
+ * The frame's user with the preferred account type in effect: the frame is asked for it when its
+ * user has the other one; when that fails (SPEC.md §4), the EOA, and the core keeps eoa as the preference.
+ */
+async function userWithPreferredType(api: SourceApi, f: FrameClient, chainId: number): Promise<EmbeddedUser> {
+  const wanted = await preferredType(api)
+  let user = await f.request('GET_USER', { chainId, preferredAccountType: wanted })
+  if ((user.preferredAccountType ?? 'eoa') !== wanted) {
+    try {
+      await f.request('SET_PREFERRED_ACCOUNT', { type: wanted })
+      user = await f.request('GET_USER', { chainId })
+    } catch {
+      /* the fallback below */
+    }
+  }
+  const effective = user.preferredAccountType ?? 'eoa'
+  if (effective !== wanted) await api.setPreferredAccountType('eip155', 'eoa')
+  return user
+}
+
+/**
+ * SPEC.md §3 account type switch: the frame's choice (a type it cannot set falls back to the EOA,
+ * SPEC.md §4), the core's preference for eip155, and the user as the frame answers it then.
+ */
+async function switchAccountType(api: SourceApi, f: FrameClient, chainId: number, type: 'eoa' | 'smartAccount'): Promise<{ caipAddress: CaipAddress; effective: 'eoa' | 'smartAccount' }> {
+  let effective: 'eoa' | 'smartAccount' = type
+  try {
+    await f.request('SET_PREFERRED_ACCOUNT', { type })
+  } catch {
+    effective = 'eoa'
+    await f.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+  }
+  await api.setPreferredAccountType('eip155', effective)
+  return { caipAddress: await recordUser(api, await f.request('GET_USER', { chainId }), chainId), effective }
 }
 
 /**
@@ -78,6 +121,7 @@ async function recordUser(api: SourceApi, user: EmbeddedUser, chainId: number): 
  * sent to the frame (an unsafe one waits there for the visitor's approval; a rejection is viem's).
  */
 function embeddedProvider(deps: {
+  api: SourceApi
   approvals: Approvals
   /** The frame when it is loaded (it may have requests waiting), else null. */
   loadedFrame: () => FrameClient | null
@@ -85,7 +129,7 @@ function embeddedProvider(deps: {
   activeChain: () => Promise<number>
   getFrame: () => Promise<FrameClient>
 }): Eip1193Provider {
-  const { approvals, loadedFrame, ensureChecked, activeChain, getFrame } = deps
+  const { api, approvals, loadedFrame, ensureChecked, activeChain, getFrame } = deps
   return {
     async request({ method, params }) {
       const kind = classifyRpcMethod(method)
@@ -98,7 +142,12 @@ function embeddedProvider(deps: {
       if (!caipAddress) throw new UnauthorizedProviderError(new WalletError('The embedded wallet is signed out', { code: UnauthorizedProviderError.code }))
       const chainId = await activeChain()
       if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
-      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [caipAddress.split(':')[2]]
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') {
+        // The account the core holds: another tab may have switched the account type since this one checked.
+        const held = (await api.getState()).connections.eip155
+        const current = held?.status === 'connected' && held.connectorId === AUTH_CONNECTOR_ID && held.caipAddress ? held.caipAddress : caipAddress
+        return [current.split(':')[2]]
+      }
       try {
         const { result } = await (await getFrame()).request('RPC_REQUEST', { method, params, chainId })
         return result
@@ -116,7 +165,12 @@ function embeddedProvider(deps: {
  * each a request to the frame; the same email is asked again only after the cooldown (SPEC.md §5).
  * `forgetEmail` ends that cooldown (a sign-out).
  */
-function embeddedWalletApi(url: string, getFrame: () => Promise<FrameClient>, api: SourceApi): { embedded: EmbeddedWalletApi; forgetEmail(): void } {
+function embeddedWalletApi(
+  url: string,
+  getFrame: () => Promise<FrameClient>,
+  api: SourceApi,
+  setAccountType: EmbeddedWalletApi['setAccountType'],
+): { embedded: EmbeddedWalletApi; forgetEmail(): void } {
   let lastEmail: { email: string; at: number } | null = null
   const embedded: EmbeddedWalletApi = {
     frameOrigin: new URL(url).origin,
@@ -158,6 +212,7 @@ function embeddedWalletApi(url: string, getFrame: () => Promise<FrameClient>, ap
       await api.setEmbeddedWallet({ email: newEmail })
       return newEmail
     },
+    setAccountType,
   }
   return { embedded, forgetEmail: () => (lastEmail = null) }
 }
@@ -207,7 +262,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       return null
     }
     const chainId = await activeChain()
-    return record(await f.request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
+    return record(await userWithPreferredType(api, f, chainId), chainId)
   }
 
   // A returning visitor's session is checked with the frame when the page first needs it, not at load.
@@ -229,9 +284,17 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     return checked
   }
 
-  const provider = embeddedProvider({ approvals, loadedFrame: () => (frame?.loaded ? frame : null), ensureChecked, activeChain, getFrame })
+  const provider = embeddedProvider({ api, approvals, loadedFrame: () => (frame?.loaded ? frame : null), ensureChecked, activeChain, getFrame })
 
-  const { embedded, forgetEmail } = embeddedWalletApi(url, getFrame, api)
+  const setAccountType: EmbeddedWalletApi['setAccountType'] = async (type) => {
+    const { caipAddress, effective } = await switchAccountType(api, await getFrame(), await activeChain(), type)
+    checked = Promise.resolve(caipAddress)
+    // The session records the new account with the core, which pushes it to every tab.
+    emit({ type: 'change', caipAddress })
+    return effective
+  }
+
+  const { embedded, forgetEmail } = embeddedWalletApi(url, getFrame, api, setAccountType)
 
   const connector: AuthConnector = {
     id: AUTH_CONNECTOR_ID,
@@ -245,7 +308,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     async connect() {
       needed()
       const chainId = await activeChain()
-      const caipAddress = await record(await (await getFrame()).request('GET_USER', { chainId, preferredAccountType: 'eoa' }), chainId)
+      const caipAddress = await record(await userWithPreferredType(api, await getFrame(), chainId), chainId)
       checked = Promise.resolve(caipAddress)
       return caipAddress
     },

@@ -30,6 +30,12 @@ export type EmbeddedWalletApi = {
   updateEmailPrimaryOtp(otp: string): Promise<void>
   /** Answers the new email, which is then stored with the login data. */
   updateEmailSecondaryOtp(otp: string): Promise<string>
+  /**
+   * SPEC.md §3/§4 account type: makes the EOA or the smart account the connected one (the frame keeps
+   * the choice, the core persists it per namespace and pushes the new account to every tab). A smart
+   * account the frame cannot set falls back to the EOA. Answers the type in effect.
+   */
+  setAccountType(type: 'eoa' | 'smartAccount'): Promise<'eoa' | 'smartAccount'>
 }
 
 /** The embedded wallet's connector (type AUTH): a connector whose login steps the modal's views drive. */

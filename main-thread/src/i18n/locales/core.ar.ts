@@ -111,6 +111,13 @@ export default {
   moreSocials: 'المزيد',
   fewerSocials: 'أقل',
   changeEmail: 'تغيير البريد الإلكتروني',
+  smartAccount: 'حساب ذكي',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'منشور',
+  smartAccountNotDeployed: 'لم يُنشر بعد',
+  switchToEoa: 'التبديل إلى EOA',
+  switchToSmartAccount: 'التبديل إلى الحساب الذكي',
+  accountTypeSwitchFailed: 'تعذّر تغيير نوع الحساب',
   signOut: 'تسجيل الخروج',
   loginEmail: 'تم تسجيل الدخول باسم {user}',
 } satisfies Messages

@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Mehr',
   fewerSocials: 'Weniger',
   changeEmail: 'E-Mail ändern',
+  smartAccount: 'Smart-Konto',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Bereitgestellt',
+  smartAccountNotDeployed: 'Noch nicht bereitgestellt',
+  switchToEoa: 'Zu EOA wechseln',
+  switchToSmartAccount: 'Zum Smart-Konto wechseln',
+  accountTypeSwitchFailed: 'Kontotyp konnte nicht gewechselt werden',
   signOut: 'Abmelden',
   loginEmail: 'Angemeldet als {user}',
 } satisfies Messages

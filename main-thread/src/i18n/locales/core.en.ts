@@ -105,6 +105,13 @@ export default {
   moreSocials: 'More',
   fewerSocials: 'Fewer',
   changeEmail: 'Change email',
+  smartAccount: 'Smart account',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Deployed',
+  smartAccountNotDeployed: 'Not deployed yet',
+  switchToEoa: 'Switch to EOA',
+  switchToSmartAccount: 'Switch to Smart Account',
+  accountTypeSwitchFailed: 'Could not switch the account type',
   signOut: 'Sign out',
   loginEmail: 'Signed in as {user}',
 } as const

@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Más',
   fewerSocials: 'Menos',
   changeEmail: 'Cambiar correo',
+  smartAccount: 'Cuenta inteligente',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Desplegada',
+  smartAccountNotDeployed: 'Aún no desplegada',
+  switchToEoa: 'Cambiar a EOA',
+  switchToSmartAccount: 'Cambiar a cuenta inteligente',
+  accountTypeSwitchFailed: 'No se pudo cambiar el tipo de cuenta',
   signOut: 'Cerrar sesión',
   loginEmail: 'Sesión iniciada como {user}',
 } satisfies Messages

@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Plus',
   fewerSocials: 'Moins',
   changeEmail: 'Changer d’e-mail',
+  smartAccount: 'Compte intelligent',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Déployé',
+  smartAccountNotDeployed: 'Pas encore déployé',
+  switchToEoa: 'Passer à l’EOA',
+  switchToSmartAccount: 'Passer au compte intelligent',
+  accountTypeSwitchFailed: 'Impossible de changer le type de compte',
   signOut: 'Se déconnecter',
   loginEmail: 'Connecté en tant que {user}',
 } satisfies Messages

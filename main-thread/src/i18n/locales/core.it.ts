@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Altro',
   fewerSocials: 'Meno',
   changeEmail: 'Cambia email',
+  smartAccount: 'Account smart',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Distribuito',
+  smartAccountNotDeployed: 'Non ancora distribuito',
+  switchToEoa: 'Passa a EOA',
+  switchToSmartAccount: 'Passa all’account smart',
+  accountTypeSwitchFailed: 'Impossibile cambiare il tipo di account',
   signOut: 'Esci',
   loginEmail: 'Accesso effettuato come {user}',
 } satisfies Messages

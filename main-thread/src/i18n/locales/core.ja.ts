@@ -111,6 +111,13 @@ export default {
   moreSocials: 'もっと見る',
   fewerSocials: '閉じる',
   changeEmail: 'メールを変更',
+  smartAccount: 'スマートアカウント',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'デプロイ済み',
+  smartAccountNotDeployed: '未デプロイ',
+  switchToEoa: 'EOAに切り替え',
+  switchToSmartAccount: 'スマートアカウントに切り替え',
+  accountTypeSwitchFailed: 'アカウントの種類を切り替えられませんでした',
   signOut: 'サインアウト',
   loginEmail: '{user} としてサインイン中',
 } satisfies Messages

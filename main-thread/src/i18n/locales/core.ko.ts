@@ -111,6 +111,13 @@ export default {
   moreSocials: '더 보기',
   fewerSocials: '접기',
   changeEmail: '이메일 변경',
+  smartAccount: '스마트 계정',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: '배포됨',
+  smartAccountNotDeployed: '아직 배포되지 않음',
+  switchToEoa: 'EOA로 전환',
+  switchToSmartAccount: '스마트 계정으로 전환',
+  accountTypeSwitchFailed: '계정 유형을 전환할 수 없습니다',
   signOut: '로그아웃',
   loginEmail: '{user}(으)로 로그인됨',
 } satisfies Messages

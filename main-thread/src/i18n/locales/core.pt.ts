@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Mais',
   fewerSocials: 'Menos',
   changeEmail: 'Alterar e-mail',
+  smartAccount: 'Conta inteligente',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Implantada',
+  smartAccountNotDeployed: 'Ainda não implantada',
+  switchToEoa: 'Mudar para EOA',
+  switchToSmartAccount: 'Mudar para conta inteligente',
+  accountTypeSwitchFailed: 'Não foi possível mudar o tipo de conta',
   signOut: 'Sair',
   loginEmail: 'Conectado como {user}',
 } satisfies Messages

@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Ещё',
   fewerSocials: 'Меньше',
   changeEmail: 'Изменить email',
+  smartAccount: 'Смарт-аккаунт',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Развёрнут',
+  smartAccountNotDeployed: 'Ещё не развёрнут',
+  switchToEoa: 'Переключиться на EOA',
+  switchToSmartAccount: 'Переключиться на смарт-аккаунт',
+  accountTypeSwitchFailed: 'Не удалось сменить тип аккаунта',
   signOut: 'Выйти',
   loginEmail: 'Вы вошли как {user}',
 } satisfies Messages

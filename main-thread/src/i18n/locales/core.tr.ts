@@ -111,6 +111,13 @@ export default {
   moreSocials: 'Daha fazla',
   fewerSocials: 'Daha az',
   changeEmail: 'E-postayı değiştir',
+  smartAccount: 'Akıllı hesap',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: 'Dağıtıldı',
+  smartAccountNotDeployed: 'Henüz dağıtılmadı',
+  switchToEoa: 'EOA’ya geç',
+  switchToSmartAccount: 'Akıllı hesaba geç',
+  accountTypeSwitchFailed: 'Hesap türü değiştirilemedi',
   signOut: 'Çıkış yap',
   loginEmail: '{user} olarak giriş yapıldı',
 } satisfies Messages

@@ -111,6 +111,13 @@ export default {
   moreSocials: '更多',
   fewerSocials: '收起',
   changeEmail: '更换邮箱',
+  smartAccount: '智能账户',
+  eoaAccount: 'EOA',
+  smartAccountDeployed: '已部署',
+  smartAccountNotDeployed: '尚未部署',
+  switchToEoa: '切换到 EOA',
+  switchToSmartAccount: '切换到智能账户',
+  accountTypeSwitchFailed: '无法切换账户类型',
   signOut: '退出登录',
   loginEmail: '已登录为 {user}',
 } satisfies Messages

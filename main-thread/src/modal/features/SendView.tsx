@@ -104,7 +104,9 @@ function useSendFlow(initialToken: string | undefined) {
     fail(outcome.error, 'send')
   }
 
-  const fee = estimate ? (
+  const fee = estimate?.sponsored ? (
+    <span data-testid="send-fee-sponsored">{t('gasSponsored')}</span>
+  ) : estimate ? (
     <>
       {formatAmount(estimate.fee, 6, locale)} {estimate.nativeSymbol}
       {estimate.feeUsd !== null ? ` (${formatUsd(estimate.feeUsd, locale)})` : ''}

@@ -17,6 +17,7 @@ export type TransferKey =
   | 'networkFee'
   | 'networkBalance'
   | 'feeUnknown'
+  | 'gasSponsored'
   | 'review'
   | 'reviewTitle'
   | 'youSend'

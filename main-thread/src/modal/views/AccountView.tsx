@@ -20,6 +20,9 @@ import { NftGrid } from './NftGrid.tsx'
 import { preloadView } from '../../client/viewPreloads.ts'
 import { isBuyRestrictedHere } from '../features/onrampRegion.ts'
 import { SafeImage } from '../../components/SafeImage.tsx'
+import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import { getConnector } from '../../client/getConnector.ts'
+import { isAuthConnector } from '../../connectors/embedded/types.ts'
 
 /**
  * The time the ages are counted to, ticking every `intervalMs`. The view may have been rendered ahead
@@ -97,6 +100,7 @@ export function AccountView() {
           {t('loginEmail', { user: embeddedUser })}
         </p>
       ) : null}
+      {embedded && caipAddress?.startsWith('eip155:') ? <AccountTypeRow address={address} /> : null}
       {embedded?.email && !embedded.socialUsername ? (
         <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'UpdateEmail' } })}>
           {t('changeEmail')}
@@ -159,6 +163,49 @@ export function AccountView() {
 }
 
 /** The address, shortened, and its copy button (it says "Address copied" for a moment). */
+/**
+ * SPEC.md §3/§4 account type of an embedded-wallet user: EOA or smart account (and whether the smart
+ * account is deployed yet), with the switch to the other one. The frame keeps the choice and the core
+ * pushes the new account to every tab.
+ */
+function AccountTypeRow({ address }: { address: string }) {
+  const t = useT()
+  const ui = usePorticoUi()
+  const snapshot = useSnapshot()
+  const core = snapshot.core
+  const [busy, setBusy] = useState(false)
+  const connector = getConnector(snapshot, AUTH_CONNECTOR_ID)
+  if (!core || !isAuthConnector(connector)) return null
+  const { accounts, smartAccountDeployed } = core.embeddedWallet
+  const type = accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type ?? 'eoa'
+  const other = type === 'smartAccount' ? 'eoa' : 'smartAccount'
+  // The switch is offered only to an account the frame has (a chain without smart accounts has the EOA alone).
+  const canSwitch = accounts.some((a) => a.type === other)
+  const switchType = async () => {
+    setBusy(true)
+    try {
+      if ((await connector.embedded.setAccountType(other)) !== other) ui.notify('error', t('accountTypeSwitchFailed'))
+    } catch {
+      ui.notify('error', t('accountTypeSwitchFailed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="portico-account-type">
+      <p data-testid="account-type">
+        <span className="portico-badge">{type === 'smartAccount' ? t('smartAccount') : t('eoaAccount')}</span>
+        {type === 'smartAccount' ? <span data-testid="account-deployed"> {smartAccountDeployed ? t('smartAccountDeployed') : t('smartAccountNotDeployed')}</span> : null}
+      </p>
+      {canSwitch ? (
+        <button type="button" className="portico-chip" disabled={busy} aria-busy={busy} onClick={() => void switchType()}>
+          {other === 'eoa' ? t('switchToEoa') : t('switchToSmartAccount')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
 function AddressRow({ address, named }: { address: string; named: boolean }) {
   const t = useT()
   const [copied, setCopied] = useState(false)

@@ -6,6 +6,7 @@ import { parseCaipAddress, UnsupportedChainError, type SchemaValidationError, ty
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
+import { isGasSponsored } from './sponsorship.ts'
 
 /** Typical gas of a native transfer and of an ERC-20 `transfer`, before receiver and amount are known. */
 export const NATIVE_TRANSFER_GAS = 21_000n
@@ -15,6 +16,8 @@ export type GetSendEstimateDeps = {
   client: RpcClient
   /** The account's portfolio as the core holds it, for the native token's USD price. */
   balances: readonly TokenBalance[] | null
+  /** For a smart account: whether a paymaster pays its gas (then there is no fee to show or keep back). */
+  sponsored?: (() => Promise<boolean>) | undefined
 }
 
 /** What the estimate throws: the chain's answers (gas price, balance, token balance) and a CAIP-10 address that is not one; its query options add a chain without an RPC client. */
@@ -28,17 +31,19 @@ export type GetSendEstimateErrorType = GetGasPriceErrorType | GetBalanceErrorTyp
  * @example
  * const { fee, max } = await getSendEstimate({ client, balances }, { caipAddress, token: null })
  */
-export async function getSendEstimate({ client, balances }: GetSendEstimateDeps, { caipAddress, token }: GetSendEstimateParameters): Promise<SendEstimate> {
+export async function getSendEstimate({ client, balances, sponsored }: GetSendEstimateDeps, { caipAddress, token }: GetSendEstimateParameters): Promise<SendEstimate> {
   const { address, caipNetworkId } = parseCaipAddress(caipAddress)
   const from = address as Address
   const tokenAddress = token?.address as Address | undefined
-  const [gasPrice, nativeBalance, tokenBalance] = await Promise.all([
+  const [gasPrice, nativeBalance, tokenBalance, isSponsored] = await Promise.all([
     client.getGasPrice(),
     client.getBalance({ address: from }),
     tokenAddress ? client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [from] }) : null,
+    sponsored ? sponsored() : false,
   ])
   const gas = tokenAddress ? TOKEN_TRANSFER_GAS : NATIVE_TRANSFER_GAS
-  const fee = gas * gasPrice
+  // A sponsored smart account pays no gas: nothing to show as a fee, nothing kept back from Max.
+  const fee = isSponsored ? 0n : gas * gasPrice
   const native = client.chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   const nativePrice = balances?.find((b) => b.chainId === caipNetworkId && b.address === undefined)?.price ?? null
   const toUsd = (wei: bigint) => (nativePrice === null ? null : Number(formatUnits(wei, native.decimals)) * nativePrice)
@@ -53,6 +58,7 @@ export async function getSendEstimate({ client, balances }: GetSendEstimateDeps,
     nativeBalance: formatUnits(nativeBalance, native.decimals),
     networkBalanceUsd: toUsd(nativeBalance),
     max: formatUnits(max, token?.decimals ?? native.decimals),
+    ...(isSponsored ? { sponsored: true } : {}),
   }
 }
 
@@ -60,12 +66,12 @@ export async function getSendEstimate({ client, balances }: GetSendEstimateDeps,
  * The core's read of the Send view's figures: fresh for 10 s (the gas price moves), memory only, one
  * request for every tab asking. `balances` is the portfolio the core holds, for the USD prices.
  */
-export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null): QueryOptions<SendEstimate> {
+export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null, smartAccount = false): QueryOptions<SendEstimate> {
   const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
   if (!client) throw new UnsupportedChainError()
   return {
     key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),
     ttlMs: SEND_ESTIMATE_CACHE_MS,
-    fetch: () => getSendEstimate({ client, balances }, params),
+    fetch: () => getSendEstimate({ client, balances, ...(smartAccount ? { sponsored: () => isGasSponsored(env, params.caipAddress) } : {}) }, params),
   }
 }

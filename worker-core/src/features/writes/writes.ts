@@ -24,6 +24,7 @@ import { createReconciler, sentTransaction } from './reconcile.ts'
 import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
+import { followUserOperation } from './userOperation.ts'
 import { messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
 import { atomicBatchRequest, buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
@@ -48,7 +49,11 @@ export type FlowContext = {
   client: RpcClient | null
   /** USD prices of CAIP-10 token addresses (the core's price read). */
   prices: GetSwapQuoteDeps['prices']
+  /** The account is a smart account (SPEC.md §3): its sends are user operations, followed to their receipt through the bundler. */
   smartAccount: boolean
+  /** Records a sent transaction as a pending Activity row (a user operation's, once its receipt names it). */
+  track(hash: string, tracks: Tracked): void
+  sleep(ms: number): Promise<void>
   /** A name the account registered: the core knows it at once (identity, names) in every tab. */
   nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
   /** A verified sign-in: the core keeps the session (IndexedDB) and pushes it to every tab. */
@@ -79,9 +84,19 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { reference } = parseCaipAddress(intent.caipAddress)
     const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
-    const tracks: Tracked = { caipNetworkId: parseCaipAddress(intent.caipAddress).caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol }
-    const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash', tracks })
-    return { hash }
+    const caipNetworkId = parseCaipAddress(intent.caipAddress).caipNetworkId
+    const tracks: Tracked = { caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol }
+    if (!flow.smartAccount) {
+      const hash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash', tracks })
+      return { hash }
+    }
+    // A smart account answers the user operation's hash: followed to its receipt (the bundler call,
+    // else the wallet), whose transaction is the Activity row.
+    const userOpHash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' })
+    const { receipt, from } = yield* followUserOperation({ env: flow.env, caipNetworkId, now: flow.now, sleep: flow.sleep }, userOpHash)
+    flow.track(receipt.receipt.transactionHash, tracks)
+    if (!receipt.success) throw new WriteFailure('EXECUTION_REVERTED', { details: `The user operation ${userOpHash} was mined but failed` })
+    return { hash: receipt.receipt.transactionHash, result: { userOperationHash: userOpHash, receiptFrom: from } }
   },
   async *swap(flow, intent) {
     const client = flow.client
@@ -290,10 +305,20 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
       if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      const flowContext: FlowContext = { env, client: env.rpc.client(caipNetworkId), smartAccount: isSmartAccount(intent), prices, nameRegistered: onNameRegistered, signedIn: onSignedIn, now: ctx.now }
-      const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
       // Unique across restarts and tabs: a stored write is never mistaken for another.
       const writeId = crypto.randomUUID()
+      const flowContext: FlowContext = {
+        env,
+        client: env.rpc.client(caipNetworkId),
+        smartAccount: isSmartAccount(intent),
+        track: (hash, tracks) => pending.track(hash, tracks, writeId),
+        sleep: ctx.sleep,
+        prices,
+        nameRegistered: onNameRegistered,
+        signedIn: onSignedIn,
+        now: ctx.now,
+      }
+      const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
       return advance(open, writeId, undefined, settle)
     },

@@ -16,6 +16,7 @@ export default {
   networkFee: 'رسوم الشبكة',
   networkBalance: 'الرصيد على الشبكة',
   feeUnknown: 'جارٍ قراءة الرسوم…',
+  gasSponsored: 'رسوم الغاز مدعومة',
   review: 'مراجعة',
   reviewTitle: 'مراجعة التحويل',
   youSend: 'ترسل',

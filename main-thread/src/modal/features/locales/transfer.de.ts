@@ -16,6 +16,7 @@ export default {
   networkFee: 'Netzwerkgebühr',
   networkBalance: 'Guthaben im Netzwerk',
   feeUnknown: 'Gebühr wird gelesen…',
+  gasSponsored: 'Gas gesponsert',
   review: 'Prüfen',
   reviewTitle: 'Überweisung prüfen',
   youSend: 'Du sendest',

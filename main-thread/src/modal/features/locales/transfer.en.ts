@@ -17,6 +17,7 @@ export default {
   networkFee: 'Network fee',
   networkBalance: 'Network balance',
   feeUnknown: 'Reading the fee…',
+  gasSponsored: 'Gas sponsored',
   review: 'Review',
   reviewTitle: 'Review the transfer',
   youSend: 'You send',

@@ -16,6 +16,7 @@ export default {
   networkFee: 'Comisión de red',
   networkBalance: 'Saldo en la red',
   feeUnknown: 'Leyendo la comisión…',
+  gasSponsored: 'Gas patrocinado',
   review: 'Revisar',
   reviewTitle: 'Revisa la transferencia',
   youSend: 'Envías',

@@ -16,6 +16,7 @@ export default {
   networkFee: 'Frais de réseau',
   networkBalance: 'Solde sur le réseau',
   feeUnknown: 'Lecture des frais…',
+  gasSponsored: 'Gaz sponsorisé',
   review: 'Vérifier',
   reviewTitle: 'Vérifiez le transfert',
   youSend: 'Vous envoyez',

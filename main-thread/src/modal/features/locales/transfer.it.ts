@@ -16,6 +16,7 @@ export default {
   networkFee: 'Commissione di rete',
   networkBalance: 'Saldo sulla rete',
   feeUnknown: 'Lettura della commissione…',
+  gasSponsored: 'Gas sponsorizzato',
   review: 'Rivedi',
   reviewTitle: 'Rivedi il trasferimento',
   youSend: 'Invii',

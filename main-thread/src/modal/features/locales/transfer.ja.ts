@@ -16,6 +16,7 @@ export default {
   networkFee: 'ネットワーク手数料',
   networkBalance: 'ネットワーク上の残高',
   feeUnknown: '手数料を取得中…',
+  gasSponsored: 'ガス代はスポンサー負担',
   review: '確認',
   reviewTitle: '送金内容の確認',
   youSend: '送金額',

@@ -16,6 +16,7 @@ export default {
   networkFee: '네트워크 수수료',
   networkBalance: '네트워크 잔액',
   feeUnknown: '수수료 확인 중…',
+  gasSponsored: '가스비 후원됨',
   review: '검토',
   reviewTitle: '전송 검토',
   youSend: '보내는 금액',

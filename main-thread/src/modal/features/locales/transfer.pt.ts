@@ -16,6 +16,7 @@ export default {
   networkFee: 'Taxa de rede',
   networkBalance: 'Saldo na rede',
   feeUnknown: 'Lendo a taxa…',
+  gasSponsored: 'Gás patrocinado',
   review: 'Revisar',
   reviewTitle: 'Revise a transferência',
   youSend: 'Você envia',

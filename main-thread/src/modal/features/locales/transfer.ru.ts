@@ -16,6 +16,7 @@ export default {
   networkFee: 'Комиссия сети',
   networkBalance: 'Баланс в сети',
   feeUnknown: 'Получение комиссии…',
+  gasSponsored: 'Газ оплачивает спонсор',
   review: 'Проверить',
   reviewTitle: 'Проверьте перевод',
   youSend: 'Вы отправляете',

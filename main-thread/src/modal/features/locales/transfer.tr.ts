@@ -16,6 +16,7 @@ export default {
   networkFee: 'Ağ ücreti',
   networkBalance: 'Ağdaki bakiye',
   feeUnknown: 'Ücret okunuyor…',
+  gasSponsored: 'Gas sponsorlu',
   review: 'İncele',
   reviewTitle: 'Transferi incele',
   youSend: 'Gönderdiğin',

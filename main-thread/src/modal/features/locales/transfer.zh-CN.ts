@@ -16,6 +16,7 @@ export default {
   networkFee: '网络费用',
   networkBalance: '网络余额',
   feeUnknown: '正在读取费用…',
+  gasSponsored: 'Gas 费已赞助',
   review: '检查',
   reviewTitle: '检查转账',
   youSend: '你发送',
