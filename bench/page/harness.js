@@ -31,6 +31,10 @@
       }
       return null
     }
+    if (kind === 'img') {
+      for (const i of document.querySelectorAll('[role="img"]')) if (nameOf(i) === name && visible(i)) return i
+      return null
+    }
     for (const b of document.querySelectorAll('button, [role="button"]')) {
       const n = nameOf(b)
       if (n.startsWith(name) && visible(b)) return b

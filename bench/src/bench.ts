@@ -10,6 +10,7 @@ import { featureChunks, runFirstVisit, type FirstVisit } from './firstVisit.ts'
 import { bytesTable, criticalContents, featureTable, firstVisitTable } from './report.ts'
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
+import { READ_MS, runWalletConnectQr, walletConnectRows, type QrRun } from './walletConnectQr.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
 
 const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
@@ -71,6 +72,14 @@ try {
   }
   const tabPush = CORE_VARIANTS.map((variant) => summarizeTabPush(tabRuns, variant))
   log('tab push done')
+  // WalletConnect's QR code, cold and warm, demo, CPU x1, through the bench's relay.
+  const qrRuns: QrRun[] = []
+  for (let rep = 0; rep < REPS; rep++) {
+    const r = await runWalletConnectQr(browser, apps.targets.demo, apps.relay, rep)
+    qrRuns.push(r)
+    for (const e of r.errors) log(`WalletConnect QR #${rep + 1}: ${e}`)
+  }
+  log('WalletConnect QR done')
   // The first visit's bytes are deterministic: one run (a second only to show they agree).
   const visits: FirstVisit[] = [await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo), await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)]
   const visit = visits[0]!
@@ -85,12 +94,14 @@ try {
     summary[`${app}@x${cpu}`] = Object.fromEntries(METRICS.map((m) => [m.key, summarize(mine.map(m.pick))]))
   }
   const rows = METRICS.map((m) => [m.label, ...cols.map(({ app, cpu }) => fmt(summary[`${app}@x${cpu}`]?.[m.key] ?? null, m.digits))])
+  rows.push(...walletConnectRows(qrRuns, cols.length, cols.findIndex((c) => c.app === 'demo' && c.cpu === 1)))
   const beyond = [...new Set(runs.flatMap((r) => (r.app === 'demo' ? (r.requests?.beyond ?? []) : [])))]
 
   console.log(`\n${bytesTable(apps.bytes.demo, apps.bytes.floor)}\n`)
   console.log(`${criticalContents(apps.bytes.demo)}\n`)
   console.log(table([`Chromium ${browser.version()}, median [min–max] of ${REPS}`, ...cols.map((c) => `${c.app} CPU x${c.cpu}`)], rows))
   console.log('Floor: React and a native <dialog> with a static wallet list; it has no Account view.')
+  console.log(`WalletConnect QR (demo, CPU x1, ${qrRuns.length} fresh contexts): the Connect view opens, the click on WalletConnect comes ${READ_MS} ms after it shows; warm is a second open in the same context.`)
   const notes = [...new Set(runs.flatMap((r) => r.notes.map((n) => `${r.app}: ${n}`)))]
   for (const n of notes) console.log(`Note (${runs.filter((r) => r.notes.some((x) => `${r.app}: ${x}` === n)).length} runs): ${n}`)
   if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
@@ -98,7 +109,7 @@ try {
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features }
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {

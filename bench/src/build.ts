@@ -7,10 +7,11 @@ const CONFIG: Record<AppName, string> = { demo: 'demo/vite.config.ts', floor: 'b
  * Production build with a manifest (static vs dynamic imports) and hidden source maps (for the
  * own-code vs dependency split; "hidden" leaves the JavaScript byte-identical to a normal build).
  */
-export function buildApp(app: AppName): Promise<void> {
-  const out = appOut(app)
+export function buildApp(app: AppName, extraEnv: Record<string, string> = {}): Promise<void> {
+  // `PORTICO_DEMO_OUT` in `extraEnv` builds elsewhere (the N-tab figure's demo, for its own sandbox).
+  const out = extraEnv['PORTICO_DEMO_OUT'] ?? appOut(app)
   const args = ['node_modules/vite/bin/vite.js', 'build', '-c', CONFIG[app], '--outDir', out, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn']
-  const env = { ...process.env, NODE_ENV: 'production', PORTICO_SANDBOX_WALLET: '0', PORTICO_DEMO_OUT: out, BENCH_FLOOR_OUT: out }
+  const env = { ...process.env, NODE_ENV: 'production', PORTICO_SANDBOX_WALLET: '0', PORTICO_DEMO_OUT: out, BENCH_FLOOR_OUT: out, ...extraEnv }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
     child.on('error', reject)
@@ -18,6 +19,6 @@ export function buildApp(app: AppName): Promise<void> {
   })
 }
 
-export async function buildAll(apps: readonly AppName[]): Promise<void> {
-  for (const app of apps) await buildApp(app)
+export async function buildAll(apps: readonly AppName[], extraEnv: Record<string, string> = {}): Promise<void> {
+  for (const app of apps) await buildApp(app, extraEnv)
 }
