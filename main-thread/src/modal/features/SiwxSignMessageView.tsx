@@ -49,7 +49,9 @@ export default function SiwxSignMessageView() {
   const fail = (error: WriteError) => {
     if (error.code === 'SIWX_INIT_FAILED' || error.code === 'NOT_CONNECTED') return initFailed(error)
     ui.emit({ type: 'SIWX_AUTH_ERROR', code: error.code })
-    ui.notify('error', smartAccount ? t('smartAccountsUnsupported') : t('signatureDeclined'))
+    // A smart account's refused signature (the account type, or the core found it is one: EIP-1271 code or an EIP-6492 signature).
+    const fromSmartAccount = smartAccount || error.values?.['account'] === 'smartAccount'
+    ui.notify('error', fromSmartAccount ? t('smartAccountsUnsupported') : t('signatureDeclined'))
   }
 
   const sign = async () => {

@@ -13,6 +13,8 @@ import {
 import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
 import type { WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
+import type { RpcClient } from '../../infra/rpc.ts'
+import { smartAccountSignature } from '../siwx/smartAccountSignature.ts'
 import { siwxSessionMismatch } from '../siwx/siwx.ts'
 import { WriteFailure } from './classifyError.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
@@ -119,13 +121,25 @@ export function signedSession(prepared: PreparedSignIn, signature: string): Siwx
  * accounts too) and the nonce once, and keeps the session. Answers the session the core stores, with
  * its CACAO (CAIP-74).
  */
-export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string): Promise<SiwxSession> {
+export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string, client: RpcClient | null = null): Promise<SiwxSession> {
   const session = signedSession(prepared, signature)
   const body: SiwxVerifyRequest = { message: prepared.message, signature, chainId: Number(parseCaipNetworkId(prepared.data.chainId).reference), cacao: session.cacao as SiwxCacao }
-  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch((cause: unknown) => {
-    throw new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
+  await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch(async (cause: unknown) => {
+    throw await refusal(client, prepared, signature, cause)
   })
   return session
+}
+
+/**
+ * A verifier's refusal as SIWX_VERIFY_FAILED. From a smart account (EIP-1271 code at its address, or an
+ * EIP-6492 signature), it says so (`values.account: 'smartAccount'`: SPEC.md §8 'This application
+ * might not support Smart Accounts'), with whether the signature holds on chain by the core's own check.
+ */
+async function refusal(client: RpcClient | null, prepared: PreparedSignIn, signature: string, cause: unknown): Promise<WriteFailure> {
+  const checked = client ? await smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null) : null
+  if (!checked?.smartAccount) return new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
+  const onChain = checked.validOnChain ? 'the signature holds on chain (EIP-1271/EIP-6492)' : 'the signature does not hold on chain either'
+  return new WriteFailure('SIWX_VERIFY_FAILED', { values: { account: 'smartAccount' }, details: `${detail(cause)}; a smart account's: ${onChain}` })
 }
 
 /**

@@ -142,7 +142,7 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
       return { result: session }
     }
     const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
-    const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+    const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)), flow.client)
     await flow.signedIn(session)
     return { result: session }
   },
