@@ -135,16 +135,20 @@ describe('useConnect', () => {
     portico.client.destroy()
   })
 
-  it('cancel calls the pairing off: no URI is left in the core', async () => {
+  it('cancel calls the pairing off: the URI shown is gone for good (a new one is made ready in the core, not shown)', async () => {
     const walletConnect = fakeWalletConnect()
     const portico = createTestClient({ config: withCatalogue(), walletConnect })
     const { result } = hook(portico, () => useConnect())
     act(() => void result.current.connect({ id: 'walletConnect', name: 'WalletConnect', icon: undefined, installed: false, recent: false, connectorType: 'WALLET_CONNECT', rdns: undefined, listing: undefined }))
     await waitFor(() => expect(result.current.status).toBe('pairing'))
     expect(result.current.deepLink).toBeUndefined()
+    const shown = result.current.uri
+    expect(shown).toBe(walletConnect.uris[0])
     act(() => result.current.cancel())
     expect(result.current.status).toBe('idle')
-    await waitFor(async () => expect((await portico.core.getState()).walletConnect.uri).toBeNull())
+    expect(result.current.uri).toBeUndefined()
+    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[1] }))
+    expect(walletConnect.uris[1]).not.toBe(shown)
     expect((await portico.core.getState()).connections.eip155?.status).not.toBe('connected')
     portico.client.destroy()
   })
