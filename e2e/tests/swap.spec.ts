@@ -49,7 +49,41 @@ test.describe('Swap', () => {
     }
   })
 
-  test('USDC to ETH: the approval runs and is mined first, then the swap', async ({ demo, sandbox }) => {
+  test('USDC to ETH with a wallet that runs atomic batches (EIP-5792): one approval in the wallet for the approval and the swap together', async ({ demo, sandbox }) => {
+    const usdc = sandbox.contracts[31337]?.USDC?.address as Address
+    const amm = sandbox.deployments[31337]!.amm
+    // Account 5 of the test mnemonic (its own EIP-7702 delegation is made here): 50 USDC from account 0, no allowance.
+    const who = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 5 }).address
+    const funder = createWalletClient({ account: mnemonicToAccount('test test test test test test test test test test test junk'), transport: http(E2E_URLS.chainA) })
+    await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [who, parseUnits('50', 6)] }) })
+    expect(await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [who, amm] })).toBe(0n)
+    // The Simple7702Account the wallet delegates to is placed with ERC-4337, once the seed is done.
+    await expect.poll(async () => (await chain.getCode({ address: '0xe6Cae83BdE06E4c305530e199D7217f42808555B' }))?.length ?? 0, { timeout: 60_000 }).toBeGreaterThan(2)
+    await demo.goto('/?sandboxAccount=5')
+    await connectSandboxWallet(demo)
+    const before = await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+    const dialog = await fillSwap(demo, { pay: 'USD Coin', receive: 'ETH', amount: '30' })
+    await expect(dialog.getByTestId('swap-quote')).toContainText(/You receive: [\d,.]+ ETH/)
+    await dialog.getByRole('button', { name: 'Review swap' }).click()
+    await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+    const prompt = demo.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    // One step, one prompt: the wallet shows the batch (approve, then swap) as one atomic request.
+    await expect(dialog.getByTestId('swap-progress')).toContainText('Step 1 of 1')
+    await expect(prompt).toContainText('Send 2 calls for')
+    await expect(prompt).toContainText('Atomic: all calls in one transaction, or none')
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(demo.getByText('Swap started')).toBeVisible({ timeout: 15_000 })
+    await expect(prompt).toHaveCount(0)
+    await expect.poll(async () => before - (await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who] })), { timeout: 15_000 }).toBe(parseUnits('30', 6))
+    // The approval and the swap ran in one EIP-7702 transaction of the account to itself.
+    const latest = await chain.getBlock({ includeTransactions: true })
+    const batch = latest.transactions.find((tx) => tx.from.toLowerCase() === who.toLowerCase())
+    expect(batch).toMatchObject({ type: 'eip7702' })
+    expect(batch?.to?.toLowerCase()).toBe(who.toLowerCase())
+  })
+
+  test('USDC to ETH with a wallet without EIP-5792: the approval runs and is mined first, then the swap', async ({ demo, sandbox }) => {
+    await demo.goto('/?sandboxWallet5792=off')
     const usdc = sandbox.contracts[31337]?.USDC?.address as Address
     // No allowance left from earlier swaps: the AMM may take nothing until the approval.
     const owner = createWalletClient({ account: mnemonicToAccount('test test test test test test test test test test test junk'), transport: http(E2E_URLS.chainA) })

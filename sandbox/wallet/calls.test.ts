@@ -148,6 +148,18 @@ describe('Sandbox Wallet: EIP-5792 with an EIP-7702 delegation', () => {
   }, 60_000)
 })
 
+describe('Sandbox Wallet without EIP-5792 (eip5792: false, the page\'s ?sandboxWallet5792=off)', () => {
+  it('answers 4200 to the three methods, so the seam reads no batches', async () => {
+    const provider = createSandboxProvider({ approve: scriptedApprove(true), origin: 'http://dapp.test', addressIndex: 9, chains: CHAINS, storage: memoryStorage(), eip5792: false })
+    await provider.request({ method: 'eth_requestAccounts' })
+    const self = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }).address
+    for (const [method, params] of [['wallet_getCapabilities', [self]], ['wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to: A }] }]], ['wallet_getCallsStatus', ['0x01']]] as const) {
+      await expect(provider.request({ method, params: [...params] })).rejects.toMatchObject({ code: 4200 })
+    }
+    expect(await walletCalls(provider).atomicStatus(self, 31337)).toBe('unsupported')
+  })
+})
+
 describe("The page's EIP-5792 seam in front of the Sandbox Wallet", () => {
   it('SPEC.md §8: wallet_getCapabilities without an address is refused before the wallet is asked', async () => {
     const approve = scriptedApprove(true)

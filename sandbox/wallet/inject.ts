@@ -14,4 +14,7 @@ function addressIndexOf(search: string): number {
   return Number.isInteger(index) && index >= 0 && index < 20 ? index : 0
 }
 
-installSandboxWallet({ addressIndex: addressIndexOf(window.location.search) })
+/** `?sandboxWallet5792=off`: the wallet without EIP-5792 (no batches), as most extensions still are. */
+const eip5792Of = (search: string): boolean => new URLSearchParams(search).get('sandboxWallet5792') !== 'off'
+
+installSandboxWallet({ addressIndex: addressIndexOf(window.location.search), eip5792: eip5792Of(window.location.search) })

@@ -22,6 +22,8 @@ export type SandboxWalletOptions = {
   defaultChainId?: number
   /** The localStorage key of the wallet's memory. Default 'dev.portico.sandbox-wallet'. */
   storageKey?: string
+  /** EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`). Default true; false: a wallet without them (4200). */
+  eip5792?: boolean
   /** The window to install into. Default: the global window. */
   window?: Window
 }
@@ -76,6 +78,7 @@ export function installSandboxWallet(options: SandboxWalletOptions = {}): Sandbo
     addressIndex: options.addressIndex,
     chains: options.chains,
     defaultChainId: options.defaultChainId,
+    eip5792: options.eip5792,
     storage: localStorageOf(win),
     storageKey,
   })

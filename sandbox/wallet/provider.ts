@@ -26,6 +26,8 @@ export type SandboxProviderOptions = {
   storage?: KeyValueStorage | undefined
   storageKey?: string | undefined
   fetch?: typeof fetch | undefined
+  /** EIP-5792's three methods (default true); false answers them 4200, as a wallet without them. */
+  eip5792?: boolean | undefined
 }
 
 export type SandboxProviderEvents = {
@@ -170,10 +172,13 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       case 'eth_sendTransaction':
         return sendTransaction(signing(), params)
       case 'wallet_getCapabilities':
+        if (options.eip5792 === false) throw unsupportedMethod(method)
         return walletCalls.getCapabilities(params)
       case 'wallet_sendCalls':
+        if (options.eip5792 === false) throw unsupportedMethod(method)
         return walletCalls.sendCalls(params)
       case 'wallet_getCallsStatus':
+        if (options.eip5792 === false) throw unsupportedMethod(method)
         return walletCalls.getCallsStatus(params)
       default:
         if (NEVER_FORWARD.has(method) || !/^(eth|net|web3)_/.test(method)) throw unsupportedMethod(method)
