@@ -134,6 +134,9 @@ export function createCore(params: CreateCoreParameters): Core {
           prices: (addresses) => prices.get({ addresses }),
           onNameRegistered: (caipAddress, registered) => identity.registered(caipAddress, registered),
           onSignedIn: (session) => siwx.add(session),
+          onSmartAccountDeployed: async (caipAddress) => {
+            if (isSmartAccount(ctx.store.get(), caipAddress) && !ctx.store.get().embeddedWallet.smartAccountDeployed) await services.preferences.setEmbeddedWallet({ smartAccountDeployed: true })
+          },
         }),
       )),
     connection: { setConnected: (p) => core.setConnected(p), setDisconnected: (ns, o) => core.setDisconnected(ns, o) },

@@ -1,4 +1,5 @@
-import { decodeEventLog, getAddress, hexToBigInt, slice, toEventSelector, zeroAddress, type Address, type Block, type Hex, type Transaction } from 'viem'
+import { decodeEventLog, decodeFunctionData, getAddress, hexToBigInt, slice, toEventSelector, zeroAddress, type Abi, type Address, type Block, type Hex, type Transaction } from 'viem'
+import { entryPoint08Abi, entryPoint08Address } from 'viem/account-abstraction'
 import { ammAbi } from '../contracts/abis.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
 import type { RawLog, RawReceipt } from './receipts.ts'
@@ -27,6 +28,54 @@ function nativeSwapOut(log: RawLog, amms: ReadonlySet<string>): Movement | undef
   return { kind: 'native', from: log.address, to: args.to, amount: args.amountOut }
 }
 
+/** A SimpleAccount's own entry points (ERC-4337 v0.8 BaseAccount): one call, or a batch. */
+const accountAbi = [
+  { type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'executeBatch',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }],
+    outputs: [],
+  },
+] as const satisfies Abi
+const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)')
+
+/**
+ * The native coin a bundle's successful user operations moved out of their smart accounts (a call's
+ * value leaves no log): each operation of the EntryPoint's handleOps whose UserOperationEvent says
+ * success, its callData read as the account's execute or executeBatch. ERC-20 transfers have logs.
+ */
+function userOperationMovements(tx: Transaction, logs: readonly RawLog[]): Movement[] {
+  if (tx.to?.toLowerCase() !== entryPoint08Address.toLowerCase()) return []
+  const succeeded = new Set<string>()
+  for (const log of logs) {
+    if (log.topics[0] !== USER_OPERATION_EVENT || log.address.toLowerCase() !== entryPoint08Address.toLowerCase()) continue
+    const { args } = decodeEventLog({ abi: entryPoint08Abi, eventName: 'UserOperationEvent', data: log.data, topics: log.topics as [Hex, ...Hex[]] })
+    if (args.success) succeeded.add(`${args.sender.toLowerCase()}:${args.nonce}`)
+  }
+  if (succeeded.size === 0) return []
+  try {
+    const call = decodeFunctionData({ abi: entryPoint08Abi, data: tx.input })
+    if (call.functionName !== 'handleOps') return []
+    const movements: Movement[] = []
+    for (const op of call.args[0]) {
+      if (!succeeded.has(`${op.sender.toLowerCase()}:${op.nonce}`)) continue
+      let calls: readonly { target: Address; value: bigint }[] = []
+      try {
+        const inner = decodeFunctionData({ abi: accountAbi, data: op.callData })
+        calls = inner.functionName === 'execute' ? [{ target: inner.args[0], value: inner.args[1] }] : inner.args[0]
+      } catch {
+        continue
+      }
+      for (const c of calls) if (c.value > 0n) movements.push({ kind: 'native', from: getAddress(op.sender), to: getAddress(c.target), amount: c.value })
+    }
+    return movements
+  } catch {
+    return []
+  }
+}
+
 export type BlockWithTransactions = Block<bigint, true>
 
 /** The transactions of one block with what each moved, from the block and its receipts. */
@@ -42,6 +91,7 @@ export function decodeBlock(chainId: number, block: BlockWithTransactions, recei
         const m = transferMovement(log) ?? nativeSwapOut(log, amms)
         if (m) movements.push(m)
       }
+      movements.push(...userOperationMovements(tx, receipt.logs))
     }
     return {
       chainId,

@@ -30,6 +30,7 @@ export class ApprovalRefused extends Error {
 export const APPROVAL_TEXT = {
   invalidParams: 'Invalid params for {method}: {detail}',
   wrongTypedDataChain: 'The typed data is for chain {domain}, not the connected chain {chain}',
+  wrongTransactionChain: 'The transaction is for chain {given}, not the connected chain {chain}',
   unsupported: 'Unsupported method {method}',
   notText: 'This message is not readable text. Sign it only if you trust the app: it may be a transaction or a permission in disguise.',
   unknownCalldata: 'This transaction calls a contract function the wallet cannot read. Approve only if you trust the app.',
@@ -78,6 +79,8 @@ const transactionSchema = z
     maxFeePerGas: quantity.optional(),
     maxPriorityFeePerGas: quantity.optional(),
     nonce: quantity.optional(),
+    /** The chain the transaction is for: must be the connected one. */
+    chainId: quantity.optional(),
   })
   .strict()
 export type TransactionRequest = z.output<typeof transactionSchema>
@@ -199,6 +202,9 @@ export function freezeRequest(method: string, params: unknown, chainId: number):
       const [tx] = parse(z.tuple([transactionSchema]).rest(z.unknown()), copy, method)
       if (tx.data !== undefined && tx.input !== undefined && tx.data.toLowerCase() !== tx.input.toLowerCase()) {
         throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'data and input differ' }))
+      }
+      if (tx.chainId !== undefined && Number(BigInt(tx.chainId)) !== chainId) {
+        throw new ApprovalRefused(fill(APPROVAL_TEXT.wrongTransactionChain, { given: Number(BigInt(tx.chainId)), chain: chainId }))
       }
       return deepFreeze({ method, chainId, params: [tx] as const })
     }

@@ -53,6 +53,8 @@ export type FlowContext = {
   smartAccount: boolean
   /** Records a sent transaction as a pending Activity row (a user operation's, once its receipt names it). */
   track(hash: string, tracks: Tracked): void
+  /** A smart account's user operation was mined: the account is deployed from then on. */
+  deployed(caipAddress: CaipAddress): Promise<void>
   sleep(ms: number): Promise<void>
   /** A name the account registered: the core knows it at once (identity, names) in every tab. */
   nameRegistered(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
@@ -95,6 +97,7 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     const userOpHash = sentHash(yield { label: 'send', total: 1, request: sendTransactionRequest(prepared, Number(reference)), expects: 'hash' })
     const { receipt, from } = yield* followUserOperation({ env: flow.env, caipNetworkId, now: flow.now, sleep: flow.sleep }, userOpHash)
     flow.track(receipt.receipt.transactionHash, tracks)
+    await flow.deployed(intent.caipAddress)
     if (!receipt.success) throw new WriteFailure('EXECUTION_REVERTED', { details: `The user operation ${userOpHash} was mined but failed` })
     return { hash: receipt.receipt.transactionHash, result: { userOperationHash: userOpHash, receiptFrom: from } }
   },
@@ -181,6 +184,8 @@ export type CreateWritesParameters = {
   onNameRegistered?(caipAddress: CaipAddress, account: ProfileAccount): Promise<void>
   /** Keeps a verified SIWX session (persisted, pushed to every tab). */
   onSignedIn?(session: SiwxSession): Promise<void>
+  /** A smart account's first mined user operation deployed it (SPEC.md §3 `smartAccountDeployed`, pushed to every tab). */
+  onSmartAccountDeployed?(caipAddress: CaipAddress): Promise<void>
   /** How often a restarted core looks at new blocks for a write's transaction. */
   reconcilePollMs?: number
 }
@@ -268,7 +273,7 @@ async function submitStored(write: InFlightWrite, input: unknown, { pending, set
  * is not found within `WRITE_RECONCILE_MS`.
  */
 export function createWrites(ctx: CoreContext, params: CreateWritesParameters): WritesFeature {
-  const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, reconcilePollMs = 1000 } = params
+  const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, onSmartAccountDeployed = async () => undefined, reconcilePollMs = 1000 } = params
   const open = new Map<string, OpenWrite>()
   const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
   const inFlight = createInFlightWrites(ctx, warnOf)
@@ -312,6 +317,7 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
         client: env.rpc.client(caipNetworkId),
         smartAccount: isSmartAccount(intent),
         track: (hash, tracks) => pending.track(hash, tracks, writeId),
+        deployed: onSmartAccountDeployed,
         sleep: ctx.sleep,
         prices,
         nameRegistered: onNameRegistered,

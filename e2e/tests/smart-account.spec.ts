@@ -1,0 +1,84 @@
+import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { Page } from '@playwright/test'
+import { expect, openSecondTab, test } from '../fixtures.ts'
+import { approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { E2E_URLS } from '../ports.ts'
+
+const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
+const anvil = createTestClient({ mode: 'anvil', transport: http(E2E_URLS.chainA) })
+
+/** The Account dialog of a tab, opened from the header's account button when it is closed. */
+async function accountOf(page: Page, address: Address) {
+  const account = page.getByRole('dialog', { name: 'Account' })
+  if (!(await account.isVisible())) await page.getByRole('button', { name: new RegExp(address.slice(0, 6)) }).first().click()
+  await expect(account).toBeVisible()
+  return account
+}
+
+test('a new email user gets a smart account: shown before deployment, a sponsored send of 0.01 ETH deploys it, followed through the bundler; EOA and back in every tab', async ({ demo: page, sandbox, context }) => {
+  test.setTimeout(120_000)
+  const account = await loginWithEmail(page, sandbox, freshEmail('smart'))
+  // SPEC.md §4: a smart account by default on eip155, its counterfactual address shown before it exists on chain.
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account Not deployed yet')
+  const smart = await shownAddress(page)
+  expect(await chain.getCode({ address: smart })).toBeUndefined()
+  await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+
+  // Funded with 1 ETH.
+  await anvil.setBalance({ address: smart, value: parseEther('1') })
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = page.getByRole('dialog', { name: 'Send' })
+  await send.getByRole('textbox', { name: /Amount/ }).fill('0.01')
+  await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
+  // The project's paymaster pays the gas (SPEC.md §5: no insufficient-gas check for a smart account).
+  await expect(send.getByTestId('send-fee')).toHaveText('Gas sponsored')
+  await send.getByRole('button', { name: 'Review' }).click()
+  await send.getByRole('button', { name: 'Send', exact: true }).click()
+
+  // The frame's own approval of the user operation: its calls decoded, its hash, who pays the gas.
+  const frame = await approvalFrame(page)
+  await expect(frame.getByRole('heading', { name: 'Send a user operation' })).toBeVisible()
+  await expect(frame.getByTestId('approval-summary')).toHaveText(`Send 0.01 ETH to ${receiver}`)
+  await expect(frame.getByTestId('approval-from')).toHaveText(smart)
+  await expect(frame.getByTestId('approval-fee')).toHaveText('Gas sponsored')
+  await expect(frame.getByTestId('approval-user-operation-hash')).toHaveText(/^0x[0-9a-f]{64}$/)
+  await expect(frame.getByTestId('approval-warning')).toContainText('This first operation also deploys your smart account.')
+  const bundlerCallsBefore = sandbox.dataApi.requests().length
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Transaction started')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+
+  // Exactly 0.01 ETH less (the gas was sponsored), the account deployed by its first operation.
+  expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+  expect(await chain.getBalance({ address: smart })).toBe(parseEther('0.99'))
+  expect((await chain.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+  // The receipt came from the bundler: the core's bundler call (SPEC.md §7) answered, the wallet was not asked.
+  const coreBundlerCalls = sandbox.dataApi.requests().slice(bundlerCallsBefore).filter((r) => r.path === '/v1/bundler' && r.query['st'] !== 'portico-frame')
+  expect(coreBundlerCalls.length).toBeGreaterThan(0)
+  expect(coreBundlerCalls.every((r) => r.status === 200 && r.query['projectId'] === 'portico-demo' && r.query['bundler'] === 'pimlico')).toBe(true)
+  expect(sandbox.frame.rpcMethods().map((r) => r.method)).not.toContain('eth_getUserOperationReceipt')
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account Deployed')
+  // Activity shows the operation like any transaction.
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('tabpanel', { name: 'Activity' }).locator('.portico-tx').filter({ hasText: '0.01 ETH' }).first()).toBeVisible({ timeout: 15_000 })
+
+  // Switching to the EOA and back, in a second tab too: the core pushes the account to every tab.
+  const second = await openSecondTab(context)
+  await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+  await account.getByRole('button', { name: 'Switch to EOA' }).click()
+  await expect(account.getByTestId('account-type')).toHaveText('EOA')
+  const eoa = await shownAddress(page)
+  expect(eoa).not.toBe(smart)
+  for (const tab of [page, second]) await expect(tab.getByTestId('dapp-status')).toHaveText(`Connected ${eoa} on Portico Local`)
+  const secondAccount = await accountOf(second, eoa)
+  await expect(secondAccount.getByTestId('account-type')).toHaveText('EOA')
+  await secondAccount.getByRole('button', { name: 'Switch to Smart Account' }).click()
+  await expect(secondAccount.getByTestId('account-type')).toHaveText('Smart account Deployed')
+  for (const tab of [page, second]) await expect(tab.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account Deployed')
+  // The preference is kept: a reload connects the smart account again.
+  await second.reload()
+  await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+})
