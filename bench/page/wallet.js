@@ -2,6 +2,9 @@
 // and chain at once, so connecting costs the modal's own work only. Its chain is kept in
 // localStorage, so every tab's wallet answers the same one; only the tab that switches emits
 // `chainChanged` (no storage events), so other tabs learn of a switch through Portico's core alone.
+// Where the bench gives it its chains' RPC (`window.__benchWalletRpc`, chain id hex -> URL of an
+// anvil node, whose dev accounts are unlocked), it sends transactions too, and keeps the wall-clock
+// time its last `eth_sendTransaction` answered in `window.__benchWalletSentAt`.
 ;(() => {
   const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
   const CHAIN_KEY = 'bench-wallet:chainId'
@@ -20,6 +23,14 @@
         localStorage.setItem(CHAIN_KEY, next)
         emit('chainChanged', next)
         return null
+      }
+      const rpc = window.__benchWalletRpc?.[chainId()]
+      if (method === 'eth_sendTransaction' && rpc) {
+        const res = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+        const body = await res.json()
+        if (body.error) throw { code: -32603, message: body.error.message }
+        window.__benchWalletSentAt = performance.timeOrigin + performance.now()
+        return body.result
       }
       throw { code: 4200, message: 'unsupported' }
     },

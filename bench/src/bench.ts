@@ -11,6 +11,7 @@ import { bytesTable, criticalContents, featureTable, firstVisitTable } from './r
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
 import { READ_MS, runWalletConnectQr, walletConnectRows, type QrRun } from './walletConnectQr.ts'
+import { prepareTabsWorld, runTabs, summarizeTabs, tabsTable, TAB_COUNTS, TABS_REPS, type TabsRun } from './nTabs.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
 
 const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
@@ -80,6 +81,22 @@ try {
     for (const e of r.errors) log(`WalletConnect QR #${rep + 1}: ${e}`)
   }
   log('WalletConnect QR done')
+  // N tabs on one account (1, 4, 16), against the figure's own sandbox; the counts interleaved.
+  const nTabRuns: TabsRun[] = []
+  const world = await prepareTabsWorld(log)
+  try {
+    for (let rep = 0; rep < TABS_REPS; rep++) {
+      for (const n of TAB_COUNTS) {
+        const r = await runTabs(browser, world, n, rep)
+        nTabRuns.push(r)
+        for (const e of r.errors) log(`N tabs (${n}) #${rep + 1}: ${e}`)
+      }
+    }
+  } finally {
+    await world.close()
+  }
+  const nTabs = TAB_COUNTS.map((n) => summarizeTabs(nTabRuns, n))
+  log('N tabs done')
   // The first visit's bytes are deterministic: one run (a second only to show they agree).
   const visits: FirstVisit[] = [await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo), await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)]
   const visit = visits[0]!
@@ -106,10 +123,11 @@ try {
   for (const n of notes) console.log(`Note (${runs.filter((r) => r.notes.some((x) => `${r.app}: ${x}` === n)).length} runs): ${n}`)
   if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
   console.log(`\n${tabPushTable(tabPush)}`)
+  console.log(`\n${tabsTable(nTabs, TABS_REPS)}`)
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns }
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns, nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns } }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {

@@ -1,0 +1,313 @@
+// The cost of N tabs: 1, 4 and 16 tabs of the demo connected to one account, against a sandbox of
+// their own (real anvil chains and the data API). For each N: the upstream requests the tabs caused
+// (the data API's log and the chains' JSON-RPC calls, counted by a proxy in front of each chain), the
+// core's memory (the SharedWorker's JS heap after a GC, read over CDP), and how long a balance change
+// takes to reach every tab (a send from tab 1, followed by the core to its receipt, then one read
+// pushed to all). Reported, never asserted.
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import { startSandbox, type Sandbox } from '@portico/sandbox'
+import { CONTENT_SECURITY_POLICY } from '../../demo/vite.config.ts'
+import { buildApp } from './build.ts'
+import { benchDir, outDir, PORT_OFFSET } from './paths.ts'
+import { serveStatic, type StaticServer } from './serve.ts'
+import { quantile } from './tabs.ts'
+import { table } from './table.ts'
+
+export const TAB_COUNTS = [1, 4, 16] as const
+/** Repetitions per N (`BENCH_TABS_REPS`, default 3): 21 tabs opened each time. */
+export const TABS_REPS = Math.max(1, Number(process.env['BENCH_TABS_REPS'] ?? 3))
+const ACCOUNT_BUTTON = '0xf39F…2266'
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const TIMEOUT = 30_000
+/** The sandbox's ports (chains, data API and the services after it), apart from `npm start`'s and the tests'. */
+const BASE = { chainA: 26545, chainB: 26546, dataApi: 26787, demo: 5183 } as const
+const port = (key: keyof typeof BASE) => BASE[key] + PORT_OFFSET
+
+/** A JSON-RPC proxy in front of a chain that counts the calls by method (batches counted per call). */
+type CountingProxy = { url: string; calls: Map<string, number>; reset(): void; close(): Promise<void> }
+
+function countingProxy(target: string): Promise<CountingProxy> {
+  const calls = new Map<string, number>()
+  const upstream = new URL(target)
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      if (req.method !== 'POST') calls.set(`${req.method} (CORS preflight)`, (calls.get(`${req.method} (CORS preflight)`) ?? 0) + 1)
+      else try {
+        const parsed = JSON.parse(body.toString('utf8') || 'null') as unknown
+        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+          const method = call && typeof call === 'object' && 'method' in call ? String(call.method) : '(none)'
+          calls.set(method, (calls.get(method) ?? 0) + 1)
+        }
+      } catch {
+        calls.set('(not JSON)', (calls.get('(not JSON)') ?? 0) + 1)
+      }
+      const headers = { ...req.headers, host: upstream.host, 'content-length': String(body.length) }
+      const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      out.on('error', () => {
+        res.writeHead(502)
+        res.end()
+      })
+      out.end(body)
+    })
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port: p } = server.address() as AddressInfo
+      resolve({ url: `http://127.0.0.1:${p}`, calls, reset: () => calls.clear(), close: () => new Promise((r) => server.close(() => r())) })
+    })
+  })
+}
+
+export type TabsWorld = { sandbox: Sandbox; proxies: CountingProxy[]; server: StaticServer; rpc: Record<string, string>; close(): Promise<void> }
+
+/**
+ * Starts the sandbox on the bench's own ports, a counting proxy before each chain, and builds and
+ * serves the demo configured for them (`bench/.out/demo-tabs`, the bytes figures' build untouched).
+ */
+export async function prepareTabsWorld(log: (line: string) => void): Promise<TabsWorld> {
+  const started = Date.now()
+  const sandbox = await startSandbox({
+    chainPorts: { a: port('chainA'), b: port('chainB') },
+    dataApiPort: port('dataApi'),
+    seedHistory: false,
+    env: { ...process.env, PORTICO_SANDBOX_BUNDLER: 'off' },
+  })
+  const proxies: CountingProxy[] = []
+  try {
+    const [a, b] = [sandbox.chains.find((c) => c.key === 'a')!, sandbox.chains.find((c) => c.key === 'b')!]
+    proxies.push(await countingProxy(a.rpcUrl), await countingProxy(b.rpcUrl))
+    const out = `${outDir}demo-tabs`
+    await buildApp('demo', {
+      PORTICO_DEMO_OUT: out,
+      VITE_PORTICO_CHAIN_A_RPC: proxies[0]!.url,
+      VITE_PORTICO_CHAIN_B_RPC: proxies[1]!.url,
+      VITE_PORTICO_API_URL: `http://127.0.0.1:${port('dataApi')}`,
+      VITE_PORTICO_CATALOGUE_URL: `http://127.0.0.1:${port('dataApi') + 1}`,
+    })
+    const server = await serveStatic(out, port('demo'), { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+    log(`N tabs: sandbox and demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const rpc = { '0x7a69': a.rpcUrl, '0x7a6a': b.rpcUrl }
+    return { sandbox, proxies, server, rpc, close: async () => void (await Promise.all([server.close(), ...proxies.map((p) => p.close()), sandbox.stop()])) }
+  } catch (error) {
+    await Promise.all([...proxies.map((p) => p.close()), sandbox.stop()])
+    throw error
+  }
+}
+
+export type TabsRun = {
+  tabs: number
+  rep: number
+  /** Upstream requests from the first tab's connect until every tab shows the account's balance. */
+  openRequests: Requests | null
+  /** Upstream requests from the wallet answering the send until every tab shows the new balance. */
+  changeRequests: Requests | null
+  /** ms from the wallet answering the send to each tab showing the new balance, in tab order. */
+  reach: number[]
+  /** The SharedWorker's used JS heap after a GC, bytes. */
+  workerHeap: number | null
+  errors: string[]
+}
+/** `dataApi`: requests by kind (the path with addresses and ids cut); `rpc`: JSON-RPC calls by method. */
+export type Requests = { dataApi: Record<string, number>; rpc: Record<string, number>; total: number }
+
+function requestsSince(world: TabsWorld): Requests {
+  const dataApi: Record<string, number> = {}
+  for (const r of world.sandbox.dataApi.requests()) {
+    // Token icons are the page's images (cached by the browser and the service worker), not reads.
+    if (/\.(svg|png|webp)$/.test(r.path)) continue
+    const kind = `${r.method} ${r.path.replace(/0x[0-9a-fA-F]+|eip155:\d+:0x[0-9a-fA-F]+|\d{3,}/g, '…')}`
+    dataApi[kind] = (dataApi[kind] ?? 0) + 1
+  }
+  const rpc: Record<string, number> = {}
+  for (const p of world.proxies) for (const [m, n] of p.calls) rpc[m] = (rpc[m] ?? 0) + n
+  const total = Object.values(dataApi).reduce((s, n) => s + n, 0) + Object.values(rpc).reduce((s, n) => s + n, 0)
+  return { dataApi, rpc, total }
+}
+
+function resetRequests(world: TabsWorld) {
+  world.sandbox.dataApi.clearRequests()
+  for (const p of world.proxies) p.reset()
+}
+
+async function openTab(context: BrowserContext, url: string): Promise<Page> {
+  const tab = await context.newPage()
+  await tab.goto(url, { waitUntil: 'load' })
+  return tab
+}
+
+/** Opens the Account view from the header's account button and waits for its balance. */
+async function showAccount(tab: Page): Promise<string> {
+  const dialog = tab.getByRole('dialog', { name: 'Account' })
+  if (!(await dialog.isVisible())) await tab.getByRole('button', { name: ACCOUNT_BUTTON, exact: true }).click({ timeout: TIMEOUT })
+  const balance = dialog.getByTestId('account-balance')
+  await balance.filter({ hasText: /\d.*ETH/ }).waitFor({ timeout: TIMEOUT })
+  return (await balance.textContent()) ?? ''
+}
+
+/** The shared worker's heap after a GC, through the browser's CDP target list. */
+async function workerHeap(browserCdp: CDPSession): Promise<number | null> {
+  const { targetInfos } = (await browserCdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] }
+  const worker = targetInfos.find((t) => t.type === 'shared_worker' && /shared\.worker/.test(t.url))
+  if (!worker) return null
+  const { sessionId } = (await browserCdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string }
+  let id = 0
+  const pending = new Map<number, (value: unknown) => void>()
+  const onMessage = (event: { sessionId: string; message: string }) => {
+    if (event.sessionId !== sessionId) return
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown }
+    if (message.id !== undefined) pending.get(message.id)?.(message.result)
+  }
+  browserCdp.on('Target.receivedMessageFromTarget', onMessage)
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      id += 1
+      pending.set(id, resolve)
+      void browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+    })
+  try {
+    await send('HeapProfiler.enable')
+    await send('HeapProfiler.collectGarbage')
+    const usage = (await send('Runtime.getHeapUsage')) as { usedSize: number } | undefined
+    return usage?.usedSize ?? null
+  } finally {
+    browserCdp.off('Target.receivedMessageFromTarget', onMessage)
+    await browserCdp.send('Target.detachFromTarget', { sessionId }).catch(() => {})
+  }
+}
+
+/** Sends 0.01 ETH from tab 1's Account view the way a visitor does; resolves once the wallet answered. */
+async function sendFromFirstTab(tab: Page) {
+  const account = tab.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const dialog = tab.getByRole('dialog', { name: 'Send' })
+  await dialog.getByRole('textbox', { name: /Amount/ }).fill('0.01')
+  await dialog.getByRole('textbox', { name: /Recipient/ }).fill(RECEIVER)
+  await dialog.getByRole('button', { name: 'Review' }).click()
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  return (await poll(tab, 'window.__benchWalletSentAt ?? null', 'the wallet was not asked to send')) as number
+}
+
+/**
+ * Evaluates `expression` in the page until it is not null (the page's CSP forbids eval, which
+ * Playwright's string form of waitForFunction needs; evaluate goes through the DevTools protocol).
+ */
+async function poll(page: Page, expression: string, what: string): Promise<unknown> {
+  const until = Date.now() + TIMEOUT
+  for (;;) {
+    const value: unknown = await page.evaluate(expression)
+    if (value !== null && value !== undefined) return value
+    if (Date.now() > until) throw new Error(`${what} within ${TIMEOUT / 1000} s`)
+    await page.waitForTimeout(20)
+  }
+}
+
+/**
+ * One repetition for N tabs in a fresh context: tab 1 connects the Bench Wallet, N - 1 more tabs
+ * open, every tab shows the Account view with its balance; then tab 1 sends 0.01 ETH and each tab
+ * waits for its balance to change.
+ */
+export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, rep: number): Promise<TabsRun> {
+  const run: TabsRun = { tabs, rep, openRequests: null, changeRequests: null, reach: [], workerHeap: null, errors: [] }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
+  const browserCdp = await browser.newBrowserCDPSession()
+  try {
+    await context.addInitScript({ content: `window.__benchWalletRpc = ${JSON.stringify(world.rpc)}` })
+    await context.addInitScript({ path: `${benchDir}page/wallet.js` })
+    await context.addInitScript({ path: `${benchDir}page/balance.js` })
+    resetRequests(world)
+    const first = await openTab(context, `${world.server.url}/`)
+    await first.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+    await first.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Bench Wallet' }).click()
+    await first.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: TIMEOUT })
+    const pages = [first]
+    for (let i = 1; i < tabs; i++) pages.push(await openTab(context, `${world.server.url}/`))
+    const shown = await Promise.all(pages.map(showAccount))
+    run.openRequests = requestsSince(world)
+    const before = shown[0]!
+    if (shown.some((s) => s !== before)) throw new Error(`tabs disagree on the balance: ${[...new Set(shown)].join(' / ')}`)
+
+    await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)})`)))
+    const sentAt = await sendFromFirstTab(first)
+    // From the wallet's answer: what following the transaction and refreshing the account costs (the
+    // send view's own estimates before it are the same for any N).
+    resetRequests(world)
+    const seen = await Promise.all(
+      pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }),
+    )
+    // Let the follow-up reads of the change (Activity, the pending row) land before counting.
+    await first.waitForTimeout(1500)
+    run.changeRequests = requestsSince(world)
+    run.reach = seen.map((s) => s.at - sentAt)
+    if (new Set(seen.map((s) => s.text)).size > 1) run.errors.push(`tabs show different new balances: ${[...new Set(seen.map((s) => s.text))].join(' / ')}`)
+    run.workerHeap = await workerHeap(browserCdp)
+  } catch (error) {
+    run.errors.push((error instanceof Error ? error.message : String(error)).split('\n')[0]!)
+    if (process.env.BENCH_TABS_SHOTS) for (const [i, p] of context.pages().entries()) await p.screenshot({ path: `${outDir}tabs-${tabs}-${rep}-${i + 1}.png` }).catch(() => {})
+  } finally {
+    await browserCdp.detach().catch(() => {})
+    await context.close()
+  }
+  return run
+}
+
+export type TabsSummary = {
+  tabs: number
+  runs: number
+  openRequests: { median: number; max: number } | null
+  changeRequests: { median: number; max: number } | null
+  /** The requests of one kind most repeated after the change (at most 1 when every read is shared). */
+  changeMostRepeated: { kind: string; count: number } | null
+  firstTabMs: number | null
+  lastTabMs: number | null
+  spreadMs: number | null
+  workerHeapMiB: number | null
+}
+
+const median = (xs: number[]) => quantile(xs, 0.5)
+
+export function summarizeTabs(runs: readonly TabsRun[], tabs: number): TabsSummary {
+  const mine = runs.filter((r) => r.tabs === tabs && r.errors.length === 0)
+  const figure = (xs: number[]) => (xs.length ? { median: median(xs)!, max: Math.max(...xs) } : null)
+  const repeated = mine.flatMap((r) => (r.changeRequests ? [...Object.entries(r.changeRequests.dataApi), ...Object.entries(r.changeRequests.rpc).map(([m, n]) => [`rpc ${m}`, n] as const)] : []))
+  const worst = repeated.sort((a, b) => b[1] - a[1])[0]
+  const heaps = mine.flatMap((r) => (r.workerHeap === null ? [] : [r.workerHeap]))
+  return {
+    tabs,
+    runs: mine.length,
+    openRequests: figure(mine.flatMap((r) => (r.openRequests ? [r.openRequests.total] : []))),
+    changeRequests: figure(mine.flatMap((r) => (r.changeRequests ? [r.changeRequests.total] : []))),
+    changeMostRepeated: worst ? { kind: worst[0], count: worst[1] } : null,
+    firstTabMs: median(mine.map((r) => Math.min(...r.reach))),
+    lastTabMs: median(mine.map((r) => Math.max(...r.reach))),
+    spreadMs: median(mine.map((r) => Math.max(...r.reach) - Math.min(...r.reach))),
+    workerHeapMiB: heaps.length ? median(heaps)! / 2 ** 20 : null,
+  }
+}
+
+/** One column per N: how each figure grows with the number of tabs. */
+export function tabsTable(summaries: readonly TabsSummary[], reps: number): string {
+  const ms = (x: number | null) => (x === null ? '—' : x.toFixed(0))
+  const req = (f: { median: number; max: number } | null) => (f ? (f.median === f.max ? String(f.median) : `${f.median} [max ${f.max}]`) : '—')
+  const rows = [
+    ['Upstream requests: connect, then every tab shows the balance', ...summaries.map((s) => req(s.openRequests))],
+    ['Upstream requests: sent, then every tab shows the new balance', ...summaries.map((s) => req(s.changeRequests))],
+    ['  … most repeated request of those (count)', ...summaries.map((s) => (s.changeMostRepeated ? `${s.changeMostRepeated.count} (${s.changeMostRepeated.kind})` : '—'))],
+    ['Balance change → first tab shows it (ms)', ...summaries.map((s) => ms(s.firstTabMs))],
+    ['Balance change → every tab shows it (ms)', ...summaries.map((s) => ms(s.lastTabMs))],
+    ['  spread, last tab − first tab (ms)', ...summaries.map((s) => ms(s.spreadMs))],
+    ["Core's memory: SharedWorker JS heap after GC (MiB)", ...summaries.map((s) => (s.workerHeapMiB === null ? '—' : s.workerHeapMiB.toFixed(2)))],
+    ['Repetitions without error', ...summaries.map((s) => `${s.runs} of ${reps}`)],
+  ]
+  return [
+    table(['N tabs of the demo on one account, CPU x1, median', ...summaries.map((s) => `${s.tabs} tab${s.tabs === 1 ? '' : 's'}`)], rows),
+    "Upstream: the data API's requests and the chains' JSON-RPC calls (a counting proxy before each). A balance change: tab 1 sends 0.01 ETH; timed from the wallet answering to each tab's balance (DOM updated), the core following the transaction to its receipt (polled every 500 ms) first.",
+  ].join('\n')
+}
