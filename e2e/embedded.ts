@@ -66,6 +66,19 @@ export async function loginWithEmail(page: Page, sandbox: Sandbox, email: string
   return account
 }
 
+/**
+ * Switches the embedded user from its smart account (the default on eip155, SPEC.md §4) to the key's
+ * EOA in the Account view, for the tests of the EOA's own path. Answers the EOA's address.
+ */
+export async function switchToEoa(page: Page): Promise<`0x${string}`> {
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('button', { name: 'Switch to EOA' }).click()
+  await expect(account.getByTestId('account-type')).toHaveText('EOA')
+  const address = await shownAddress(page)
+  await expect(page.getByTestId('dapp-status')).toHaveText(new RegExp(`^Connected ${address} on `))
+  return address
+}
+
 /** The connected address the Account view shows (in full in its title). */
 export async function shownAddress(page: Page): Promise<`0x${string}`> {
   const address = await page.getByRole('dialog', { name: 'Account' }).getByTestId('account-address').getAttribute('title')

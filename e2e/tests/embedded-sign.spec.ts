@@ -1,6 +1,6 @@
 import { createPublicClient, http, parseEther, verifyMessage, type Hash } from 'viem'
 import { expect, test } from '../fixtures.ts'
-import { approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { approvalFrame, freshEmail, loginWithEmail, switchToEoa } from '../embedded.ts'
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { E2E_URLS } from '../ports.ts'
 
@@ -12,7 +12,7 @@ const MESSAGE = 'Hello from the Portico demo'
 
 test('"Sign a message" shows the text in the frame laid over ApproveTransaction; approved there, the signature verifies for the shown address, also after a reload', async ({ demo: page, sandbox }) => {
   await loginWithEmail(page, sandbox, freshEmail('sign'))
-  const address = await shownAddress(page)
+  const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
 
   for (const round of ['first', 'after reload'] as const) {
@@ -53,7 +53,7 @@ test('rejecting in the frame signs nothing', async ({ demo: page, sandbox }) => 
 
 test('"Send 0.01 ETH" through useProvider shows the frame over ApproveTransaction with network, from, to, value, fee; approved there, the transaction is mined from the embedded account', async ({ demo: page, sandbox }) => {
   await loginWithEmail(page, sandbox, freshEmail('send'))
-  const address = await shownAddress(page)
+  const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
@@ -82,7 +82,7 @@ test('"Send 0.01 ETH" through useProvider shows the frame over ApproveTransactio
 
 test('switching network moves the embedded wallet too: a transaction then goes to the other chain', async ({ demo: page, sandbox }) => {
   const account = await loginWithEmail(page, sandbox, freshEmail('switch'))
-  const address = await shownAddress(page)
+  const address = await switchToEoa(page)
   await account.getByTestId('account-network-button').click()
   await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
