@@ -51,7 +51,7 @@ export const sendCallsParams = z
 export const getCallsStatusParams = z.tuple([z.string().min(1)]).rest(z.unknown())
 
 /** A batch this wallet ran: on which chain, whether atomically, and the transactions it sent. */
-type Batch = { chainId: number; atomic: boolean; hashes: Hash[] }
+export type WalletBatch = { chainId: number; atomic: boolean; hashes: Hash[] }
 export type BatchCall = { to: Address; value: bigint; data: Hex | undefined }
 
 /** The EIP-7702 designator code of an account delegated to `delegate`: 0xef0100 ‖ address. */
@@ -71,8 +71,7 @@ export type CallsContext = {
  * transaction to itself calls `executeBatch`. A chain without it runs the calls one by one after the
  * one approval (`atomic: false`), and refuses a batch that requires atomicity.
  */
-export function createWalletCalls(ctx: CallsContext) {
-  const batches = new Map<string, Batch>()
+export function createWalletCalls(ctx: CallsContext, batches: Map<string, WalletBatch> = new Map()) {
   const client = (chain: SandboxChain) => createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl, { fetchFn: ctx.fetch, retryCount: 0 }) })
 
   async function atomicOn(chain: SandboxChain, account: Address): Promise<'supported' | 'ready' | 'unsupported'> {
@@ -138,7 +137,7 @@ export function createWalletCalls(ctx: CallsContext) {
         }
       }
       const id = request.id ?? hashes[0]!
-      batches.set(id, { chainId, atomic, hashes })
+      batches.set(id, { chainId, atomic, hashes } satisfies WalletBatch)
       return { id }
     },
 

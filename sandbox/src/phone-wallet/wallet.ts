@@ -6,13 +6,27 @@ import { parseChainId } from '../../wallet/chains.ts'
 import { describeRequest, type RequestRow } from '../../wallet/describe.ts'
 import { internalError, invalidParams, unknownChain, unsupportedMethod, userRejected, WalletRpcError } from '../../wallet/errors.ts'
 import { chainIdParams, parseParams } from '../../wallet/params.ts'
+import { createWalletCalls, type WalletBatch } from '../../wallet/calls.ts'
 import { personalSign, sendTransaction, signTypedDataV4, type SigningContext } from '../../wallet/signing.ts'
 import type { ApprovalRequest, SandboxChain } from '../../wallet/types.ts'
 import type { PhoneWalletChain } from './config.ts'
 import { URI_MESSAGES, checkPairingUri } from './uri.ts'
 
 /** Methods the wallet grants in a session, and the events it emits. */
-export const PHONE_WALLET_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId'] as const
+export const PHONE_WALLET_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_signTypedData',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  // EIP-5792: batches, atomic through an EIP-7702 delegation where the chain has Simple7702Account (as the Sandbox Wallet).
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+] as const
 export const PHONE_WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
 export type WalletAccount = { index: number; account: LocalAccount }
@@ -225,6 +239,7 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
     })
 
   const chainFor = (caip: string): PhoneWalletChain | undefined => chains.find((c) => `eip155:${c.id}` === caip)
+  const batches = new Map<string, WalletBatch>()
   const asSandboxChain = (c: PhoneWalletChain): SandboxChain => ({ id: c.id, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency, blockExplorerUrl: c.blockExplorerUrl })
 
   const accountsOn = (chainIds: readonly string[]): string[] => chainIds.map((caip) => `${caip}:${active.account.address}`)
@@ -279,7 +294,19 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
       return ask({ id, topic, method, dapp }, described.title, described.rows)
     }
     const ctx: SigningContext = { account: active.account, approve, origin, chain: asSandboxChain(requestChain), fetch: fetchFn }
+    // EIP-5792 on the request's chain; the batches it ran are the wallet's, across requests.
+    const chainById = (chainId: number) => {
+      const known = chains.find((c) => c.id === chainId)
+      return known ? asSandboxChain(known) : undefined
+    }
+    const walletCalls = () => createWalletCalls({ signing: () => ctx, chainById, activeChain: () => ctx.chain, fetch: fetchFn }, batches)
     switch (method) {
+      case 'wallet_getCapabilities':
+        return walletCalls().getCapabilities(params.request.params)
+      case 'wallet_sendCalls':
+        return walletCalls().sendCalls(params.request.params)
+      case 'wallet_getCallsStatus':
+        return walletCalls().getCallsStatus(params.request.params)
       case 'personal_sign':
         return personalSign(ctx, params.request.params)
       case 'eth_signTypedData_v4':
