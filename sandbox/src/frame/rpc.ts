@@ -56,6 +56,47 @@ function checkAccount(user: FrameUser, claimed: string | undefined, smart?: Smar
   return 'eoa'
 }
 
+const capabilitiesParams = z.tuple([address]).rest(z.unknown())
+/**
+ * EIP-5792 `wallet_getCapabilities` of one of the user's accounts on the chain: the smart account runs
+ * a batch atomically, as one user operation (its gas paid by the project's paymaster where it
+ * sponsors); the EOA does not batch.
+ */
+async function capabilities(user: FrameUser, chain: FrameChain, params: unknown, smart: SmartContext | undefined): Promise<unknown> {
+  const [account] = parseParams(capabilitiesParams, params, 'wallet_getCapabilities')
+  const isSmart = checkAccount(user, account, smart) === 'smartAccount'
+  return { [numberToHex(chain.id)]: isSmart ? { atomic: { status: 'supported' }, paymasterService: { supported: true } } : { atomic: { status: 'unsupported' } } }
+}
+
+const callsStatusParams = z.tuple([z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Expected the batch id')]).rest(z.unknown())
+const userOperationReceiptSchema = z.looseObject({
+  success: z.boolean(),
+  receipt: z.looseObject({
+    transactionHash: hexData,
+    blockHash: hexData,
+    blockNumber: hexData,
+    gasUsed: hexData,
+    logs: z.array(z.looseObject({ address: z.string(), data: z.string(), topics: z.array(z.string()) })).default([]),
+  }),
+})
+
+/** EIP-5792 `wallet_getCallsStatus` of a smart account's batch: its id is the user operation's hash, its receipt the bundler's. */
+async function callsStatus(chain: FrameChain, params: unknown, smart: SmartContext | undefined): Promise<unknown> {
+  const [id] = parseParams(callsStatusParams, params, 'wallet_getCallsStatus')
+  if (!smart?.address) throw new FrameError(FRAME_MESSAGES.unsupportedMethod.replace('{method}', 'wallet_getCallsStatus'))
+  const answer = await smart.accounts.read(chain, smart.projectId, 'eth_getUserOperationReceipt', [id])
+  const base = { version: '2.0.0', id, chainId: numberToHex(chain.id), atomic: true }
+  if (answer === null) return { ...base, status: 100 }
+  const receipt = userOperationReceiptSchema.safeParse(answer)
+  if (!receipt.success) throw new FrameError(`The bundler of ${chain.name} gave an unreadable answer`, 502)
+  const { transactionHash, blockHash, blockNumber, gasUsed, logs } = receipt.data.receipt
+  return {
+    ...base,
+    status: receipt.data.success ? 200 : 500,
+    receipts: [{ logs: logs.map((l) => ({ address: l.address, data: l.data, topics: l.topics })), status: receipt.data.success ? '0x1' : '0x0', blockHash, blockNumber, gasUsed, transactionHash }],
+  }
+}
+
 /** ERC-4337 reads (SPEC.md §6 user-operation reads): answered by the chain's bundler. */
 const USER_OPERATION_READS = ['eth_getUserOperationReceipt', 'eth_getUserOperationByHash', 'eth_supportedEntryPoints']
 
@@ -96,7 +137,9 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
     case 'eth_chainId':
       return numberToHex(chain.id)
     case 'wallet_getCapabilities':
-      return {}
+      return capabilities(user, chain, params, smart)
+    case 'wallet_getCallsStatus':
+      return callsStatus(chain, params, smart)
     case 'personal_sign': {
       const [message, claimed] = parseParams(personalSignParams, params, method)
       // From the smart account too, the owner's key signs: a v0.8 SimpleAccount has no ERC-1271

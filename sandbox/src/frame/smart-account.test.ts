@@ -8,7 +8,8 @@ import { startSandbox, type SandboxHandle } from '../index.ts'
 import { bundlerService } from '../services/bundler.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
 import { ApprovalRefused, describe as describeRequest, freezeRequest, type ChainFacts } from './page/describe.ts'
-import type { FrameChain } from './rpc.ts'
+import type { FrameUser } from './accounts.ts'
+import { answerRpc, type FrameChain } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl, type SmartAccounts } from './smart-account.ts'
 
 /**
@@ -102,5 +103,35 @@ describe("the embedded wallet's smart account", () => {
 
     const stranger = privateKeyToAccount(generatePrivateKey())
     await expect(smart.send(stranger, chain, SPONSORED_PROJECT, prepared.userOperation)).rejects.toThrow(`Unknown account ${address}`)
+  }, 120_000)
+
+  it('answers EIP-5792 for the smart account: atomic batches, a batch as one user operation, its status from the bundler', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const { address } = await smart.info(owner, chain)
+    await client.request({ method: 'anvil_setBalance' as never, params: [address, numberToHex(parseEther('1'))] as never })
+    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
+    const context = { accounts: smart, projectId: SPONSORED_PROJECT, address }
+    expect(await answerRpc(user, chain, 'wallet_getCapabilities', [address], context)).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+    expect(await answerRpc(user, chain, 'wallet_getCapabilities', [owner.address], context)).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+
+    const [a, b] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address]
+    const prepared = await smart.prepare(owner, chain, SPONSORED_PROJECT, [
+      { to: a, value: parseEther('0.1'), data: '0x' },
+      { to: b, value: parseEther('0.2'), data: '0x' },
+    ])
+    const shown = describeRequest(freezeRequest('eth_sendUserOperation', [prepared], CHAIN_ID), { chain: FACTS, account: address })
+    expect(shown.summary).toBe('2 calls in one operation')
+    expect(Object.fromEntries(shown.rows.map((r) => [r.testId, r.value]))).toMatchObject({ 'call-1-to': a, 'call-1-value': '0.1 ETH', 'call-2-to': b, 'call-2-value': '0.2 ETH', fee: 'Gas sponsored' })
+    const id = await smart.send(owner, chain, SPONSORED_PROJECT, prepared.userOperation)
+    let status: { status: number; receipts?: { transactionHash: string; status: string }[] } = { status: 100 }
+    for (let i = 0; i < 60 && status.status === 100; i++) {
+      status = (await answerRpc(user, chain, 'wallet_getCallsStatus', [id], context)) as typeof status
+      if (status.status === 100) await new Promise((r) => setTimeout(r, 500))
+    }
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [{ status: '0x1' }] })
+    expect((await client.getTransactionReceipt({ hash: status.receipts![0]!.transactionHash as `0x${string}` })).status).toBe('success')
+    expect(await client.getBalance({ address: a })).toBe(parseEther('0.1'))
+    expect(await client.getBalance({ address: b })).toBe(parseEther('0.2'))
+    expect(await client.getBalance({ address })).toBe(parseEther('0.7'))
   }, 120_000)
 })

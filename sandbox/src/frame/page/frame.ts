@@ -3,7 +3,7 @@ import '../../../wallet/zod-jitless.ts'
 import { EMBEDDED_EVENT_NAMES, appMessageSchema, classifyRpcMethod, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
 import type { Address } from 'viem'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
@@ -190,6 +190,33 @@ async function sendAsUserOperation(params: unknown, chainId: number): Promise<un
   return approvals.ask('eth_sendUserOperation', [prepared], chainId)
 }
 
+const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]{0,64}$/)
+/** EIP-5792 `wallet_sendCalls`' one param, as far as the frame needs it (the dapp's page checked it already; this frame checks again). */
+const sendCallsParams = z.tuple([
+  z.object({
+    chainId: z.string().regex(/^0x[0-9a-fA-F]+$/),
+    from: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+    calls: z
+      .array(z.object({ to: z.string().regex(/^0x[0-9a-fA-F]{40}$/), value: hexQuantity.optional(), data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/).optional() }))
+      .min(1)
+      .max(16),
+  }),
+])
+
+/**
+ * EIP-5792 `wallet_sendCalls` from the smart account: every call in one user operation (atomic: all
+ * or none), shown and approved like any other, its hash the batch's id (`wallet_getCallsStatus`).
+ */
+async function sendCallsAsUserOperation(params: unknown, chainId: number): Promise<{ id: string }> {
+  const parsed = sendCallsParams.safeParse(params)
+  if (!parsed.success) throw new ApprovalRefused(APPROVAL_TEXT.invalidParams.replace('{method}', 'wallet_sendCalls').replace('{detail}', parsed.error.issues[0]?.message ?? 'invalid'))
+  const [request] = parsed.data
+  if (Number(BigInt(request.chainId)) !== chainId) throw new ApprovalRefused(APPROVAL_TEXT.wrongTransactionChain.replace('{given}', String(Number(BigInt(request.chainId)))).replace('{chain}', String(chainId)))
+  const calls = request.calls.map((c) => ({ to: c.to, value: c.value && c.value !== '0x' ? c.value : '0x0', data: c.data ?? '0x' }))
+  const prepared = await call('userOperationPrepare', { chainId, calls })
+  return { id: String(await approvals.ask('eth_sendUserOperation', [prepared], chainId)) }
+}
+
 type Handlers = { [E in EmbeddedEvent]: (payload: EmbeddedRequest<E>) => Promise<EmbeddedResponse<E>> }
 
 const handlers: Handlers = {
@@ -260,7 +287,15 @@ const handlers: Handlers = {
       // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
       if (!Number.isSafeInteger(chain) || chain <= 0) throw new Error(MESSAGES.unsupportedChain)
-      if (method === 'eth_sendTransaction' && (await call('user', {})).preferredAccountType === 'smartAccount') return { result: await sendAsUserOperation(params, chain) }
+      if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
+        const smart = (await call('user', {})).preferredAccountType === 'smartAccount'
+        if (smart && method === 'eth_sendTransaction') return { result: await sendAsUserOperation(params, chain) }
+        // A batch runs atomically only as a smart account's user operation; the EOA has no EIP-5792 batches.
+        if (method === 'wallet_sendCalls') {
+          if (!smart) throw new Error(APPROVAL_TEXT.unsupported.replace('{method}', method))
+          return { result: await sendCallsAsUserOperation(params, chain) }
+        }
+      }
       return { result: await approvals.ask(method, params, chain) }
     }
     return call('rpc', { method, ...(params === undefined ? {} : { params }), ...(chainId === undefined ? {} : { chainId }) })
