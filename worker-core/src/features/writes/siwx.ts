@@ -11,7 +11,7 @@ import {
   type SiwxSession,
 } from '@portico/shared-types'
 import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
-import type { WriteIntent } from '@portico/shared-types/write'
+import type { WriteError, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
 import type { RpcClient } from '../../infra/rpc.ts'
 import { smartAccountSignature } from '../siwx/smartAccountSignature.ts'
@@ -136,10 +136,20 @@ export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, si
  * might not support Smart Accounts'), with whether the signature holds on chain by the core's own check.
  */
 async function refusal(client: RpcClient | null, prepared: PreparedSignIn, signature: string, cause: unknown): Promise<WriteFailure> {
+  const { code, ...rest } = await markSmartAccountRefusal(client, prepared, signature, { code: 'SIWX_VERIFY_FAILED', details: detail(cause) })
+  return new WriteFailure(code, rest)
+}
+
+/**
+ * A refused sign-in's error, marked when the signer is a smart account (`values.account:
+ * 'smartAccount'`, with whether its signature holds on chain by the core's own check): the view then
+ * says 'This application might not support Smart Accounts' (SPEC.md §8). Others are left as they are.
+ */
+export async function markSmartAccountRefusal(client: RpcClient | null, prepared: PreparedSignIn, signature: string, error: WriteError): Promise<WriteError> {
   const checked = client ? await smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null) : null
-  if (!checked?.smartAccount) return new WriteFailure('SIWX_VERIFY_FAILED', { details: detail(cause) })
+  if (!checked?.smartAccount) return error
   const onChain = checked.validOnChain ? 'the signature holds on chain (EIP-1271/EIP-6492)' : 'the signature does not hold on chain either'
-  return new WriteFailure('SIWX_VERIFY_FAILED', { values: { account: 'smartAccount' }, details: `${detail(cause)}; a smart account's: ${onChain}` })
+  return { ...error, values: { ...error.values, account: 'smartAccount' }, details: `${error.details ?? 'refused'}; a smart account's: ${onChain}` }
 }
 
 /**

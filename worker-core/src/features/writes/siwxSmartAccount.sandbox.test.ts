@@ -7,7 +7,8 @@
  */
 import type { Sandbox } from '@portico/sandbox'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, createWalletClient, encodeFunctionData, hexToString, http, parseAbi, serializeErc6492Signature, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, hexToString, http, parseAbi, serializeErc6492Signature, verifyMessage, type Address, type Hex } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoreConfig } from '@portico/shared-types'
@@ -109,6 +110,35 @@ describe('SIWX with smart accounts through the core', () => {
     expect(declined).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED' } })
     expect((declined as { error: { values?: unknown } }).error.values).toBeUndefined()
     eoaCore.dispose()
+  }, 60_000)
+
+  it("a dapp's own verifier that checks signatures by ecrecover only refuses a smart account: marked as a smart account's", async () => {
+    const account = await signingAccount(privateKeyToAccount(generatePrivateKey()))
+    const core = await connectedTestCore(config, account.address)
+    // The dapp's SIWX configuration in the page: it makes the message, and checks a signature as an EOA's (viem's verifyMessage without a client).
+    const dapp = async (request: { method: string; params: unknown[] }): Promise<unknown> => {
+      if (request.method === 'siwx_createMessage') {
+        const { accountAddress, chainId } = request.params[0] as { accountAddress: Address; chainId: `eip155:${number}` }
+        const data = { accountAddress, chainId, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', version: '1', nonce: 'dappnonce1', issuedAt: new Date().toISOString(), expirationTime: new Date(Date.now() + 60_000).toISOString() }
+        return { data, message: createSiweMessage({ address: accountAddress, chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce: data.nonce, issuedAt: new Date(data.issuedAt), expirationTime: new Date(data.expirationTime) }) }
+      }
+      const session = request.params[0] as { message: string; signature: Hex; data: { accountAddress: Address } }
+      if (!(await verifyMessage({ address: session.data.accountAddress, message: session.message, signature: session.signature }).catch(() => false))) throw new Error('Invalid signature')
+      return null
+    }
+    let result = await core.prepareWrite({ ...signIn(account.address), via: 'dapp' })
+    while (result.status === 'step') {
+      const step = result
+      const answer = step.target === 'dapp'
+        ? await dapp(step.request).then((value) => ({ ok: true as const, result: value }), (error: Error) => ({ ok: false as const, error: { message: error.message } }))
+        : { ok: true as const, result: await account.sign(hexToString(step.request.params[0] as Hex)) }
+      if (step.target === 'wallet') await core.markWriteAsked(step.writeId)
+      result = await core.submitWriteResult(step.writeId, answer)
+    }
+    expect(result).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED', values: { account: 'smartAccount' } } })
+    // The signature it refused holds on chain (EIP-6492): the dapp's verifier does not take smart accounts.
+    expect((result as { error: { details: string } }).error.details).toContain('holds on chain')
+    core.dispose()
   }, 60_000)
 
   it("the core's own check on chain: a smart account's good signature holds (6492, then 1271), a stranger's does not, an EOA is no smart account", async () => {

@@ -12,6 +12,7 @@ import {
   type WalletRequest,
   type WriteIntent,
   type WriteKind,
+  type WriteError,
   type WriteErrorCode,
   type WriteResult,
   type WriteStep,
@@ -25,7 +26,7 @@ import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
 import { followUserOperation } from './userOperation.ts'
-import { messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
+import { markSmartAccountRefusal, messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
 import { atomicBatchRequest, buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
@@ -37,6 +38,8 @@ export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
   failure?: WriteErrorCode
   /** For a step that sends a transaction: the pending Activity row its hash becomes (recorded by the core, followed until mined). */
   tracks?: Tracked
+  /** Says more about the write's error when the step is answered with a failure (a refused sign-in from a smart account). */
+  refine?(error: WriteError): Promise<WriteError>
 }
 /** What a pending Activity row shows beyond its hash. */
 export type { Tracked }
@@ -140,7 +143,9 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
       const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
       const prepared = preparedFromDapp(intent, created)
       const session = signedSession(prepared, signatureOf(yield signMessageStep(address, prepared.message)))
-      yield { label: 'addSession', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_VERIFY_FAILED', request: { method: 'siwx_addSession', params: [session] } }
+      // A dapp verifier that refuses a smart account's signature: said as such (SPEC.md §8 'This application might not support Smart Accounts').
+      const refine = (error: WriteError) => markSmartAccountRefusal(flow.client, prepared, session.signature, error)
+      yield { label: 'addSession', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_VERIFY_FAILED', refine, request: { method: 'siwx_addSession', params: [session] } }
       await flow.signedIn(session)
       return { result: session }
     }
@@ -358,7 +363,8 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
           if (write) void reconciler.reconcile(write)
           return { status: 'error', writeId, error: { code: 'WRITE_OUTCOME_UNKNOWN', details: answer.error.message } }
         }
-        return settle(writeId, { status: 'error', writeId, error: entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error) })
+        const failed: WriteError = entry.failure ? { code: entry.failure, details: answer.error.message } : classifyWalletError(answer.error)
+        return settle(writeId, { status: 'error', writeId, error: entry.step?.refine ? await entry.step.refine(failed).catch(() => failed) : failed })
       }
       const step = entry.step
       if (step?.tracks && typeof answer.result === 'string' && isHash(answer.result)) pending.track(answer.result, step.tracks, writeId)
