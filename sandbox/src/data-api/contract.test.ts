@@ -24,6 +24,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
+import { SOLANA_LOCALNET_CAIP_ID } from '../solana/localnet.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { SEEDED_SESSION_PCI } from '../chain-services.ts'
 import { ACCOUNT_0, fetchError, fetchParsed, postJson, testSandboxOptions, withProject } from '../test-helpers.ts'
@@ -113,8 +114,8 @@ describe('every call answers the shape of its shared-types schema', () => {
 })
 
 describe('the answers carry the sandbox data', () => {
-  it('supported chains are the two sandbox chains', async () => {
-    expect(await fetchParsed(api('/v1/supported-chains'), supportedChainsResponseSchema)).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+  it('supported chains are the two sandbox EVM chains and its Solana Localnet', async () => {
+    expect(await fetchParsed(api('/v1/supported-chains'), supportedChainsResponseSchema)).toEqual({ http: ['eip155:31337', 'eip155:31338', SOLANA_LOCALNET_CAIP_ID], ws: [] })
   })
 
   it('identity names a registered account and has nulls for another', async () => {

@@ -1,6 +1,8 @@
 import { createClient, fallback, hexToBigInt, http, type PublicClient, type Transport } from 'viem'
 import type * as Actions from './rpcActions.ts'
 import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
+import { parseWith } from '@portico/shared-types/parse'
+import { solanaBalanceAnswerSchema } from '@portico/shared-types/solana'
 import { MESSAGES, PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
 
 export type RpcSource = 'rpcMap' | 'hosted' | 'default'
@@ -78,9 +80,22 @@ export function createRpcTransport({ urls, fetchFn, onRequest }: CreateRpcTransp
  */
 export type RpcClient = Pick<PublicClient, 'chain' | 'request' | 'getBalance' | 'getGasPrice' | 'readContract' | 'estimateGas' | 'waitForTransactionReceipt'>
 
+/**
+ * What the core asks a Solana cluster, through the same transport as EVM chains (viem's http
+ * transport, its fallback and ranking where a network has several URLs: Solana's RPC is JSON-RPC
+ * 2.0 too). Every answer is checked by its schema (`@portico/shared-types/solana`).
+ */
+export type SolanaRpcClient = {
+  request(method: string, params: readonly unknown[]): Promise<unknown>
+  /** An account's SOL in lamports. */
+  getBalance(address: string): Promise<bigint>
+}
+
 export type RpcRegistry = {
   /** The viem client of a configured eip155 network, created on first use; null for other networks. */
   client(caipNetworkId: CaipNetworkId): RpcClient | null
+  /** The JSON-RPC client of a configured solana network, created on first use; null for other networks. */
+  solana(caipNetworkId: CaipNetworkId): SolanaRpcClient | null
   source(caipNetworkId: CaipNetworkId): RpcSource | null
 }
 
@@ -98,6 +113,7 @@ const actions = () => (loaded ??= import('./rpcActions.ts'))
 /** A viem public client per network, made lazily so nothing is asked before a tab needs it. */
 export function createRpcRegistry({ config, options, fetchFn, onRequest }: CreateRpcRegistryParameters): RpcRegistry {
   const clients = new Map<CaipNetworkId, RpcClient>()
+  const solanaClients = new Map<CaipNetworkId, SolanaRpcClient>()
   const network = (id: CaipNetworkId) => config.networks.find((n) => n.caipNetworkId === id)
   const urlsOf = (n: Network) =>
     getRpcUrls({
@@ -136,6 +152,24 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
         waitForTransactionReceipt: async (args: Parameters<typeof Actions.waitForTransactionReceipt>[1]) => (await actions()).waitForTransactionReceipt(base, args),
       } as unknown as RpcClient
       clients.set(caipNetworkId, client)
+      return client
+    },
+    solana(caipNetworkId) {
+      const existing = solanaClients.get(caipNetworkId)
+      if (existing) return existing
+      const n = network(caipNetworkId)
+      if (!n || n.chainNamespace !== 'solana') return null
+      const base = createClient({ transport: createRpcTransport({ urls: urlsOf(n).urls, fetchFn, onRequest }) })
+      // Solana's methods are not in viem's EVM method list: the transport is called untyped.
+      const request = (method: string, params: readonly unknown[]) => (base.request as (args: { method: string; params: readonly unknown[] }) => Promise<unknown>)({ method, params })
+      const client: SolanaRpcClient = {
+        request,
+        async getBalance(address) {
+          const answer = parseWith(solanaBalanceAnswerSchema, await request('getBalance', [address, { commitment: 'confirmed' }]), 'Solana getBalance answer')
+          return BigInt(answer.value)
+        },
+      }
+      solanaClients.set(caipNetworkId, client)
       return client
     },
     source(caipNetworkId) {

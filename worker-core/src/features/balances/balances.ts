@@ -71,19 +71,22 @@ export function portfolioQuery(capabilities: CapabilitiesFeature): AccountQuery<
   }
 }
 
-/** The native balance of an account from its network's RPC (viem), cached 30 s; 'unsupported' off the configured eip155 networks. */
+/** The native balance of an account from its network's RPC (ETH through viem, SOL through the same transport), cached 30 s; 'unsupported' off the configured eip155 and solana networks. */
 export const nativeBalanceQuery: AccountQuery<'nativeBalance', NativeBalance> = {
   slice: 'nativeBalance',
   ttlMs: BALANCE_CACHE_MS,
   location: (caipAddress) => persisted(RECORDS.nativeBalance, caipAddress),
   enabled(env, caipAddress) {
     const { caipNetworkId } = parseCaipAddress(caipAddress)
-    return env.config.networks.some((n) => n.caipNetworkId === caipNetworkId) && env.rpc.client(caipNetworkId) !== null
+    return env.config.networks.some((n) => n.caipNetworkId === caipNetworkId) && (env.rpc.client(caipNetworkId) !== null || env.rpc.solana(caipNetworkId) !== null)
   },
   async fetch(env, caipAddress) {
-    const { caipNetworkId } = parseCaipAddress(caipAddress)
+    const { caipNetworkId, address } = parseCaipAddress(caipAddress)
     const network = env.config.networks.find((n) => n.caipNetworkId === caipNetworkId)!
-    return { value: await getNativeBalance(env.rpc.client(caipNetworkId)!, { caipAddress }), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    const evm = env.rpc.client(caipNetworkId)
+    // eip155 through viem; solana's getBalance through the same transport (lamports).
+    const value = evm ? await getNativeBalance(evm, { caipAddress }) : (await env.rpc.solana(caipNetworkId)!.getBalance(address)).toString()
+    return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
   },
   empty: (caipAddress) => ({ ...emptyNativeBalance, caipAddress }),
   success: nativeState,
