@@ -74,3 +74,13 @@ export const solanaSignatureStatusesAnswerSchema = withContext(
       .nullable(),
   ),
 )
+
+/** getAccountInfo (base64): null when the account does not exist. */
+export const solanaAccountInfoAnswerSchema = withContext(
+  z.object({ lamports: z.number().int().nonnegative(), owner: z.string().min(32).max(44), executable: z.boolean(), data: z.unknown() }).nullable(),
+)
+/** getTokenAccountBalance: the raw amount as a decimal string, with the mint's decimals. */
+export const solanaTokenBalanceAnswerSchema = withContext(z.object({ amount: z.string().regex(/^\d+$/), decimals: z.number().int().min(0).max(255) }))
+
+/** What a Solana wallet answers `solana_signAndSendTransaction` (WalletConnect) or `solana:signAndSendTransaction` (Wallet Standard, base58): the transaction's signature. */
+export const solanaSignatureSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'Invalid signature')

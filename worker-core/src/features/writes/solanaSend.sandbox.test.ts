@@ -1,0 +1,125 @@
+/**
+ * Solana sends built by the core, signed with a dev key as a wallet would, and executed by the
+ * sandbox's Solana Localnet (LiteSVM runs the System and SPL Token programs): balances move by
+ * exactly the amount, the fee and the rent the core announced.
+ */
+import { solanaService, SOLANA_LOCALNET_CAIP_ID, type Sandbox, type SolanaChainHandle, type SolanaDevAccount } from '@portico/sandbox'
+import { createKeyPairFromPrivateKeyBytes, generateKeyPairSigner, getBase58Decoder, getBase64Encoder, getBase64EncodedWireTransaction, getTransactionDecoder, signTransaction } from '@solana/kit'
+import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
+import { SOL_CURRENCY, solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
+import { coreOptionsSchema } from '@portico/shared-types/core-options'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRpcRegistry, type SolanaRpcClient } from '../../infra/rpc.ts'
+import { startTestSandbox } from '../../testing/sandbox.ts'
+import { WriteFailure } from './classifyError.ts'
+import { prepareSolanaSend, TOKEN_ACCOUNT_SIZE } from './solanaSend.ts'
+
+let sandbox: Sandbox
+let solana: SolanaChainHandle
+let rpc: SolanaRpcClient
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox(17100)
+  solana = sandbox.service(solanaService)
+  const localnet: Network = {
+    id: SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length),
+    caipNetworkId: SOLANA_LOCALNET_CAIP_ID,
+    chainNamespace: 'solana',
+    name: 'Solana Localnet',
+    nativeCurrency: { ...SOL_CURRENCY },
+    rpcUrls: { default: { http: [solana.rpcUrl] } },
+  }
+  const config: CoreConfig = { projectId: 'solana-send-test', apiUrl: sandbox.dataApi.url, networks: [localnet] }
+  rpc = createRpcRegistry({ config, options: coreOptionsSchema.parse({}) }).solana(SOLANA_LOCALNET_CAIP_ID)!
+}, 180_000)
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+const caip = (address: string): CaipAddress => `${SOLANA_LOCALNET_CAIP_ID}:${address}`
+const SOL = { symbol: 'SOL', decimals: 9 }
+
+/** What a wallet does with `solana_signAndSendTransaction`: signs the bytes it was given and sends them. */
+async function signAndSend(account: SolanaDevAccount, transaction: string): Promise<string> {
+  const keys = await createKeyPairFromPrivateKeyBytes(account.privateKey)
+  const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(transaction))
+  const signed = await signTransaction([keys], decoded)
+  const signature = (await rpc.request('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }])) as string
+  for (let i = 0; i < 100; i++) {
+    const { value } = solanaSignatureStatusesAnswerSchema.parse(await rpc.request('getSignatureStatuses', [[signature]]))
+    if (value[0]?.confirmationStatus === 'confirmed' || value[0]?.confirmationStatus === 'finalized') {
+      expect(value[0].err).toBeNull()
+      return signature
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${signature} not confirmed`)
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof WriteFailure ? error.error : error),
+  )
+
+describe('Solana sends', () => {
+  it('0.25 SOL to a fresh address: the receiver gets it, the sender pays it and the announced fee', async () => {
+    const sender = solana.devAccounts[0]!
+    const receiver = (await generateKeyPairSigner()).address
+    const before = solana.balances(sender.address).lamports
+    const prepared = await prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(sender.address), token: { ...SOL }, amount: '0.25', receiver })
+    expect(prepared).toMatchObject({ value: 250_000_000n, rent: 0n, createsTokenAccount: false, amount: '0.25', symbol: 'SOL' })
+    expect(prepared.fee).toBeGreaterThan(0n)
+    await signAndSend(sender, prepared.transaction)
+    expect(solana.balances(receiver).lamports).toBe(250_000_000n)
+    expect(solana.balances(sender.address).lamports).toBe(before - 250_000_000n - prepared.fee)
+  })
+
+  it("25 USDC to an address without a token account: the transfer creates it, its rent is announced and paid", async () => {
+    const sender = solana.devAccounts[1]!
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const receiver = (await generateKeyPairSigner()).address
+    const lamports = solana.balances(sender.address).lamports
+    const held = solana.balances(sender.address).tokens.find((t) => t.token.symbol === 'USDC')!.amount
+    const token = { address: usdc.mint, symbol: 'USDC', decimals: usdc.decimals }
+    const prepared = await prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(sender.address), token, amount: '25', receiver })
+    const rent = BigInt((await rpc.request('getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE])) as number)
+    expect(prepared).toMatchObject({ value: 25_000_000n, rent, createsTokenAccount: true })
+    await signAndSend(sender, prepared.transaction)
+    expect(solana.balances(receiver).tokens.find((t) => t.token.symbol === 'USDC')?.amount).toBe(25_000_000n)
+    expect(solana.balances(sender.address).tokens.find((t) => t.token.symbol === 'USDC')?.amount).toBe(held - 25_000_000n)
+    expect(solana.balances(sender.address).lamports).toBe(lamports - prepared.fee - rent)
+
+    // A second send to the same receiver finds its account: no rent, no creation.
+    const again = await prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(sender.address), token, amount: '1.5', receiver })
+    expect(again).toMatchObject({ rent: 0n, createsTokenAccount: false, value: 1_500_000n })
+  })
+
+  it('refuses what SPEC.md §5 refuses, before any wallet is asked', async () => {
+    const sender = caip(solana.devAccounts[2]!.address)
+    const send = (amount: string, receiver: string, token: { address?: string; symbol: string; decimals: number } | null = { ...SOL }) =>
+      failure(prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token, amount, receiver }))
+    const someone = solana.devAccounts[3]!.address
+    expect(await send('1', '')).toMatchObject({ code: 'RECEIVER_REQUIRED', field: 'receiver' })
+    expect(await send('1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toMatchObject({ code: 'RECEIVER_INVALID' })
+    expect(await send('1', 'O0Il'.repeat(10))).toMatchObject({ code: 'RECEIVER_INVALID' })
+    expect(await send('1', getBase58Decoder().decode(new Uint8Array(31).fill(7)))).toMatchObject({ code: 'RECEIVER_INVALID' })
+    expect(await send('', someone)).toMatchObject({ code: 'AMOUNT_REQUIRED', field: 'amount' })
+    expect(await send('0.0000000001', someone)).toMatchObject({ code: 'AMOUNT_TOO_MANY_DECIMALS' })
+    expect(await send('1000000', someone)).toMatchObject({ code: 'AMOUNT_EXCEEDS_BALANCE', field: 'amount' })
+    expect(await send('1', someone, null)).toMatchObject({ code: 'TOKEN_REQUIRED' })
+    // All of it: nothing left for the fee.
+    const lamports = solana.balances(solana.devAccounts[2]!.address).lamports
+    expect(await send((Number(lamports) / 1e9).toFixed(9), someone)).toMatchObject({ code: 'INSUFFICIENT_GAS' })
+  })
+
+  it('an account holding USDC but no SOL cannot pay the fee of a token send', async () => {
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const token = { address: usdc.mint, symbol: 'USDC', decimals: 6 }
+    const holder = (await generateKeyPairSigner()).address
+    await signAndSend(solana.devAccounts[4]!, (await prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(solana.devAccounts[4]!.address), token, amount: '3', receiver: holder })).transaction)
+    expect(solana.balances(holder)).toMatchObject({ lamports: 0n, tokens: [{ amount: 3_000_000n }] })
+    const result = await failure(prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(holder), token, amount: '1', receiver: solana.devAccounts[0]!.address }))
+    expect(result).toMatchObject({ code: 'INSUFFICIENT_GAS', values: { symbol: 'SOL' } })
+  })
+})
