@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, verifyMessage, type Address } from 'viem'
 import { classifyRpcMethod, EMBEDDED_EVENT_NAMES } from '@portico/shared-types/embedded'
 import { expect, test } from '../fixtures.ts'
-import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, switchToEoa } from '../embedded.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** What the demo's "Sign a message" asks to sign. */
@@ -96,7 +96,7 @@ async function barrage(page: Page, frameOrigin: string, address: string) {
 test('nothing the dapp page does signs: forged messages of every type, synthetic events, a faded, covered, squeezed or pushed-off frame, clicking every button of the page', async ({ demo: page, sandbox }) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('attack'))
-  const address = await shownAddress(page)
+  const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
   const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
   const nonce = await chain.getTransactionCount({ address })
@@ -193,7 +193,7 @@ async function askFrame(page: Page, frameOrigin: string, payload: object) {
 test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to alice.reown.id (…)'", async ({ demo: page, sandbox }) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('real-click'))
-  const address = await shownAddress(page)
+  const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
   const frameOrigin = new URL(sandbox.frame.url).origin
 

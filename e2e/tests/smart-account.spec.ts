@@ -1,5 +1,5 @@
-import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Page } from '@playwright/test'
 import { expect, openSecondTab, test } from '../fixtures.ts'
 import { approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
@@ -81,4 +81,42 @@ test('a new email user gets a smart account: shown before deployment, a sponsore
   // The preference is kept: a reload connects the smart account again.
   await second.reload()
   await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+})
+
+test("a smart account's swap that needs an approval is one user operation of both calls, approved once in the frame", async ({ demo: page, sandbox }) => {
+  test.setTimeout(120_000)
+  const account = await loginWithEmail(page, sandbox, freshEmail('smart-swap'))
+  await expect(account.getByTestId('account-type')).toContainText('Smart account')
+  const smart = await shownAddress(page)
+  // 50 USDC from dev account 0, and some ETH; no allowance for the AMM.
+  const usdc = sandbox.contracts[31337]?.USDC?.address as Address
+  const funder = createWalletClient({ account: mnemonicToAccount('test test test test test test test test test test test junk'), transport: http(E2E_URLS.chainA) })
+  await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [smart, parseUnits('50', 6)] }) })
+  await anvil.setBalance({ address: smart, value: parseEther('1') })
+  // The Account view reads the new balances.
+  await page.reload()
+  await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${smart} on Portico Local`)
+  await (await accountOf(page, smart)).getByRole('button', { name: 'Swap', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Swap' })
+  await dialog.getByRole('button', { name: /Choose the token to pay/ }).click()
+  await dialog.getByRole('list', { name: 'You pay' }).getByRole('button', { name: /USD Coin/ }).click()
+  await dialog.getByRole('button', { name: /Choose the token to receive/ }).click()
+  await dialog.getByRole('searchbox', { name: 'Search tokens' }).fill('ETH')
+  await dialog.getByRole('list', { name: 'You receive' }).getByRole('button', { name: /ETH/ }).first().click()
+  await dialog.getByRole('textbox', { name: /Amount to pay/ }).fill('30')
+  await expect(dialog.getByTestId('swap-quote')).toContainText(/You receive: [\d,.]+ ETH/)
+  await dialog.getByRole('button', { name: 'Review swap' }).click()
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  // One step, one approval in the frame: the approval of USDC and the swap as one user operation.
+  await expect(dialog.getByTestId('swap-progress')).toContainText('Step 1 of 1')
+  const frame = await approvalFrame(page)
+  await expect(frame.getByRole('heading', { name: 'Send a user operation' })).toBeVisible()
+  await expect(frame.getByTestId('approval-summary')).toHaveText('2 calls in one operation')
+  await expect(frame.getByTestId('approval-call-1-summary')).toContainText('Allow')
+  await expect(frame.getByTestId('approval-fee')).toHaveText('Gas sponsored')
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Swap started')).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('iframe.portico-frame-shown')).toHaveCount(0)
+  expect(await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [smart] })).toBe(parseUnits('20', 6))
+  expect((await chain.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
 })

@@ -262,7 +262,12 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       return null
     }
     const chainId = await activeChain()
-    return record(await userWithPreferredType(api, f, chainId), chainId)
+    // A returning session keeps the account type the frame holds (another tab may have just switched
+    // it): the core's preference follows it, so no tab sets back a type it read before the switch.
+    const user = await f.request('GET_USER', { chainId })
+    const held = user.preferredAccountType ?? 'eoa'
+    if (held !== (await preferredType(api))) await api.setPreferredAccountType('eip155', held)
+    return record(user, chainId)
   }
 
   // A returning visitor's session is checked with the frame when the page first needs it, not at load.

@@ -118,7 +118,10 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
     account,
     async info(owner, chain) {
       const smart = await account(owner, chain)
-      const code = await client(chain).getCode({ address: smart.address })
+      // Whether it is deployed is read each time (its first operation deploys it); a read that fails says not yet.
+      const code = await client(chain)
+        .getCode({ address: smart.address })
+        .catch(() => undefined)
       return { address: smart.address, deployed: code !== undefined && code.length > 2 }
     },
     async prepare(owner, chain, projectId, calls) {

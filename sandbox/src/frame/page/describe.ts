@@ -321,6 +321,16 @@ export function contractToRead(request: FrozenRequest): Address | undefined {
     const calls = callsAsTransactions(request)
     return calls.length === 1 && calls[0] ? contractToRead(calls[0]) : undefined
   }
+  return transactionContract(request)
+}
+
+/** Every contract a user operation's calls act on (each read like a transaction's). */
+export function contractsToRead(request: FrozenRequest): Address[] {
+  if (request.method !== 'eth_sendUserOperation') return []
+  return [...new Set(callsAsTransactions(request).map(transactionContract).filter((a): a is Address => a !== undefined))]
+}
+
+function transactionContract(request: FrozenRequest): Address | undefined {
   if (request.method !== 'eth_sendTransaction') return undefined
   const [tx] = request.params
   const call = decodeCall(tx.data ?? tx.input)
@@ -346,6 +356,8 @@ export type DescribeContext = {
   account: Address
   /** The contract of `contractToRead`, read from the chain: an ERC-20's symbol and decimals, or an NFT collection. */
   token?: Token | null | undefined
+  /** A user operation's calls: each called contract read the same way (lower-case address -> token). */
+  tokens?: ReadonlyMap<string, Token | null> | undefined
   /** Names the frame knows for addresses (a token contract's own name). */
   names?: ReadonlyMap<string, string> | undefined
   /** The network fee estimate in wei (gas estimate × gas price); null when the chain could not estimate it (the transaction would likely fail). */
@@ -503,7 +515,8 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
   }
   calls.forEach((call, i) => {
     // Each call as the transaction it amounts to; the fee is the operation's, shown once below.
-    const one = describe(call, { ...context, feeWei: undefined, ...(calls.length === 1 ? {} : { token: undefined }) })
+    const target = call.params[0].to?.toLowerCase()
+    const one = describe(call, { ...context, feeWei: undefined, token: (target === undefined ? undefined : context.tokens?.get(target)) ?? (calls.length === 1 ? context.token : undefined) })
     const label = calls.length === 1 ? '' : `Call ${i + 1}: `
     const tx = call.params[0]
     rows.push({ label: `${label}To`, value: tx.to === undefined ? '—' : (one.rows.find((r) => r.testId === 'to')?.value ?? tx.to), testId: calls.length === 1 ? 'to' : `call-${i + 1}-to` })

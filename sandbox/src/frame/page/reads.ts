@@ -1,6 +1,6 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
 import { z } from 'zod'
-import { addressesToName, contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
+import { addressesToName, contractsToRead, contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
 
 /**
  * The chain reads behind an approval's description, made by the frame through its own service
@@ -101,9 +101,17 @@ export async function readContext(rpc: Rpc, request: FrozenRequest, chains: read
       if (name) names.set(verifying.toLowerCase(), name)
     }
   }
-  if (request.method === 'eth_sendUserOperation' && contract) {
-    context.token = await readToken(rpc, request.chainId, contract)
-    if (context.token?.name) names.set(contract.toLowerCase(), context.token.name)
+  if (request.method === 'eth_sendUserOperation') {
+    const contracts = contractsToRead(request)
+    const read = await Promise.all(contracts.map((c) => readToken(rpc, request.chainId, c)))
+    const tokens = new Map<string, Token | null>()
+    contracts.forEach((c, i) => {
+      const token = read[i] ?? null
+      tokens.set(c.toLowerCase(), token)
+      if (token?.name) names.set(c.toLowerCase(), token.name)
+    })
+    context.tokens = tokens
+    if (contract) context.token = tokens.get(contract.toLowerCase()) ?? null
   }
   for (const [address, name] of Object.entries((await known) ?? {})) {
     const shown = nameish(name)
