@@ -81,6 +81,14 @@ export const AVATAR_TINTS = 5
 
 export const PAIRING_EXPIRY_MS = 4 * MINUTE_MS
 export const PAIRING_EXPIRED_BELOW_MS = 10 * SECOND_MS
+/**
+ * How near the pointer must come to the WalletConnect row (px from its box, any side) for the
+ * visitor's approach to count as intent: the core then loads its WalletConnect client and makes a
+ * pairing ready. About two rows above or below it (a row is 56 px high) and a third of the modal's
+ * width beside it: a pointer heading for the row crosses it in the slow, aiming end of its movement,
+ * while one resting on the Connect Wallet button, or heading for another method, mostly stays out.
+ */
+export const WALLET_CONNECT_NEAR_PX = 120
 
 /** Namespaces for which balances are offered (SPEC.md §9). */
 export const BALANCE_NAMESPACES = ['eip155', 'solana'] as const

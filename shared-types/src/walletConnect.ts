@@ -77,10 +77,16 @@ export const walletConnectStateSchema = z.object({
   expiresAt: z.number().nullable(),
   error: z.string().nullable(),
   session: walletConnectSessionSchema.nullable(),
+  /**
+   * The core has loaded its WalletConnect client (and opened the relay socket): making a pairing now
+   * downloads nothing, so the Connect view opening may prepare one (a first visit waits for the
+   * pointer to near the WalletConnect row).
+   */
+  clientLoaded: z.boolean(),
 })
 export type WalletConnectState = z.infer<typeof walletConnectStateSchema>
 
-export const emptyWalletConnect: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, session: null }
+export const emptyWalletConnect: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, session: null, clientLoaded: false }
 
 /** The WalletConnect part of the dapp's configuration. */
 export const walletConnectConfigSchema = z.object({

@@ -1,6 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PAIRING_EXPIRED_BELOW_MS, WALLET_CONNECT_NEAR_PX } from '@portico/shared-types/constants'
 import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../testing/harness.tsx'
 import { warmLazyViews } from './lazyView.tsx'
 
@@ -109,7 +110,7 @@ describe('ConnectView', () => {
     portico.client.destroy()
   })
 
-  it('opening the view makes a WalletConnect pairing ready in the core (not while rendered ahead, hidden), and reopening reuses it while nobody took it', async () => {
+  it('opening the view prepares nothing of WalletConnect (not while rendered ahead, hidden, either); the pointer nearing its row does, once', async () => {
     const walletConnect = fakeWalletConnect()
     const portico = createTestClient({ walletConnect })
     renderPortico(portico)
@@ -118,14 +119,60 @@ describe('ConnectView', () => {
     await act(async () => new Promise((r) => setTimeout(r, 300)))
     expect(walletConnect.uris).toEqual([])
     await openModal(portico)
-    await screen.findByRole('dialog', { name: 'Connect Wallet' })
-    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[0] }))
-    await act(async () => portico.client.close())
-    await openModal(portico)
-    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await act(async () => new Promise((r) => setTimeout(r, 200)))
+    // Opening Connect is no intent on a first visit: the core has not even loaded its client.
+    expect(walletConnect.uris).toEqual([])
+    expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'idle', uri: null, clientLoaded: false })
+
+    // The row is laid out 56 px high at y 300 (happy-dom lays nothing out).
+    placeRow(dialog, 300)
+    // Moving far from it (the Connect Wallet button, the title): nothing.
+    await movePointer(dialog, 180, 300 - WALLET_CONNECT_NEAR_PX - 5)
+    await movePointer(dialog, 180, 356 + WALLET_CONNECT_NEAR_PX + 5)
+    expect(walletConnect.uris).toEqual([])
+    // Within WALLET_CONNECT_NEAR_PX of its box: the core loads its client and makes one pairing.
+    await movePointer(dialog, 180, 300 - WALLET_CONNECT_NEAR_PX + 5)
+    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[0], clientLoaded: true }))
+    await movePointer(dialog, 180, 320)
     await act(async () => new Promise((r) => setTimeout(r, 100)))
     expect(walletConnect.uris).toHaveLength(1)
     portico.client.destroy()
+  })
+
+  it('once the core has its client, opening the view is enough: a pairing is made ready without the pointer (after the one made ahead expired unused)', async () => {
+    const walletConnect = fakeWalletConnect()
+    // A short life: dropped 400 ms after it was made (under 10 s left is expired, SPEC.md §9).
+    const portico = createTestClient({ walletConnect, config: testConfig({ walletConnect: { relayUrl: 'ws://127.0.0.1:9', pairingExpiryMs: PAIRING_EXPIRED_BELOW_MS + 400 } }) })
+    renderPortico(portico)
+    await openModal(portico)
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    placeRow(dialog, 300)
+    await movePointer(dialog, 180, 310)
+    await waitFor(() => expect(walletConnect.uris).toHaveLength(1))
+    await act(async () => portico.client.close())
+    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'idle', uri: null, clientLoaded: true }), { timeout: 3000 })
+    expect(walletConnect.uris).toHaveLength(1)
+    await openModal(portico)
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await waitFor(async () => expect((await portico.core.getState()).walletConnect).toMatchObject({ status: 'pairing', uri: walletConnect.uris[1] }))
+    portico.client.destroy()
+  })
+
+  it('keyboard focus or a touch on the WalletConnect row makes a pairing ready', async () => {
+    for (const act_ of ['focus', 'touch'] as const) {
+      const walletConnect = fakeWalletConnect()
+      const portico = createTestClient({ walletConnect })
+      renderPortico(portico)
+      await openModal(portico)
+      const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+      const row = within(dialog).getByRole('button', { name: 'WalletConnect' })
+      if (act_ === 'focus') act(() => row.focus())
+      else fireEvent.touchStart(row)
+      await waitFor(() => expect(walletConnect.uris).toHaveLength(1))
+      portico.client.destroy()
+      cleanup()
+    }
   })
 
   it('with the terms to accept first, no pairing is made until they are accepted', async () => {
@@ -134,10 +181,23 @@ describe('ConnectView', () => {
     renderPortico(portico)
     await openModal(portico)
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    placeRow(dialog, 300)
+    await movePointer(dialog, 180, 310)
     await act(async () => new Promise((r) => setTimeout(r, 100)))
     expect(walletConnect.uris).toEqual([])
     await userEvent.click(within(dialog).getByRole('checkbox'))
+    await movePointer(dialog, 180, 312)
     await waitFor(() => expect(walletConnect.uris).toHaveLength(1))
     portico.client.destroy()
   })
 })
+
+/** Lays the WalletConnect row out at `top` (360 px wide, 56 px high), as a browser would. */
+function placeRow(dialog: HTMLElement, top: number) {
+  const row = within(dialog).getByRole('button', { name: 'WalletConnect' })
+  vi.spyOn(row, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, top, 360, 56))
+}
+
+async function movePointer(target: Element, clientX: number, clientY: number) {
+  await act(async () => void target.dispatchEvent(new PointerEvent('pointermove', { clientX, clientY, bubbles: true })))
+}

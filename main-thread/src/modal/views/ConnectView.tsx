@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { walletImageUrl } from '@portico/shared-types/connectors'
-import { prepareWalletConnect, walletConnectIntent } from '../../actions/prepareWalletConnect.ts'
+import { prepareWalletConnect, walletConnectIntent, whenPointerNears } from '../../actions/prepareWalletConnect.ts'
 import { connectWith, selectWallet } from '../../actions/selectWallet.ts'
 import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
 import { useT } from '../../i18n/useT.ts'
@@ -42,14 +42,26 @@ export function ConnectView() {
     recommended: lists.recommended?.data ?? [],
     imageUrl,
   })
-  // The view shows a way to WalletConnect (its row, or a wallet that connects through it): the visitor
-  // may well take it, so the core makes a pairing ready and the page fetches the QR view's code now
-  // (an effect: it runs when the modal shows this view, never while it is rendered ahead, hidden).
+  // The view shows a way to WalletConnect (its row, or a wallet that connects through it). On a first
+  // visit the core makes a pairing ready (and the page fetches the QR view's code) only when the visitor
+  // heads for it: the pointer nearing the WalletConnect row (WALLET_CONNECT_NEAR_PX), or focus, a touch
+  // or the pointer on a row that leads to it; opening Connect alone fetches nothing of WalletConnect.
+  // Once the core has its client loaded (a second open, another tab used it), the view opening is
+  // enough: it costs no download. Effects: never while the modal is rendered ahead, hidden.
   const wallets = features.connectMethodsOrder.includes('wallet') && (!collapsible || walletsShown)
   const toWalletConnect = wallets && !locked && services && rows.some((row) => row.kind === 'walletConnect' || row.kind === 'catalogue')
+  const clientLoaded = core?.walletConnect.clientLoaded === true
+  const walletConnectRow = useRef<HTMLButtonElement>(null)
+  const hasWalletConnectRow = rows.some((row) => row.kind === 'walletConnect')
   useEffect(() => {
-    if (toWalletConnect) prepareWalletConnect(client)
-  }, [toWalletConnect, client])
+    if (!toWalletConnect) return
+    if (clientLoaded) {
+      prepareWalletConnect(client)
+      return
+    }
+    const row = walletConnectRow.current
+    return row ? whenPointerNears(row, () => prepareWalletConnect(client)) : undefined
+  }, [toWalletConnect, clientLoaded, hasWalletConnectRow, client])
 
   const sections: { key: string; node: ReactNode }[] = []
   for (const method of features.connectMethodsOrder) {
@@ -79,7 +91,7 @@ export function ConnectView() {
             <ul className="portico-list" aria-label={t('wallets')}>
               {(services ? rows : rows.filter((row) => row.kind === 'connector')).map((row) => (
                 <li key={row.key}>
-                  <WalletRow row={row} />
+                  <WalletRow row={row} walletConnectRef={walletConnectRow} />
                 </li>
               ))}
               {showAll ? (
@@ -118,7 +130,7 @@ export function ConnectView() {
   )
 }
 
-function WalletRow({ row }: { row: ConnectorRow }) {
+function WalletRow({ row, walletConnectRef }: { row: ConnectorRow; walletConnectRef: RefObject<HTMLButtonElement | null> }) {
   const client = usePorticoClient()
   const t = useT()
   const { core } = useSnapshot()
@@ -127,6 +139,7 @@ function WalletRow({ row }: { row: ConnectorRow }) {
     return (
       <button
         type="button"
+        ref={walletConnectRef}
         className="portico-wallet"
         disabled={offline}
         aria-describedby={offline ? 'portico-wc-offline' : undefined}

@@ -71,13 +71,16 @@ describe('pairings made ahead', () => {
     const started = Date.now()
     try {
       expect(relay.connections().filter((c) => c.projectId === 'pairing-test')).toHaveLength(0)
-      // Intent twice (the Connect view opens, then the pointer nears the row): one URI, one proposal.
+      expect((await core.getState()).walletConnect.clientLoaded).toBe(false)
+      // Intent twice (the pointer nears the row, then focuses it): one URI, one proposal, one socket.
       await core.prepareWalletConnect()
       const prepared = (await core.getState()).walletConnect
-      expect(prepared).toMatchObject({ status: 'pairing', uri: expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/) })
+      expect(prepared).toMatchObject({ status: 'pairing', uri: expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/), clientLoaded: true })
+      expect(relay.connections().filter((c) => c.projectId === 'pairing-test')).toHaveLength(1)
       await core.prepareWalletConnect()
       expect((await core.getState()).walletConnect.uri).toBe(prepared.uri)
       expect(proposals(started)).toBe(1)
+      expect(relay.connections().filter((c) => c.projectId === 'pairing-test')).toHaveLength(1)
 
       // The QR view shows it (the view asks to connect): the URI handed out is the one prepared.
       const answer = core.connectWalletConnect()

@@ -58,6 +58,8 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
       p.on('session_delete', () => void session.ended().catch(() => undefined))
       p.on('session_expire', () => void session.ended().catch(() => undefined))
       session.publish(p)
+      // Every tab learns the client is here: a Connect view opening may now prepare a pairing, at no download.
+      session.patch({ clientLoaded: true })
       return p
     })()
     provider.catch(() => (provider = null))
