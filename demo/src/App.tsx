@@ -89,6 +89,48 @@ function SendTip() {
   )
 }
 
+type CallsStatus = { status: number; atomic: boolean; receipts?: { transactionHash: string }[] }
+
+/**
+ * A dapp sending two transfers as one batch through `useProvider()` (EIP-5792): it asks the wallet's
+ * capabilities, sends the calls (atomically when the wallet can), then follows the batch's status.
+ */
+function SendBatch() {
+  const { address, isConnected } = useAccount()
+  const { chainId } = useNetwork()
+  const { provider } = useProvider()
+  const [result, setResult] = useState<string | null>(null)
+  if (!isConnected || !provider || !address || chainId === undefined) return null
+  const send = async () => {
+    setResult(null)
+    try {
+      const hexChainId = `0x${Number(chainId).toString(16)}`
+      const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [hexChainId]] })) as Record<string, { atomic?: { status?: string } }>
+      const atomic = ['supported', 'ready'].includes(capabilities[hexChainId]?.atomic?.status ?? '')
+      const calls = [{ to: TIP_RECEIVER, value: '0x38d7ea4c68000' }, { to: TIP_RECEIVER, value: '0x38d7ea4c68000' }]
+      const { id } = (await provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: hexChainId, from: address, atomicRequired: atomic, calls }] })) as { id: string }
+      for (;;) {
+        const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
+        if (status.status >= 200) {
+          const n = status.receipts?.length ?? 0
+          return setResult(`${status.status === 200 ? 'Batch confirmed' : `Batch failed (${status.status})`}: ${status.atomic ? 'atomic' : 'one by one'}, ${n} transaction${n === 1 ? '' : 's'}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    } catch (error) {
+      setResult(`Not sent: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return (
+    <p className="demo-sign">
+      <button type="button" className="demo-secondary" onClick={() => void send()}>
+        Send a batch (EIP-5792)
+      </button>{' '}
+      <span data-testid="batch-result">{result}</span>
+    </p>
+  )
+}
+
 type SignedInSession = { address: string; chainId: number; issuedAt: string; expirationTime: string | null }
 
 /** The signed-in state as the dapp's server sees it: the sandbox verifier's session of the connected account. */
@@ -167,6 +209,7 @@ export function App() {
         <SignedIn />
         <SignMessage />
         <SendTip />
+        <SendBatch />
         <ChaosSwitch />
       </main>
     </PorticoProvider>
