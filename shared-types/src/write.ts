@@ -221,7 +221,7 @@ export type PendingTransaction = z.infer<typeof pendingTransactionSchema>
 export const WRITE_OUTCOME_UNKNOWN_CODE = -32050
 
 /** Wallet methods that send something: never asked twice for one write (a restart reconciles by hash instead). */
-export const SENDING_METHODS: readonly string[] = ['eth_sendTransaction', 'eth_sendRawTransaction', 'wallet_sendCalls']
+export const SENDING_METHODS: readonly string[] = ['eth_sendTransaction', 'eth_sendRawTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction']
 
 /**
  * A write the core has handed a wallet request for and not yet seen answered, kept in IndexedDB so

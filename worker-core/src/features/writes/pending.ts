@@ -1,7 +1,12 @@
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
 import { RECORDS } from '@portico/shared-types'
 import type { PendingTransaction } from '@portico/shared-types/write'
+import { solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
 import type { CoreContext } from '../../infra/context.ts'
+import type { SolanaRpcClient } from '../../infra/rpc.ts'
+
+/** How long a Solana signature is followed: its blockhash is valid for 150 blocks (about a minute), with room to spare. */
+const SOLANA_CONFIRM_TIMEOUT_MS = 120_000
 
 /** What an Activity row shows of a transaction while it is pending (everything but its hash and state). */
 export type Tracked = Omit<PendingTransaction, 'hash' | 'status' | 'submittedAt' | 'writeId'>
@@ -28,18 +33,35 @@ export function createPendingTransactions(ctx: CoreContext, { onMined, warn }: {
     void ctx.records.write(RECORDS.pendingTransactions, ctx.store.get().pendingTransactions).catch((error: unknown) => warn('could not keep the pending transactions', error))
   }
 
+  /** A Solana signature's outcome: its status polled until confirmed (failed when it carries an error, or when its blockhash has long expired). */
+  async function solanaOutcome(rpc: SolanaRpcClient, signature: string): Promise<PendingTransaction['status']> {
+    const until = ctx.now() + SOLANA_CONFIRM_TIMEOUT_MS
+    while (!disposed && ctx.now() < until) {
+      const answer = await rpc.request('getSignatureStatuses', [[signature]]).catch(() => null)
+      const status = answer === null ? null : solanaSignatureStatusesAnswerSchema.safeParse(answer)
+      const seen = status?.success ? status.data.value[0] : null
+      if (seen && (seen.confirmationStatus === 'confirmed' || seen.confirmationStatus === 'finalized')) return seen.err === null ? 'confirmed' : 'failed'
+      await ctx.sleep(500)
+    }
+    return 'failed'
+  }
+
   function follow(entry: PendingTransaction) {
     if (followed.has(entry.hash)) return
-    const client = ctx.env()?.rpc.client(entry.caipNetworkId)
-    if (!client) return
+    const env = ctx.env()
+    const client = env?.rpc.client(entry.caipNetworkId)
+    const solana = env?.rpc.solana(entry.caipNetworkId)
+    if (!client && !solana) return
     followed.add(entry.hash)
     const settled: Promise<PendingTransaction['status']> =
       entry.status !== 'pending'
         ? Promise.resolve(entry.status)
-        : client
-            .waitForTransactionReceipt({ hash: entry.hash as `0x${string}`, pollingInterval: 500, timeout: 0 })
-            .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
-            .catch(() => 'failed' as const)
+        : solana
+          ? solanaOutcome(solana, entry.hash)
+          : client!
+              .waitForTransactionReceipt({ hash: entry.hash as `0x${string}`, pollingInterval: 500, timeout: 0 })
+              .then((receipt) => (receipt.status === 'success' ? 'confirmed' : 'failed'))
+              .catch(() => 'failed' as const)
     void settled.then(async (status) => {
       if (disposed) return
       const done: PendingTransaction = { ...entry, status }

@@ -9,7 +9,9 @@ import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
 import { SOL_CURRENCY, solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCore } from '../../core.ts'
 import { createRpcRegistry, type SolanaRpcClient } from '../../infra/rpc.ts'
+import { createStorage } from '../../infra/storage.ts'
 import { startTestSandbox } from '../../testing/sandbox.ts'
 import { WriteFailure } from './classifyError.ts'
 import { prepareSolanaSend, TOKEN_ACCOUNT_SIZE } from './solanaSend.ts'
@@ -17,6 +19,7 @@ import { prepareSolanaSend, TOKEN_ACCOUNT_SIZE } from './solanaSend.ts'
 let sandbox: Sandbox
 let solana: SolanaChainHandle
 let rpc: SolanaRpcClient
+let config: CoreConfig
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(17100)
@@ -29,7 +32,7 @@ beforeAll(async () => {
     nativeCurrency: { ...SOL_CURRENCY },
     rpcUrls: { default: { http: [solana.rpcUrl] } },
   }
-  const config: CoreConfig = { projectId: 'solana-send-test', apiUrl: sandbox.dataApi.url, networks: [localnet] }
+  config = { projectId: 'solana-send-test', apiUrl: sandbox.dataApi.url, networks: [localnet] }
   rpc = createRpcRegistry({ config, options: coreOptionsSchema.parse({}) }).solana(SOLANA_LOCALNET_CAIP_ID)!
 }, 180_000)
 afterAll(async () => {
@@ -40,11 +43,12 @@ const caip = (address: string): CaipAddress => `${SOLANA_LOCALNET_CAIP_ID}:${add
 const SOL = { symbol: 'SOL', decimals: 9 }
 
 /** What a wallet does with `solana_signAndSendTransaction`: signs the bytes it was given and sends them. */
-async function signAndSend(account: SolanaDevAccount, transaction: string): Promise<string> {
+async function signAndSend(account: SolanaDevAccount, transaction: string, { wait = true } = {}): Promise<string> {
   const keys = await createKeyPairFromPrivateKeyBytes(account.privateKey)
   const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(transaction))
   const signed = await signTransaction([keys], decoded)
   const signature = (await rpc.request('sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }])) as string
+  if (!wait) return signature
   for (let i = 0; i < 100; i++) {
     const { value } = solanaSignatureStatusesAnswerSchema.parse(await rpc.request('getSignatureStatuses', [[signature]]))
     if (value[0]?.confirmationStatus === 'confirmed' || value[0]?.confirmationStatus === 'finalized') {
@@ -121,5 +125,49 @@ describe('Solana sends', () => {
     expect(solana.balances(holder)).toMatchObject({ lamports: 0n, tokens: [{ amount: 3_000_000n }] })
     const result = await failure(prepareSolanaSend(rpc, { kind: 'send', caipAddress: caip(holder), token, amount: '1', receiver: solana.devAccounts[0]!.address }))
     expect(result).toMatchObject({ code: 'INSUFFICIENT_GAS', values: { symbol: 'SOL' } })
+  })
+})
+
+describe('a Solana send through the core\'s write path', () => {
+  it('the wallet is asked solana_signAndSendTransaction once; the signature is pending in every tab until confirmed, then the balance is read again', async () => {
+    const sender = solana.devAccounts[3]!
+    const receiver = (await generateKeyPairSigner()).address
+    const core = createCore({ storage: createStorage({ dbName: `solana-write-${Math.random()}`, warn: () => {} }), warn: () => {} })
+    await core.configure(config)
+    const caipAddress = caip(sender.address)
+    await core.setConnected({ caipAddress, connectorId: 'test', connectorName: 'Test' })
+    await core.refreshBalances()
+    const before = (await core.getState()).nativeBalance.value
+
+    const step = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.5', receiver })
+    expect(step).toMatchObject({ status: 'step', namespace: 'solana', caipNetworkId: SOLANA_LOCALNET_CAIP_ID, label: 'send', target: 'wallet', request: { method: 'solana_signAndSendTransaction' } })
+    if (step.status !== 'step') throw new Error('no step')
+    expect(await core.markWriteAsked(step.writeId)).toBe(true)
+    const { transaction } = step.request.params[0] as { transaction: string }
+    const signature = await signAndSend(sender, transaction, { wait: false })
+    const done = await core.submitWriteResult(step.writeId, { ok: true, result: { signature } })
+    expect(done).toEqual({ status: 'done', writeId: step.writeId, hash: signature })
+    expect((await core.getState()).pendingTransactions).toEqual([expect.objectContaining({ hash: signature, caipNetworkId: SOLANA_LOCALNET_CAIP_ID, amount: '0.5', symbol: 'SOL', to: receiver })])
+
+    // Confirmed: the row goes and the native balance is read again (0.5 SOL and the fee less).
+    for (let i = 0; i < 100 && (await core.getState()).pendingTransactions.length > 0; i++) await new Promise((r) => setTimeout(r, 100))
+    expect((await core.getState()).pendingTransactions).toEqual([])
+    for (let i = 0; i < 50 && (await core.getState()).nativeBalance.value === before; i++) await new Promise((r) => setTimeout(r, 100))
+    expect((await core.getState()).nativeBalance.value).toBe(solana.balances(sender.address).lamports.toString())
+    expect(solana.balances(receiver).lamports).toBe(500_000_000n)
+    core.dispose()
+  })
+
+  it('a wallet that answers no signature stops the write; other flows on Solana are not offered', async () => {
+    const sender = solana.devAccounts[0]!
+    const core = createCore({ storage: createStorage({ dbName: `solana-write-${Math.random()}`, warn: () => {} }), warn: () => {} })
+    await core.configure(config)
+    const caipAddress = caip(sender.address)
+    await core.setConnected({ caipAddress, connectorId: 'test', connectorName: 'Test' })
+    const step = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
+    if (step.status !== 'step') throw new Error('no step')
+    expect(await core.submitWriteResult(step.writeId, { ok: true, result: '0xdeadbeef' })).toMatchObject({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } })
+    expect(await core.prepareWrite({ kind: 'registerName', caipAddress, name: 'alice' })).toMatchObject({ status: 'error', error: { code: 'UNSUPPORTED_NAMESPACE' } })
+    core.dispose()
   })
 })

@@ -1,5 +1,6 @@
 import { isHash, stringToHex } from 'viem'
-import type { RpcClient } from '../../infra/rpc.ts'
+import type { RpcClient, SolanaRpcClient } from '../../infra/rpc.ts'
+import { solanaSignatureSchema } from '@portico/shared-types/solana'
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
 import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
 import {
@@ -50,6 +51,8 @@ export type WriteFlow = AsyncGenerator<FlowStep, FlowDone, unknown>
 export type FlowContext = {
   env: CoreEnv
   client: RpcClient | null
+  /** The account's Solana cluster, when the write is on one. */
+  solana: SolanaRpcClient | null
   /** USD prices of CAIP-10 token addresses (the core's price read). */
   prices: GetSwapQuoteDeps['prices']
   /** The account is a smart account (SPEC.md §3): its sends are user operations, followed to their receipt through the bundler. */
@@ -83,9 +86,35 @@ function sentHash(answer: unknown): `0x${string}` {
   return answer
 }
 
+/**
+ * What a Solana wallet answers `solana_signAndSendTransaction`: `{ signature }` (base58), the
+ * transaction's id; anything else stops the flow.
+ */
+function sentSignature(answer: unknown): string {
+  const signature = typeof answer === 'object' && answer !== null && 'signature' in answer ? answer.signature : undefined
+  const parsed = solanaSignatureSchema.safeParse(signature)
+  if (!parsed.success) throw new WriteFailure('SOMETHING_WENT_WRONG', { details: 'The wallet answered no transaction signature' })
+  return parsed.data
+}
+
+/**
+ * A SOL or SPL send: the core builds the unsigned transaction (its Solana code loaded only now), the
+ * wallet signs and sends it, and the signature is followed until confirmed like an EVM hash.
+ */
+async function* solanaSend(flow: FlowContext, rpc: SolanaRpcClient, intent: Extract<WriteIntent, { kind: 'send' }>): WriteFlow {
+  const { prepareSolanaSend } = await import('./solanaSend.ts')
+  const prepared = await prepareSolanaSend(rpc, intent)
+  const { caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const request: WalletRequest = { method: 'solana_signAndSendTransaction', params: [{ transaction: prepared.transaction }] }
+  const signature = sentSignature(yield { label: 'send', total: 1, request, expects: 'hash' })
+  flow.track(signature, { caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol })
+  return { hash: signature }
+}
+
 /** Each kind of write, as a flow of wallet requests. Swap, buy, sign-in and names add one line each. */
 const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent, { kind: K }>) => WriteFlow } = {
   async *send(flow, intent) {
+    if (flow.solana) return yield* solanaSend(flow, flow.solana, intent)
     if (!flow.client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { reference } = parseCaipAddress(intent.caipAddress)
     const prepared = await prepareSend({ client: flow.client, api: flow.env.api, smartAccount: flow.smartAccount }, intent)
@@ -314,12 +343,15 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
         return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
-      if (namespace !== 'eip155') return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
+      // Solana sends its SOL and SPL tokens; the other flows are eip155's (SPEC.md §9).
+      const supported = namespace === 'eip155' || (namespace === 'solana' && intent.kind === 'send')
+      if (!supported) return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
       // Unique across restarts and tabs: a stored write is never mistaken for another.
       const writeId = crypto.randomUUID()
       const flowContext: FlowContext = {
         env,
         client: env.rpc.client(caipNetworkId),
+        solana: namespace === 'solana' ? env.rpc.solana(caipNetworkId) : null,
         smartAccount: isSmartAccount(intent),
         track: (hash, tracks) => pending.track(hash, tracks, writeId),
         deployed: onSmartAccountDeployed,
