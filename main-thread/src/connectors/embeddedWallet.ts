@@ -1,7 +1,7 @@
 import { ProviderRpcError, UnauthorizedProviderError, UserRejectedRequestError } from 'viem'
 import { regexes } from 'zod/mini'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import { DEFAULT_ACCOUNT_TYPES, EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
+import { EMAIL_LOGIN_COOLDOWN_MS, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 import type { EmbeddedUser } from '@portico/shared-types/embedded'
 import { classifyRpcMethod, USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
@@ -71,48 +71,6 @@ async function recordUser(api: SourceApi, user: EmbeddedUser, chainId: number): 
     smartAccountDeployed: user.smartAccountDeployed ?? false,
   })
   return `${lastChain}:${user.address}` as CaipAddress
-}
-
-/** The account type the visitor prefers on eip155 (SPEC.md §3, kept by the core per namespace; a smart account by default, SPEC.md §4). */
-async function preferredType(api: SourceApi): Promise<'eoa' | 'smartAccount'> {
-  const type = (await api.getState()).accountTypes.eip155 ?? DEFAULT_ACCOUNT_TYPES.eip155
-  return type === 'smartAccount' ? 'smartAccount' : 'eoa'
-}
-
-/**
- * The frame's user with the preferred account type in effect: the frame is asked for it when its
- * user has the other one; when that fails (SPEC.md §4), the EOA, and the core keeps eoa as the preference.
- */
-async function userWithPreferredType(api: SourceApi, f: FrameClient, chainId: number): Promise<EmbeddedUser> {
-  const wanted = await preferredType(api)
-  let user = await f.request('GET_USER', { chainId, preferredAccountType: wanted })
-  if ((user.preferredAccountType ?? 'eoa') !== wanted) {
-    try {
-      await f.request('SET_PREFERRED_ACCOUNT', { type: wanted })
-      user = await f.request('GET_USER', { chainId })
-    } catch {
-      /* the fallback below */
-    }
-  }
-  const effective = user.preferredAccountType ?? 'eoa'
-  if (effective !== wanted) await api.setPreferredAccountType('eip155', 'eoa')
-  return user
-}
-
-/**
- * SPEC.md §3 account type switch: the frame's choice (a type it cannot set falls back to the EOA,
- * SPEC.md §4), the core's preference for eip155, and the user as the frame answers it then.
- */
-async function switchAccountType(api: SourceApi, f: FrameClient, chainId: number, type: 'eoa' | 'smartAccount'): Promise<{ caipAddress: CaipAddress; effective: 'eoa' | 'smartAccount' }> {
-  let effective: 'eoa' | 'smartAccount' = type
-  try {
-    await f.request('SET_PREFERRED_ACCOUNT', { type })
-  } catch {
-    effective = 'eoa'
-    await f.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
-  }
-  await api.setPreferredAccountType('eip155', effective)
-  return { caipAddress: await recordUser(api, await f.request('GET_USER', { chainId }), chainId), effective }
 }
 
 /**
@@ -265,8 +223,8 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     // A returning session keeps the account type the frame holds (another tab may have just switched
     // it): the core's preference follows it, so no tab sets back a type it read before the switch.
     const user = await f.request('GET_USER', { chainId })
-    const held = user.preferredAccountType ?? 'eoa'
-    if (held !== (await preferredType(api))) await api.setPreferredAccountType('eip155', held)
+    const { followHeldType } = await import('./embedded/accountType.ts')
+    await followHeldType(api, user)
     return record(user, chainId)
   }
 
@@ -292,7 +250,10 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
   const provider = embeddedProvider({ api, approvals, loadedFrame: () => (frame?.loaded ? frame : null), ensureChecked, activeChain, getFrame })
 
   const setAccountType: EmbeddedWalletApi['setAccountType'] = async (type) => {
-    const { caipAddress, effective } = await switchAccountType(api, await getFrame(), await activeChain(), type)
+    const chainId = await activeChain()
+    const { switchAccountType } = await import('./embedded/accountType.ts')
+    const { user, effective } = await switchAccountType(api, await getFrame(), chainId, type)
+    const caipAddress = await record(user, chainId)
     checked = Promise.resolve(caipAddress)
     // The session records the new account with the core, which pushes it to every tab.
     emit({ type: 'change', caipAddress })
@@ -313,6 +274,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     async connect() {
       needed()
       const chainId = await activeChain()
+      const { userWithPreferredType } = await import('./embedded/accountType.ts')
       const caipAddress = await record(await userWithPreferredType(api, await getFrame(), chainId), chainId)
       checked = Promise.resolve(caipAddress)
       return caipAddress
