@@ -194,3 +194,29 @@ group('names in the summary', () => {
     expect(rows(d)['to']).toBe(`alice.reown.id (${BOB})`)
   })
 })
+
+group('a transaction for a chain', () => {
+  it("takes the connected chain's id (the modal's sends carry one) and refuses another chain's before showing anything", () => {
+    const frozen = freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: BOB, value: '0x1', chainId: '0x7a69' }], 31337)
+    expect(frozen.params[0]).toMatchObject({ chainId: '0x7a69' })
+    expect(() => freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: BOB, value: '0x1', chainId: '0x1' }], 31337)).toThrow('The transaction is for chain 1, not the connected chain 31337')
+  })
+})
+
+group('a user operation', () => {
+  it('is refused when its hash is not its own, and when its params cannot be read', () => {
+    const userOperation = {
+      sender: ACCOUNT,
+      nonce: '0x0',
+      callData: '0x',
+      callGasLimit: '0x1',
+      verificationGasLimit: '0x1',
+      preVerificationGas: '0x1',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    }
+    const prepared = { userOperation, hash: `0x${'00'.repeat(32)}`, entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108', sponsored: true }
+    expect(() => freezeRequest('eth_sendUserOperation', [prepared], 31337)).toThrow('does not match its hash')
+    expect(() => freezeRequest('eth_sendUserOperation', [{ ...prepared, userOperation: { ...userOperation, extra: '0x' } }], 31337)).toThrow(ApprovalRefused)
+  })
+})
