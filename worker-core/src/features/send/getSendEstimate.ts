@@ -67,7 +67,18 @@ export async function getSendEstimate({ client, balances, sponsored }: GetSendEs
  * request for every tab asking. `balances` is the portfolio the core holds, for the USD prices.
  */
 export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimateParameters, balances: readonly TokenBalance[] | null, smartAccount = false): QueryOptions<SendEstimate> {
-  const client = env.rpc.client(parseCaipAddress(params.caipAddress).caipNetworkId)
+  const { caipNetworkId } = parseCaipAddress(params.caipAddress)
+  const solana = env.rpc.solana(caipNetworkId)
+  if (solana) {
+    // SOL's price from the portfolio; the Solana code (transaction compiling for the fee) loads now.
+    const nativePrice = balances?.find((b) => b.chainId === caipNetworkId && b.symbol === 'SOL')?.price ?? null
+    return {
+      key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),
+      ttlMs: SEND_ESTIMATE_CACHE_MS,
+      fetch: async () => (await import('../writes/solanaSend.ts')).getSolanaSendEstimate(solana, params, nativePrice),
+    }
+  }
+  const client = env.rpc.client(caipNetworkId)
   if (!client) throw new UnsupportedChainError()
   return {
     key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),

@@ -8,6 +8,7 @@ import { createKeyPairFromPrivateKeyBytes, generateKeyPairSigner, getBase58Decod
 import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
 import { SOL_CURRENCY, solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
+import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore } from '../../core.ts'
 import { createRpcRegistry, type SolanaRpcClient } from '../../infra/rpc.ts'
@@ -168,6 +169,26 @@ describe('a Solana send through the core\'s write path', () => {
     if (step.status !== 'step') throw new Error('no step')
     expect(await core.submitWriteResult(step.writeId, { ok: true, result: '0xdeadbeef' })).toMatchObject({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } })
     expect(await core.prepareWrite({ kind: 'registerName', caipAddress, name: 'alice' })).toMatchObject({ status: 'error', error: { code: 'UNSUPPORTED_NAMESPACE' } })
+    core.dispose()
+  })
+})
+
+describe("the Send view's figures on Solana", () => {
+  it('the fee from getFeeForMessage, Max leaving it for SOL, the whole balance for an SPL token', async () => {
+    const owner = solana.devAccounts[4]!
+    const core = createCore({ storage: createStorage({ dbName: `solana-estimate-${Math.random()}`, warn: () => {} }), warn: () => {} })
+    await core.configure(config)
+    const caipAddress = caip(owner.address)
+    await core.setConnected({ caipAddress, connectorId: 'test', connectorName: 'Test' })
+    const { lamports, tokens } = solana.balances(owner.address)
+    const sol = await core.getSendEstimate({ caipAddress, token: { ...SOL } })
+    // One signature: LiteSVM charges 5,000 lamports for it, as the clusters do.
+    expect(sol).toMatchObject({ caipNetworkId: SOLANA_LOCALNET_CAIP_ID, fee: '0.000005', gasPrice: '5000', gas: '1', nativeSymbol: 'SOL', nativeBalance: formatUnits(lamports, 9) })
+    expect(sol.max).toBe(formatUnits(lamports - 5000n, 9))
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const held = tokens.find((t) => t.token.symbol === 'USDC')!.amount
+    const token = await core.getSendEstimate({ caipAddress, token: { address: usdc.mint, symbol: 'USDC', decimals: 6 } })
+    expect(token.max).toBe(formatUnits(held, 6))
     core.dispose()
   })
 })

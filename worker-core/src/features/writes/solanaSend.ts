@@ -17,7 +17,8 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatUnits } from 'viem'
-import { parseCaipAddress } from '@portico/shared-types'
+import { parseCaipAddress, type CaipAddress } from '@portico/shared-types'
+import type { SendEstimate, SendToken } from '@portico/shared-types/write'
 import { parseWith } from '@portico/shared-types/parse'
 import {
   solanaAccountInfoAnswerSchema,
@@ -135,10 +136,53 @@ export async function prepareSolanaSend(rpc: SolanaRpcClient, intent: SendIntent
   }
 }
 
+/** The fee of one transfer signed by `from` (a System transfer to itself compiled against the latest blockhash), from getFeeForMessage. */
+export async function solanaTransferFee(rpc: SolanaRpcClient, from: Address): Promise<bigint> {
+  const latest = await read(rpc, 'getLatestBlockhash', [{ commitment: 'confirmed' }], solanaBlockhashAnswerSchema)
+  const payer = createNoopSigner(from)
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: latest.value.blockhash as Blockhash, lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight) }, m),
+    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: from, amount: 0n })], m),
+  )
+  const answer = await read(rpc, 'getFeeForMessage', [getBase64Decoder().decode(compileTransaction(message).messageBytes), { commitment: 'confirmed' }], solanaFeeAnswerSchema)
+  return answer.value === null ? LAMPORTS_PER_SIGNATURE : BigInt(answer.value)
+}
+
 /**
- * The most SOL a visitor can send (SPEC.md §5 Max): the balance less the fee of a transfer, so the
- * account keeps enough for it; 0 when the balance does not cover the fee.
+ * The Send view's figures on Solana: the fee of a transfer (getFeeForMessage), the SOL balance, and
+ * the Max: the SOL balance less the fee (SPEC.md §5, so the account keeps what the transfer costs), or
+ * the whole token balance for an SPL token (its fee and any rent are paid in SOL). `gasPrice` is the
+ * fee in lamports and `gas` 1: Solana prices a transaction by its signatures, not by gas.
  */
-export function maxSolAmount(lamports: bigint, fee: bigint): bigint {
-  return lamports > fee ? lamports - fee : 0n
+export async function getSolanaSendEstimate(rpc: SolanaRpcClient, params: { caipAddress: CaipAddress; token: SendToken | null }, nativePrice: number | null): Promise<SendEstimate> {
+  const { address, caipNetworkId } = parseCaipAddress(params.caipAddress)
+  const from = toAddress(address)
+  const mint = params.token?.address !== undefined && isAddress(params.token.address) ? toAddress(params.token.address) : null
+  const [lamports, fee, tokenBalance] = await Promise.all([
+    rpc.getBalance(from),
+    solanaTransferFee(rpc, from),
+    mint
+      ? findAssociatedTokenPda({ owner: from, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }).then(([ata]) =>
+          rpc.request('getTokenAccountBalance', [ata, { commitment: 'confirmed' }]).then(
+            (answer) => BigInt(parseWith(solanaTokenBalanceAnswerSchema, answer, 'Solana getTokenAccountBalance answer').value.amount),
+            () => 0n,
+          ),
+        )
+      : null,
+  ])
+  const toUsd = (value: bigint) => (nativePrice === null ? null : Number(formatUnits(value, 9)) * nativePrice)
+  const max = mint ? (tokenBalance ?? 0n) : lamports > fee ? lamports - fee : 0n
+  return {
+    caipNetworkId,
+    gasPrice: fee.toString(),
+    gas: '1',
+    fee: formatUnits(fee, 9),
+    feeUsd: toUsd(fee),
+    nativeSymbol: 'SOL',
+    nativeBalance: formatUnits(lamports, 9),
+    networkBalanceUsd: toUsd(lamports),
+    max: formatUnits(max, params.token?.decimals ?? 9),
+  }
 }
