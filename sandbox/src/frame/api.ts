@@ -72,6 +72,8 @@ export const FRAME_API = {
     request: z.object({ chainId: chainId.optional(), userOperation: unsignedUserOperationSchema }),
     response: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) }),
   },
+  /** The chains whose users can have a smart account (the EntryPoint v0.8 and a bundler): SPEC.md §7 "smart account networks". */
+  smartAccountNetworks: { path: '/api/smart-account-networks', request: z.object({}), response: z.object({ chainIds: z.array(z.number().int().positive()) }) },
   preferredAccount: {
     path: '/api/preferred-account',
     request: z.object({ type: z.enum(['eoa', 'smartAccount']) }),

@@ -214,7 +214,7 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     expect(await ask(page, 'SWITCH_NETWORK', { chainId: 31338 })).toMatchObject({ type: 'FRAME_SWITCH_NETWORK_SUCCESS', payload: { chainId: 31338 } })
     expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ payload: { chainId: 31338 } })
     expect(await ask(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toMatchObject({ payload: { type: 'eoa', address } })
-    expect(await ask(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toMatchObject({ payload: { smartAccountEnabledNetworks: [] } })
+    expect(await ask(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toMatchObject({ payload: { smartAccountEnabledNetworks: [31337, 31338] } })
     expect(await ask(page, 'SYNC_THEME', { themeMode: 'dark' })).toMatchObject({ type: 'FRAME_SYNC_THEME_SUCCESS' })
     expect(await ask(page, 'SYNC_DAPP_DATA', { sdkVersion: 'html-react-1', sdkType: 'portico', projectId: PROJECT })).toMatchObject({ type: 'FRAME_SYNC_DAPP_DATA_SUCCESS' })
     expect(await ask(page, 'SYNC_DAPP_DATA', { sdkVersion: 'html-react-1', sdkType: 'portico', projectId: 'another' })).toMatchObject({ payload: { message: 'Invalid App Configuration' } })

@@ -416,6 +416,11 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     await accounts.setPreferredAccountType(user, type)
     return { type, address: info.address }
   })
+  api('smartAccountNetworks', async () => {
+    const all = [...chains.values()]
+    const enabled = await Promise.all(all.map((c) => smartAccounts.available(c)))
+    return { chainIds: all.filter((_, i) => enabled[i]).map((c) => c.id) }
+  })
   /** The user's smart account on the chain, or the refusal: the user prefers the EOA, or the chain has none. */
   const smartUser = async (token: string | undefined, context: CallContext, chainId: number | string | undefined) => {
     const user = await accounts.userOf(token, context)

@@ -322,7 +322,7 @@ const handlers: Handlers = {
     return {}
   },
   async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-    return { smartAccountEnabledNetworks: [] }
+    return { smartAccountEnabledNetworks: (await call('smartAccountNetworks', {})).chainIds }
   },
   async SET_PREFERRED_ACCOUNT({ type }) {
     const answer = await call('preferredAccount', { type })
