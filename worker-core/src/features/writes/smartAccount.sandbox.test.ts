@@ -7,7 +7,7 @@
  */
 import type { Sandbox } from '@portico/sandbox'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, http, numberToHex, parseEther, type Address, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, numberToHex, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { createBundlerClient, entryPoint08Address, type BundlerClient, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,13 +34,13 @@ afterAll(async () => {
 const bundlerUrl = () => `${sandbox.dataApi.url}/v1/bundler?projectId=${PROJECT}&chainId=31337&bundler=pimlico&st=appkit&sv=test`
 
 /** A fresh embedded user's smart account with 1 ETH, connected in a core as the embedded wallet's. */
-async function smartAccountCore(fetchOverride?: typeof fetch): Promise<{ core: Core; account: SmartAccount; bundler: BundlerClient }> {
+async function smartAccountCore(fetchOverride?: typeof fetch, ether = parseEther('1')): Promise<{ core: Core; account: SmartAccount; bundler: BundlerClient }> {
   const owner = privateKeyToAccount(generatePrivateKey())
   const account = await toSimpleSmartAccount({ client, owner, entryPoint: { address: entryPoint08Address, version: '0.8' } })
   const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl()), paymaster: true })
-  await client.request({ method: 'anvil_setBalance' as never, params: [account.address, numberToHex(parseEther('1'))] as never })
+  await client.request({ method: 'anvil_setBalance' as never, params: [account.address, numberToHex(ether)] as never })
   const core = createCore({ storage: createStorage({ dbName: `core-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {}, fetch: fetchOverride ?? pageFetch })
-  await core.configure(sandboxConfig(sandbox, PROJECT))
+  await core.configure(sandboxConfig(sandbox, PROJECT), { swapChains: ['eip155:31337'] })
   await core.setEmbeddedWallet({
     loginUsed: true,
     accounts: [
@@ -111,6 +111,24 @@ describe("a smart account's send", () => {
     expect(asked.length).toBeGreaterThan(1)
     expect(result).toMatchObject({ status: 'done', result: { receiptFrom: 'wallet' } })
     expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.02'))
+    core.dispose()
+  }, 120_000)
+
+  it('a swap from a smart account with no ETH is not refused for gas (SPEC.md §5 exempts smart accounts)', async () => {
+    const { core, account } = await smartAccountCore(undefined, 0n)
+    const usdc = sandbox.contracts[31337]?.USDC?.address as Address
+    const funder = createWalletClient({ account: privateKeyToAccount(sandbox.devAccounts[0]!.privateKey), chain: sandbox.chains[0]!.viemChain, transport: http(sandbox.chains[0]!.rpcUrl) })
+    await client.waitForTransactionReceipt({ hash: await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [account.address, parseUnits('10', 6)] }) })
+    const caipAddress = `eip155:31337:${account.address}` as const
+    const result = await core.prepareWrite({
+      kind: 'swap',
+      caipAddress,
+      from: { address: `eip155:31337:${usdc}`, symbol: 'USDC', decimals: 6 },
+      to: { address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', symbol: 'ETH', decimals: 18 },
+      amount: '5',
+    })
+    // The wallet is asked (the approval of USDC first): no INSUFFICIENT_GAS for an account whose gas a paymaster pays.
+    expect(result).toMatchObject({ status: 'step', label: 'approve' })
     core.dispose()
   }, 120_000)
 })

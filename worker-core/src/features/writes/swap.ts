@@ -67,7 +67,7 @@ export type CheckedSwap = { amount: bigint; quote: SwapQuote; needsApproval: boo
  * amount within the balance and the token's decimals, a route with liquidity, a fresh quote no worse
  * than the one shown beyond the slippage tolerance, and native balance for the fee.
  */
-export async function checkSwap(deps: GetSwapQuoteDeps & { client: RpcClient }, intent: SwapIntent): Promise<CheckedSwap> {
+export async function checkSwap(deps: GetSwapQuoteDeps & { client: RpcClient; smartAccount?: boolean }, intent: SwapIntent): Promise<CheckedSwap> {
   const { env, client } = deps
   const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
   const user = address as Address
@@ -95,7 +95,8 @@ export async function checkSwap(deps: GetSwapQuoteDeps & { client: RpcClient }, 
   const nativeSymbol = client.chain?.nativeCurrency.symbol ?? 'ETH'
   const fee = SWAP_GAS * gasPrice
   const spentNative = isNative(intent.from.address) ? amount : 0n
-  if (spentNative + fee > nativeBalance) throw new WriteFailure('INSUFFICIENT_GAS', { values: { symbol: nativeSymbol } })
+  // SPEC.md §5: a smart account is exempt (a paymaster may pay its gas); it still needs the native coin it spends.
+  if (spentNative + (deps.smartAccount ? 0n : fee) > nativeBalance) throw new WriteFailure('INSUFFICIENT_GAS', { values: { symbol: nativeSymbol } })
   let needsApproval = false
   if (!isNative(intent.from.address)) {
     const { allowance } = await env.api.get('v1/convert/allowance', {

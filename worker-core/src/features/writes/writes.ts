@@ -137,7 +137,7 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     const client = flow.client
     if (!client) throw new WriteFailure('UNSUPPORTED_NAMESPACE')
     const { caipNetworkId, address } = parseCaipAddress(intent.caipAddress)
-    const { amount, needsApproval } = await checkSwap({ env: flow.env, client, prices: flow.prices }, intent)
+    const { amount, needsApproval } = await checkSwap({ env: flow.env, client, prices: flow.prices, smartAccount: flow.smartAccount }, intent)
     if (needsApproval && intent.atomic) {
       // One approval for both (EIP-5792): the wallet runs the approval and the swap in one atomic batch,
       // answered (by the page, once the batch ran) with the hash of the transaction that ran it.
