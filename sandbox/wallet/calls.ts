@@ -71,17 +71,24 @@ export type CallsContext = {
  * transaction to itself calls `executeBatch`. A chain without it runs the calls one by one after the
  * one approval (`atomic: false`), and refuses a batch that requires atomicity.
  */
-export function createWalletCalls(ctx: CallsContext, batches: Map<string, WalletBatch> = new Map()) {
-  const client = (chain: SandboxChain) => createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl, { fetchFn: ctx.fetch, retryCount: 0 }) })
+const publicClientOf = (chain: SandboxChain, fetchFn: typeof fetch) => createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl, { fetchFn, retryCount: 0 }) })
 
-  async function atomicOn(chain: SandboxChain, account: Address): Promise<'supported' | 'ready' | 'unsupported'> {
-    const c = client(chain)
-    const [delegate, own] = await Promise.all([c.getCode({ address: SIMPLE_7702_ACCOUNT }), c.getCode({ address: account })])
-    if (!delegate || delegate === '0x') return 'unsupported'
-    if (own?.toLowerCase() === designatorOf(SIMPLE_7702_ACCOUNT)) return 'supported'
-    // Another delegation (or a contract) at the account: this wallet does not replace it.
-    return own && own !== '0x' ? 'unsupported' : 'ready'
-  }
+/**
+ * How `account` runs a batch on `chain` (EIP-5792 `atomic`): `ready` when the chain holds the
+ * delegate and the account is a plain EOA, `supported` once delegated to it, `unsupported` otherwise.
+ */
+export async function atomicStatusOn(chain: SandboxChain, account: Address, fetchFn: typeof fetch): Promise<'supported' | 'ready' | 'unsupported'> {
+  const c = publicClientOf(chain, fetchFn)
+  const [delegate, own] = await Promise.all([c.getCode({ address: SIMPLE_7702_ACCOUNT }), c.getCode({ address: account })])
+  if (!delegate || delegate === '0x') return 'unsupported'
+  if (own?.toLowerCase() === designatorOf(SIMPLE_7702_ACCOUNT)) return 'supported'
+  // Another delegation (or a contract) at the account: this wallet does not replace it.
+  return own && own !== '0x' ? 'unsupported' : 'ready'
+}
+
+export function createWalletCalls(ctx: CallsContext, batches: Map<string, WalletBatch> = new Map()) {
+  const client = (chain: SandboxChain) => publicClientOf(chain, ctx.fetch)
+  const atomicOn = (chain: SandboxChain, account: Address) => atomicStatusOn(chain, account, ctx.fetch)
 
   async function runAtomic(signing: SigningContext, chain: SandboxChain, calls: readonly BatchCall[], delegated: boolean): Promise<Hash> {
     const wallet = createWalletClient({ account: signing.account, chain: toViemChain(chain), transport: http(chain.rpcUrl, { fetchFn: ctx.fetch, retryCount: 0 }) })

@@ -6,7 +6,7 @@ import { parseChainId } from '../../wallet/chains.ts'
 import { describeRequest, type RequestRow } from '../../wallet/describe.ts'
 import { internalError, invalidParams, unknownChain, unsupportedMethod, userRejected, WalletRpcError } from '../../wallet/errors.ts'
 import { chainIdParams, parseParams } from '../../wallet/params.ts'
-import { createWalletCalls, type WalletBatch } from '../../wallet/calls.ts'
+import { atomicStatusOn, createWalletCalls, type WalletBatch } from '../../wallet/calls.ts'
 import { personalSign, sendTransaction, signTypedDataV4, type SigningContext } from '../../wallet/signing.ts'
 import type { ApprovalRequest, SandboxChain } from '../../wallet/types.ts'
 import type { PhoneWalletChain } from './config.ts'
@@ -240,6 +240,26 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
 
   const chainFor = (caip: string): PhoneWalletChain | undefined => chains.find((c) => `eip155:${c.id}` === caip)
   const batches = new Map<string, WalletBatch>()
+
+  /**
+   * EIP-5792 capabilities advertised with the session (`sessionProperties.capabilities`, JSON by
+   * address then hex chain id), when the session grants `wallet_getCapabilities`: a dapp reads them
+   * without asking. Each chain's `atomic` as it is at approval (`ready` stays true once delegated: the
+   * wallet runs the batch either way).
+   */
+  async function advertisedCapabilities(namespaces: SessionTypes.Namespaces): Promise<Record<string, string> | null> {
+    const ns = namespaces['eip155']
+    if (!ns?.methods.includes('wallet_getCapabilities')) return null
+    const byAddress: Record<string, Record<string, { atomic: { status: string } }>> = {}
+    for (const caip of ns.accounts) {
+      const [, reference, address] = caip.split(':')
+      const known = chains.find((c) => String(c.id) === reference)
+      if (!known || !address) continue
+      const status = await atomicStatusOn(asSandboxChain(known), address as Address, fetchFn).catch(() => 'unsupported' as const)
+      ;(byAddress[address] ??= {})[numberToHex(known.id)] = { atomic: { status } }
+    }
+    return { capabilities: JSON.stringify(byAddress) }
+  }
   const asSandboxChain = (c: PhoneWalletChain): SandboxChain => ({ id: c.id, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency, blockExplorerUrl: c.blockExplorerUrl })
 
   const accountsOn = (chainIds: readonly string[]): string[] => chainIds.map((caip) => `${caip}:${active.account.address}`)
@@ -511,7 +531,8 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
       proposals.delete(prompt.id)
       removePrompt(key)
       try {
-        await walletKit.approveSession({ id: prompt.id, namespaces })
+        const sessionProperties = await advertisedCapabilities(namespaces)
+        await walletKit.approveSession({ id: prompt.id, namespaces, ...(sessionProperties ? { sessionProperties } : {}) })
         notify('info', `Connected to ${prompt.dapp.name}`)
       } catch (error) {
         notify('error', `Could not connect to ${prompt.dapp.name}: ${error instanceof Error ? error.message : String(error)}`)

@@ -48,6 +48,9 @@ async function connectedPhone(core: Core, methods?: readonly string[]) {
     ...(methods ? { grant: { methods } } : {}),
   })
   const asked: string[] = []
+  // What reaches the wallet at all (prompted or not).
+  const requests: string[] = []
+  walletKit.on('session_request', (event) => void requests.push(event.params.request.method))
   const stopApproving = wallet.subscribe((state) => {
     const prompt = state.prompts[0]
     if (!prompt) return
@@ -61,6 +64,7 @@ async function connectedPhone(core: Core, methods?: readonly string[]) {
   return {
     account,
     asked,
+    requests,
     stop: async () => {
       stopApproving()
       wallet.stop()
@@ -83,14 +87,19 @@ describe('EIP-5792 through WalletConnect', () => {
       expect(session.namespaces['eip155']!.methods).toEqual(expect.arrayContaining(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus']))
       // SPEC.md §8: no address, no request to the wallet.
       expect(await core.walletConnectRequest({ method: 'wallet_getCapabilities', params: [] })).toEqual({ ok: false, error: { message: MESSAGES.capabilitiesAddressMissing } })
+      // The wallet advertised its capabilities with the session: answered from there, nothing asked of the wallet.
       const capabilities = await core.walletConnectRequest({ method: 'wallet_getCapabilities', params: [phone.account.address, ['0x7a69']] })
       expect(capabilities.ok && capabilitiesSchema.parse(capabilities.result)).toEqual({ '0x7a69': { atomic: { status: 'ready' } } })
+      const all = await core.walletConnectRequest({ method: 'wallet_getCapabilities', params: [phone.account.address] })
+      expect(all.ok && capabilitiesSchema.parse(all.result)).toEqual({ '0x7a69': { atomic: { status: 'ready' } }, '0x7a6a': { atomic: { status: 'ready' } } })
+      expect(phone.requests).toEqual([])
 
       const before = await chain().getBalance({ address: RECEIVER })
       const sent = await core.walletConnectRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: phone.account.address, atomicRequired: true, calls: [{ to: RECEIVER, value: '0x1' }, { to: RECEIVER, value: '0x2' }] }] })
       expect(sent.ok).toBe(true)
       const { id } = sendCallsResultSchema.parse((sent as { result: unknown }).result)
       expect(phone.asked).toEqual(['proposal', 'wallet_sendCalls'])
+      expect(phone.requests).toEqual(['wallet_sendCalls'])
       let status = callsStatusSchema.parse((await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: [id] }) as { result: unknown }).result)
       for (let i = 0; i < 50 && status.status === 100; i++) {
         await new Promise((r) => setTimeout(r, 100))

@@ -1,6 +1,6 @@
 import { numberToHex } from 'viem'
 import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, MESSAGES, PorticoError, SwitchChainError } from '@portico/shared-types/errors'
-import { capabilitiesSchema, isEip5792Method } from '@portico/shared-types/eip5792'
+import { capabilitiesSchema, isEip5792Method, type Capabilities } from '@portico/shared-types/eip5792'
 import type { CaipNetworkId, WalletConnectRequestParameters } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
@@ -76,10 +76,14 @@ const UNSUPPORTED_METHOD = 4200
  */
 function eip5792Gate(method: string, params: unknown, session: { sessionProperties?: Record<string, unknown> }, approved: readonly string[]): WalletAnswer | null {
   if (method === 'wallet_getCapabilities') {
-    const [address] = Array.isArray(params) ? (params as unknown[]) : []
+    const [address, chainIds] = Array.isArray(params) ? (params as unknown[]) : []
     if (typeof address !== 'string' || !address) return failure(new CapabilitiesAddressMissingError())
     const advertised = advertisedCapabilities(session.sessionProperties, address)
-    if (advertised) return { ok: true, result: advertised }
+    if (advertised) {
+      // Only the chains asked about, when the request names them.
+      const asked = Array.isArray(chainIds) ? chainIds.filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase()) : null
+      return { ok: true, result: asked ? Object.fromEntries(Object.entries(advertised).filter(([id]) => asked.includes(id.toLowerCase()))) : advertised }
+    }
   }
   if (approved.includes(method)) return null
   if (method === 'wallet_getCallsStatus') return failure(new CallsStatusNotApprovedError())
@@ -90,7 +94,7 @@ function eip5792Gate(method: string, params: unknown, session: { sessionProperti
  * Capabilities a wallet advertised in its session's properties (`capabilities`: JSON, either by
  * address or for every account), parsed by the shared schema; null when it advertised none.
  */
-function advertisedCapabilities(properties: Record<string, unknown> | undefined, address: string): unknown {
+function advertisedCapabilities(properties: Record<string, unknown> | undefined, address: string): Capabilities | null {
   const raw = properties?.['capabilities']
   if (typeof raw !== 'string') return null
   let parsed: unknown
