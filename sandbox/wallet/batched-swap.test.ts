@@ -94,6 +94,26 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
     core.dispose()
   }, 120_000)
 
+  it('a wallet that takes the batch but gives no status: the outcome is unknown (never a failure to try again), and the swap did run', async () => {
+    const owner = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 2 }), transport: http(sandbox.chains[0]!.rpcUrl) })
+    const who = owner.account.address
+    const funder = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC), transport: http(sandbox.chains[0]!.rpcUrl) })
+    await chain().waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'transfer', args: [who, parseUnits('50', 6)] }) })
+    await chain().waitForTransactionReceipt({ hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }) })
+    const core = await connectedTestCore(config, who, { swapChains: ['eip155:31337'] })
+    const { provider, asked } = await sandboxWallet(sandbox, [true], { addressIndex: 2 })
+    // The wallet answers wallet_sendCalls, not wallet_getCallsStatus.
+    const noStatus = { request: (args: { method: string; params?: unknown }) => (args.method === 'wallet_getCallsStatus' ? Promise.reject(Object.assign(new Error('unsupported'), { code: 4200 })) : provider.request(args as never)) }
+    const connector = eip1193Connector({ id: 'no-status', type: 'ANNOUNCED', name: 'No status', provider: noStatus })
+    const before = await usdcOf(who)
+    const started = await startWrite(coreClient(core), { intent: { kind: 'swap', caipAddress: `eip155:31337:${who}`, from: USDC, to: ETH, amount: '10', atomic: true }, connector })
+    const result = started.status === 'ready' ? await started.resume() : started
+    expect(result).toMatchObject({ status: 'error', error: { code: 'WRITE_OUTCOME_UNKNOWN' } })
+    expect(asked.map((a) => a.kind)).toEqual(['connect', 'wallet_sendCalls'])
+    await expect.poll(async () => before - (await usdcOf(who)), { timeout: 10_000 }).toBe(parseUnits('10', 6))
+    core.dispose()
+  }, 120_000)
+
   it('a wallet without EIP-5792 gets the two steps as before (approve, then swap)', async () => {
     const owner = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 1 }), transport: http(sandbox.chains[0]!.rpcUrl) })
     const who = owner.account.address

@@ -1,5 +1,5 @@
 import { UnansweredRequestError, WalletError, WalletUnavailableError } from '@portico/shared-types/errors'
-import type { WalletAnswer, WalletRequest, WriteIntent, WriteResult, WriteStep } from '@portico/shared-types/write'
+import { WRITE_OUTCOME_UNKNOWN_CODE, type WalletAnswer, type WalletRequest, type WriteIntent, type WriteResult, type WriteStep } from '@portico/shared-types/write'
 import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
 
@@ -47,9 +47,13 @@ async function sendBatch(connector: Connector, request: unknown): Promise<string
   const { callsSettled } = await import('@portico/shared-types/eip5792')
   const calls = await callsOf(connector)
   const { id } = await calls.sendCalls(request)
+  // From here the wallet has the batch: a status it cannot give is an unknown outcome, never a failure to retry.
+  const unknown = (why: string) => new WalletError(`The wallet took the batch ${id}, but ${why}`, { code: WRITE_OUTCOME_UNKNOWN_CODE })
   const deadline = Date.now() + CALLS_STATUS_TIMEOUT_MS
   while (Date.now() < deadline) {
-    const status = await calls.getCallsStatus(id)
+    const status = await calls.getCallsStatus(id).catch((error: unknown) => {
+      throw unknown(`its status could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    })
     if (callsSettled(status)) {
       const hash = status.receipts?.at(-1)?.transactionHash
       if (!hash) throw new WalletError(`The batch ${id} failed before it was sent (status ${status.status})`, { code: -32603 })
@@ -57,7 +61,7 @@ async function sendBatch(connector: Connector, request: unknown): Promise<string
     }
     await new Promise((resolve) => setTimeout(resolve, CALLS_STATUS_POLL_MS))
   }
-  throw new WalletError(`The batch ${id} was not confirmed in time`, { code: -32603 })
+  throw unknown('it was not confirmed in time')
 }
 
 const settle = (run: () => Promise<unknown>): Promise<WalletAnswer> =>
