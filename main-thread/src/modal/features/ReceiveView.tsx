@@ -8,10 +8,15 @@ import { QrCode } from '../QrCode.tsx'
 import { TRANSFER_MESSAGES } from './transfer.messages.ts'
 import '../../styles/transfer.css'
 
-/** An EIP-681 payment URI for an eip155 address: the wallet that scans it opens a transfer to it on that chain. */
+/**
+ * The payment URI a wallet that scans it opens a transfer with: EIP-681 for an eip155 address (to it
+ * on that chain), a Solana Pay transfer request for a solana one (`solana:<address>`), else the address.
+ */
 export function receiveUri(caipAddress: string): string {
   const { namespace, reference, address } = splitCaipAddress(caipAddress as `eip155:${string}:${string}`)
-  return namespace === 'eip155' ? `ethereum:${address}@${reference}` : address
+  if (namespace === 'eip155') return `ethereum:${address}@${reference}`
+  if (namespace === 'solana') return `solana:${address}`
+  return address
 }
 
 /** The account's address to receive on: a QR code, the address in full with copy, its name, its networks. Needs no network. */
