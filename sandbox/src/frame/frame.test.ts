@@ -216,7 +216,10 @@ describe('embedded-wallet frame service', () => {
     const eoa = user.accounts?.find((a) => a.type === 'eoa')?.address
     expect(user.accounts).toEqual([{ address: eoa, type: 'eoa' }, { address: user.address, type: 'smartAccount' }])
     const chain = sandbox.chains[0]!
-    expect(await createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) }).getBalance({ address: eoa as Hex })).toBe(parseEther('10'))
+    const reader = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    // Both get the sandbox's funds: the key's EOA and the smart account the user sees.
+    expect(await reader.getBalance({ address: eoa as Hex })).toBe(parseEther('10'))
+    expect(await reader.getBalance({ address: user.address as Hex })).toBe(parseEther('10'))
     expect(await ok('emailConnect', { email, deviceId: deviceA }, token)).toEqual({ action: 'CONNECT' })
 
     // A second device (the 30 s bound is per address and device): the link first.

@@ -192,6 +192,18 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   const store = storeResult.value
   const bundle = bundleResult.value
   const mail = mailResult.value
+  const smartAccounts = createSmartAccounts(options.bundlerUrl ? dataApiBundlerUrl(options.bundlerUrl) : undefined)
+  /** A new user's accounts get the sandbox's funds: its key's EOA, and its smart account (the one it sees by default) where the chain has one. */
+  const fundNewAccount = async (address: `0x${string}`) => {
+    await options.onNewAccount?.(address)
+    const chain = options.chains[0]
+    if (!chain || !(await smartAccounts.available(chain))) return
+    try {
+      await options.onNewAccount?.(await smartAccounts.addressOf(address, chain))
+    } catch {
+      // Best effort: a login never fails for it.
+    }
+  }
   const accounts = new FrameAccounts({
     store,
     key,
@@ -202,7 +214,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     limits: options.limits,
     sessionIdleMs: options.sessionIdleMs,
     sessionLifetimeMs: options.sessionLifetimeMs,
-    ...(options.onNewAccount ? { onNewAccount: options.onNewAccount } : {}),
+    ...(options.onNewAccount ? { onNewAccount: (address: `0x${string}`) => fundNewAccount(address) } : {}),
   })
   const purge = () => accounts.purge().catch((err: unknown) => console.error('[frame database]', err))
   await purge()
@@ -357,7 +369,6 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('emailConnect', async ({ email, deviceId }, token, context) => ({ action: await accounts.connectEmail(email, deviceId, token, context) }))
   api('emailDevice', async ({ email, deviceId }) => ({ confirmed: await accounts.waitForDevice(email, deviceId, DEVICE_POLL_MS) }))
   api('emailOtp', async ({ email, deviceId, otp }, _token, context) => ({ token: await accounts.verifyLoginCode(email, deviceId, otp, context) }))
-  const smartAccounts = createSmartAccounts(options.bundlerUrl ? dataApiBundlerUrl(options.bundlerUrl) : undefined)
   /** The user's smart account on the chain (undefined where the chain has none, or it cannot be read now). */
   const smartInfo = async (user: FrameUser, chain: FrameChain) => ((await smartAccounts.available(chain)) ? smartAccounts.info(user.account, chain).catch(() => undefined) : undefined)
   /** What an RPC request needs of the smart account: set when the user prefers it on this chain. */

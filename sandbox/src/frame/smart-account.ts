@@ -53,6 +53,8 @@ export type SmartAccounts = {
   available(chain: FrameChain): Promise<boolean>
   /** The owner's SimpleAccount on the chain: its counterfactual address and whether code is there. */
   info(owner: LocalAccount, chain: FrameChain): Promise<SmartAccountInfo>
+  /** The counterfactual address of the SimpleAccount `owner` (an address) has on the chain (the factory's getAddress, salt 0). */
+  addressOf(owner: Address, chain: FrameChain): Promise<Address>
   /** The owner's SimpleAccount (to sign messages as the account). */
   account(owner: LocalAccount, chain: FrameChain): Promise<SmartAccount>
   prepare(owner: LocalAccount, chain: FrameChain, projectId: string, calls: readonly { to: Address; value: bigint; data: Hex }[]): Promise<PreparedUserOperation>
@@ -61,6 +63,12 @@ export type SmartAccounts = {
   /** A user-operation read (receipt, by hash, entry points) passed to the bundler. */
   read(chain: FrameChain, projectId: string, method: string, params: unknown): Promise<unknown>
 }
+
+/** The v0.8 SimpleAccountFactory at its canonical address (permissionless' default), and the read of an owner's account address. */
+const SIMPLE_ACCOUNT_FACTORY_V08: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+const factoryAbi = [
+  { type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] },
+] as const
 
 const rpcAnswerSchema = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string(), code: z.number().optional() }).optional() })
 
@@ -116,6 +124,9 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
   return {
     available,
     account,
+    async addressOf(owner, chain) {
+      return client(chain).readContract({ address: SIMPLE_ACCOUNT_FACTORY_V08, abi: factoryAbi, functionName: 'getAddress', args: [owner, 0n] })
+    },
     async info(owner, chain) {
       const smart = await account(owner, chain)
       // Whether it is deployed is read each time (its first operation deploys it); a read that fails says not yet.
