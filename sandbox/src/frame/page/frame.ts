@@ -180,10 +180,12 @@ const approvals = createApprovals({
  * by the project's paymaster when it agrees), shown here with its hash and decoded calls, signed and
  * sent to the bundler only after the visitor approves it. Answers the user operation's hash.
  */
-async function sendAsUserOperation(params: unknown, chainId: number): Promise<unknown> {
+async function sendAsUserOperation(params: unknown, chainId: number, account: string): Promise<unknown> {
   const request = freezeRequest('eth_sendTransaction', params, chainId)
   if (request.method !== 'eth_sendTransaction') throw new Error(MESSAGES.embeddedDefaultError)
   const [tx] = request.params
+  // Sent from the smart account, or not at all: a transaction that names another sender is refused.
+  if (tx.from !== undefined && tx.from.toLowerCase() !== account.toLowerCase()) throw new ApprovalRefused(`Unknown account ${tx.from}`)
   if (tx.to === undefined) throw new ApprovalRefused(APPROVAL_TEXT.unsupported.replace('{method}', 'contract creation from a smart account'))
   const data = tx.data ?? tx.input ?? '0x'
   const prepared = await call('userOperationPrepare', { chainId, calls: [{ to: tx.to, value: tx.value ?? '0x0', data }] })
@@ -288,8 +290,9 @@ const handlers: Handlers = {
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
       if (!Number.isSafeInteger(chain) || chain <= 0) throw new Error(MESSAGES.unsupportedChain)
       if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
-        const smart = (await call('user', {})).preferredAccountType === 'smartAccount'
-        if (smart && method === 'eth_sendTransaction') return { result: await sendAsUserOperation(params, chain) }
+        const user = await call('user', {})
+        const smart = user.preferredAccountType === 'smartAccount'
+        if (smart && method === 'eth_sendTransaction') return { result: await sendAsUserOperation(params, chain, user.address) }
         // A batch runs atomically only as a smart account's user operation; the EOA has no EIP-5792 batches.
         if (method === 'wallet_sendCalls') {
           if (!smart) throw new Error(APPROVAL_TEXT.unsupported.replace('{method}', method))
