@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadModal } from '../load.ts'
-import { connectInCore, createTestClient, openModal, renderPortico } from '../../testing/harness.tsx'
+import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import { isAuthConnector } from '../../connectors/embedded/types.ts'
+import { ADDRESS, connectInCore, createTestClient, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
 
 const balances = { balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30000, price: 3000, quantity: { decimals: '18', numeric: '10.126' }, iconUrl: 'http://x/eth.svg' }] }
 
@@ -85,6 +87,52 @@ describe('AccountView', () => {
     const rows = within(dialog).getAllByTestId('account-token')
     expect(rows.map((r) => r.querySelector('.portico-token-name')?.textContent)).toEqual(['Ether', 'USD Coin'])
     expect(rows[0]!.querySelector('.portico-token-change')).toBeNull()
+    portico.client.destroy()
+  })
+})
+
+describe('AccountView, an embedded-wallet user', () => {
+  const SMART = '0x1111111111111111111111111111111111111111'
+
+  async function embeddedUser() {
+    const portico = createTestClient({ config: testConfig({ embeddedWalletUrl: 'https://frame.test' }) })
+    await loadModal()
+    renderPortico(portico)
+    await act(async () => {
+      await portico.client.start()
+      await portico.core.setEmbeddedWallet({
+        loginUsed: true,
+        email: 'a@example.org',
+        accounts: [
+          { address: ADDRESS, type: 'eoa' },
+          { address: SMART, type: 'smartAccount' },
+        ],
+        preferredAccountType: 'smartAccount',
+        smartAccountDeployed: false,
+      })
+      await portico.core.setConnected({ caipAddress: `eip155:31337:${SMART}`, connectorId: AUTH_CONNECTOR_ID, connectorName: 'Email Wallet', connectorType: 'AUTH' })
+    })
+    await waitFor(() => expect(isAuthConnector(portico.client.getSnapshot().connectors.find((c) => c.id === AUTH_CONNECTOR_ID))).toBe(true))
+    const connector = portico.client.getSnapshot().connectors.find((c) => c.id === AUTH_CONNECTOR_ID)
+    if (!isAuthConnector(connector)) throw new TypeError('no embedded wallet connector')
+    await openModal(portico, { name: 'Account' })
+    return { portico, connector, dialog: await screen.findByRole('dialog', { name: 'Account' }) }
+  }
+
+  it('shows the smart account and whether it is deployed, and switches to the EOA through the connector', async () => {
+    const { portico, connector, dialog } = await embeddedUser()
+    await waitFor(() => expect(within(dialog).getByTestId('account-type').textContent).toBe('Smart account Not deployed yet'))
+    const setAccountType = vi.spyOn(connector.embedded, 'setAccountType').mockResolvedValue('eoa')
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to EOA' })))
+    expect(setAccountType).toHaveBeenCalledWith('eoa')
+    portico.client.destroy()
+  })
+
+  it('says so when the switch fails (SPEC.md §4: the EOA stays)', async () => {
+    const { portico, connector, dialog } = await embeddedUser()
+    vi.spyOn(connector.embedded, 'setAccountType').mockRejectedValue(new TypeError('frame gone'))
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Switch to EOA' })))
+    expect(await screen.findByText('Could not switch the account type')).toBeTruthy()
     portico.client.destroy()
   })
 })
