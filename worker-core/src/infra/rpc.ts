@@ -2,7 +2,6 @@ import { createClient, fallback, hexToBigInt, http, type PublicClient, type Tran
 import type * as Actions from './rpcActions.ts'
 import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
 import { parseWith } from '@portico/shared-types/parse'
-import { solanaBalanceAnswerSchema } from '@portico/shared-types/solana'
 import { MESSAGES, PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
 
 export type RpcSource = 'rpcMap' | 'hosted' | 'default'
@@ -165,7 +164,9 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       const client: SolanaRpcClient = {
         request,
         async getBalance(address) {
-          const answer = parseWith(solanaBalanceAnswerSchema, await request('getBalance', [address, { commitment: 'confirmed' }]), 'Solana getBalance answer')
+          // The Solana answers' schemas load with the first Solana read: the core's entry stays EVM-only.
+          const [{ solanaBalanceAnswerSchema }, raw] = await Promise.all([import('@portico/shared-types/solana'), request('getBalance', [address, { commitment: 'confirmed' }])])
+          const answer = parseWith(solanaBalanceAnswerSchema, raw, 'Solana getBalance answer')
           return BigInt(answer.value)
         },
       }

@@ -6,7 +6,6 @@ import { parseCaipAddress, UnsupportedChainError, type SchemaValidationError, ty
 import type { GetSendEstimateParameters, SendEstimate } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { QueryOptions } from '../../infra/queryCache.ts'
-import { isGasSponsored } from './sponsorship.ts'
 
 /** Typical gas of a native transfer and of an ERC-20 `transfer`, before receiver and amount are known. */
 export const NATIVE_TRANSFER_GAS = 21_000n
@@ -83,6 +82,6 @@ export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimat
   return {
     key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),
     ttlMs: SEND_ESTIMATE_CACHE_MS,
-    fetch: () => getSendEstimate({ client, balances, ...(smartAccount ? { sponsored: () => isGasSponsored(env, params.caipAddress) } : {}) }, params),
+    fetch: () => getSendEstimate({ client, balances, ...(smartAccount ? { sponsored: async () => (await import('./sponsorship.ts')).isGasSponsored(env, params.caipAddress) } : {}) }, params),
   }
 }

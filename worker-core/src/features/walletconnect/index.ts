@@ -1,7 +1,6 @@
 import type { ChainNamespace } from '@portico/shared-types'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { Feature } from '../feature.ts'
-import { sessionFromCacaos } from '../writes/siwx.ts'
 import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect.ts'
 
 type WalletConnectMethods =
@@ -27,6 +26,8 @@ export const walletConnectApi =
         async signedIn(auths, caipAddress, messageOf) {
           const env = ctx.env()
           if (!env) return
+          // The sign-in's code (verifier calls, EIP-4361 messages) loads with the first one-click sign-in.
+          const { sessionFromCacaos } = await import('../writes/siwx.ts')
           const session = await sessionFromCacaos(env.api, auths, caipAddress, messageOf).catch((error: unknown) => {
             // The sign-in then follows the connection, as without one-click.
             ctx.warn(`Portico: the one-click sign-in was not verified: ${error instanceof Error ? error.message : String(error)}`)

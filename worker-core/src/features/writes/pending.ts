@@ -1,7 +1,6 @@
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
 import { RECORDS } from '@portico/shared-types'
 import type { PendingTransaction } from '@portico/shared-types/write'
-import { solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
 import type { CoreContext } from '../../infra/context.ts'
 import type { SolanaRpcClient } from '../../infra/rpc.ts'
 
@@ -36,6 +35,7 @@ export function createPendingTransactions(ctx: CoreContext, { onMined, warn }: {
   /** A Solana signature's outcome: its status polled until confirmed (failed when it carries an error, or when its blockhash has long expired). */
   async function solanaOutcome(rpc: SolanaRpcClient, signature: string): Promise<PendingTransaction['status']> {
     const until = ctx.now() + SOLANA_CONFIRM_TIMEOUT_MS
+    const { solanaSignatureStatusesAnswerSchema } = await import('@portico/shared-types/solana')
     while (!disposed && ctx.now() < until) {
       const answer = await rpc.request('getSignatureStatuses', [[signature]]).catch(() => null)
       const status = answer === null ? null : solanaSignatureStatusesAnswerSchema.safeParse(answer)

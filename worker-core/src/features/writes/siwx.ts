@@ -14,7 +14,6 @@ import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/s
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
 import type { RpcClient } from '../../infra/rpc.ts'
-import { smartAccountSignature } from '../siwx/smartAccountSignature.ts'
 import { siwxSessionMismatch } from '../siwx/siwx.ts'
 import { WriteFailure } from './classifyError.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
@@ -146,7 +145,8 @@ async function refusal(client: RpcClient | null, prepared: PreparedSignIn, signa
  * says 'This application might not support Smart Accounts' (SPEC.md §8). Others are left as they are.
  */
 export async function markSmartAccountRefusal(client: RpcClient | null, prepared: PreparedSignIn, signature: string, error: WriteError): Promise<WriteError> {
-  const checked = client ? await smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null) : null
+  // viem's verifyMessage (EIP-1271, EIP-6492) loads only for a refused sign-in: the core's entry stays without it.
+  const checked = client ? await (await import('../siwx/smartAccountSignature.ts')).smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null) : null
   if (!checked?.smartAccount) return error
   const onChain = checked.validOnChain ? 'the signature holds on chain (EIP-1271/EIP-6492)' : 'the signature does not hold on chain either'
   return { ...error, values: { ...error.values, account: 'smartAccount' }, details: `${error.details ?? 'refused'}; a smart account's: ${onChain}` }
