@@ -66,6 +66,27 @@ async function until(core: Core, test: (state: CoreState) => boolean, ms = 10_00
 const proposals = (from: number) => relay.requests().filter((r) => r.method === 'wc_proposeSession' && r.time >= from).length
 
 describe('pairings made ahead', () => {
+  it('prepares nothing once the visitor connected another wallet; a click on WalletConnect still pairs', async () => {
+    // A project of its own: its socket is not counted by the other tests.
+    const core = createCore({ storage: createStorage({ dbName: `pairing-${Math.random()}` }), warn: () => undefined, walletConnect: { storage: new MemoryStorage() } })
+    await core.configure({ ...config(), projectId: 'pairing-test-connected' })
+    const started = Date.now()
+    try {
+      await core.setConnected({ caipAddress: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', connectorId: 'io.metamask', connectorName: 'MetaMask' })
+      await core.prepareWalletConnect()
+      expect((await core.getState()).walletConnect.uri).toBeNull()
+      expect(proposals(started)).toBe(0)
+      const answer = core.connectWalletConnect()
+      const shown = await until(core, (s) => s.walletConnect.status === 'pairing' && !!s.walletConnect.uri)
+      expect(shown.walletConnect.uri).toMatch(/^wc:/)
+      expect(proposals(started)).toBe(1)
+      await core.disconnectWalletConnect()
+      expect(await answer).toMatchObject({ ok: false })
+    } finally {
+      core.dispose()
+    }
+  })
+
   it('makes one URI per intent, reused until handed out; once shown and called off it is never shown again, and a new one is ready at once', async () => {
     const core = await newCore()
     const started = Date.now()

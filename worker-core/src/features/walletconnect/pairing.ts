@@ -193,10 +193,15 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     return (status === 'pairing' || status === 'loading') && !!pairing && (uri === null || (expiresAt !== null && expiresAt - ctx.now() > PAIRING_EXPIRED_BELOW_MS))
   }
 
+  /** A wallet is connected (or connecting): a pairing made ahead would only wait to expire (and spend a sign-in nonce). */
+  const connectedElsewhere = () => Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || c?.status === 'connecting')
+
   function ensure(refresh = false): Promise<void> {
     ensuring ??= (async () => {
       const p = await load()
       if (p.session) return
+      // Made ahead on intent only: once the visitor picked another wallet, nothing is prepared.
+      if (!waiting && !claimed && connectedElsewhere()) return
       if (!refresh && hasFreshUri()) return
       await pair(refresh && claimed)
     })().finally(() => (ensuring = null))
