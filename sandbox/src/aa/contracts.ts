@@ -12,6 +12,13 @@ export const ENTRY_POINT_V08: Address = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff
 export const SIMPLE_ACCOUNT_FACTORY_V08: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
 /** The canonical v0.8 `Simple7702Account`: the code an EOA delegates to (EIP-7702) to run batches (the Sandbox Wallet's EIP-5792). */
 export const SIMPLE_7702_ACCOUNT_V08: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+/**
+ * The embedded wallet's account factory (contracts/aa/SimpleAccount1271.sol): the v0.8 SimpleAccount
+ * with ERC-1271, its factory callable by anyone (EIP-6492). Deployed by the sandbox through the
+ * deterministic deployer with `ACCOUNT_FACTORY_SALT`, so at this address on every chain and start for
+ * the locked solc and @account-abstraction/@openzeppelin sources (checked in `accountFactoryDeployment`).
+ */
+export const SIMPLE_ACCOUNT_1271_FACTORY: Address = '0x3B8b423BcE0128772670d1d760533eCdDE87a668'
 /** The CREATE2 deployer every anvil and hardhat node holds at genesis (and most public chains). */
 export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
 
@@ -24,6 +31,7 @@ const ENTRY_POINT_SALT: Hex = '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f
 const FACTORY_SALT: Hex = `0x${'00'.repeat(32)}`
 /** The sandbox paymaster's salt: any fixed value, so its address is the same on every chain and start. */
 const PAYMASTER_SALT: Hex = `0x${'00'.repeat(31)}01`
+const ACCOUNT_FACTORY_SALT: Hex = `0x${'00'.repeat(31)}02`
 
 const artifactSchema = z.object({
   abi: z.array(z.record(z.string(), z.unknown())),
@@ -66,4 +74,11 @@ export function simple7702AccountDeployment(account: AaArtifact): Create2Deploym
 /** The sandbox paymaster (contracts/aa/SandboxPaymaster.sol) for the EntryPoint and a sponsor key. */
 export function paymasterDeployment(bytecode: Hex, sponsorSigner: Address): Create2Deployment {
   return create2(PAYMASTER_SALT, concat([bytecode, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ENTRY_POINT_V08, sponsorSigner])]))
+}
+
+/** The SimpleAccount1271Factory (contracts/aa/SimpleAccount1271.sol) for the EntryPoint, at `SIMPLE_ACCOUNT_1271_FACTORY`. */
+export function accountFactoryDeployment(bytecode: Hex): Create2Deployment {
+  const d = create2(ACCOUNT_FACTORY_SALT, concat([bytecode, encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_V08])]))
+  if (getAddress(d.address) !== SIMPLE_ACCOUNT_1271_FACTORY) throw new Error(`The SimpleAccount1271Factory would deploy at ${d.address}, not ${SIMPLE_ACCOUNT_1271_FACTORY}: its sources or compiler changed; update SIMPLE_ACCOUNT_1271_FACTORY`)
+  return d
 }

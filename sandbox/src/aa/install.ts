@@ -6,8 +6,10 @@ import { CONTRACTS_DIR, compileContracts } from '../contracts/compile.ts'
 import {
   DETERMINISTIC_DEPLOYER,
   ENTRY_POINT_V08,
+  SIMPLE_ACCOUNT_1271_FACTORY,
   SIMPLE_ACCOUNT_FACTORY_V08,
   accountAbstractionArtifact,
+  accountFactoryDeployment,
   entryPointDeployment,
   factoryDeployment,
   paymasterDeployment,
@@ -21,6 +23,8 @@ export type AaChainDeployment = {
   chainId: number
   entryPoint: Address
   factory: Address
+  /** The embedded wallet's SimpleAccount1271Factory (ERC-1271 accounts, EIP-6492-deployable). */
+  accountFactory: Address
   paymaster: Address
   /** Signs the paymaster's approvals (the data API's sponsor key). */
   sponsorSigner: Address
@@ -33,12 +37,18 @@ const WALLET_FUNDING = parseEther('10000')
 
 const paymasterAbi = parseAbi(['function deposit() payable', 'function getDeposit() view returns (uint256)', 'function sponsorSigner() view returns (address)'])
 
-/** The paymaster's creation code (contracts/aa, compiled with solc-js, cached like the other contracts). */
-async function paymasterBytecode(cacheDir: string | undefined): Promise<Hex> {
+/** The sandbox's own ERC-4337 contracts' creation code: the paymaster and the embedded wallet's account factory. */
+export type AaSandboxCode = { paymaster: Hex; accountFactory: Hex }
+
+/** Compiles contracts/aa (solc-js, cached like the other contracts). */
+async function sandboxAaCode(cacheDir: string | undefined): Promise<AaSandboxCode> {
   const { artifacts } = await compileContracts({ ...(cacheDir ? { cacheDir } : {}), contractsDir: `${CONTRACTS_DIR}/aa` })
-  const bytecode = artifacts.SandboxPaymaster?.bytecode
-  if (!bytecode) throw new Error('SandboxPaymaster did not compile')
-  return (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex
+  const code = (name: string): Hex => {
+    const bytecode = artifacts[name]?.bytecode
+    if (!bytecode) throw new Error(`${name} did not compile`)
+    return (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex
+  }
+  return { paymaster: code('SandboxPaymaster'), accountFactory: code('SimpleAccount1271Factory') }
 }
 
 async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
@@ -58,18 +68,18 @@ async function fund(client: PublicClient, address: Address): Promise<boolean> {
   return false
 }
 
-/** Compiles the paymaster once for every chain of a start. */
-export function compilePaymaster(cacheDir: string | undefined): Promise<Hex> {
-  return paymasterBytecode(cacheDir)
+/** Compiles the sandbox's ERC-4337 contracts once for every chain of a start. */
+export function compileSandboxAaContracts(cacheDir: string | undefined): Promise<AaSandboxCode> {
+  return sandboxAaCode(cacheDir)
 }
 
 /**
  * Puts ERC-4337 v0.8 on `chain`: the EntryPoint, the SimpleAccountFactory and the Simple7702Account
  * (EIP-7702 delegate) at their canonical addresses (the published artifacts through the deterministic deployer), the sandbox paymaster with
- * its deposit, and native coin for the bundler's wallets. What is there already is left as it is, so
+ * its deposit, the embedded wallet's SimpleAccount1271Factory at `SIMPLE_ACCOUNT_1271_FACTORY`, and native coin for the bundler's wallets. What is there already is left as it is, so
  * a second sandbox on the same outside node reuses it. Runs after the seed (automining on).
  */
-export async function installAccountAbstraction(chain: SandboxChain, paymasterCode: Promise<Hex>): Promise<AaChainDeployment> {
+export async function installAccountAbstraction(chain: SandboxChain, sandboxCode: Promise<AaSandboxCode>): Promise<AaChainDeployment> {
   const transport = http(chain.rpcUrl, { retryCount: 1, timeout: 30_000 })
   const client = createPublicClient({ chain: chain.viemChain, transport })
   const installer = aaKey('installer')
@@ -84,12 +94,12 @@ export async function installAccountAbstraction(chain: SandboxChain, paymasterCo
     accountAbstractionArtifact('EntryPoint'),
     accountAbstractionArtifact('SimpleAccountFactory'),
     accountAbstractionArtifact('Simple7702Account'),
-    paymasterCode,
+    sandboxCode,
   ])
   // Simple7702Account: what an EOA delegates to (EIP-7702) to run a batch atomically (the Sandbox Wallet's wallet_sendCalls).
   const deployments: Create2Deployment[] = [entryPointDeployment(entryPoint), factoryDeployment(factory), simple7702AccountDeployment(simple7702)]
-  const paymaster = paymasterDeployment(code, sponsorSigner)
-  deployments.push(paymaster)
+  const paymaster = paymasterDeployment(code.paymaster, sponsorSigner)
+  deployments.push(paymaster, accountFactoryDeployment(code.accountFactory))
 
   const wallet = createWalletClient({ account: privateKeyToAccount(installer.privateKey), chain: chain.viemChain, transport })
   const hashes: Hex[] = []
@@ -112,5 +122,5 @@ export async function installAccountAbstraction(chain: SandboxChain, paymasterCo
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     if (receipt.status !== 'success') throw new Error(`The paymaster's deposit on chain ${chain.chainId} reverted`)
   }
-  return { chainId: chain.chainId, entryPoint: ENTRY_POINT_V08, factory: SIMPLE_ACCOUNT_FACTORY_V08, paymaster: paymaster.address, sponsorSigner }
+  return { chainId: chain.chainId, entryPoint: ENTRY_POINT_V08, factory: SIMPLE_ACCOUNT_FACTORY_V08, accountFactory: SIMPLE_ACCOUNT_1271_FACTORY, paymaster: paymaster.address, sponsorSigner }
 }

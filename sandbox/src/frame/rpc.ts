@@ -142,15 +142,15 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
       return callsStatus(chain, params, smart)
     case 'personal_sign': {
       const [message, claimed] = parseParams(personalSignParams, params, method)
-      // From the smart account too, the owner's key signs: a v0.8 SimpleAccount has no ERC-1271
-      // isValidSignature, so a verifier that asks the account refuses it (SPEC.md §8 'This application
-      // might not support Smart Accounts').
-      checkAccount(user, claimed, smart)
-      return user.account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      const sign = () => user.account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      // As the smart account: the owner's signature, which its ERC-1271 isValidSignature accepts once
+      // deployed, wrapped for EIP-6492 (the factory's call that deploys it) while not yet.
+      if (checkAccount(user, claimed, smart) === 'smartAccount' && smart) return smart.accounts.signAs(user.account, chain, sign)
+      return sign()
     }
     case 'eth_signTypedData_v4': {
       const [claimed, raw] = parseParams(signTypedDataParams, params, method)
-      checkAccount(user, claimed, smart)
+      const asSmart = checkAccount(user, claimed, smart) === 'smartAccount'
       let json: unknown = raw
       if (typeof raw === 'string') {
         try {
@@ -161,7 +161,8 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
       }
       const typed = parseParams(typedDataSchema, json, method)
       const { EIP712Domain: _domainType, ...types } = typed.types
-      return user.account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<FrameUser['account']['signTypedData']>[0])
+      const sign = () => user.account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<FrameUser['account']['signTypedData']>[0])
+      return asSmart && smart ? smart.accounts.signAs(user.account, chain, sign) : sign()
     }
     case 'eth_sendTransaction': {
       const [tx] = parseParams(transactionParams, params, method)

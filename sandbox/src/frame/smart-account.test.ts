@@ -1,9 +1,10 @@
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, http, numberToHex, parseEther, type Address, type PublicClient } from 'viem'
+import { createPublicClient, createWalletClient, hashMessage, http, isErc6492Signature, numberToHex, parseAbi, parseEther, parseErc6492Signature, serializeErc6492Signature, type Address, type Hex, type PublicClient } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { SIMPLE_ACCOUNT_1271_FACTORY } from '../aa/contracts.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { bundlerService } from '../services/bundler.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
@@ -58,7 +59,7 @@ describe("the embedded wallet's smart account", () => {
   it('has a counterfactual SimpleAccount address before deployment; its first sponsored operation deploys it and moves exactly the value', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const before = await smart.info(owner, chain)
-    const expected = await toSimpleSmartAccount({ client, owner, entryPoint: { address: entryPoint08Address, version: '0.8' } })
+    const expected = await toSimpleSmartAccount({ client, owner, factoryAddress: SIMPLE_ACCOUNT_1271_FACTORY, entryPoint: { address: entryPoint08Address, version: '0.8' } })
     expect(before).toEqual({ address: expected.address, deployed: false })
     expect(await smart.available(chain)).toBe(true)
 
@@ -133,5 +134,45 @@ describe("the embedded wallet's smart account", () => {
     expect(await client.getBalance({ address: a })).toBe(parseEther('0.1'))
     expect(await client.getBalance({ address: b })).toBe(parseEther('0.2'))
     expect(await client.getBalance({ address })).toBe(parseEther('0.7'))
+  }, 120_000)
+
+  it('signs as the account: EIP-6492 before deployment and EIP-1271 after, both accepted by viem verifyMessage; a wrong owner is refused', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const { address } = await smart.info(owner, chain)
+    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
+    const context = { accounts: smart, projectId: SPONSORED_PROJECT, address }
+    const message = 'Sign in to dapp.example as the smart account'
+    const personalSign = async (who: Address) => (await answerRpc(user, chain, 'personal_sign', [message, who], context)) as Hex
+
+    // Counterfactual: the owner's signature wrapped with the factory's createAccount (EIP-6492), verified in simulation only.
+    const counterfactual = await personalSign(address)
+    expect(isErc6492Signature(counterfactual)).toBe(true)
+    const unwrapped = parseErc6492Signature(counterfactual)
+    expect(unwrapped).toMatchObject({ address: SIMPLE_ACCOUNT_1271_FACTORY, signature: await owner.signMessage({ message }) })
+    expect(await client.verifyMessage({ address, message, signature: counterfactual })).toBe(true)
+    expect(await client.getCode({ address })).toBeUndefined()
+    // The same wrapping around a stranger's signature, or the owner's for another message: refused.
+    const forged = parseErc6492Signature(counterfactual)
+    expect(await client.verifyMessage({ address, message, signature: serializeErc6492Signature({ address: forged.address!, data: forged.data!, signature: await stranger.signMessage({ message }) }) })).toBe(false)
+    expect(await client.verifyMessage({ address, message: `${message}!`, signature: counterfactual })).toBe(false)
+    // The owner's EOA still signs as itself, unwrapped.
+    expect(await answerRpc(user, chain, 'personal_sign', [message, owner.address], context)).toBe(await owner.signMessage({ message }))
+
+    // Deployed by anyone through the factory (what EIP-6492 simulates): then the owner's plain signature, checked by isValidSignature.
+    const anyone = privateKeyToAccount(generatePrivateKey())
+    await client.request({ method: 'anvil_setBalance' as never, params: [anyone.address, numberToHex(parseEther('1'))] as never })
+    const wallet = createWalletClient({ account: anyone, chain: chain.viemChain, transport: http(chain.rpcUrl) })
+    const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)'])
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }) })
+    expect(receipt.status).toBe('success')
+    expect(await smart.info(owner, chain)).toEqual({ address, deployed: true })
+    const deployed = await personalSign(address)
+    expect(deployed).toBe(await owner.signMessage({ message }))
+    expect(await client.verifyMessage({ address, message, signature: deployed })).toBe(true)
+    expect(await client.verifyMessage({ address, message, signature: await stranger.signMessage({ message }) })).toBe(false)
+    const isValid = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+    expect(await client.readContract({ address, abi: isValid, functionName: 'isValidSignature', args: [hashMessage(message), deployed] })).toBe('0x1626ba7e')
+    expect(await client.readContract({ address, abi: isValid, functionName: 'isValidSignature', args: [hashMessage(message), await stranger.signMessage({ message })] })).toBe('0xffffffff')
   }, 120_000)
 })

@@ -1,5 +1,5 @@
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, http, isHex, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem'
+import { createPublicClient, http, isHex, serializeErc6492Signature, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem'
 import {
   createBundlerClient,
   entryPoint08Address,
@@ -11,6 +11,7 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction'
 import { z } from 'zod'
+import { SIMPLE_ACCOUNT_1271_FACTORY } from '../aa/contracts.ts'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from './api.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { FrameChain } from './rpc.ts'
@@ -18,7 +19,10 @@ import type { FrameChain } from './rpc.ts'
 /**
  * The embedded wallet's smart accounts (SPEC.md §3 account type smartAccount): a SimpleAccount of
  * ERC-4337 v0.8 (permissionless' `toSimpleSmartAccount`) owned by the user's key, its address
- * counterfactual until its first user operation deploys it. User operations are built here and
+ * counterfactual until its first user operation deploys it. The account is the sandbox's
+ * SimpleAccount1271 (contracts/aa/SimpleAccount1271.sol: the published v0.8 SimpleAccount plus
+ * ERC-1271) from its SimpleAccount1271Factory, which anyone may call: so a message it signs verifies
+ * through EIP-1271 once deployed and through EIP-6492 before (`signMessage`). User operations are built here and
  * signed here only after the frame page showed them: `prepare` answers the unsigned operation with
  * its hash, `send` signs exactly the operation the page sends back (after checking it is this
  * user's account's) and hands it to the bundler. The bundler and the paymaster (ERC-7677 `pm_`
@@ -55,8 +59,14 @@ export type SmartAccounts = {
   info(owner: LocalAccount, chain: FrameChain): Promise<SmartAccountInfo>
   /** The counterfactual address of the SimpleAccount `owner` (an address) has on the chain (the factory's getAddress, salt 0). */
   addressOf(owner: Address, chain: FrameChain): Promise<Address>
-  /** The owner's SimpleAccount (to sign messages as the account). */
+  /** The owner's SimpleAccount. */
   account(owner: LocalAccount, chain: FrameChain): Promise<SmartAccount>
+  /**
+   * A signature as the account of what `sign` has the owner sign (a personal_sign message, typed
+   * data): deployed, the owner's signature, which the account's isValidSignature accepts (EIP-1271);
+   * not yet, that signature wrapped with the factory call that deploys the account (EIP-6492).
+   */
+  signAs(owner: LocalAccount, chain: FrameChain, sign: () => Promise<Hex>): Promise<Hex>
   prepare(owner: LocalAccount, chain: FrameChain, projectId: string, calls: readonly { to: Address; value: bigint; data: Hex }[]): Promise<PreparedUserOperation>
   /** Signs the operation the page approved and sends it: its hash, as the bundler answers it. */
   send(owner: LocalAccount, chain: FrameChain, projectId: string, operation: UnsignedUserOperation): Promise<Hex>
@@ -64,8 +74,8 @@ export type SmartAccounts = {
   read(chain: FrameChain, projectId: string, method: string, params: unknown): Promise<unknown>
 }
 
-/** The v0.8 SimpleAccountFactory at its canonical address (permissionless' default), and the read of an owner's account address. */
-const SIMPLE_ACCOUNT_FACTORY_V08: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+/** The sandbox's SimpleAccount1271Factory (v0.8 SimpleAccount with ERC-1271), and the read of an owner's account address. */
+const ACCOUNT_FACTORY: Address = SIMPLE_ACCOUNT_1271_FACTORY
 const factoryAbi = [
   { type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] },
 ] as const
@@ -97,9 +107,11 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
     if (!bundlerUrl) return false
     let known = entryPointCode.get(chain.id)
     if (!known) {
-      known = client(chain)
-        .getCode({ address: entryPoint08Address })
-        .then((code) => code !== undefined && code.length > 2)
+      const hasCode = (address: Address) =>
+        client(chain)
+          .getCode({ address })
+          .then((code) => code !== undefined && code.length > 2)
+      known = Promise.all([hasCode(entryPoint08Address), hasCode(ACCOUNT_FACTORY)]).then(([entryPoint, factory]) => entryPoint && factory)
       // A chain that did not answer (or had no EntryPoint yet) is asked again next time.
       void known.then((yes) => void (yes || entryPointCode.delete(chain.id)), () => entryPointCode.delete(chain.id))
       entryPointCode.set(chain.id, known)
@@ -111,7 +123,7 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
     if (!(await available(chain))) throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
     const key = `${chain.id}:${owner.address}`
     const known = addresses.get(key)
-    const made = await toSimpleSmartAccount({ client: client(chain), owner, entryPoint: { address: entryPoint08Address, version: '0.8' }, ...(known ? { address: known } : {}) })
+    const made = await toSimpleSmartAccount({ client: client(chain), owner, factoryAddress: ACCOUNT_FACTORY, entryPoint: { address: entryPoint08Address, version: '0.8' }, ...(known ? { address: known } : {}) })
     addresses.set(key, made.address)
     return made
   }
@@ -121,19 +133,32 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
     return createBundlerClient({ account: smart, client: client(chain), transport: http(bundlerUrl(projectId, chain.id), { timeout: 60_000 }), ...(sponsored ? { paymaster: true } : {}) })
   }
 
+  async function deployed(address: Address, chain: FrameChain): Promise<boolean> {
+    // A read that fails says not yet.
+    const code = await client(chain)
+      .getCode({ address })
+      .catch(() => undefined)
+    return code !== undefined && code.length > 2
+  }
+
   return {
     available,
     account,
+    async signAs(owner, chain, sign) {
+      const smart = await account(owner, chain)
+      const signature = await sign()
+      if (await deployed(smart.address, chain)) return signature
+      const { factory, factoryData } = await smart.getFactoryArgs()
+      if (!factory || !factoryData) throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
+      return serializeErc6492Signature({ address: factory, data: factoryData, signature })
+    },
     async addressOf(owner, chain) {
-      return client(chain).readContract({ address: SIMPLE_ACCOUNT_FACTORY_V08, abi: factoryAbi, functionName: 'getAddress', args: [owner, 0n] })
+      return client(chain).readContract({ address: ACCOUNT_FACTORY, abi: factoryAbi, functionName: 'getAddress', args: [owner, 0n] })
     },
     async info(owner, chain) {
       const smart = await account(owner, chain)
-      // Whether it is deployed is read each time (its first operation deploys it); a read that fails says not yet.
-      const code = await client(chain)
-        .getCode({ address: smart.address })
-        .catch(() => undefined)
-      return { address: smart.address, deployed: code !== undefined && code.length > 2 }
+      // Whether it is deployed is read each time (its first operation deploys it).
+      return { address: smart.address, deployed: await deployed(smart.address, chain) }
     },
     async prepare(owner, chain, projectId, calls) {
       const smart = await account(owner, chain)

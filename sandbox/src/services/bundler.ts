@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bundlerAnswers, startAlto, type AltoProcess } from '../aa/alto.ts'
-import { compilePaymaster, installAccountAbstraction, type AaChainDeployment } from '../aa/install.ts'
+import { compileSandboxAaContracts, installAccountAbstraction, type AaChainDeployment } from '../aa/install.ts'
 import { chainDefinition, type ChainKey } from '../chains.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { evmChainsService } from './evm-chains.ts'
@@ -84,16 +84,16 @@ export const bundlerService: SandboxService<BundlersHandle> = {
     if (mode === 'off') {
       return { mode, chains: [], bundler: () => undefined, ready: Promise.resolve(), start: async () => {}, readyInMs: () => undefined, stop: async () => {} }
     }
-    const paymasterCode = compilePaymaster(config.cacheDir)
-    paymasterCode.catch(() => {}) // awaited by each install
+    const sandboxCode = compileSandboxAaContracts(config.cacheDir)
+    sandboxCode.catch(() => {}) // awaited by each install
     let stopped = false
     const spawned: AltoProcess[] = []
 
     const bundlers = chains.flatMap((chain, i): ChainBundler[] => {
       const key = config.chains[i]?.key
       if (!key) return []
-      const deployment = world.then(() => installAccountAbstraction(chain, paymasterCode))
-      deployment.then((d) => config.log(`ERC-4337 on ${chain.chainId}: EntryPoint ${d.entryPoint}, factory ${d.factory}, paymaster ${d.paymaster}`)).catch(() => {})
+      const deployment = world.then(() => installAccountAbstraction(chain, sandboxCode))
+      deployment.then((d) => config.log(`ERC-4337 on ${chain.chainId}: EntryPoint ${d.entryPoint}, factory ${d.factory}, embedded wallet's account factory ${d.accountFactory}, paymaster ${d.paymaster}`)).catch(() => {})
       const port = bundlerPort(config, key)
       let alto: AltoProcess | undefined
       let starting: Promise<void> | undefined
