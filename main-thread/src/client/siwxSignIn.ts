@@ -1,6 +1,6 @@
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
-import { startWrite, type DappAnswerer, type StartedWrite, type WriteReturnType } from './write.ts'
+import type { DappAnswerer, StartedWrite, WriteReturnType } from './write.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { PorticoClient } from './createClient.ts'
 
@@ -66,6 +66,8 @@ export function createSiwxSignIn({ client, publish, intent, connector, dapp, sig
         if (await signedInAlready(caipAddress)) return null
         if (current === attempt) publish(state(attempt, 'initialising'))
       }
+      // The write path's page side loads with the first sign-in, not with the session.
+      const { startWrite } = await import('./write.ts')
       return startWrite(client, { intent: intent(caipAddress), connector, dapp })
     })().catch((cause: unknown) => initFailed(cause instanceof Error ? cause.message : String(cause)))
     current = attempt
