@@ -2,7 +2,7 @@ import { createPublicClient, createTestClient, createWalletClient, erc20Abi, htt
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Page } from '@playwright/test'
 import { expect, openSecondTab, test } from '../fixtures.ts'
-import { approvalFrame, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { approvalFrame, codeFor, freshEmail, loginWithEmail, mailbox, shownAddress, startEmailLogin } from '../embedded.ts'
 import { E2E_URLS } from '../ports.ts'
 
 const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
@@ -119,4 +119,39 @@ test("a smart account's swap that needs an approval is one user operation of bot
   await expect(page.locator('iframe.portico-frame-shown')).toHaveCount(0)
   expect(await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [smart] })).toBe(parseUnits('20', 6))
   expect((await chain.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+})
+
+/** The sandbox verifier's SIWX session of `address` for the demo's project (null when none). */
+async function verifierSession(address: string) {
+  const response = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${address}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`)
+  return response.ok ? ((await response.json()) as { session: { address: string } }).session : null
+}
+
+test("a new email user signs in (SIWX) with its smart account before it is deployed: the frame's EIP-6492 signature is verified, the verifier's session names the smart account", async ({ demo: page, sandbox }) => {
+  test.setTimeout(120_000)
+  await page.goto('/?siwx=required')
+  const email = freshEmail('smart-siwx')
+  const before = (await mailbox(sandbox, email)).length
+  await startEmailLogin(page, email)
+  await page.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' }).fill(await codeFor(sandbox, email, before))
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+
+  // The frame shows the EIP-4361 message for the smart account (SPEC.md §4: the default account type on eip155).
+  const frame = await approvalFrame(page)
+  await expect(frame.getByRole('heading', { name: 'Sign this message' })).toBeVisible()
+  const from = (await frame.getByTestId('approval-account').textContent())?.trim() as Address
+  expect(from).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('siwx-status')).toContainText(`Signed in as ${from}`, { timeout: 30_000 })
+  await expect(page.getByText('This application might not support Smart Accounts')).toHaveCount(0)
+
+  // The signer is the smart account, not the key's EOA, and it is still counterfactual: the verifier
+  // checked the owner's signature through EIP-6492 (its factory's deployment simulated, nothing deployed).
+  expect(await verifierSession(from)).toMatchObject({ address: from })
+  await page.getByRole('button', { name: new RegExp(from.slice(0, 6)) }).first().click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account Not deployed yet')
+  expect(await shownAddress(page)).toBe(from)
+  expect(await chain.getCode({ address: from })).toBeUndefined()
 })
