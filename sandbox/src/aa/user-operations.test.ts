@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { bundlerService } from '../services/bundler.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
-import { ENTRY_POINT_V08, SIMPLE_ACCOUNT_FACTORY_V08 } from './contracts.ts'
+import { ENTRY_POINT_V08, SIMPLE_ACCOUNT_1271_FACTORY, SIMPLE_ACCOUNT_FACTORY_V08 } from './contracts.ts'
 import { PAYMASTER_DEPOSIT } from './install.ts'
 
 /**
@@ -75,7 +75,9 @@ describe('ERC-4337 v0.8 in the sandbox', () => {
       expect(b.process()?.running()).toBe(true)
       const deployment = await b.deployment
       const client = createPublicClient({ transport: http(sandbox.chains.find((c) => c.chainId === b.chainId)?.rpcUrl) })
-      for (const address of [ENTRY_POINT_V08, SIMPLE_ACCOUNT_FACTORY_V08, deployment.paymaster]) {
+      // The embedded wallet's SimpleAccount1271Factory at the same address on both chains.
+      expect(deployment.accountFactory).toBe(SIMPLE_ACCOUNT_1271_FACTORY)
+      for (const address of [ENTRY_POINT_V08, SIMPLE_ACCOUNT_FACTORY_V08, SIMPLE_ACCOUNT_1271_FACTORY, deployment.paymaster]) {
         expect((await client.getCode({ address }))?.length ?? 0, `code at ${address} on ${b.chainId}`).toBeGreaterThan(100)
       }
       const deposit = await client.readContract({ address: ENTRY_POINT_V08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [deployment.paymaster] })

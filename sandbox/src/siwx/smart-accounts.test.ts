@@ -4,14 +4,16 @@
  * only in simulation) and once deployed through EIP-1271; a wrong owner is refused either way. The
  * published ERC-4337 v0.8 SimpleAccount has no ERC-1271 (`isValidSignature`), and its factory deploys
  * only for the EntryPoint's SenderCreator, so no verifier can accept a sign-in from one: refused here
- * too, which the modal shows as 'This application might not support Smart Accounts'.
+ * too, which the modal shows as 'This application might not support Smart Accounts'. The embedded
+ * wallet's account, the sandbox's SimpleAccount1271 (that SimpleAccount plus ERC-1271, from a factory
+ * anyone may call), signs in both ways.
  */
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, serializeErc6492Signature, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENTRY_POINT_V08, SIMPLE_ACCOUNT_FACTORY_V08 } from '../aa/contracts.ts'
+import { ENTRY_POINT_V08, SIMPLE_ACCOUNT_1271_FACTORY, SIMPLE_ACCOUNT_FACTORY_V08 } from '../aa/contracts.ts'
 import { CONTRACTS_DIR, compileContracts } from '../contracts/compile.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
@@ -35,7 +37,9 @@ beforeAll(async () => {
   const hash = await deployer.deployContract({ abi: factoryAbi, bytecode: (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex })
   factory = (await client.waitForTransactionReceipt({ hash })).contractAddress!
   // ERC-4337 v0.8 (the published SimpleAccountFactory) is placed once the seed is done.
-  for (let i = 0; i < 600 && ((await client.getCode({ address: SIMPLE_ACCOUNT_FACTORY_V08 })) ?? '0x') === '0x'; i++) await new Promise((r) => setTimeout(r, 100))
+  for (const address of [SIMPLE_ACCOUNT_FACTORY_V08, SIMPLE_ACCOUNT_1271_FACTORY]) {
+    for (let i = 0; i < 600 && ((await client.getCode({ address })) ?? '0x') === '0x'; i++) await new Promise((r) => setTimeout(r, 100))
+  }
 }, 180_000)
 afterAll(() => sandbox?.stop())
 
@@ -90,5 +94,29 @@ describe('SIWX verifier: smart accounts', () => {
     expect(await verify(message, wrapped)).toMatchObject({ status: 401, body: { error: 'Invalid signature' } })
     // permissionless says the same before anything is signed.
     await expect(simple.signMessage({ message })).rejects.toThrow("Simple account isn't 1271 compliant")
+  }, 60_000)
+
+  it("the embedded wallet's SimpleAccount1271 signs in before deployment (EIP-6492) and after (EIP-1271); a stranger cannot sign for it", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const account = await toSimpleSmartAccount({ client, owner, factoryAddress: SIMPLE_ACCOUNT_1271_FACTORY, entryPoint: { address: ENTRY_POINT_V08, version: '0.8' } })
+    const { factory: accountFactory, factoryData } = await account.getFactoryArgs()
+    expect(accountFactory).toBe(SIMPLE_ACCOUNT_1271_FACTORY)
+    const wrap = (signature: Hex) => serializeErc6492Signature({ address: accountFactory!, data: factoryData!, signature })
+
+    const first = await messageFor(account.address)
+    expect(await verify(first, wrap(await owner.signMessage({ message: first })))).toMatchObject({ status: 200, body: { session: { address: account.address } } })
+    expect(await client.getCode({ address: account.address })).toBeUndefined()
+    const forged = await messageFor(account.address)
+    expect(await verify(forged, wrap(await stranger.signMessage({ message: forged })))).toMatchObject({ status: 401, body: { error: 'Invalid signature' } })
+
+    // Deployed by anyone through the factory (the call EIP-6492 simulated).
+    const deployer = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }), transport: http(sandbox.chains.find((c) => c.chainId === 31337)!.rpcUrl) })
+    await client.waitForTransactionReceipt({ hash: await deployer.writeContract({ chain: null, address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }) })
+    expect((await client.getCode({ address: account.address }))?.length ?? 0).toBeGreaterThan(2)
+    const second = await messageFor(account.address)
+    expect(await verify(second, await owner.signMessage({ message: second }))).toMatchObject({ status: 200, body: { session: { address: account.address } } })
+    const third = await messageFor(account.address)
+    expect(await verify(third, await stranger.signMessage({ message: third }))).toMatchObject({ status: 401, body: { error: 'Invalid signature' } })
   }, 60_000)
 })
