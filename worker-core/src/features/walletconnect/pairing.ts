@@ -193,8 +193,8 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     return (status === 'pairing' || status === 'loading') && !!pairing && (uri === null || (expiresAt !== null && expiresAt - ctx.now() > PAIRING_EXPIRED_BELOW_MS))
   }
 
-  /** A wallet is connected (or connecting): a pairing made ahead would only wait to expire (and spend a sign-in nonce). */
-  const connectedElsewhere = () => Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || c?.status === 'connecting')
+  /** A wallet is connected: a pairing made ahead would only wait to expire (and spend a sign-in nonce). */
+  const connectedElsewhere = () => Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected')
 
   function ensure(refresh = false): Promise<void> {
     ensuring ??= (async () => {
