@@ -1,5 +1,6 @@
 import { z } from './zod.ts'
 import type { Network } from './network.ts'
+import { safeHref } from './safeUrl.ts'
 
 /**
  * Solana's clusters as CAIP-2 ids (CAIP-30: `solana:` and the first 32 characters of the genesis
@@ -84,3 +85,54 @@ export const solanaTokenBalanceAnswerSchema = withContext(z.object({ amount: z.s
 
 /** What a Solana wallet answers `solana_signAndSendTransaction` (WalletConnect) or `solana:signAndSendTransaction` (Wallet Standard, base58): the transaction's signature. */
 export const solanaSignatureSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'Invalid signature')
+
+/**
+ * Wallet Standard (the Solana wallets' discovery, `@wallet-standard/app`): what a registered wallet
+ * shows and answers, checked before use (a wallet is outside code). Chains are `solana:mainnet`,
+ * `solana:devnet`, `solana:testnet`, `solana:localnet` (and other namespaces, left alone).
+ */
+export const WALLET_STANDARD_SOLANA_CHAINS = { 'solana:mainnet': 'mainnet', 'solana:devnet': 'devnet', 'solana:testnet': 'testnet', 'solana:localnet': 'localnet' } as const
+export type WalletStandardSolanaChain = keyof typeof WALLET_STANDARD_SOLANA_CHAINS
+
+/** A Wallet Standard chain id (`namespace:reference`). */
+export const walletStandardChainSchema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Expected a Wallet Standard chain id')
+
+/** Base58 of 32 bytes: a Solana address (32 to 44 characters). */
+export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')
+
+/** A wallet's account: its address, public key bytes and the chains it is on. */
+export const walletStandardAccountSchema = z.object({
+  address: solanaAddressSchema,
+  publicKey: z.instanceof(Uint8Array).refine((key) => key.length === 32, 'Expected a 32-byte public key'),
+  chains: z.array(walletStandardChainSchema),
+  features: z.array(z.string()),
+  label: z.string().optional(),
+})
+export type WalletStandardAccountInfo = z.infer<typeof walletStandardAccountSchema>
+
+/** What the page lists of a registered wallet: its name, icon (a data URI, shown only when it passes the image gate, else ''), chains and feature names. */
+export const walletStandardWalletSchema = z.object({
+  version: z.literal('1.0.0'),
+  name: z.string().min(1).max(100),
+  icon: z
+    .string()
+    .regex(/^data:image\//, 'Expected a data URI')
+    .transform((icon) => safeHref(icon, { kind: 'image', allowDataImage: true }) ?? ''),
+  chains: z.array(walletStandardChainSchema),
+  features: z.record(z.string(), z.unknown()).transform((features) => Object.keys(features)),
+})
+
+/** `standard:connect` and `standard:events` change: the accounts (parsed one by one; a malformed one is left out by the caller). */
+export const walletStandardAccountsSchema = z.object({ accounts: z.array(z.unknown()) })
+/** `standard:events` change: what changed (any of accounts, chains, features). */
+export const walletStandardChangeSchema = z.object({ accounts: z.array(z.unknown()).optional(), chains: z.array(z.unknown()).optional(), features: z.unknown().optional() })
+/** `solana:signAndSendTransaction` answers one output per input: the signature's 64 bytes. */
+export const walletStandardSignatureOutputSchema = z.tuple([z.object({ signature: z.instanceof(Uint8Array).refine((s) => s.length === 64, 'Expected a 64-byte signature') })]).rest(z.unknown())
+/** `solana:signMessage` answers the signed message and its 64-byte ed25519 signature. */
+export const walletStandardSignMessageOutputSchema = z
+  .tuple([z.object({ signedMessage: z.instanceof(Uint8Array), signature: z.instanceof(Uint8Array).refine((s) => s.length === 64, 'Expected a 64-byte signature') })])
+  .rest(z.unknown())
+/** What the core hands the page for a Solana write (`solana_signAndSendTransaction`): the unsigned wire transaction as base64. */
+export const solanaTransactionParamsSchema = z.tuple([z.looseObject({ transaction: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64') })])
+/** `solana_signMessage`: the message as base58 (WalletConnect's shape) and the signing address. */
+export const solanaSignMessageParamsSchema = z.tuple([z.looseObject({ message: z.string().min(1), pubkey: solanaAddressSchema.optional() })])

@@ -2,6 +2,7 @@ import type { Remote } from 'comlink'
 import type { PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import type { ApprovalHost } from './embedded/types.ts'
+import { dedupeWallets } from './combine.ts'
 import { eip6963Source } from './eip6963.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
@@ -48,6 +49,8 @@ export function lazySource<M>(load: () => Promise<M>, make: (module: M, ctx: Con
  */
 export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
   () => eip6963Source(),
+  // ANNOUNCED, solana: Wallet Standard wallets; its code (and Solana's) loads only when the dapp has a Solana network.
+  lazySource(() => import('./walletStandard.ts'), (m, ctx) => m.walletStandardSource(ctx.config), (config) => config.networks.some((network) => network.chainNamespace === 'solana')),
   lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
   lazySource(() => import('./embeddedWallet.ts'), (m, ctx) => m.embeddedWalletSource(ctx), (config) => !!config.embeddedWalletUrl), // AUTH, approval 'modal'; the frame loads on use
 ]
@@ -59,7 +62,8 @@ export function preloadConnectorCode(config: PorticoConfig, factories: readonly 
 
 /**
  * The sources as one: the connectors of every source in registration order (a connector id seen
- * before is left out), one change feed, one destroy. A source that fails to start is skipped.
+ * before is left out, a wallet announced for two namespaces by two protocols is one connector:
+ * `dedupeWallets`), one change feed, one destroy. A source that fails to start is skipped.
  */
 export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource {
   const listeners = createEmitter()
@@ -71,7 +75,7 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
   const collect = () => {
     const byId = new Map<string, Connector>()
     for (const source of sources) for (const connector of source?.connectors() ?? []) if (!byId.has(connector.id)) byId.set(connector.id, connector)
-    current = [...byId.values()]
+    current = dedupeWallets([...byId.values()])
   }
   const changed = () => {
     collect()

@@ -7,7 +7,8 @@ import type { WalletCalls } from './calls.ts'
 /** What a connector tells the session after it connected (account or chain changed, session ended, pairing URI). */
 export type ConnectorEvent =
   | { type: 'change'; caipAddress: CaipAddress }
-  | { type: 'disconnect' }
+  /** The session ended; with `namespace`, only that namespace's (a wallet serving two namespaces through two protocols). */
+  | { type: 'disconnect'; namespace?: ChainNamespace | undefined }
   | { type: 'display_uri'; uri: string }
 
 export type ConnectParameters = {
@@ -43,8 +44,8 @@ export interface Connector {
   readonly approval: 'wallet' | 'modal'
   /** Asks the wallet (it may prompt); answers the connected account. */
   connect(params?: ConnectParameters): Promise<CaipAddress>
-  /** Ends the session on the wallet's side, best effort. */
-  disconnect(): Promise<void>
+  /** Ends the session on the wallet's side, best effort (only `namespace`'s where the connector serves several through separate protocols). */
+  disconnect(namespace?: ChainNamespace): Promise<void>
   /** The account already authorised for this page, without a prompt; null when none. */
   getCaipAddress(namespace?: ChainNamespace): Promise<CaipAddress | null>
   /** Moves the wallet to `network` (adding it where the protocol allows). Throws `SwitchChainError` (Portico's, SPEC.md §8 text) or viem's `UserRejectedRequestError`. */

@@ -57,7 +57,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
 
   async function onConnectorEvent(connector: Connector, event: Parameters<Parameters<Connector['subscribe']>[0]>[0]) {
     if (event.type === 'change') await connected(connector, event.caipAddress)
-    else if (event.type === 'disconnect') for (const { namespace } of namespacesOf(connector)) await api.setDisconnected(namespace)
+    else if (event.type === 'disconnect') for (const { namespace } of namespacesOf(connector)) if (!event.namespace || event.namespace === namespace) await api.setDisconnected(namespace)
   }
 
   /** Checks once that the connector still knows this page, for each namespace it holds. */
@@ -123,12 +123,16 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     publish,
     after: () => void follow(),
     async connect(connectorId) {
-      const connector = getConnector(client.get(), connectorId)
-      const namespace = connector?.namespaces[0]
+      const snapshot = client.get()
+      const connector = getConnector(snapshot, connectorId)
+      // The namespace of the network the dapp is on where the wallet serves it (a wallet with EVM and Solana sides), else the wallet's first.
+      const onNetwork = snapshot.core?.activeCaipNetworkId?.split(':')[0] as ChainNamespace | undefined
+      const namespace = onNetwork && connector?.namespaces.includes(onNetwork) ? onNetwork : connector?.namespaces[0]
       try {
         if (!connector || !namespace) throw new WalletUnavailableError()
         await api.setConnecting(namespace, connector.id, connector.type)
-        const caipAddress = await connector.connect({ namespace })
+        const network = config.networks.find((n) => n.caipNetworkId === snapshot.core?.activeCaipNetworkId && n.chainNamespace === namespace)
+        const caipAddress = await connector.connect({ namespace, network })
         verified.add(connector.id)
         client.set({ attempt: null })
         await connected(connector, caipAddress)
@@ -146,7 +150,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     async disconnect(snapshot, namespace, connection, dappSignedOut) {
       // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
       await getConnector(snapshot, connection.connectorId)
-        ?.disconnect()
+        ?.disconnect(namespace)
         .catch(() => undefined)
       await api.setDisconnected(namespace, { dappSignedOut }).catch((cause: unknown) => {
         throw new DisconnectError({ cause })
