@@ -1,4 +1,4 @@
-import { formatEther } from 'viem'
+import { formatEther, formatUnits } from 'viem'
 import type { ApprovalRequest } from './types.ts'
 
 /** `mono` for addresses and hex; `block` for long text in a scrolling box. */
@@ -56,6 +56,27 @@ export function describeRequest(request: ApprovalRequest): RequestDescription {
         ],
       }
     }
+    case 'solana_connect':
+      return { title: `Connect to ${request.origin}?`, rows: [{ label: 'Solana account', value: request.address, mono: true }, { label: 'Network', value: request.network }] }
+    case 'solana_signMessage':
+      return {
+        title: `Sign a message for ${request.origin}?`,
+        rows: [{ label: 'Message', value: request.message, block: true }, { label: 'Solana account', value: request.address, mono: true }],
+      }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction':
+      return {
+        title: `${request.kind === 'solana_signTransaction' ? 'Sign' : 'Send'} a Solana transaction for ${request.origin}?`,
+        rows: [
+          ...request.transfers.flatMap((transfer, i) => [
+            { label: request.transfers.length > 1 ? `Transfer ${i + 1} to` : 'To', value: transfer.to, mono: true },
+            { label: request.transfers.length > 1 ? `Transfer ${i + 1} value` : 'Value', value: `${formatUnits(transfer.lamports, 9)} SOL` },
+          ]),
+          { label: 'Instructions', value: String(request.instructions) },
+          { label: 'Network', value: request.network },
+          { label: 'Solana account', value: request.address, mono: true },
+        ],
+      }
     case 'wallet_addEthereumChain':
       return {
         title: `Add network ${request.chain.name} for ${request.origin}?`,

@@ -17,4 +17,14 @@ function addressIndexOf(search: string): number {
 /** `?sandboxWallet5792=off`: the wallet without EIP-5792 (no batches), as most extensions still are. */
 const eip5792Of = (search: string): boolean => new URLSearchParams(search).get('sandboxWallet5792') !== 'off'
 
-installSandboxWallet({ addressIndex: addressIndexOf(window.location.search), eip5792: eip5792Of(window.location.search) })
+/**
+ * `?solana=1` (the demo's Solana mode): the wallet's Solana side too, registered through Wallet
+ * Standard on the sandbox's Solana Localnet (VITE_PORTICO_SOLANA_RPC, default http://127.0.0.1:8899).
+ */
+function solanaOf(search: string): { rpcUrl?: string | undefined } | false {
+  if (!new URLSearchParams(search).has('solana')) return false
+  const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env
+  return { rpcUrl: env?.VITE_PORTICO_SOLANA_RPC }
+}
+
+installSandboxWallet({ addressIndex: addressIndexOf(window.location.search), eip5792: eip5792Of(window.location.search), solana: solanaOf(window.location.search) })

@@ -3,8 +3,9 @@ import { eip6963ProviderInfoSchema, type Eip6963ProviderInfo } from '@portico/sh
 import { announceProvider } from './announce.ts'
 import { ICON_DATA_URI } from './icon.ts'
 import { createApprovalPrompt } from './prompt.ts'
-import { createSandboxProvider, type SandboxProvider } from './provider.ts'
+import { createSandboxProvider, TEST_MNEMONIC, type SandboxProvider } from './provider.ts'
 import { STORAGE_KEY } from './store.ts'
+import type { SandboxSolanaWallet } from './solana.ts'
 import type { KeyValueStorage, SandboxChain } from './types.ts'
 
 import { SANDBOX_WALLET_NAME, SANDBOX_WALLET_RDNS } from './info.ts'
@@ -24,6 +25,11 @@ export type SandboxWalletOptions = {
   storageKey?: string
   /** EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`). Default true; false: a wallet without them (4200). */
   eip5792?: boolean
+  /**
+   * The Solana side, registered through Wallet Standard on the sandbox's Solana Localnet with the
+   * sandbox's Solana dev account `addressIndex` (its code loads only then). Default: off.
+   */
+  solana?: { rpcUrl?: string | undefined } | false | undefined
   /** The window to install into. Default: the global window. */
   window?: Window
 }
@@ -31,6 +37,8 @@ export type SandboxWalletOptions = {
 export type SandboxWallet = {
   readonly info: Readonly<Eip6963ProviderInfo>
   readonly provider: SandboxProvider
+  /** The Solana side once registered; null when not asked for. */
+  readonly solana: Promise<SandboxSolanaWallet | null>
   /** Announces again (it also answers every eip6963:requestProvider). */
   announce(): void
   /** Stops announcing, closes the prompt (rejecting what waits) and stops following other tabs. */
@@ -87,8 +95,22 @@ export function installSandboxWallet(options: SandboxWalletOptions = {}): Sandbo
   )
 
   // Another tab approved, revoked or switched chain: follow it, as an extension would.
+  const solanaKey = `${storageKey}.solana`
+  const solana = options.solana
+    ? Promise.all([import('./solana.ts'), import('./solana-keys.ts')]).then(async ([{ registerSandboxSolanaWallet }, { solanaDevSigner }]) =>
+        registerSandboxSolanaWallet({
+          signer: await solanaDevSigner(options.mnemonic ?? TEST_MNEMONIC, options.addressIndex ?? 0),
+          approve: prompt.approve,
+          origin: win.location.origin,
+          rpcUrl: (options.solana || {}).rpcUrl ?? 'http://127.0.0.1:8899',
+          storage: localStorageOf(win),
+          storageKey: solanaKey,
+        }),
+      )
+    : Promise.resolve(null)
   const onStorage = (event: StorageEvent): void => {
     if (event.key === storageKey || event.key === null) provider.sync()
+    if (event.key === solanaKey || event.key === null) void solana.then((wallet) => wallet?.sync())
   }
   win.addEventListener('storage', onStorage)
   const announcer = announceProvider(win, { info, provider })
@@ -96,6 +118,7 @@ export function installSandboxWallet(options: SandboxWalletOptions = {}): Sandbo
   const wallet: SandboxWallet = {
     info,
     provider,
+    solana,
     announce: announcer.announce,
     uninstall() {
       announcer.stop()
