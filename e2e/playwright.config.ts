@@ -51,6 +51,7 @@ export default defineConfig({
       VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
       VITE_PORTICO_RELAY_URL: E2E_URLS.relay,
       VITE_PORTICO_FRAME_URL: E2E_URLS.frame,
+      VITE_PORTICO_SOLANA_RPC: E2E_URLS.solana,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,7 +2,8 @@
  * The end-to-end tests run their own sandbox and demo on ports apart from `npm start`'s, so the tests
  * can run while a developer has the demo open.
  */
-const BASE = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalogue: 28788, relay: 28789, frame: 28790, phoneWallet: 28791 } as const
+/** `solana`: the sandbox's default for its Solana RPC, the data API's port + 112. */
+const BASE = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalogue: 28788, relay: 28789, frame: 28790, phoneWallet: 28791, solana: 28899 } as const
 /** `PORTICO_E2E_PORT_OFFSET=100` moves every port, so two runs can share a machine. */
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 export const E2E_PORTS = Object.fromEntries(Object.entries(BASE).map(([k, v]) => [k, v + OFFSET])) as { readonly [K in keyof typeof BASE]: number }
@@ -15,6 +16,7 @@ export const E2E_URLS = {
   relay: `ws://127.0.0.1:${E2E_PORTS.relay}`,
   frame: `http://127.0.0.1:${E2E_PORTS.frame}`,
   phoneWallet: `http://127.0.0.1:${E2E_PORTS.phoneWallet}`,
+  solana: `http://127.0.0.1:${E2E_PORTS.solana}`,
 } as const
 
 /**

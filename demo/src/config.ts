@@ -32,6 +32,23 @@ export const networks: Network[] = [
 ]
 
 /**
+ * `/?solana=1`: the sandbox's Solana Localnet too (LiteSVM, VITE_PORTICO_SOLANA_RPC, default
+ * http://127.0.0.1:8899), as the network the demo starts on; the Sandbox Wallet's Solana side is
+ * registered through Wallet Standard then. Its CAIP-2 id is the sandbox's fixed genesis hash's.
+ */
+export const solanaMode = new URLSearchParams(window.location.search).has('solana')
+export const solanaLocalnet: Network = {
+  id: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4',
+  caipNetworkId: 'solana:CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4',
+  chainNamespace: 'solana',
+  name: 'Solana Localnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: [env.VITE_PORTICO_SOLANA_RPC ?? 'http://127.0.0.1:8899'] } },
+  testnet: true,
+}
+if (solanaMode) networks.push(solanaLocalnet)
+
+/**
  * The demo's feature switches can be set from the address, to try them (and for the end-to-end
  * tests): `?features=legalCheckbox,-analytics` turns legalCheckbox on and analytics off.
  */
@@ -91,6 +108,7 @@ export const porticoConfig: PorticoConfigInput = {
   // The embedded wallet (email, social, Farcaster) through the sandbox's frame service.
   embeddedWalletUrl: env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790',
   ...siwxFromAddress(),
+  ...(solanaMode ? { defaultNetwork: solanaLocalnet.caipNetworkId } : {}),
   features: featuresFromAddress(),
   // The sandbox's chains have an AMM pool: offer swaps on them.
   core: { swapChains: ['eip155:31337', 'eip155:31338'] },

@@ -7,4 +7,5 @@ interface ImportMetaEnv {
   readonly VITE_PORTICO_PROJECT_ID?: string
   readonly VITE_PORTICO_RELAY_URL?: string
   readonly VITE_PORTICO_FRAME_URL?: string
+  readonly VITE_PORTICO_SOLANA_RPC?: string
 }
