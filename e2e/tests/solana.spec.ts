@@ -23,7 +23,7 @@ test.describe('Solana through Wallet Standard', () => {
 
     const account = page.getByRole('dialog', { name: 'Account' })
     await expect(account).toBeVisible()
-    await expect(account).toContainText(/SOL/)
+    await expect(account).toContainText(/\d[\d,.]* SOL/)
 
     await account.getByRole('button', { name: 'Send', exact: true }).click()
     const send = page.getByRole('dialog', { name: 'Send' })
@@ -37,5 +37,13 @@ test.describe('Solana through Wallet Standard', () => {
     await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
     await expect.poll(() => solana.balances(receiver).lamports).toBe(before + 100_000_000n)
     expect(WALLET).toBe(wallet)
+
+    // A reload keeps the Solana connection (the wallet knows the page: no prompt); Disconnect ends it in the wallet too.
+    await page.reload()
+    await page.getByRole('button', { name: /oeYf/ }).first().click()
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('dev.portico.sandbox-wallet.solana'))).toBe('{"authorised":[]}')
   })
 })
