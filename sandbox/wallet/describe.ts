@@ -59,8 +59,9 @@ export function describeRequest(request: ApprovalRequest): RequestDescription {
     case 'solana_connect':
       return { title: `Connect to ${request.origin}?`, rows: [{ label: 'Solana account', value: request.address, mono: true }, { label: 'Network', value: request.network }] }
     case 'solana_signMessage':
+    case 'solana_signIn':
       return {
-        title: `Sign a message for ${request.origin}?`,
+        title: request.kind === 'solana_signIn' ? `Sign in to ${request.origin} with Solana?` : `Sign a message for ${request.origin}?`,
         rows: [{ label: 'Message', value: request.message, block: true }, { label: 'Solana account', value: request.address, mono: true }],
       }
     case 'solana_signTransaction':

@@ -6,7 +6,8 @@
 import { address, appendTransactionMessageInstruction, compileTransaction, createSolanaRpc, createTransactionMessage, getBase58Decoder, getTransactionEncoder, pipe, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, verifySignature, type Blockhash } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
-import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
+import { SolanaSignAndSendTransaction, SolanaSignIn, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
+import { verifySignIn } from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solanaDevAccount } from '../src/solana/dev-keys.ts'
 import { startSolanaChain, type SolanaChainHandle } from '../src/solana/server.ts'
@@ -72,6 +73,17 @@ describe('Sandbox Wallet, Solana side', () => {
     const [output] = await wallet.features[SolanaSignMessage].signMessage({ account: account!, message })
     expect(await verifySignature(signer.keyPair.publicKey, output!.signature as never, message)).toBe(true)
     expect(asked.at(-1)).toMatchObject({ kind: 'solana_signMessage', message: 'Sign in to Portico' })
+  })
+
+  it('signs in with Solana (the standard message, verified with the published util), which connects the page too', async () => {
+    const { wallet, asked } = await makeWallet()
+    const input = { domain: '127.0.0.1:5173', statement: 'Sign in to the Portico demo', uri: 'http://127.0.0.1:5173', version: '1', chainId: 'solana:localnet', nonce: 'a1b2c3d4e5', issuedAt: new Date().toISOString() }
+    const [output] = await wallet.features[SolanaSignIn].signIn(input)
+    expect(verifySignIn(input, output!)).toBe(true)
+    expect(output!.account.address).toBe(solanaDevAccount(0).address)
+    expect(wallet.accounts.map((a) => a.address)).toEqual([solanaDevAccount(0).address])
+    expect(describeRequest(asked.at(-1)!).title).toBe('Sign in to http://127.0.0.1:5173 with Solana?')
+    await expect(wallet.features[SolanaSignIn].signIn({ ...input, address: solanaDevAccount(1).address })).rejects.toMatchObject({ code: -32602 })
   })
 
   it('signs, and signs and sends a transfer the chain executes; a refusal sends nothing', async () => {

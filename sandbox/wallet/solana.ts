@@ -12,12 +12,15 @@ import {
 } from '@wallet-standard/features'
 import {
   SolanaSignAndSendTransaction,
+  SolanaSignIn,
   SolanaSignMessage,
   SolanaSignTransaction,
   type SolanaSignAndSendTransactionFeature,
+  type SolanaSignInFeature,
   type SolanaSignMessageFeature,
   type SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
 import {
   getBase58Encoder,
   getBase64Decoder,
@@ -79,7 +82,8 @@ export function summariseTransaction(wire: Uint8Array): { transfers: { to: strin
 /**
  * The Sandbox Wallet's Solana side, a Wallet Standard wallet (what Phantom or Solflare register):
  * `standard:connect` / `standard:disconnect` / `standard:events`, `solana:signMessage`,
- * `solana:signTransaction` and `solana:signAndSendTransaction` (sent to the sandbox's Solana RPC),
+ * `solana:signTransaction`, `solana:signAndSendTransaction` (sent to the sandbox's Solana RPC) and
+ * `solana:signIn` (the Sign In With Solana message, which also connects the page),
  * each asked through the same approval panel as the EVM side. Its key is the sandbox's Solana dev
  * account 0. It remembers the pages it is connected to, so a reload reconnects without a prompt.
  */
@@ -99,7 +103,7 @@ export class SandboxSolanaWallet implements Wallet {
       address: options.signer.address,
       publicKey: new Uint8Array(getBase58Encoder().encode(options.signer.address)),
       chains: this.chains,
-      features: [SolanaSignAndSendTransaction, SolanaSignTransaction, SolanaSignMessage],
+      features: [SolanaSignAndSendTransaction, SolanaSignTransaction, SolanaSignMessage, SolanaSignIn],
       label: 'Sandbox Solana account 0',
     })
     if (this.#authorised().includes(options.origin)) this.#accounts = [this.#account]
@@ -160,7 +164,13 @@ export class SandboxSolanaWallet implements Wallet {
     }
   }
 
-  get features(): StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature {
+  get features(): StandardConnectFeature &
+    StandardDisconnectFeature &
+    StandardEventsFeature &
+    SolanaSignMessageFeature &
+    SolanaSignTransactionFeature &
+    SolanaSignAndSendTransactionFeature &
+    SolanaSignInFeature {
     return {
       [StandardConnect]: {
         version: '1.0.0',
@@ -198,6 +208,23 @@ export class SandboxSolanaWallet implements Wallet {
             await this.#ask({ kind: 'solana_signMessage', origin: this.#options.origin, address: account.address, message: new TextDecoder().decode(message) })
             const signature = new Uint8Array(await signBytes(this.#options.signer.keyPair.privateKey, message))
             outputs.push({ signedMessage: message, signature, signatureType: 'ed25519' as const })
+          }
+          return outputs
+        },
+      },
+      [SolanaSignIn]: {
+        version: '1.0.0',
+        signIn: async (...inputs) => {
+          const outputs = []
+          for (const input of inputs) {
+            if (input.address && input.address !== this.#account.address) throw invalidParams(`the wallet holds no account ${input.address}`)
+            const text = createSignInMessageText({ ...input, domain: input.domain ?? new URL(this.#options.origin).host, address: this.#account.address })
+            await this.#ask({ kind: 'solana_signIn', origin: this.#options.origin, address: this.#account.address, message: text })
+            this.#remember(true)
+            if (!this.#accounts.length) this.#emit([this.#account])
+            const signedMessage = new TextEncoder().encode(text)
+            const signature = new Uint8Array(await signBytes(this.#options.signer.keyPair.privateKey, signedMessage))
+            outputs.push({ account: this.#account, signedMessage, signature, signatureType: 'ed25519' as const })
           }
           return outputs
         },

@@ -29,7 +29,7 @@ export type ApprovalRequest =
 
   /** The Solana side (Wallet Standard): connect, sign a message, sign (and send) a transaction. */
   | { kind: 'solana_connect'; origin: string; address: string; network: string }
-  | { kind: 'solana_signMessage'; origin: string; address: string; message: string }
+  | { kind: 'solana_signMessage' | 'solana_signIn'; origin: string; address: string; message: string }
   | { kind: 'solana_signTransaction' | 'solana_signAndSendTransaction'; origin: string; address: string; network: string; transfers: readonly { to: string; lamports: bigint }[]; instructions: number }
 
 /** Asks the person; resolves true on approve and false on reject. */
