@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ADDRESS, announceWallet, createTestClient, type FakeWallet } from '../testing/harness.tsx'
+import { registerWallet } from '@wallet-standard/wallet'
+import { solanaDevnet } from '@portico/shared-types/solana'
+import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { signerOf, TestWallet } from '../testing/standardWallet.ts'
 import { getConnectedConnector, getConnector } from './getConnector.ts'
 
 let wallet: FakeWallet | undefined
@@ -70,6 +73,30 @@ describe('session: the page’s connectors', () => {
     await client.connect('not.on.this.page')
     expect(client.getSnapshot().attempt).toEqual({ connectorId: 'not.on.this.page', status: 'failed', error: 'This wallet is no longer available on the page' })
     expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
+    client.destroy()
+  })
+})
+
+describe('session: a wallet with EVM and Solana sides', () => {
+  it('on a Solana network, Connect connects the Solana side; its session ending disconnects solana only', async () => {
+    const signer = await signerOf(7)
+    const solanaSide = new TestWallet('Test Wallet', signer, ['solana:devnet'])
+    registerWallet(solanaSide)
+    wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
+    const config = testConfig()
+    const { client, core } = createTestClient({ config: { ...config, networks: [...config.networks, solanaDevnet], defaultNetwork: solanaDevnet.caipNetworkId } })
+    await client.start()
+    await vi.waitFor(() => expect(getConnector(client.getSnapshot(), 'dev.test.wallet')?.namespaces).toEqual(['eip155', 'solana']))
+    expect(client.getSnapshot().connectors.filter((c) => c.name === 'Test Wallet')).toHaveLength(1)
+
+    await client.connect('dev.test.wallet')
+    expect((await core.getState()).connections.solana).toMatchObject({ status: 'connected', caipAddress: `${solanaDevnet.caipNetworkId}:${signer.address}`, connectorId: 'dev.test.wallet' })
+    expect(wallet.provider.request).not.toHaveBeenCalledWith({ method: 'eth_requestAccounts' })
+    await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+
+    solanaSide.lock()
+    await vi.waitFor(async () => expect((await core.getState()).connections.solana?.status).toBe('disconnected'))
+    expect((await core.getState()).connections.eip155?.status).toBe('connected')
     client.destroy()
   })
 })
