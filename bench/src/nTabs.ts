@@ -25,26 +25,26 @@ const TIMEOUT = 30_000
 const BASE = { chainA: 26545, chainB: 26546, dataApi: 26787, demo: 5183 } as const
 const port = (key: keyof typeof BASE) => BASE[key] + PORT_OFFSET
 
-/** A JSON-RPC proxy in front of a chain that counts the calls by method (batches counted per call). */
-type CountingProxy = { url: string; calls: Map<string, number>; reset(): void; close(): Promise<void> }
+/** A JSON-RPC proxy in front of a chain that logs the calls by method (batches logged per call), with when each came. */
+type CountingProxy = { url: string; calls: { method: string; at: number }[]; reset(): void; close(): Promise<void> }
 
 function countingProxy(target: string): Promise<CountingProxy> {
-  const calls = new Map<string, number>()
+  const calls: { method: string; at: number }[] = []
   const upstream = new URL(target)
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const body = Buffer.concat(chunks)
-      if (req.method !== 'POST') calls.set(`${req.method} (CORS preflight)`, (calls.get(`${req.method} (CORS preflight)`) ?? 0) + 1)
+      const at = Date.now()
+      if (req.method !== 'POST') calls.push({ method: `${req.method} (CORS preflight)`, at })
       else try {
         const parsed = JSON.parse(body.toString('utf8') || 'null') as unknown
         for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-          const method = call && typeof call === 'object' && 'method' in call ? String(call.method) : '(none)'
-          calls.set(method, (calls.get(method) ?? 0) + 1)
+          calls.push({ method: call && typeof call === 'object' && 'method' in call ? String(call.method) : '(none)', at })
         }
       } catch {
-        calls.set('(not JSON)', (calls.get('(not JSON)') ?? 0) + 1)
+        calls.push({ method: '(not JSON)', at })
       }
       const headers = { ...req.headers, host: upstream.host, 'content-length': String(body.length) }
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
@@ -61,7 +61,7 @@ function countingProxy(target: string): Promise<CountingProxy> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port: p } = server.address() as AddressInfo
-      resolve({ url: `http://127.0.0.1:${p}`, calls, reset: () => calls.clear(), close: () => new Promise((r) => server.close(() => r())) })
+      resolve({ url: `http://127.0.0.1:${p}`, calls, reset: () => void calls.splice(0), close: () => new Promise((r) => server.close(() => r())) })
     })
   })
 }
@@ -118,16 +118,18 @@ export type TabsRun = {
 /** `dataApi`: requests by kind (the path with addresses and ids cut); `rpc`: JSON-RPC calls by method. */
 export type Requests = { dataApi: Record<string, number>; rpc: Record<string, number>; total: number }
 
-function requestsSince(world: TabsWorld): Requests {
+/** The upstream requests logged since the last reset, from `since` (epoch ms) on. */
+function requestsSince(world: TabsWorld, since = 0): Requests {
   const dataApi: Record<string, number> = {}
   for (const r of world.sandbox.dataApi.requests()) {
+    if (r.time < since) continue
     // Token icons are the page's images (cached by the browser and the service worker), not reads.
     if (/\.(svg|png|webp)$/.test(r.path)) continue
     const kind = `${r.method} ${r.path.replace(/0x[0-9a-fA-F]+|eip155:\d+:0x[0-9a-fA-F]+|\d{3,}/g, '…')}`
     dataApi[kind] = (dataApi[kind] ?? 0) + 1
   }
   const rpc: Record<string, number> = {}
-  for (const p of world.proxies) for (const [m, n] of p.calls) rpc[m] = (rpc[m] ?? 0) + n
+  for (const p of world.proxies) for (const { method, at } of p.calls) if (at >= since) rpc[method] = (rpc[method] ?? 0) + 1
   const total = Object.values(dataApi).reduce((s, n) => s + n, 0) + Object.values(rpc).reduce((s, n) => s + n, 0)
   return { dataApi, rpc, total }
 }
@@ -235,16 +237,16 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     if (shown.some((s) => s !== before)) throw new Error(`tabs disagree on the balance: ${[...new Set(shown)].join(' / ')}`)
 
     await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)})`)))
-    const sentAt = await sendFromFirstTab(first)
-    // From the wallet's answer: what following the transaction and refreshing the account costs (the
-    // send view's own estimates before it are the same for any N).
     resetRequests(world)
+    const sentAt = await sendFromFirstTab(first)
     const seen = await Promise.all(
       pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }),
     )
     // Let the follow-up reads of the change (Activity, the pending row) land before counting.
     await first.waitForTimeout(1500)
-    run.changeRequests = requestsSince(world)
+    // From the wallet's answer (the page's wall clock; same machine): what following the transaction
+    // and refreshing the account costs (the Send view's own estimates before it are the same for any N).
+    run.changeRequests = requestsSince(world, Math.floor(sentAt))
     run.reach = seen.map((s) => s.at - sentAt)
     if (new Set(seen.map((s) => s.text)).size > 1) run.errors.push(`tabs show different new balances: ${[...new Set(seen.map((s) => s.text))].join(' / ')}`)
     run.workerHeap = await workerHeap(browserCdp)
