@@ -12,6 +12,8 @@ export type WalletAssetsFeature = SessionFeature & {
 export function startWalletAssets({ client, api }: Pick<SessionContext, 'client' | 'api'>): WalletAssetsFeature {
   const reader = createWalletAssetsReader()
   async function handOver() {
+    // Offline, a wallet could not answer with fresh assets (and may try the network itself): asked again on the next open online.
+    if (!navigator.onLine) return
     const snapshot = client.get()
     const connection = snapshot.core ? activeConnection(snapshot.core) : null
     const connector = getConnector(snapshot, connection?.connectorId)
