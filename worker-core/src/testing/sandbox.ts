@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto'
 import { startSandbox, type Sandbox } from '@portico/sandbox'
-import type { CoreConfig, CoreOptionsInput } from '@portico/shared-types'
+import type { CoreConfig, CoreOptionsInput, Network } from '@portico/shared-types'
 import type { WalletAnswer, WriteIntent, WriteResult } from '@portico/shared-types/write'
 import { createSandboxProvider, TEST_MNEMONIC, type SandboxProvider } from '../../../sandbox/wallet/provider.ts'
 import { memoryStorage, scriptedApprove } from '../../../sandbox/wallet/test-helpers.ts'
@@ -40,6 +40,11 @@ export function sandboxConfig(sandbox: Sandbox, projectId: string, extra: Partia
     })),
     ...extra,
   }
+}
+
+/** The sandbox's Solana Localnet as a dapp configures it: its LiteSVM RPC, SOL as the native currency. */
+export function solanaLocalnetNetwork(rpcUrl: string, caipNetworkId: `solana:${string}`): Network {
+  return { id: caipNetworkId.slice('solana:'.length), caipNetworkId, chainNamespace: 'solana', name: 'Solana Localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: [rpcUrl] } } }
 }
 
 /** The origin of the page these tests stand for (the Sandbox Wallet authorises it too). */

@@ -4,12 +4,11 @@
  * in IndexedDB and shown with their age when the network is gone.
  */
 import { solanaService, SOLANA_LOCALNET_CAIP_ID, type Sandbox, type SolanaChainHandle } from '@portico/sandbox'
-import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
-import { SOL_CURRENCY } from '@portico/shared-types/solana'
+import type { CaipAddress, CoreConfig } from '@portico/shared-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../core.ts'
 import { createStorage } from '../../infra/storage.ts'
-import { sandboxConfig, startTestSandbox } from '../../testing/sandbox.ts'
+import { sandboxConfig, solanaLocalnetNetwork, startTestSandbox } from '../../testing/sandbox.ts'
 
 let sandbox: Sandbox
 let solana: SolanaChainHandle
@@ -18,14 +17,7 @@ let config: CoreConfig
 beforeAll(async () => {
   sandbox = await startTestSandbox(17000)
   solana = sandbox.service(solanaService)
-  const localnet: Network = {
-    id: SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length),
-    caipNetworkId: SOLANA_LOCALNET_CAIP_ID,
-    chainNamespace: 'solana',
-    name: 'Solana Localnet',
-    nativeCurrency: { ...SOL_CURRENCY },
-    rpcUrls: { default: { http: [solana.rpcUrl] } },
-  }
+  const localnet = solanaLocalnetNetwork(solana.rpcUrl, SOLANA_LOCALNET_CAIP_ID)
   const evm = sandboxConfig(sandbox, 'solana-balances-test')
   config = { ...evm, networks: [...evm.networks, localnet] }
 }, 180_000)

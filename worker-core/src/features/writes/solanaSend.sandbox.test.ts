@@ -5,15 +5,15 @@
  */
 import { solanaService, SOLANA_LOCALNET_CAIP_ID, type Sandbox, type SolanaChainHandle, type SolanaDevAccount } from '@portico/sandbox'
 import { createKeyPairFromPrivateKeyBytes, generateKeyPairSigner, getBase58Decoder, getBase64Encoder, getBase64EncodedWireTransaction, getTransactionDecoder, signTransaction } from '@solana/kit'
-import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
-import { SOL_CURRENCY, solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
+import type { CaipAddress, CoreConfig } from '@portico/shared-types'
+import { solanaSignatureStatusesAnswerSchema } from '@portico/shared-types/solana'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore } from '../../core.ts'
 import { createRpcRegistry, type SolanaRpcClient } from '../../infra/rpc.ts'
 import { createStorage } from '../../infra/storage.ts'
-import { startTestSandbox } from '../../testing/sandbox.ts'
+import { solanaLocalnetNetwork, startTestSandbox } from '../../testing/sandbox.ts'
 import { WriteFailure } from './classifyError.ts'
 import { prepareSolanaSend, TOKEN_ACCOUNT_SIZE } from './solanaSend.ts'
 
@@ -25,14 +25,7 @@ let config: CoreConfig
 beforeAll(async () => {
   sandbox = await startTestSandbox(17100)
   solana = sandbox.service(solanaService)
-  const localnet: Network = {
-    id: SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length),
-    caipNetworkId: SOLANA_LOCALNET_CAIP_ID,
-    chainNamespace: 'solana',
-    name: 'Solana Localnet',
-    nativeCurrency: { ...SOL_CURRENCY },
-    rpcUrls: { default: { http: [solana.rpcUrl] } },
-  }
+  const localnet = solanaLocalnetNetwork(solana.rpcUrl, SOLANA_LOCALNET_CAIP_ID)
   config = { projectId: 'solana-send-test', apiUrl: sandbox.dataApi.url, networks: [localnet] }
   rpc = createRpcRegistry({ config, options: coreOptionsSchema.parse({}) }).solana(SOLANA_LOCALNET_CAIP_ID)!
 }, 180_000)

@@ -17,7 +17,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatUnits } from 'viem'
-import { parseCaipAddress, type CaipAddress } from '@portico/shared-types'
+import { parseCaipAddress, solanaAddressSchema, type CaipAddress } from '@portico/shared-types'
 import type { SendEstimate, SendToken } from '@portico/shared-types/write'
 import { parseWith } from '@portico/shared-types/parse'
 import {
@@ -62,7 +62,7 @@ const read = async <S extends Parameters<typeof parseWith>[0]>(rpc: SolanaRpcCli
 function receiverOf(text: string): Address {
   const receiver = text.trim()
   if (receiver === '') throw new WriteFailure('RECEIVER_REQUIRED', { field: 'receiver' })
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(receiver) || !isAddress(receiver)) throw new WriteFailure('RECEIVER_INVALID', { field: 'receiver' })
+  if (!solanaAddressSchema.safeParse(receiver).success || !isAddress(receiver)) throw new WriteFailure('RECEIVER_INVALID', { field: 'receiver' })
   return toAddress(receiver)
 }
 
