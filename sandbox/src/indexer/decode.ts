@@ -1,3 +1,4 @@
+import { simpleAccountAbi as accountAbi } from '../aa/simple-account-abi.ts'
 import { decodeEventLog, decodeFunctionData, getAddress, hexToBigInt, slice, toEventSelector, zeroAddress, type Abi, type Address, type Block, type Hex, type Transaction } from 'viem'
 import { entryPoint08Abi, entryPoint08Address } from 'viem/account-abstraction'
 import { ammAbi } from '../contracts/abis.ts'
@@ -28,17 +29,6 @@ function nativeSwapOut(log: RawLog, amms: ReadonlySet<string>): Movement | undef
   return { kind: 'native', from: log.address, to: args.to, amount: args.amountOut }
 }
 
-/** A SimpleAccount's own entry points (ERC-4337 v0.8 BaseAccount): one call, or a batch. */
-const accountAbi = [
-  { type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }], outputs: [] },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }],
-    outputs: [],
-  },
-] as const satisfies Abi
 const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)')
 
 /**

@@ -1,3 +1,4 @@
+import { simpleAccountAbi } from '../../aa/simple-account-abi.ts'
 import {
   decodeFunctionData,
   erc20Abi,
@@ -108,17 +109,6 @@ export type FrozenRequest = Readonly<
 /** The unsafe methods the frame can show in words and sign. */
 export const DESCRIBED_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_sendUserOperation'] as const
 
-/** A SimpleAccount's own entry points (v0.8 BaseAccount): one call, or a batch. */
-const simpleAccountAbi = [
-  { type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }], outputs: [] },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }],
-    outputs: [],
-  },
-] as const satisfies Abi
 
 /** The calls a user operation makes, decoded from its callData (what is signed), or null when the callData is not the account's execute or executeBatch. */
 export function userOperationCalls(operation: UnsignedUserOperation): { to: Address; value: bigint; data: Hex }[] | null {
