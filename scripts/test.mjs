@@ -2,6 +2,7 @@
 // in Debian's Chromium). Installs what it needs first, and ends with one summary line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 import { ensureChromium, ensureDependencies, ensurePostgres, root, startTestPostgres } from './ensure.mjs'
 
 ensureDependencies()
@@ -27,6 +28,8 @@ process.on('SIGINT', () => {
 })
 
 const results = { passed: 0, failed: 0, skipped: 0 }
+/** The failed tests by name, printed again just above the closing line so the end of a long log says which. */
+const failed = []
 let ok = true
 
 function step(name, args, env = {}) {
@@ -60,6 +63,13 @@ if (existsSync(vitestJson)) {
   results.passed += report.numPassedTests
   results.failed += report.numFailedTests
   results.skipped += report.numPendingTests + report.numTodoTests
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failed.push(`${relative(root, file.name)} › ${test.fullName}`)
+    }
+    // A file that failed to load has no assertions: name the file.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${relative(root, file.name)} (${(file.message ?? 'failed').split('\n')[0]})`)
+  }
 } else ok = false
 
 const e2eJson = `${root}/.e2e-results.json`
@@ -76,21 +86,29 @@ if (existsSync(e2eJson)) {
   results.failed += stats.unexpected
   results.skipped += stats.skipped
   flaky.push(...flakyTests(report))
+  failed.push(...testsWithStatus(report, 'unexpected').map(({ name }) => name))
   // Should the walk miss one (a reporter format change), the count still shows.
   for (let i = flaky.length; i < stats.flaky; i++) flaky.push('(a test the report does not name)')
 } else ok = false
 
 /** `file › describe › title (failed N times before passing)` for every spec whose outcome is flaky. */
 function flakyTests(report) {
+  return testsWithStatus(report, 'flaky').map(({ name, test }) => {
+    const failures = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped').length
+    return `${name} (failed ${failures}x before passing)`
+  })
+}
+
+/** Every test of a Playwright JSON report whose outcome is `status`, named `file › describe › title [project]`. */
+function testsWithStatus(report, status) {
   const found = []
   const walk = (suite, path) => {
     const here = suite.title ? [...path, suite.title] : path
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'flaky') continue
-        const failures = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped').length
+        if (test.status !== status) continue
         const project = test.projectName ? ` [${test.projectName}]` : ''
-        found.push(`${[...here, spec.title].join(' › ')}${project} (failed ${failures}x before passing)`)
+        found.push({ name: `${[...here, spec.title].join(' › ')}${project}`, test })
       }
     }
     for (const child of suite.suites ?? []) walk(child, here)
@@ -110,6 +128,10 @@ console.log('')
 if (flaky.length > 0) {
   console.log(`⚠ ${flaky.length} flaky (failed, then passed on retry; counted in passed below):`)
   for (const name of flaky) console.log(`  ${name}`)
+}
+if (failed.length > 0) {
+  console.log(`✖ ${failed.length} failed:`)
+  for (const name of failed) console.log(`  ${name}`)
 }
 // The closing line keeps exactly this form: CI and people read it.
 console.log(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`)
