@@ -1,4 +1,6 @@
 import { solanaService } from '@portico/sandbox'
+import { generateKeyPairSigner } from '@solana/kit'
+import { formatUnits } from 'viem'
 import { expect, test } from '../fixtures.ts'
 
 /** The sandbox's Solana dev accounts 0 (the Sandbox Wallet's) and 5 (the receiver). */
@@ -45,5 +47,46 @@ test.describe('Solana through Wallet Standard', () => {
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('dev.portico.sandbox-wallet.solana'))).toBe('{"authorised":[]}')
+  })
+
+  test("an SPL send to a receiver without a token account: the Send view shows the rent of the account it creates, the chain credits the receiver, the balances follow", async ({ page, sandbox }) => {
+    const solana = sandbox.service(solanaService)
+    const wallet = solana.devAccounts[0]!.address
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const usdcOf = (owner: string) => solana.balances(owner).tokens.find((h) => h.token.mint === usdc.mint)?.amount ?? 0n
+    // A fresh address: it holds nothing, so it has no USDC account.
+    const receiver = (await generateKeyPairSigner()).address
+    const before = usdcOf(wallet)
+    await page.goto('/?solana=1')
+
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+    const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    const usdcRow = account.getByTestId('account-token').filter({ hasText: 'USDC' })
+    await expect(usdcRow).toContainText(`${Number(formatUnits(before, 6)).toLocaleString('en-US', { maximumFractionDigits: 3 })} USDC`)
+
+    await usdcRow.getByRole('button', { name: 'Send USDC' }).click()
+    const send = page.getByRole('dialog', { name: 'Send' })
+    await send.getByRole('textbox', { name: /Amount/ }).fill('12.5')
+    await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
+    // The rent of the receiver's new USDC account (165 bytes), as the chain computes it, paid in SOL.
+    const rent = (await (await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }) })).json()) as { result: number }
+    // Shown like the fee, to 6 decimals: 0.002039 SOL.
+    const shownRent = `${Number(formatUnits(BigInt(rent.result), 9)).toFixed(6)} SOL`
+    await expect(send.getByTestId('send-rent')).toContainText(shownRent)
+    await expect(send.getByTestId('send-rent-note')).toContainText('has no USDC account yet')
+    await send.getByRole('button', { name: 'Review' }).click()
+    await expect(send.getByTestId('review-amount')).toHaveText('12.5 USDC')
+    await expect(send.getByTestId('review-rent')).toContainText(shownRent)
+    await send.getByRole('button', { name: 'Send', exact: true }).click()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByText('Transaction started')).toBeVisible()
+
+    await expect.poll(() => usdcOf(receiver)).toBe(12_500_000n)
+    expect(usdcOf(wallet)).toBe(before - 12_500_000n)
+    // Confirmed, the core reads the balances again: the Account view shows what the chain holds.
+    await expect(account.getByTestId('account-token').filter({ hasText: 'USDC' })).toContainText(`${Number(formatUnits(before - 12_500_000n, 6)).toLocaleString('en-US', { maximumFractionDigits: 3 })} USDC`)
   })
 })

@@ -70,10 +70,10 @@ export function hashQueryKey(key: QueryKey): string {
   )
 }
 
-/** The Send view's fee, network balance and Max for a token of an account (native: no address). */
-export type GetSendEstimateQueryKey = readonly ['sendEstimate', { caipAddress: CaipAddress; token: string }]
-export function getSendEstimateQueryKey({ caipAddress, tokenAddress }: { caipAddress: CaipAddress; tokenAddress?: string | undefined }): GetSendEstimateQueryKey {
-  return ['sendEstimate', { caipAddress, token: tokenAddress?.toLowerCase() ?? 'native' }]
+/** The Send view's fee, network balance and Max for a token of an account (native: no address), and for a receiver where it matters (Solana's token account rent). */
+export type GetSendEstimateQueryKey = readonly ['sendEstimate', { caipAddress: CaipAddress; token: string; receiver?: string }]
+export function getSendEstimateQueryKey({ caipAddress, tokenAddress, receiver }: { caipAddress: CaipAddress; tokenAddress?: string | undefined; receiver?: string | undefined }): GetSendEstimateQueryKey {
+  return ['sendEstimate', { caipAddress, token: tokenAddress?.toLowerCase() ?? 'native', ...(receiver ? { receiver } : {}) }]
 }
 
 /** An account name typed as a Send receiver, on the account's chain; names differing in case are one key. */

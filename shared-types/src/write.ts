@@ -266,12 +266,20 @@ export const sendEstimateSchema = z.object({
   max: z.string(),
   /** A smart account whose gas the project's paymaster pays (the fee is then 0: "Gas sponsored"). */
   sponsored: z.boolean().optional(),
+  /**
+   * Solana, an SPL token to a receiver without a token account for it: the rent of the account the
+   * send creates (paid by the sender in the native token, formatted), and its value in USD.
+   */
+  rent: z.string().optional(),
+  rentUsd: z.number().nullable().optional(),
 })
 export type SendEstimate = z.infer<typeof sendEstimateSchema>
 
 export const getSendEstimateParametersSchema = z.object({
   caipAddress: caipAddressSchema,
   token: sendTokenSchema.nullable(),
+  /** The receiver typed, where the estimate depends on it (an SPL token's receiver may need a token account: its rent). */
+  receiver: z.string().optional(),
   /** Past the core's 10 s cache. */
   force: z.boolean().optional(),
 })

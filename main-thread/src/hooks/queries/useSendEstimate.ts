@@ -9,15 +9,16 @@ export const SEND_ESTIMATE_REFRESH_MS = 15_000
 
 /**
  * The Send view's fee (gas price from the chain, in the native token and USD), network balance and
- * Max for `token`, read by the core; read again every 15 s while shown.
+ * Max for `token`, read by the core; read again every 15 s while shown. With `receiver` (a Solana SPL
+ * token's), the rent of the token account the send would create for it.
  *
  * @example
  * const { data: estimate } = useSendEstimate({ caipAddress, token })
  */
-export function useSendEstimate({ caipAddress, token }: { caipAddress: CaipAddress | undefined; token: SendToken | null }): UseCoreQueryReturnType<SendEstimate> {
+export function useSendEstimate({ caipAddress, token, receiver }: { caipAddress: CaipAddress | undefined; token: SendToken | null; receiver?: string | undefined }): UseCoreQueryReturnType<SendEstimate> {
   const query = useCoreQuery({
-    queryKey: caipAddress ? getSendEstimateQueryKey({ caipAddress, tokenAddress: token?.address }) : ['sendEstimate'],
-    queryFn: (api, { force }) => api.getSendEstimate({ caipAddress: caipAddress!, token, force }),
+    queryKey: caipAddress ? getSendEstimateQueryKey({ caipAddress, tokenAddress: token?.address, receiver }) : ['sendEstimate'],
+    queryFn: (api, { force }) => api.getSendEstimate({ caipAddress: caipAddress!, token, force, ...(receiver ? { receiver } : {}) }),
     enabled: caipAddress !== undefined && token !== null,
   })
   const { refetch } = query

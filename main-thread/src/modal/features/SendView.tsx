@@ -8,6 +8,7 @@ import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
 import { useResolvedReceiver } from '../../hooks/queries/useResolvedReceiver.ts'
 import { useSendEstimate } from '../../hooks/queries/useSendEstimate.ts'
+import { useDebounced } from '../../hooks/useDebounced.ts'
 import { useIntlLocale } from '../../i18n/useT.ts'
 import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
@@ -49,6 +50,9 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
 
 type Phase = { step: 'form' } | { step: 'review' } | { step: 'sending'; wallet: string }
 
+/** A Solana address as SPEC.md §5 reads one: base58 of 32 to 44 characters. */
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
 /** What the visitor typed and chose, and the two steps: review (the core checks) and send (the wallet signs). */
 function useSendFlow(initialToken: string | undefined) {
   const client = usePorticoClient()
@@ -75,7 +79,11 @@ function useSendFlow(initialToken: string | undefined) {
   const writeErrors = useWriteErrors((error) => ui.emit({ type: 'SEND_ERROR', code: error.code }))
   const { setErrors, fail } = writeErrors
   const receiver = useReceiver(caipAddress, receiverText)
-  const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null })
+  const solana = caipAddress?.startsWith('solana:') ?? false
+  // An SPL token's receiver without a token account gets one with the transfer: the estimate says its rent once the address is typed.
+  const typedReceiver = receiverText.trim()
+  const rentReceiver = useDebounced(solana && option?.token.address && SOLANA_ADDRESS.test(typedReceiver) ? typedReceiver : undefined, { initial: undefined })
+  const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null, receiver: rentReceiver })
   const intent = (caipAddress: CaipAddress) => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
 
   /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
@@ -114,7 +122,15 @@ function useSendFlow(initialToken: string | undefined) {
   ) : (
     t('feeUnknown')
   )
-  return { t, locale, core, caipAddress, online, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, phase, setPhase, writeErrors, receiver, estimate, fee, review, send }
+  // Shown only for the receiver now typed (the estimate of an earlier one may still be on screen).
+  const rent =
+    estimate?.rent && rentReceiver === typedReceiver ? (
+      <>
+        {formatAmount(estimate.rent, 6, locale)} {estimate.nativeSymbol}
+        {estimate.rentUsd != null ? ` (${formatUsd(estimate.rentUsd, locale)})` : ''}
+      </>
+    ) : null
+  return { t, locale, core, caipAddress, solana, online, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, phase, setPhase, writeErrors, receiver, estimate, fee, rent, review, send }
 }
 
 type SendFlow = ReturnType<typeof useSendFlow>
@@ -136,7 +152,7 @@ export default function SendView({ token: initialToken }: { token?: string | und
 
 /** The review: what goes where, on which network, for what fee; then the wallet is asked. */
 function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendOption; onConfirm(): void }) {
-  const { t, phase, receiver, receiverText, amount, fee, setPhase } = flow
+  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase } = flow
   const { network } = useNetwork()
   const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
@@ -153,8 +169,10 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
           },
           { term: t('network'), value: network?.name },
           { term: t('networkFee'), value: fee },
+          ...(rent ? [{ term: t('tokenAccountRent'), testId: 'review-rent', value: rent }] : []),
         ]}
       />
+      {rent ? <RentNote flow={flow} /> : null}
       {phase.step === 'sending' ? (
         <p className="portico-notice portico-pending-text" role="status">
           {t('approveInWallet', { wallet: phase.wallet })}
@@ -173,7 +191,7 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
 
 /** The form: token, amount (with Max), receiver (an address or a name, looked up as it is typed), the fee and the network's balance. */
 function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
-  const { t, locale, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, writeErrors, receiver, estimate, fee } = flow
+  const { t, locale, solana, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, writeErrors, receiver, estimate, fee, rent } = flow
   const { errors, setErrors, message } = writeErrors
   const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
   const fieldError = (error: WriteError | undefined) => (error ? message(error) : null)
@@ -214,7 +232,7 @@ function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
         id={ids.receiver}
         label={t('receiver')}
         spellCheck={false}
-        placeholder={t('receiverPlaceholder')}
+        placeholder={solana ? t('receiverPlaceholderSolana') : t('receiverPlaceholder')}
         value={receiverText}
         error={fieldError(errors.receiver)}
         errorId={ids.receiverError}
@@ -228,10 +246,22 @@ function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
       <Summary
         rows={[
           { term: t('networkFee'), testId: 'send-fee', value: fee },
+          ...(rent ? [{ term: t('tokenAccountRent'), testId: 'send-rent', value: rent }] : []),
           { term: t('networkBalance'), testId: 'send-network-balance', value: networkBalance },
         ]}
       />
+      {rent ? <RentNote flow={flow} /> : null}
     </FormShell>
+  )
+}
+
+/** Why the rent is there: the receiver has no account for the token yet, and the transfer makes one. */
+function RentNote({ flow }: { flow: SendFlow }) {
+  const { t, receiverText, option } = flow
+  return (
+    <p className="portico-muted" data-testid="send-rent-note">
+      {t('tokenAccountRentNote', { address: shortenAddress(receiverText.trim()), symbol: option?.token.symbol ?? '' })}
+    </p>
   )
 }
 

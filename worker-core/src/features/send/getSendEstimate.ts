@@ -72,7 +72,7 @@ export function getSendEstimateQueryOptions(env: CoreEnv, params: GetSendEstimat
     // SOL's price from the portfolio; the Solana code (transaction compiling for the fee) loads now.
     const nativePrice = balances?.find((b) => b.chainId === caipNetworkId && b.symbol === 'SOL')?.price ?? null
     return {
-      key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address })),
+      key: hashQueryKey(getSendEstimateQueryKey({ caipAddress: params.caipAddress, tokenAddress: params.token?.address, receiver: params.token?.address ? params.receiver : undefined })),
       ttlMs: SEND_ESTIMATE_CACHE_MS,
       fetch: async () => (await import('../writes/solanaSend.ts')).getSolanaSendEstimate(solana, params, nativePrice),
     }

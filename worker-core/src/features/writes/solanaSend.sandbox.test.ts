@@ -182,6 +182,29 @@ describe("the Send view's figures on Solana", () => {
     const held = tokens.find((t) => t.token.symbol === 'USDC')!.amount
     const token = await core.getSendEstimate({ caipAddress, token: { address: usdc.mint, symbol: 'USDC', decimals: 6 } })
     expect(token.max).toBe(formatUnits(held, 6))
+    expect(token.rent).toBeUndefined()
+    core.dispose()
+  })
+
+  it("an SPL token's receiver without a token account: the rent of the one the send creates; none for a receiver that has one", async () => {
+    const owner = solana.devAccounts[4]!
+    const core = createCore({ storage: createStorage({ dbName: `solana-rent-${Math.random()}`, warn: () => {} }), warn: () => {} })
+    await core.configure(config)
+    const caipAddress = caip(owner.address)
+    await core.setConnected({ caipAddress, connectorId: 'test', connectorName: 'Test' })
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const token = { address: usdc.mint, symbol: 'USDC', decimals: 6 }
+    const rent = (await rpc.request('getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE])) as number
+    const fresh = (await generateKeyPairSigner()).address
+    const created = await core.getSendEstimate({ caipAddress, token, receiver: fresh })
+    expect(created.rent).toBe(formatUnits(BigInt(rent), 9))
+    // Priced like the fee, at SOL's price in the account's portfolio.
+    expect(created.rentUsd! / Number(created.rent)).toBeCloseTo(created.feeUsd! / Number(created.fee), 6)
+    // Dev account 0 holds USDC (its token account exists): nothing to create.
+    expect((await core.getSendEstimate({ caipAddress, token, receiver: solana.devAccounts[0]!.address })).rent).toBeUndefined()
+    // A receiver still being typed is no address yet; SOL creates no token account.
+    expect((await core.getSendEstimate({ caipAddress, token, receiver: fresh.slice(0, 20) })).rent).toBeUndefined()
+    expect((await core.getSendEstimate({ caipAddress, token: { ...SOL }, receiver: fresh })).rent).toBeUndefined()
     core.dispose()
   })
 })

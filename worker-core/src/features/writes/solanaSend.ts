@@ -151,18 +151,32 @@ export async function solanaTransferFee(rpc: SolanaRpcClient, from: Address): Pr
 }
 
 /**
+ * The rent of the token account a send of `mint` to `receiver` would create: 0 when the receiver
+ * already has its associated token account (or `receiver` is not an address: nothing to say yet).
+ */
+export async function solanaTokenAccountRent(rpc: SolanaRpcClient, mint: Address, receiver: string): Promise<bigint> {
+  const text = receiver.trim()
+  if (!solanaAddressSchema.safeParse(text).success || !isAddress(text)) return 0n
+  const [destination] = await findAssociatedTokenPda({ owner: toAddress(text), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+  const existing = await read(rpc, 'getAccountInfo', [destination, { encoding: 'base64', commitment: 'confirmed' }], solanaAccountInfoAnswerSchema)
+  return existing.value === null ? BigInt(await read(rpc, 'getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE], solanaRentAnswerSchema)) : 0n
+}
+
+/**
  * The Send view's figures on Solana: the fee of a transfer (getFeeForMessage), the SOL balance, and
  * the Max: the SOL balance less the fee (SPEC.md §5, so the account keeps what the transfer costs), or
- * the whole token balance for an SPL token (its fee and any rent are paid in SOL). `gasPrice` is the
- * fee in lamports and `gas` 1: Solana prices a transaction by its signatures, not by gas.
+ * the whole token balance for an SPL token (its fee and any rent are paid in SOL). With an SPL token
+ * and a `receiver` that has no token account for it, the rent of the one the send creates. `gasPrice`
+ * is the fee in lamports and `gas` 1: Solana prices a transaction by its signatures, not by gas.
  */
-export async function getSolanaSendEstimate(rpc: SolanaRpcClient, params: { caipAddress: CaipAddress; token: SendToken | null }, nativePrice: number | null): Promise<SendEstimate> {
+export async function getSolanaSendEstimate(rpc: SolanaRpcClient, params: { caipAddress: CaipAddress; token: SendToken | null; receiver?: string | undefined }, nativePrice: number | null): Promise<SendEstimate> {
   const { address, caipNetworkId } = parseCaipAddress(params.caipAddress)
   const from = toAddress(address)
   const mint = params.token?.address !== undefined && isAddress(params.token.address) ? toAddress(params.token.address) : null
-  const [lamports, fee, tokenBalance] = await Promise.all([
+  const [lamports, fee, rent, tokenBalance] = await Promise.all([
     rpc.getBalance(from),
     solanaTransferFee(rpc, from),
+    mint && params.receiver ? solanaTokenAccountRent(rpc, mint, params.receiver) : 0n,
     mint
       ? findAssociatedTokenPda({ owner: from, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }).then(([ata]) =>
           rpc.request('getTokenAccountBalance', [ata, { commitment: 'confirmed' }]).then(
@@ -184,5 +198,6 @@ export async function getSolanaSendEstimate(rpc: SolanaRpcClient, params: { caip
     nativeBalance: formatUnits(lamports, 9),
     networkBalanceUsd: toUsd(lamports),
     max: formatUnits(max, params.token?.decimals ?? 9),
+    ...(rent > 0n ? { rent: formatUnits(rent, 9), rentUsd: toUsd(rent) } : {}),
   }
 }
