@@ -61,6 +61,8 @@ export const embeddedUserSchema = z.object({
   socialProvider: socialProviderSchema.optional(),
   smartAccountDeployed: z.boolean().optional(),
   preferredAccountType: z.enum(['eoa', 'smartAccount']).optional(),
+  /** The user's Solana account (SPEC.md §4: eoa on solana): base58 of its ed25519 key, kept in the frame like the EVM key. */
+  solanaAddress: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/).optional(),
 })
 export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
 

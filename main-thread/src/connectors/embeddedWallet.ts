@@ -11,6 +11,7 @@ import type { Network } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import { EmbeddedWalletError } from './embedded/errors.ts'
 import type { FrameClient } from './embedded/frame.ts'
+import { embeddedSolana, embeddedSolanaProvider } from './embedded/solana.ts'
 import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
 import type { ConnectorSourceContext } from './registry.ts'
 import type { ConnectorEvent, ConnectorSource } from './types.ts'
@@ -209,7 +210,15 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     return frame
   }
 
-  const record = (user: EmbeddedUser, chainId: number) => recordUser(api, user, chainId)
+  /** The frame's user as last answered (its Solana address among the rest). */
+  let lastUser: EmbeddedUser | null = null
+  const record = (user: EmbeddedUser, chainId: number) => {
+    lastUser = user
+    return recordUser(api, user, chainId)
+  }
+
+  // SPEC.md §9: the auth connector serves solana too when the dapp has a Solana network (the frame keeps an ed25519 key per user).
+  const solana = embeddedSolana(config.networks, api)
 
   /** The account of the frame's session, or null when it has none (a failed check clears the cached login data). */
   async function check(): Promise<CaipAddress | null> {
@@ -247,7 +256,9 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     return checked
   }
 
-  const provider = embeddedProvider({ api, approvals, loadedFrame: () => (frame?.loaded ? frame : null), ensureChecked, activeChain, getFrame })
+  const loadedFrame = () => (frame?.loaded ? frame : null)
+  const provider = embeddedProvider({ api, approvals, loadedFrame, ensureChecked, activeChain, getFrame })
+  const solanaProvider = embeddedSolanaProvider({ approvals, loadedFrame, ensureChecked, account: () => solana.account(lastUser), getFrame })
 
   const setAccountType: EmbeddedWalletApi['setAccountType'] = async (type) => {
     const chainId = await activeChain()
@@ -267,17 +278,24 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     type: 'AUTH',
     name: 'Email Wallet',
     icon: ICON,
-    namespaces: ['eip155'],
+    namespaces: solana.networks.length > 0 ? ['eip155', 'solana'] : ['eip155'],
     approval: 'modal',
     embedded,
-    /** Called once the frame has a session (a code, a social or Farcaster login): fetches the user (SPEC.md §4: connected after the user is fetched). */
-    async connect() {
+    /**
+     * Called once the frame has a session (a code, a social or Farcaster login): fetches the user
+     * (SPEC.md §4: connected after the user is fetched). On solana, the user's Solana account.
+     */
+    async connect(params) {
       needed()
       const chainId = await activeChain()
       const { userWithPreferredType } = await import('./embedded/accountType.ts')
-      const caipAddress = await record(await userWithPreferredType(api, await getFrame(), chainId), chainId)
+      const user = await userWithPreferredType(api, await getFrame(), chainId)
+      const caipAddress = await record(user, chainId)
       checked = Promise.resolve(caipAddress)
-      return caipAddress
+      if (params?.namespace !== 'solana') return caipAddress
+      const account = await solana.account(user, params.network)
+      if (!account) throw new EmbeddedWalletError(MESSAGES.embeddedDefaultError)
+      return account
     },
     async disconnect() {
       try {
@@ -288,11 +306,13 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
         await api.clearEmbeddedWallet()
       }
     },
-    async getCaipAddress() {
+    async getCaipAddress(namespace) {
       await whenNeeded
-      return ensureChecked()
+      const caipAddress = await ensureChecked()
+      return namespace === 'solana' && caipAddress ? solana.account(lastUser) : caipAddress
     },
     async switchChain(network: Network) {
+      if (network.chainNamespace === 'solana') return solana.switchNetwork(network)
       try {
         await (await getFrame()).request('SWITCH_NETWORK', { chainId: network.id })
         await api.setEmbeddedWallet({ lastChain: network.caipNetworkId })
@@ -300,7 +320,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
         throw new SwitchChainError(network.caipNetworkId, { cause })
       }
     },
-    getProvider: async () => provider,
+    getProvider: async (namespace) => (namespace === 'solana' ? solanaProvider : provider),
     subscribe(listener) {
       return listeners.on(listener)
     },

@@ -4,7 +4,8 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
 import { emailCooldownMessage } from '@portico/shared-types/errors'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { sha256Hex, type FrameKey } from './store/keys.ts'
+import { newSolanaKey, solanaKeyFromText, solanaSeedText, type SolanaKey } from './solana-key.ts'
+import { sha256Hex, solanaKeyContext, type FrameKey } from './store/keys.ts'
 import { UniqueViolation, type FrameStore, type SessionRow, type UserRow } from './store/store.ts'
 
 /** How long a code (and a device link) stays valid. */
@@ -43,6 +44,8 @@ export type FrameUser = {
   email: string | undefined
   social: { provider: SocialProvider; subject: string; userName: string } | undefined
   account: PrivateKeyAccount
+  /** The user's ed25519 key (SPEC.md §4: an eoa on solana), made with the user and sealed like the EVM key. */
+  solana: SolanaKey
   chainId: number
   preferredAccountType: 'eoa' | 'smartAccount'
 }
@@ -96,10 +99,36 @@ export class FrameAccounts {
 
   // ── users ───────────────────────────────────────────────────────────
 
-  private toUser(row: UserRow): FrameUser {
+  /** The user's Solana key, opened and checked against its address. */
+  private openSolanaKey(row: UserRow & { solana_address: string; encrypted_solana_key: string }): SolanaKey {
+    const solana = solanaKeyFromText(this.options.key.open(row.encrypted_solana_key, solanaKeyContext(row.id)))
+    if (solana.address !== row.solana_address) throw new Error(`The Solana key of user ${row.id} does not match its address`)
+    return solana
+  }
+
+  /** A new Solana key for a row: its address and its sealed seed. */
+  private sealNewSolanaKey(id: string): { key: SolanaKey; solana_address: string; encrypted_solana_key: string } {
+    const key = newSolanaKey()
+    return { key, solana_address: key.address, encrypted_solana_key: this.options.key.seal(solanaSeedText(key), solanaKeyContext(id)) }
+  }
+
+  private async toUser(row: UserRow): Promise<FrameUser> {
     const account = privateKeyToAccount(this.options.key.open(row.encrypted_key, row.id) as `0x${string}`)
     if (account.address !== row.address) throw new Error(`The key of user ${row.id} does not match its address`)
+    let solana: SolanaKey
+    if (row.solana_address !== null && row.encrypted_solana_key !== null) solana = this.openSolanaKey({ ...row, solana_address: row.solana_address, encrypted_solana_key: row.encrypted_solana_key })
+    else {
+      // A user made before Solana keys gets one on first use (once: of two requests at once, one sets it).
+      const made = this.sealNewSolanaKey(row.id)
+      if (await this.store.setSolanaKey(row.id, made.solana_address, made.encrypted_solana_key)) solana = made.key
+      else {
+        const again = await this.store.userById(row.id)
+        if (!again?.solana_address || !again.encrypted_solana_key) throw new Error(`User ${row.id} has no Solana key`)
+        solana = this.openSolanaKey({ ...again, solana_address: again.solana_address, encrypted_solana_key: again.encrypted_solana_key })
+      }
+    }
     return {
+      solana,
       id: row.id,
       email: row.email ?? undefined,
       social: row.social_provider && row.social_subject ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject } : undefined,
@@ -112,7 +141,10 @@ export class FrameAccounts {
   private async createUser(fields: { email: string | undefined; social: FrameUser['social'] }): Promise<UserRow> {
     const id = randomUUID()
     const privateKey = generatePrivateKey()
+    const { solana_address, encrypted_solana_key } = this.sealNewSolanaKey(id)
     const row: UserRow = {
+      solana_address,
+      encrypted_solana_key,
       id,
       email: fields.email ?? null,
       social_provider: fields.social?.provider ?? null,
@@ -153,6 +185,7 @@ export class FrameAccounts {
       ...(user.social ? { userName: user.social.userName, socialProvider: user.social.provider } : {}),
       smartAccountDeployed: smart?.deployed ?? false,
       preferredAccountType: preferred,
+      solanaAddress: user.solana.address,
     }
   }
 
@@ -202,7 +235,7 @@ export class FrameAccounts {
     const session = await this.liveSession(token, context)
     const row = session ? await this.store.userById(session.user_id) : undefined
     if (!row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
-    return this.toUser(row)
+    return await this.toUser(row)
   }
 
   /** Ends the session on the service: the token answers 401 from then on. */

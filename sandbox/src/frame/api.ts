@@ -56,6 +56,16 @@ export const FRAME_API = {
     request: z.object({ addresses: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(8) }),
     response: z.object({ names: z.record(z.string(), z.string()) }),
   },
+  /**
+   * A Solana request signed with the user's ed25519 key (`solana_signMessage`, `solana_signTransaction`,
+   * `solana_signAndSendTransaction`) on one of the service's Solana networks (its CAIP-2 id): the frame
+   * page calls it only after the visitor approved exactly these params.
+   */
+  solana: {
+    path: '/api/solana',
+    request: z.object({ method: z.string().min(1), params: z.unknown().optional(), network: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/) }),
+    response: z.object({ result: z.unknown() }),
+  },
   rpc: { path: '/api/rpc', request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: chainId.optional() }), response: z.object({ result: z.unknown() }) },
   /**
    * A smart account's calls as one user operation, built (gas, nonce, the project's paymaster) but
@@ -110,6 +120,8 @@ export const framePageConfigSchema = z.object({
   /** The chain the frame was loaded with, when the sandbox serves it. */
   chainId: z.number().int().positive().nullable(),
   chains: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  /** The Solana networks the service signs for (CAIP-2 id and name). */
+  solanaNetworks: z.array(z.object({ caipNetworkId: z.string(), name: z.string() })).default([]),
   logger: z.boolean(),
 })
 export type FramePageConfig = z.infer<typeof framePageConfigSchema>

@@ -48,9 +48,25 @@ const chains = parsed.data.map((c) => ({
   viemChain: defineChain({ id: c.id, name: c.name, nativeCurrency: c.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
 }))
 
+/** PORTICO_FRAME_SOLANA_NETWORKS: the Solana networks each user's ed25519 key signs on, JSON `[{ caipNetworkId, name, rpcUrl }]` (none: Solana requests are refused). */
+const solanaNetworksSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected JSON' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(z.object({ caipNetworkId: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/), name: z.string().min(1), rpcUrl: z.string().url() })))
+const rawSolana = process.env['PORTICO_FRAME_SOLANA_NETWORKS']
+const solanaParsed = rawSolana ? solanaNetworksSchema.safeParse(rawSolana) : undefined
+if (solanaParsed && !solanaParsed.success) throw new Error(`Invalid PORTICO_FRAME_SOLANA_NETWORKS: ${solanaParsed.error.issues[0]?.path.join('.') ?? ''} ${solanaParsed.error.issues[0]?.message ?? ''}`)
+
 process.env['PORTICO_SANDBOX_DATA_DIR'] ??= SANDBOX_DATA_DIR
 const config = resolveOptions({})
-const frame = await startFrameService({ chains, faults: new FaultStore(), ...frameEnvOptions(config) })
+const frame = await startFrameService({ chains, solanaNetworks: solanaParsed?.data ?? [], faults: new FaultStore(), ...frameEnvOptions(config) })
 console.log(`Frame service ready at ${frame.url} (${frame.store.db.kind}); Ctrl-C to stop.`)
 
 let stopping = false

@@ -25,6 +25,7 @@ import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { createNameLookup } from './names.ts'
 import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
+import { answerSolana, type FrameSolanaNetwork } from './solana-rpc.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
 
@@ -74,6 +75,8 @@ export type FrameServiceOptions = {
    * chains' ERC-4337 bundlers and paymaster (PORTICO_FRAME_BUNDLER_URL); none: no smart accounts.
    */
   bundlerUrl?: string | undefined
+  /** The Solana networks the service signs for with each user's ed25519 key (their sends go to `rpcUrl`); none: Solana requests are refused. */
+  solanaNetworks?: readonly FrameSolanaNetwork[] | undefined
   /** The clock of sessions, codes and limits (tests). */
   now?: () => number
 }
@@ -173,6 +176,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   const trustedProxies = options.trustedProxies ?? []
   const projects = new Map(Object.entries(frameProjectsSchema.parse(options.projects ?? DEFAULT_FRAME_PROJECTS)))
   const chains = new Map(options.chains.map((c) => [c.id, c]))
+  const solanaNetworks = options.solanaNetworks ?? []
   const defaultChain = options.chains[0]
   if (!defaultChain) throw new Error('The frame service needs at least one chain')
   // With neither a key nor a key file: a key for this run only (an in-memory database's tests).
@@ -310,6 +314,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       allowedOrigins: [...allowed],
       chainId: chainId !== undefined && chains.has(chainId) ? chainId : null,
       chains: options.chains.map((ch) => ({ id: ch.id, name: ch.name })),
+      solanaNetworks: solanaNetworks.map((n) => ({ caipNetworkId: n.caipNetworkId, name: n.name })),
       logger: query.data.enableLogger === 'true',
     })
     return c.html(html, 200, { 'content-security-policy': frameCsp(allowed), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
@@ -414,6 +419,23 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       return { result: await mine }
     } finally {
       if (sending.get(user.id) === mine) sending.delete(user.id)
+    }
+  })
+  api('solana', async ({ method, params, network }, token, context) => {
+    const user = await accounts.userOf(token, context)
+    const solana = solanaNetworks.find((n) => n.caipNetworkId === network)
+    if (!solana) throw new FrameError(FRAME_MESSAGES.unsupportedChain)
+    rpcLog.push({ method, at: Date.now() })
+    // Sends one at a time per user, like EVM transactions.
+    if (method !== 'solana_signAndSendTransaction') return { result: await answerSolana(user, solana, method, params) }
+    const key = `${user.id}/solana`
+    const previous = sending.get(key) ?? Promise.resolve()
+    const mine = previous.catch(() => undefined).then(() => answerSolana(user, solana, method, params))
+    sending.set(key, mine)
+    try {
+      return { result: await mine }
+    } finally {
+      if (sending.get(key) === mine) sending.delete(key)
     }
   })
   api('preferredAccount', async ({ type }, token, context) => {

@@ -12,6 +12,7 @@ import { ApprovalRefused, describe as describeRequest, freezeRequest, type Chain
 import type { FrameUser } from './accounts.ts'
 import { answerRpc, type FrameChain } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl, type SmartAccounts } from './smart-account.ts'
+import { newSolanaKey } from './solana-key.ts'
 
 /**
  * The embedded wallet's smart accounts end to end on the sandbox: the frame service builds a
@@ -110,7 +111,7 @@ describe("the embedded wallet's smart account", () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const { address } = await smart.info(owner, chain)
     await client.request({ method: 'anvil_setBalance' as never, params: [address, numberToHex(parseEther('1'))] as never })
-    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
+    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, solana: newSolanaKey(), chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
     const context = { accounts: smart, projectId: SPONSORED_PROJECT, address }
     expect(await answerRpc(user, chain, 'wallet_getCapabilities', [address], context)).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
     expect(await answerRpc(user, chain, 'wallet_getCapabilities', [owner.address], context)).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
@@ -140,7 +141,7 @@ describe("the embedded wallet's smart account", () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const stranger = privateKeyToAccount(generatePrivateKey())
     const { address } = await smart.info(owner, chain)
-    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
+    const user: FrameUser = { id: 'test', email: undefined, social: undefined, account: owner, solana: newSolanaKey(), chainId: CHAIN_ID, preferredAccountType: 'smartAccount' }
     const context = { accounts: smart, projectId: SPONSORED_PROJECT, address }
     const message = 'Sign in to dapp.example as the smart account'
     const personalSign = async (who: Address) => (await answerRpc(user, chain, 'personal_sign', [message, who], context)) as Hex

@@ -7,6 +7,8 @@ import { FRAME_SERVICE_NAME } from '../frame/pages.ts'
 import { startFrameService, type FrameServiceHandle } from '../frame/server.ts'
 import { dataApiUrl, type ResolvedOptions } from '../options.ts'
 import { evmChainsService } from './evm-chains.ts'
+import { solanaService } from './solana.ts'
+import { SOLANA_LOCALNET_NAME } from '../solana/localnet.ts'
 import { httpHealth, localEndpoint, servicePort, type SandboxService } from './service.ts'
 
 /** What each new embedded account holds on every chain the sandbox runs (set with anvil_setBalance). */
@@ -92,6 +94,7 @@ export const frameService: SandboxService<FrameServiceHandle> = {
   endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame, mailbox /mailbox')],
   start: async ({ config, faults, get }) => {
     const { chains, world } = get(evmChainsService)
+    const solana = get(solanaService)
     const fund = (address: string) =>
       Promise.all(
         chains
@@ -108,6 +111,8 @@ export const frameService: SandboxService<FrameServiceHandle> = {
       chainsReady: world.catch(() => undefined),
       chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
       faults,
+      // Each user's Solana account signs on the sandbox's Solana Localnet (SPEC.md §4: eoa on solana).
+      solanaNetworks: [{ caipNetworkId: solana.caipNetworkId, name: SOLANA_LOCALNET_NAME, rpcUrl: solana.rpcUrl }],
       ...frameEnvOptions(config),
       async onNewAccount(address) {
         await fund(address)

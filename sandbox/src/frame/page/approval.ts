@@ -1,6 +1,10 @@
 import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
 import { ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest, type TreeNode } from './describe.ts'
+import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
+
+/** A request the approval shows and signs: an EVM one (on a chain id) or a Solana one (on a CAIP-2 network). */
+export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
 
 /**
  * The frame's own approval of unsafe requests (SPEC.md §6), on the frame's origin: each request is
@@ -31,15 +35,17 @@ export class RpcCodeError extends Error {
 
 export const REJECTED_MESSAGE = 'The visitor rejected the request'
 
-type Item = { request: FrozenRequest; description: Description; resolve(result: unknown): void; reject(error: Error): void }
+type Item = { request: ApprovalRequest; description: Description; resolve(result: unknown): void; reject(error: Error): void }
 
 export type ApprovalDeps = {
   /** Posts an unasked message to the embedding page. */
   post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number } } | { type: 'FRAME_APPROVAL_HIDE' }): void
   /** What the description needs, read by the frame from its own service. */
   context(request: FrozenRequest): Promise<DescribeContext>
+  /** What a Solana request's description needs (the user's Solana address, the network's name). */
+  solanaContext(request: SolanaFrozenRequest): Promise<SolanaDescribeContext>
   /** Signs (or sends) the frozen request with the frame's service: its `result`. */
-  sign(request: FrozenRequest): Promise<unknown>
+  sign(request: ApprovalRequest): Promise<unknown>
   /** The page's origin, shown as who asks. */
   requester: string
 }
@@ -220,7 +226,8 @@ export function createApprovals(deps: ApprovalDeps) {
     const item = queue[0]
     if (!item) return
     busy = true
-    if (statusLine) statusLine.textContent = item.request.method === 'eth_sendTransaction' || item.request.method === 'eth_sendUserOperation' ? 'Sending…' : 'Signing…'
+    const sends = ['eth_sendTransaction', 'eth_sendUserOperation', 'solana_signAndSendTransaction'].includes(item.request.method)
+    if (statusLine) statusLine.textContent = sends ? 'Sending…' : 'Signing…'
     update()
     deps.sign(item.request).then(
       (result) => finish(item, () => item.resolve(result)),
@@ -279,11 +286,23 @@ export function createApprovals(deps: ApprovalDeps) {
   return {
     /**
      * One unsafe request from the page: refused at once when malformed (or typed data for another
-     * chain), otherwise shown, and answered with the service's result once the visitor approves.
+     * chain, or a Solana transaction the user's key does not sign), otherwise shown, and answered
+     * with the service's result once the visitor approves. `chain`: the EVM chain id, or the Solana
+     * network's CAIP-2 id.
      */
-    async ask(method: string, params: unknown, chainId: number): Promise<unknown> {
-      const request = freezeRequest(method, params, chainId)
-      const description = describe(request, await deps.context(request))
+    async ask(method: string, params: unknown, chain: number | string): Promise<unknown> {
+      let request: ApprovalRequest
+      let description: Description
+      if (isSolanaMethod(method)) {
+        const solana = freezeSolanaRequest(method, params, String(chain))
+        request = solana
+        description = describeSolana(solana, await deps.solanaContext(solana))
+      } else {
+        if (typeof chain !== 'number') throw new ApprovalRefused(`Unsupported chain ${chain}`)
+        const evm = freezeRequest(method, params, chain)
+        request = evm
+        description = describe(evm, await deps.context(evm))
+      }
       return new Promise<unknown>((resolve, reject) => {
         queue.push({ request, description, resolve, reject })
         if (queue.length === 1) render()

@@ -8,6 +8,7 @@ import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
 import { APPROVAL_TEXT, ApprovalRefused, chainNumber, freezeRequest, type ChainFacts } from './describe.ts'
+import { isSolanaMethod } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
 /**
@@ -168,8 +169,15 @@ const approvals = createApprovals({
     const lookupNames = async (addresses: readonly Address[]) => (await call('names', { addresses: [...addresses] })).names
     return readContext(rpc, request, await facts(), user.address as Address, lookupNames)
   },
+  async solanaContext(request) {
+    const user = await call('user', {})
+    if (!user.solanaAddress) throw new Error(MESSAGES.embeddedDefaultError)
+    const network = config?.solanaNetworks.find((n) => n.caipNetworkId === request.network)
+    return { account: user.solanaAddress, networkName: network?.name ?? request.network }
+  },
   async sign(request) {
     // Exactly the frozen copy that was shown goes to the service.
+    if ('network' in request) return (await call('solana', { method: request.method, params: request.params, network: request.network })).result
     if (request.method === 'eth_sendUserOperation') return (await call('userOperationSend', { chainId: request.chainId, userOperation: request.params[0].userOperation })).hash
     return (await call('rpc', { method: request.method, params: request.params as unknown as unknown[], chainId: request.chainId })).result
   },
@@ -285,6 +293,13 @@ const handlers: Handlers = {
   async RPC_REQUEST({ method, params, chainId }) {
     const kind = classifyRpcMethod(method)
     if (kind === 'notAllowed') throw new Error(MESSAGES.rpcNotAllowed)
+    if (kind === 'unsafe' && method.startsWith('solana_')) {
+      // A Solana request: on one of the service's Solana networks, shown and signed like the EVM ones.
+      const network = String(chainId ?? '')
+      if (!config?.solanaNetworks.some((n) => n.caipNetworkId === network)) throw new Error(MESSAGES.unsupportedChain)
+      if (!isSolanaMethod(method)) throw new Error(APPROVAL_TEXT.unsupported.replace('{method}', method))
+      return { result: await approvals.ask(method, params, network) }
+    }
     if (kind === 'unsafe') {
       // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))

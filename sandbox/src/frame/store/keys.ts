@@ -61,6 +61,9 @@ export class FrameKey {
   }
 }
 
+/** The associated data a user's Solana key is sealed with: not the user id alone, so the EVM key's sealed value does not open as the Solana key, nor the other way round. */
+export const solanaKeyContext = (userId: string): string => `${userId}/solana`
+
 /** SHA-256 in hex: how tokens, links, states and binding secrets are stored. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex')

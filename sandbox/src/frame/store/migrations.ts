@@ -70,6 +70,15 @@ CREATE TABLE rate_limits (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'each user\'s Solana key (ed25519), sealed like the EVM key',
+    sql: `
+ALTER TABLE users ADD COLUMN solana_address text UNIQUE;
+-- The ed25519 seed, AES-256-GCM like encrypted_key, with '<user id>/solana' as associated data (neither key opens in the other's place).
+ALTER TABLE users ADD COLUMN encrypted_solana_key text;
+`,
+  },
 ]
 
 /** Applies the migrations the database lacks; answers the version it is at. */

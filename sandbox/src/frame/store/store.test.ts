@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openPostgres } from './driver.ts'
-import { FrameKey, sha256Hex } from './keys.ts'
+import { FrameKey, sha256Hex, solanaKeyContext } from './keys.ts'
 import { MIGRATIONS, migrate } from './migrations.ts'
 import { rekeyFrameStore } from './rekey.ts'
 import { openFrameStore, UniqueViolation, type FrameStore, type UserRow } from './store.ts'
@@ -50,6 +50,8 @@ const user = (fields: Partial<UserRow> = {}): UserRow => {
     chain_id: 31337,
     preferred_account_type: 'eoa',
     created_at: 1_000,
+    solana_address: null,
+    encrypted_solana_key: null,
     ...fields,
   }
 }
@@ -173,8 +175,9 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store
     expect(await store.db.query('SELECT 1 FROM rate_limits WHERE key = $1', [`purge-${subject}`])).toEqual([])
   })
 
-  it('re-seals every key under a new frame key, all at once, and again without harm', async () => {
-    const u = user()
+  it('re-seals every key (EVM and Solana) under a new frame key, all at once, and again without harm', async () => {
+    const plain = user()
+    const u = { ...plain, solana_address: `sol-${plain.id}`, encrypted_solana_key: key.seal('cd'.repeat(32), solanaKeyContext(plain.id)) }
     await store.insertUser(u)
     const next = new FrameKey(randomBytes(32))
     const first = await rekeyFrameStore(store, key, next)
@@ -183,6 +186,8 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store
     expect(FrameKey.idOf(row!.encrypted_key)).toBe(next.id)
     expect(next.open(row!.encrypted_key, u.id)).toBe(`0x${'11'.repeat(32)}`)
     expect(() => key.open(row!.encrypted_key, u.id)).toThrow(/sealed with frame key/)
+    expect(next.open(row!.encrypted_solana_key!, solanaKeyContext(u.id))).toBe('cd'.repeat(32))
+    expect(() => next.open(row!.encrypted_solana_key!, u.id)).toThrow()
     expect(await rekeyFrameStore(store, key, next)).toEqual({ resealed: 0, alreadyNew: first.resealed + first.alreadyNew })
   })
 })

@@ -12,7 +12,12 @@ export type UserRow = {
   chain_id: number
   preferred_account_type: string
   created_at: number
+  /** The user's Solana address (base58 of the ed25519 public key); null for a user made before Solana keys. */
+  solana_address: string | null
+  encrypted_solana_key: string | null
 }
+/** A user's sealed keys: the EVM key, and the Solana key when it has one. */
+export type SealedKeys = { id: string; encrypted_key: string; encrypted_solana_key: string | null }
 export type SessionRow = { token_hash: string; user_id: string; project_id: string; origin: string; created_at: number; last_used_at: number; expires_at: number }
 export type CodeRow = { purpose: string; subject: string; code_hmac: string; attempts: number; data: Record<string, unknown>; expires_at: number }
 export type PendingRow = { kind: string; key_hash: string; binding_hash: string | null; data: Record<string, unknown>; expires_at: number }
@@ -44,9 +49,22 @@ export class FrameStore {
   async insertUser(user: UserRow): Promise<void> {
     try {
       await this.q.query(
-        `INSERT INTO users (id, email, social_provider, social_subject, social_user_name, address, encrypted_key, chain_id, preferred_account_type, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [user.id, user.email, user.social_provider, user.social_subject, user.social_user_name, user.address, user.encrypted_key, user.chain_id, user.preferred_account_type, user.created_at],
+        `INSERT INTO users (id, email, social_provider, social_subject, social_user_name, address, encrypted_key, chain_id, preferred_account_type, created_at, solana_address, encrypted_solana_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          user.id,
+          user.email,
+          user.social_provider,
+          user.social_subject,
+          user.social_user_name,
+          user.address,
+          user.encrypted_key,
+          user.chain_id,
+          user.preferred_account_type,
+          user.created_at,
+          user.solana_address,
+          user.encrypted_solana_key,
+        ],
       )
     } catch (err) {
       if (isUniqueViolation(err)) throw new UniqueViolation('That user exists already')
@@ -71,6 +89,11 @@ export class FrameStore {
     if (entries.length === 0) return
     const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')
     await this.q.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...entries.map(([, v]) => v)])
+  }
+
+  /** Gives a user made before Solana keys its key; false when it has one already (another request gave it first). */
+  async setSolanaKey(id: string, address: string, sealed: string): Promise<boolean> {
+    return (await this.q.query('UPDATE users SET solana_address = $2, encrypted_solana_key = $3 WHERE id = $1 AND solana_address IS NULL RETURNING 1', [id, address, sealed])).length > 0
   }
 
   /** Sets the user's email; UniqueViolation when another user has it. */
@@ -233,15 +256,15 @@ export class FrameStore {
     await this.q.query('DELETE FROM rate_limits WHERE window_start + $2 <= $1', [now, longestWindowMs])
   }
 
-  /** Every user's sealed key (for a key rotation). */
-  async sealedKeys(): Promise<{ id: string; encrypted_key: string }[]> {
-    return this.q.query<{ id: string; encrypted_key: string }>('SELECT id, encrypted_key FROM users ORDER BY created_at')
+  /** Every user's sealed keys, EVM and Solana (for a key rotation). */
+  async sealedKeys(): Promise<SealedKeys[]> {
+    return this.q.query<SealedKeys>('SELECT id, encrypted_key, encrypted_solana_key FROM users ORDER BY created_at')
   }
 
   /** Replaces sealed keys in one transaction (all or none). */
-  async replaceSealedKeys(rows: readonly { id: string; encrypted_key: string }[]): Promise<void> {
+  async replaceSealedKeys(rows: readonly SealedKeys[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      for (const row of rows) await tx.query('UPDATE users SET encrypted_key = $2 WHERE id = $1', [row.id, row.encrypted_key])
+      for (const row of rows) await tx.query('UPDATE users SET encrypted_key = $2, encrypted_solana_key = $3 WHERE id = $1', [row.id, row.encrypted_key, row.encrypted_solana_key])
     })
   }
 }

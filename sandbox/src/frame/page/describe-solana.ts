@@ -1,0 +1,225 @@
+import { getBase58Decoder, getBase58Encoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
+import { solanaSignMessageParamsSchema, solanaTransactionParamsSchema } from '@portico/shared-types/solana'
+import { formatUnits } from 'viem'
+import { z } from 'zod'
+import { APPROVAL_TEXT, ApprovalRefused, deepFreeze, messageView, type Description, type Row } from './describe.ts'
+
+/**
+ * What the secure frame shows of a Solana request before its user's ed25519 key signs it: the
+ * request parsed and frozen, then described from that copy alone. A message is shown as its text (or
+ * hex under a warning); a transaction is decoded from its wire bytes: its SOL transfers (amount and
+ * receiver), its SPL token transfers (amount, mint, receiver's token account and, where the same
+ * transaction creates that account, its owner), the fee payer and signers, and a warning for any
+ * program the wallet cannot read.
+ */
+
+export const SOLANA_APPROVAL_TEXT = {
+  notSigner: 'The transaction does not ask for the signature of your account {account}',
+  unknownPrograms: 'This transaction also calls programs the wallet cannot read ({programs}). Approve only if you trust the app.',
+  otherFeePayer: 'Another account pays the network fee: {payer}',
+  lookupTables: 'This transaction reads accounts from address lookup tables the wallet cannot show.',
+} as const
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
+const SOL_DECIMALS = 9
+
+export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
+export type SolanaMethod = (typeof SOLANA_METHODS)[number]
+
+/** A Solana request as the frame keeps it from the moment it is shown: deep-frozen; signed as it is. */
+export type SolanaFrozenRequest = Readonly<
+  | { method: 'solana_signMessage'; network: string; params: readonly [{ readonly message: string; readonly pubkey?: string | undefined }] }
+  | { method: 'solana_signTransaction' | 'solana_signAndSendTransaction'; network: string; params: readonly [{ readonly transaction: string; readonly options?: { readonly skipPreflight?: boolean | undefined } | undefined }] }
+>
+
+export const isSolanaMethod = (method: string): method is SolanaMethod => (SOLANA_METHODS as readonly string[]).includes(method)
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, method: string): z.output<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid' }))
+  }
+  return parsed.data
+}
+
+const sendOptions = z.object({ skipPreflight: z.boolean().optional() }).optional()
+
+/**
+ * Parses a Solana request into the frozen copy that is shown and then signed (a structuredClone
+ * first, so nothing the page holds can change it). Only the fields the service reads are kept.
+ */
+export function freezeSolanaRequest(method: string, params: unknown, network: string): SolanaFrozenRequest {
+  const copy: unknown = structuredClone(params)
+  if (method === 'solana_signMessage') {
+    const [{ message, pubkey }] = parse(solanaSignMessageParamsSchema, copy, method)
+    try {
+      getBase58Encoder().encode(message)
+    } catch {
+      throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'the message is not base58' }))
+    }
+    return deepFreeze({ method, network, params: [{ message, ...(pubkey === undefined ? {} : { pubkey }) }] as const })
+  }
+  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction') {
+    const [input] = parse(solanaTransactionParamsSchema, copy, method)
+    const options = parse(sendOptions, input['options'], method)
+    // Refused here when the bytes are no transaction at all.
+    decodeTransaction(input.transaction, method)
+    return deepFreeze({ method, network, params: [{ transaction: input.transaction, ...(options?.skipPreflight === undefined ? {} : { options: { skipPreflight: options.skipPreflight } }) }] as const })
+  }
+  throw new ApprovalRefused(fill(APPROVAL_TEXT.unsupported, { method }))
+}
+
+/** A transfer the transaction makes, as the visitor reads it. */
+export type SolanaTransfer =
+  | { kind: 'sol'; from: string; to: string; lamports: bigint }
+  | { kind: 'spl'; source: string; destination: string; owner: string | undefined; mint: string | undefined; amount: bigint; decimals: number | undefined; authority: string }
+
+export type DecodedSolanaTransaction = {
+  feePayer: string
+  signers: string[]
+  transfers: SolanaTransfer[]
+  /** Programs called besides the ones read here (System, SPL Token, Associated Token, Compute Budget). */
+  unknownPrograms: string[]
+  /** Some account indices point into address lookup tables (v0), which are not resolved here. */
+  usesLookupTables: boolean
+}
+
+const u64 = (data: Uint8Array, offset: number): bigint | undefined => (data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true) : undefined)
+
+/** Decodes a wire transaction (base64) into what the approval shows; a malformed one is refused. */
+export function decodeTransaction(base64: string, method: string): DecodedSolanaTransaction {
+  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
+  let signers: string[]
+  try {
+    const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(base64))
+    signers = Object.keys(decoded.signatures)
+    message = getCompiledTransactionMessageDecoder().decode(decoded.messageBytes)
+  } catch {
+    throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'not a Solana transaction' }))
+  }
+  const accounts = message.staticAccounts
+  const feePayer = accounts[0]
+  if (feePayer === undefined) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'the transaction has no fee payer' }))
+  const transfers: SolanaTransfer[] = []
+  const unknown = new Set<string>()
+  let usesLookupTables = false
+  /** Associated token account -> its owner, from the account creations in this transaction. */
+  const owners = new Map<string, string>()
+  const instructions = 'instructions' in message ? message.instructions : []
+  const at = (indices: readonly number[] | undefined, i: number): string | undefined => {
+    const index = indices?.[i]
+    if (index === undefined) return undefined
+    const account = accounts[index]
+    if (account === undefined) usesLookupTables = true
+    return account
+  }
+  for (const instruction of instructions) {
+    const program = accounts[instruction.programAddressIndex]
+    if (program === ASSOCIATED_TOKEN_PROGRAM) {
+      const ata = at(instruction.accountIndices, 1)
+      const owner = at(instruction.accountIndices, 2)
+      if (ata && owner) owners.set(ata, owner)
+    }
+  }
+  for (const instruction of instructions) {
+    const program = accounts[instruction.programAddressIndex]
+    const data = new Uint8Array(instruction.data ?? [])
+    const indices = instruction.accountIndices
+    if (program === SYSTEM_PROGRAM) {
+      const lamports = u64(data, 4)
+      const tag = data.length >= 4 ? new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true) : -1
+      const from = at(indices, 0)
+      const to = at(indices, 1)
+      // Transfer (2); any other System instruction (create account, assign…) is named as a program the wallet does not read.
+      if (tag === 2 && lamports !== undefined && from && to) transfers.push({ kind: 'sol', from, to, lamports })
+      else unknown.add(`${program} (instruction ${tag})`)
+    } else if (program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM) {
+      const tag = data[0]
+      const amount = u64(data, 1)
+      if (tag === 3 && amount !== undefined) {
+        const source = at(indices, 0)
+        const destination = at(indices, 1)
+        const authority = at(indices, 2)
+        if (source && destination && authority) transfers.push({ kind: 'spl', source, destination, owner: owners.get(destination), mint: undefined, amount, decimals: undefined, authority })
+      } else if (tag === 12 && amount !== undefined && data.length >= 10) {
+        const source = at(indices, 0)
+        const mint = at(indices, 1)
+        const destination = at(indices, 2)
+        const authority = at(indices, 3)
+        if (source && destination && authority) transfers.push({ kind: 'spl', source, destination, owner: owners.get(destination), mint, amount, decimals: data[9], authority })
+      } else unknown.add(`${program} (instruction ${tag ?? '—'})`)
+    } else if (program !== ASSOCIATED_TOKEN_PROGRAM && program !== COMPUTE_BUDGET_PROGRAM) {
+      unknown.add(program ?? 'a program from a lookup table')
+    }
+  }
+  return { feePayer, signers, transfers, unknownPrograms: [...unknown], usesLookupTables }
+}
+
+/** What the Solana description needs besides the request. */
+export type SolanaDescribeContext = {
+  /** The signed-in user's Solana address: the transaction must ask for its signature. */
+  account: string
+  /** The network's name. */
+  networkName: string
+}
+
+const sol = (lamports: bigint) => `${formatUnits(lamports, SOL_DECIMALS)} SOL`
+const tokenAmount = (t: Extract<SolanaTransfer, { kind: 'spl' }>) => (t.decimals === undefined ? `${t.amount} units` : formatUnits(t.amount, t.decimals))
+const tokenName = (t: Extract<SolanaTransfer, { kind: 'spl' }>) => (t.mint ? `of token ${t.mint}` : 'of a token')
+const receiver = (t: Extract<SolanaTransfer, { kind: 'spl' }>) => t.owner ?? `token account ${t.destination}`
+
+/** One transfer in words ("Send 0.1 SOL to …"). */
+export function transferText(t: SolanaTransfer): string {
+  return t.kind === 'sol' ? `Send ${sol(t.lamports)} to ${t.to}` : `Send ${tokenAmount(t)} ${tokenName(t)} to ${receiver(t)}`
+}
+
+/** The Solana request in words, from the frozen copy and the context alone; a transaction the user's key does not sign is refused. */
+export function describeSolana(request: SolanaFrozenRequest, context: SolanaDescribeContext): Description {
+  const network: Row = { label: 'Network', value: context.networkName, testId: 'network' }
+  const account: Row = { label: 'Account', value: context.account, testId: 'account' }
+  if (request.method === 'solana_signMessage') {
+    const [{ message, pubkey }] = request.params
+    if (pubkey !== undefined && pubkey !== context.account) throw new ApprovalRefused(`Unknown account ${pubkey}`)
+    const bytes = getBase58Encoder().encode(message)
+    const view = messageView(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`)
+    return { title: 'Sign this message', warnings: view.kind === 'hex' ? [view.warning] : [], rows: [network, account], message: { kind: view.kind, text: view.text } }
+  }
+  const decoded = decodeTransaction(request.params[0].transaction, request.method)
+  if (!decoded.signers.includes(context.account)) throw new ApprovalRefused(fill(SOLANA_APPROVAL_TEXT.notSigner, { account: context.account }))
+  const rows: Row[] = [network, account]
+  const warnings: string[] = []
+  if (decoded.feePayer !== context.account) warnings.push(fill(SOLANA_APPROVAL_TEXT.otherFeePayer, { payer: decoded.feePayer }))
+  decoded.transfers.forEach((t, i) => {
+    const n = decoded.transfers.length > 1 ? ` ${i + 1}` : ''
+    if (t.kind === 'sol') {
+      rows.push({ label: `To${n}`, value: t.to, testId: `to${n.trim()}` })
+      rows.push({ label: `Amount${n}`, value: sol(t.lamports), testId: `value${n.trim()}` })
+      if (t.from !== context.account) rows.push({ label: `From${n}`, value: t.from, testId: `from${n.trim()}` })
+    } else {
+      rows.push({ label: `To${n}`, value: t.owner ? `${t.owner} (token account ${t.destination})` : `token account ${t.destination}`, testId: `to${n.trim()}` })
+      rows.push({ label: `Amount${n}`, value: `${tokenAmount(t)} ${tokenName(t)}`, testId: `value${n.trim()}` })
+    }
+  })
+  if (decoded.unknownPrograms.length > 0) warnings.push(fill(SOLANA_APPROVAL_TEXT.unknownPrograms, { programs: decoded.unknownPrograms.join(', ') }))
+  if (decoded.usesLookupTables) warnings.push(SOLANA_APPROVAL_TEXT.lookupTables)
+  const summary = decoded.transfers.length > 0 ? decoded.transfers.map(transferText).join('; ') : undefined
+  const description: Description = {
+    title: request.method === 'solana_signAndSendTransaction' ? 'Send a Solana transaction' : 'Sign a Solana transaction',
+    warnings,
+    rows,
+  }
+  if (summary !== undefined) description.summary = summary
+  if (summary === undefined && decoded.unknownPrograms.length === 0) description.summary = 'This transaction moves no SOL or tokens'
+  rows.push({ label: 'Signers', value: decoded.signers.join(', '), testId: 'signers' })
+  return description
+}
+
+/** base58 of bytes (tests and the page's own answers). */
+export const toBase58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
