@@ -89,4 +89,61 @@ test.describe('Solana through Wallet Standard', () => {
     // Confirmed, the core reads the balances again: the Account view shows what the chain holds.
     await expect(account.getByTestId('account-token').filter({ hasText: 'USDC' })).toContainText(`${Number(formatUnits(before - 12_500_000n, 6)).toLocaleString('en-US', { maximumFractionDigits: 3 })} USDC`)
   })
+
+  test('one wallet, two namespaces: from Solana Localnet to an EVM network and back, the account and balance follow, the Solana side stays connected; a reload keeps the active network', async ({ page, sandbox }) => {
+    expect(sandbox.service(solanaService).devAccounts[0]!.address).toBe(WALLET)
+    await page.goto('/?solana=1')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+    const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', WALLET)
+    await expect(account.getByTestId('account-balance')).toContainText('SOL')
+
+    // The Networks view lists both namespaces' networks, each with its mark.
+    await account.getByTestId('account-network-button').click()
+    const networks = page.getByRole('dialog', { name: 'Choose network' }).getByRole('list', { name: 'Networks' })
+    await expect(networks.getByRole('button')).toHaveCount(3)
+    await expect(networks.locator('[data-mark="solana"] path')).toHaveCount(1)
+    await expect(networks.locator('[data-mark="ethereum"] path')).toHaveCount(2)
+
+    // To the EVM chain: the wallet's EVM side is asked once to connect this page, then its account shows.
+    await networks.getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+    await expect(prompt).toBeVisible()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(account.getByTestId('account-network')).toHaveText('Portico Local')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', /^0x[0-9a-fA-F]{40}$/)
+    await expect(account.getByTestId('account-balance')).toContainText('ETH')
+    const evmAddress = await account.getByTestId('account-address').getAttribute('title')
+
+    // Back to Solana: the Solana account was kept, no prompt.
+    await account.getByTestId('account-network-button').click()
+    await networks.getByRole('button', { name: /^Solana Localnet/ }).click()
+    await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', WALLET)
+    await expect(account.getByTestId('account-balance')).toContainText('SOL')
+    await expect(prompt).toBeHidden()
+
+    // And to EVM again: the account the wallet granted, without a prompt.
+    await account.getByTestId('account-network-button').click()
+    await networks.getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', evmAddress!)
+    await expect(prompt).toBeHidden()
+
+    // A reload keeps the active network and its account.
+    await page.reload()
+    await page.getByRole('button', { name: new RegExp(evmAddress!.slice(0, 6)) }).first().click()
+    await expect(account.getByTestId('account-network')).toHaveText('Portico Local')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', evmAddress!)
+    await expect(account.getByTestId('account-balance')).toContainText('ETH')
+    await account.getByTestId('account-network-button').click()
+    await networks.getByRole('button', { name: /^Solana Localnet/ }).click()
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', WALLET)
+    await expect(prompt).toBeHidden()
+    await page.reload()
+    await page.getByRole('button', { name: /oeYf/ }).first().click()
+    await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
+  })
 })

@@ -17,6 +17,12 @@ export type SetConnectedParameters = {
   connectorName: string
   /** The page connector's type; it decides what disconnecting this namespace ends (SPEC.md §4). Null when unknown. */
   connectorType?: ConnectorType | null
+  /**
+   * Whether the namespace becomes the active one. By default it does when it is already, or when the
+   * active namespace holds no connection and none is on its way: a wallet's other namespace changing
+   * account in the background leaves the visitor on the network they are on.
+   */
+  activate?: boolean
 }
 
 export type RefreshBalancesParameters = {
@@ -124,6 +130,11 @@ export interface PorticoCoreApi {
    */
   setDisconnected(namespace: ChainNamespace, options?: SetDisconnectedOptions): Promise<void>
   setActiveNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  /**
+   * SPEC.md §4: a switch to another namespace starts (true) or is given up (false). Storing the active
+   * network (`setActiveNetwork`, or `setConnected` of the new namespace) ends it too.
+   */
+  setSwitchingNamespace(switching: boolean): Promise<void>
   /** Refreshes what the account view shows (portfolio, native balance, identity) where stale. */
   refresh(params?: RefreshParameters): Promise<void>
   /** Fetches the portfolio and native balance of the active account unless the cache is fresh. */
@@ -267,6 +278,7 @@ export const CORE_API_METHODS = [
   'setConnected',
   'setDisconnected',
   'setActiveNetwork',
+  'setSwitchingNamespace',
   'refresh',
   'refreshBalances',
   'setWalletAssets',

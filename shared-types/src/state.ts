@@ -170,6 +170,11 @@ export const coreStateSchema = z.object({
   connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
   activeNamespace: chainNamespaceSchema.nullable(),
   activeCaipNetworkId: caipNetworkIdSchema.nullable(),
+  /**
+   * SPEC.md §4: a switch to a network of another namespace is under way (its wallet may be asked to
+   * connect that namespace); cleared once the active network is stored, or when the switch fails.
+   */
+  switchingNamespace: z.boolean(),
   balances: balancesStateSchema,
   nativeBalance: nativeBalanceStateSchema,
   transactions: transactionsStateSchema,

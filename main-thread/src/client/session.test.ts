@@ -4,6 +4,7 @@ import { solanaDevnet } from '@portico/shared-types/solana'
 import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../testing/harness.tsx'
 import { signerOf, TestWallet } from '../testing/standardWallet.ts'
 import { getConnectedConnector, getConnector } from './getConnector.ts'
+import { switchNetwork } from '../actions/switchNetwork.ts'
 
 let wallet: FakeWallet | undefined
 afterEach(() => wallet?.cleanup())
@@ -97,6 +98,78 @@ describe('session: a wallet with EVM and Solana sides', () => {
     solanaSide.lock()
     await vi.waitFor(async () => expect((await core.getState()).connections.solana?.status).toBe('disconnected'))
     expect((await core.getState()).connections.eip155?.status).toBe('connected')
+    client.destroy()
+  })
+
+  /** The Test Wallet with both sides, the dapp on Solana Devnet beside its EVM networks, connected on Solana. */
+  let wallets = 0
+  async function connectedOnSolana({ approve }: { approve?: () => Promise<boolean> } = {}) {
+    // A name of its own per test: a wallet registered through Wallet Standard stays registered on the page.
+    const n = ++wallets
+    const name = `Both Sides ${n}`
+    const rdns = `dev.both.sides${n}`
+    const signer = await signerOf(8 + n)
+    const solanaSide = new TestWallet(name, signer, ['solana:devnet'])
+    registerWallet(solanaSide)
+    wallet = announceWallet({ name, rdns, ...(approve ? { approve } : {}) })
+    const config = testConfig()
+    const portico = createTestClient({ config: { ...config, networks: [...config.networks, solanaDevnet], defaultNetwork: solanaDevnet.caipNetworkId } })
+    await portico.client.start()
+    await vi.waitFor(() => expect(getConnector(portico.client.getSnapshot(), rdns)?.namespaces).toEqual(['eip155', 'solana']))
+    await portico.client.connect(rdns)
+    const solanaAccount = `${solanaDevnet.caipNetworkId}:${signer.address}`
+    expect(await portico.core.getState()).toMatchObject({ activeNamespace: 'solana', connections: { solana: { status: 'connected', caipAddress: solanaAccount } } })
+    return { ...portico, solanaSide, solanaAccount, rdns }
+  }
+
+  it('switching to an EVM network asks the EVM side to connect (one prompt), keeps both namespaces, and back to Solana shows the Solana account without a prompt', async () => {
+    const { client, core, solanaAccount, rdns } = await connectedOnSolana()
+    const flags: boolean[] = []
+    const id = await core.subscribe((state) => void flags.push(state.switchingNamespace))
+
+    await switchNetwork(client, { caipNetworkId: 'eip155:31337' })
+    expect(await core.getState()).toMatchObject({
+      activeNamespace: 'eip155',
+      activeCaipNetworkId: 'eip155:31337',
+      switchingNamespace: false,
+      connections: { eip155: { status: 'connected', caipAddress: `eip155:31337:${ADDRESS}`, connectorId: rdns }, solana: { status: 'connected', caipAddress: solanaAccount } },
+    })
+    // SPEC.md §4: the switching flag was set while the wallet was asked, and cleared with the active network stored.
+    expect(flags).toContain(true)
+    expect(wallet!.provider.request.mock.calls.filter(([{ method }]) => method === 'eth_requestAccounts')).toHaveLength(1)
+    await vi.waitFor(() => expect(client.getSnapshot().provider).toMatchObject({ connectorId: rdns, namespace: 'eip155' }))
+
+    await switchNetwork(client, { caipNetworkId: solanaDevnet.caipNetworkId })
+    expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, connections: { solana: { caipAddress: solanaAccount }, eip155: { status: 'connected' } } })
+    await vi.waitFor(() => expect(client.getSnapshot().provider).toMatchObject({ namespace: 'solana' }))
+    // Back to EVM: the account the wallet granted is taken, no second prompt.
+    await switchNetwork(client, { caipNetworkId: 'eip155:31337' })
+    expect((await core.getState()).activeNamespace).toBe('eip155')
+    expect(wallet!.provider.request.mock.calls.filter(([{ method }]) => method === 'eth_requestAccounts')).toHaveLength(1)
+
+    // Disconnect is the wallet's: both of its namespaces end.
+    await client.disconnect()
+    const { connections } = await core.getState()
+    expect([connections.eip155?.status, connections.solana?.status]).toEqual(['disconnected', 'disconnected'])
+    expect(wallet!.provider.request).toHaveBeenCalledWith({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    await core.unsubscribe(id)
+    client.destroy()
+  })
+
+  it('a declined prompt for the other namespace leaves the visitor on Solana, connected, the switching flag cleared', async () => {
+    let answer = true
+    const { client, core, solanaAccount } = await connectedOnSolana({ approve: async () => answer })
+    answer = false
+    await expect(switchNetwork(client, { caipNetworkId: 'eip155:31337' })).rejects.toThrow()
+    expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, switchingNamespace: false, connections: { solana: { status: 'connected', caipAddress: solanaAccount } } })
+    expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
+    client.destroy()
+  })
+
+  it("another namespace's account changing in the background does not move the visitor off their network", async () => {
+    const { client, core, rdns } = await connectedOnSolana()
+    await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: rdns, connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+    expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, connections: { eip155: { status: 'connected' } } })
     client.destroy()
   })
 })

@@ -1,6 +1,7 @@
 import type { Remote } from 'comlink'
-import type { CoreState, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
-import { activeConnection } from '@portico/shared-types/light'
+import type { CoreState, NamespaceConnection, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
+import { activeConnection, type ChainNamespace } from '@portico/shared-types/light'
 import { preloadConnectorCode } from '../connectors/registry.ts'
 import { eip6963Source } from '../connectors/eip6963.ts'
 import type { ClientInternals } from './createClient.ts'
@@ -126,6 +127,13 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       if (!snapshot.core?.activeNamespace || !connection) return
       const dappSignedOut = await siwx.signOut(connection.caipAddress, snapshot.core.siwxSessions)
       await connectors.disconnect(snapshot, snapshot.core.activeNamespace, connection, dappSignedOut)
+      // The same wallet's other namespaces (one wallet with EVM and Solana sides, one row): the visitor
+      // disconnected the wallet. A session shared across namespaces (walletConnect, auth) the core ended already.
+      if (sharesSessionAcrossNamespaces(connection.connectorType)) return
+      for (const [namespace, other] of Object.entries(snapshot.core.connections) as [ChainNamespace, NamespaceConnection][]) {
+        if (namespace === snapshot.core.activeNamespace || other.status !== 'connected' || other.connectorId !== connection.connectorId) continue
+        await connectors.disconnect(snapshot, namespace, other, await siwx.signOut(other.caipAddress, snapshot.core.siwxSessions))
+      }
     },
     destroy() {
       for (const feature of features) feature.stop?.()

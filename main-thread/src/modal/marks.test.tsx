@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { siApple, siDiscord, siEthereum, siFacebook, siFarcaster, siGithub, siGoogle, siX } from 'simple-icons'
+import { siApple, siDiscord, siEthereum, siFacebook, siFarcaster, siGithub, siGoogle, siSolana, siX } from 'simple-icons'
 import { describe, expect, it } from 'vitest'
 import type { AuthConnector, SocialLoginProvider } from '../connectors/embedded/types.ts'
 import { createTestClient, renderPortico } from '../testing/harness.tsx'
@@ -35,12 +35,16 @@ describe('brand marks', () => {
     portico.client.destroy()
   })
 
-  it('an EVM network shows the Ethereum mark; another namespace its initials', () => {
+  it('an EVM network shows the Ethereum mark, a Solana network the Solana mark (loaded with the first one shown); another namespace its initials', async () => {
     const { container, rerender } = render(<NetworkBadge name="Portico Local B" caipNetworkId="eip155:31338" />)
     expect(container.querySelector('path')!.getAttribute('d')).toBe(siEthereum.path)
     expect(container.textContent).toBe('')
-    rerender(<NetworkBadge name="Solana Devnet" caipNetworkId="solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1" />)
+    rerender(<NetworkBadge name="Solana Devnet" caipNetworkId="solana:EtWTRABZaYq6iMfeYKouRu166VL2Mcfq" />)
+    expect(container.querySelector('[data-mark]')!.getAttribute('data-mark')).toBe('solana')
+    await waitFor(() => expect(container.querySelector('path')!.getAttribute('d')).toBe(siSolana.path))
+    expect(container.textContent).toBe('')
+    rerender(<NetworkBadge name="Bitcoin Mainnet" caipNetworkId="bip122:000000000019d6689c085ae165831e93" />)
     expect(container.querySelector('svg')).toBeNull()
-    expect(container.textContent).toBe('SD')
+    expect(container.textContent).toBe('BM')
   })
 })

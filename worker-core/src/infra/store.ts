@@ -24,6 +24,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     connections: {},
     activeNamespace: null,
     activeCaipNetworkId: null,
+    switchingNamespace: false,
     balances: emptyBalances,
     nativeBalance: emptyNativeBalance,
     transactions: emptyTransactions,

@@ -69,6 +69,7 @@ export default {
   switchFailed: 'تعذّر التبديل إلى {network}',
   switchChainFailed: 'تعذّر التبديل إلى السلسلة \'{chain}\'. السلسلة غير معتمدة أو لا تدعم المحفظة الطريقة \'wallet_switchEthereumChain\'',
   switchDeclined: 'رُفض تبديل الشبكة',
+  switchingNetwork: 'جارٍ تبديل الشبكة…',
   networkSwitched: 'تم التبديل إلى {network}',
   unsupportedChain: 'هذا التطبيق لا يدعم شبكتك الحالية. بدّل إلى خيار متاح للمتابعة.',
   unknownNetwork: 'شبكة غير معروفة',

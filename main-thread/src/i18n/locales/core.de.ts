@@ -69,6 +69,7 @@ export default {
   switchFailed: 'Wechsel zu {network} fehlgeschlagen',
   switchChainFailed: 'Wechsel zur Chain \'{chain}\' fehlgeschlagen. Die Chain ist nicht freigegeben oder die Wallet unterstützt die Methode \'wallet_switchEthereumChain\' nicht',
   switchDeclined: 'Netzwerkwechsel abgelehnt',
+  switchingNetwork: 'Netzwerk wird gewechselt…',
   networkSwitched: 'Zu {network} gewechselt',
   unsupportedChain: 'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem verfügbaren Netzwerk, um fortzufahren.',
   unknownNetwork: 'Unbekanntes Netzwerk',

@@ -67,6 +67,7 @@ export default {
   switchInWallet: 'Approve the network switch in {wallet}.',
   switchFailed: 'Could not switch to {network}',
   switchDeclined: 'Network switch declined',
+  switchingNetwork: 'Switching network…',
   networkSwitched: 'Switched to {network}',
   unsupportedChain: 'This app doesn’t support your current network. Switch to an available option to continue.',
   unknownNetwork: 'Unknown network',

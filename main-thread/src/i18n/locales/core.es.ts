@@ -69,6 +69,7 @@ export default {
   switchFailed: 'No se pudo cambiar a {network}',
   switchChainFailed: 'No se pudo cambiar a la cadena \'{chain}\'. La cadena no está aprobada o la billetera no admite el método \'wallet_switchEthereumChain\'',
   switchDeclined: 'Cambio de red rechazado',
+  switchingNetwork: 'Cambiando de red…',
   networkSwitched: 'Cambiado a {network}',
   unsupportedChain: 'Esta app no admite tu red actual. Cambia a una opción disponible para continuar.',
   unknownNetwork: 'Red desconocida',

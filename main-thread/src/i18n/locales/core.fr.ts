@@ -69,6 +69,7 @@ export default {
   switchFailed: 'Impossible de passer à {network}',
   switchChainFailed: 'Impossible de passer à la chaîne \'{chain}\'. La chaîne n’est pas approuvée ou le wallet ne prend pas en charge la méthode \'wallet_switchEthereumChain\'',
   switchDeclined: 'Changement de réseau refusé',
+  switchingNetwork: 'Changement de réseau…',
   networkSwitched: 'Passé à {network}',
   unsupportedChain: 'Cette app ne prend pas en charge votre réseau actuel. Passez à une option disponible pour continuer.',
   unknownNetwork: 'Réseau inconnu',

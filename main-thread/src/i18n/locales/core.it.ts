@@ -69,6 +69,7 @@ export default {
   switchFailed: 'Impossibile passare a {network}',
   switchChainFailed: 'Impossibile passare alla chain \'{chain}\'. La chain non è approvata o il wallet non supporta il metodo \'wallet_switchEthereumChain\'',
   switchDeclined: 'Cambio di rete rifiutato',
+  switchingNetwork: 'Cambio di rete in corso…',
   networkSwitched: 'Passato a {network}',
   unsupportedChain: 'Questa app non supporta la tua rete attuale. Passa a un’opzione disponibile per continuare.',
   unknownNetwork: 'Rete sconosciuta',

@@ -69,6 +69,7 @@ export default {
   switchFailed: '{network} に切り替えられませんでした',
   switchChainFailed: 'チェーン \'{chain}\' に切り替えられませんでした。チェーンが承認されていないか、ウォレットが \'wallet_switchEthereumChain\' メソッドに対応していません',
   switchDeclined: 'ネットワークの切り替えが拒否されました',
+  switchingNetwork: 'ネットワークを切り替えています…',
   networkSwitched: '{network} に切り替えました',
   unsupportedChain: 'このアプリは現在のネットワークに対応していません。続けるには利用可能なネットワークに切り替えてください。',
   unknownNetwork: '不明なネットワーク',

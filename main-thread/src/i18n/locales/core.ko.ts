@@ -69,6 +69,7 @@ export default {
   switchFailed: '{network}(으)로 전환할 수 없습니다',
   switchChainFailed: '체인 \'{chain}\'(으)로 전환하지 못했습니다. 체인이 승인되지 않았거나 지갑이 \'wallet_switchEthereumChain\' 메서드를 지원하지 않습니다',
   switchDeclined: '네트워크 전환이 거부되었습니다',
+  switchingNetwork: '네트워크 전환 중…',
   networkSwitched: '{network}(으)로 전환했습니다',
   unsupportedChain: '이 앱은 현재 네트워크를 지원하지 않습니다. 계속하려면 사용 가능한 네트워크로 전환하세요.',
   unknownNetwork: '알 수 없는 네트워크',

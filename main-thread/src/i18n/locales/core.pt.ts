@@ -69,6 +69,7 @@ export default {
   switchFailed: 'Não foi possível trocar para {network}',
   switchChainFailed: 'Falha ao trocar para a chain \'{chain}\'. A chain não foi aprovada ou a carteira não é compatível com o método \'wallet_switchEthereumChain\'',
   switchDeclined: 'Troca de rede recusada',
+  switchingNetwork: 'Trocando de rede…',
   networkSwitched: 'Trocado para {network}',
   unsupportedChain: 'Este app não é compatível com sua rede atual. Troque para uma opção disponível para continuar.',
   unknownNetwork: 'Rede desconhecida',

@@ -69,6 +69,7 @@ export default {
   switchFailed: 'Не удалось переключиться на {network}',
   switchChainFailed: 'Не удалось переключиться на сеть \'{chain}\'. Сеть не одобрена, или кошелёк не поддерживает метод \'wallet_switchEthereumChain\'',
   switchDeclined: 'Смена сети отклонена',
+  switchingNetwork: 'Переключение сети…',
   networkSwitched: 'Переключено на {network}',
   unsupportedChain: 'Это приложение не поддерживает вашу текущую сеть. Переключитесь на доступную сеть, чтобы продолжить.',
   unknownNetwork: 'Неизвестная сеть',

@@ -69,6 +69,7 @@ export default {
   switchFailed: '{network} ağına geçilemedi',
   switchChainFailed: '\'{chain}\' zincirine geçilemedi. Zincir onaylanmamış ya da cüzdan \'wallet_switchEthereumChain\' yöntemini desteklemiyor',
   switchDeclined: 'Ağ değişikliği reddedildi',
+  switchingNetwork: 'Ağ değiştiriliyor…',
   networkSwitched: '{network} ağına geçildi',
   unsupportedChain: 'Bu uygulama mevcut ağını desteklemiyor. Devam etmek için kullanılabilir bir ağa geç.',
   unknownNetwork: 'Bilinmeyen ağ',

@@ -69,6 +69,7 @@ export default {
   switchFailed: '无法切换到 {network}',
   switchChainFailed: '无法切换到链 \'{chain}\'。该链未获批准，或钱包不支持 \'wallet_switchEthereumChain\' 方法',
   switchDeclined: '网络切换被拒绝',
+  switchingNetwork: '正在切换网络…',
   networkSwitched: '已切换到 {network}',
   unsupportedChain: '此应用不支持你当前的网络。请切换到可用的网络以继续。',
   unknownNetwork: '未知网络',

@@ -140,7 +140,13 @@ type SendFlow = ReturnType<typeof useSendFlow>
  * the one write path. The core validates (SPEC.md §5) and follows the transaction; this view keeps
  * only what the visitor typed, which survives a failure.
  */
-export default function SendView({ token: initialToken }: { token?: string | undefined }) {
+export default function SendView({ token }: { token?: string | undefined }) {
+  // SPEC.md §4: switching namespace resets the send state (what was typed was for another kind of account).
+  const namespace = useSnapshot().core?.activeNamespace ?? null
+  return <SendFlowView key={namespace ?? ''} token={token} />
+}
+
+function SendFlowView({ token: initialToken }: { token?: string | undefined }) {
   const flow = useSendFlow(initialToken)
   const { core, caipAddress, online, phase, option, t } = flow
   if (!caipAddress || !core) return null

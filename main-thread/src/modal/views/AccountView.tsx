@@ -92,6 +92,11 @@ export function AccountView() {
         <span data-testid="account-network">{network?.name ?? t('unknownNetwork')}</span>
         {canSwitch ? <Icon name="chevron" /> : null}
       </button>
+      {core.switchingNamespace ? (
+        <p className="portico-muted portico-pending-text" role="status" data-testid="account-switching">
+          {t('switchingNetwork')}
+        </p>
+      ) : null}
       <IdentityAvatar src={core.identity.avatar} address={address} label={t('accountAvatar')} />
       {core.identity.name ? <p className="portico-name" data-testid="account-name">{core.identity.name}</p> : null}
       <AddressRow address={address} named={!!core.identity.name} />

@@ -12,7 +12,8 @@ export function NetworksView() {
   const { core } = useSnapshot()
   const { networks } = useConfig()
   const active = core?.activeCaipNetworkId
-  const connected = core ? activeConnection(core).status === 'connected' : false
+  // A wallet is in play when the active namespace's connection is, or another namespace's (a status per namespace, SPEC.md §4): the switch goes through SwitchNetwork, which finds the wallet for the network's namespace.
+  const connected = core ? activeConnection(core).status === 'connected' || Object.values(core.connections).some((c) => c?.status === 'connected') : false
   return (
     <ul className="portico-list" aria-label={t('networks')}>
       {networks.map((network) => {

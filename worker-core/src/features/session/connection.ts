@@ -21,7 +21,7 @@ import { createHttpClient } from '../../infra/http.ts'
 import { createRpcRegistry } from '../../infra/rpc.ts'
 import type { Feature } from '../feature.ts'
 
-type ConnectionMethods = 'configure' | 'getState' | 'subscribe' | 'unsubscribe' | 'setConnecting' | 'setConnected' | 'setDisconnected' | 'setActiveNetwork' | 'refresh'
+type ConnectionMethods = 'configure' | 'getState' | 'subscribe' | 'unsubscribe' | 'setConnecting' | 'setConnected' | 'setDisconnected' | 'setActiveNetwork' | 'setSwitchingNamespace' | 'refresh'
 
 export type ConnectionParameters = {
   /** Takes the configuration a tab handed over: from then on `ctx.env()` answers it. */
@@ -117,20 +117,22 @@ export const connectionApi =
         if (previous.status === 'connected') return
         store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
       },
-      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null }) {
+      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate }) {
         await ctx.ready
         const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
         const state = store.get()
         const previous = state.connections[namespace]
-        const changedAccount = ctx.activeAccount() !== caipAddress
+        const activeStatus = (state.activeNamespace && state.connections[state.activeNamespace]?.status) || 'disconnected'
+        // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
+        const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
+        const changedAccount = activates && ctx.activeAccount() !== caipAddress
         store.set({
           connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName, connectorType } },
-          activeNamespace: namespace,
-          activeCaipNetworkId: caipNetworkId,
+          ...(activates ? { activeNamespace: namespace, activeCaipNetworkId: caipNetworkId, switchingNamespace: false } : {}),
           ...(changedAccount ? accountSlices(caipAddress) : {}),
         })
         await persistConnection()
-        if (changedAccount || previous?.status !== 'connected') await account.refresh()
+        if (activates && (changedAccount || previous?.status !== 'connected')) await account.refresh()
       },
       async setDisconnected(namespace, options = {}) {
         await ctx.ready
@@ -151,8 +153,17 @@ export const connectionApi =
       async setActiveNetwork(caipNetworkId) {
         await ctx.ready
         const { namespace } = parseCaipNetworkId(caipNetworkId)
-        store.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: chainNamespaceSchema.parse(namespace) })
+        const before = ctx.activeAccount()
+        store.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: chainNamespaceSchema.parse(namespace), switchingNamespace: false })
+        // Another namespace's account (or none) is now the one shown: what was read for the last one goes.
+        const now = ctx.activeAccount()
+        if (now !== before) store.set(accountSlices(now))
         await persistConnection()
+        if (now !== before && now) await account.refresh()
+      },
+      async setSwitchingNamespace(switching) {
+        await ctx.ready
+        store.set({ switchingNamespace: switching === true })
       },
       refresh: (p) => account.refresh(p),
     }
