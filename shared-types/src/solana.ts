@@ -136,3 +136,38 @@ export const walletStandardSignMessageOutputSchema = z
 export const solanaTransactionParamsSchema = z.tuple([z.looseObject({ transaction: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64') })])
 /** `solana_signMessage`: the message as base58 (WalletConnect's shape) and the signing address. */
 export const solanaSignMessageParamsSchema = z.tuple([z.looseObject({ message: z.string().min(1), pubkey: solanaAddressSchema.optional() })])
+
+/**
+ * WalletConnect's solana namespace: the four methods Portico asks a wallet for (WalletConnect's
+ * Solana RPC reference), their params (one object, transactions as base64, messages as base58) and
+ * what the wallet answers, checked before use.
+ */
+export const WALLET_CONNECT_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'] as const
+export type WalletConnectSolanaMethod = (typeof WALLET_CONNECT_SOLANA_METHODS)[number]
+export const isWalletConnectSolanaMethod = (method: string): method is WalletConnectSolanaMethod => (WALLET_CONNECT_SOLANA_METHODS as readonly string[]).includes(method)
+
+const base64Schema = z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64')
+const base58Schema = z.string().min(1).regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'Expected base58')
+/** `sendOptions` of `solana_signAndSendTransaction` (web3.js's SendOptions). */
+const sendOptionsSchema = z.looseObject({
+  skipPreflight: z.boolean().optional(),
+  preflightCommitment: z.enum(['processed', 'confirmed', 'finalized']).optional(),
+  maxRetries: z.number().int().nonnegative().optional(),
+  minContextSlot: z.number().int().nonnegative().optional(),
+})
+
+/** The params of each method over WalletConnect (an object, not an array). */
+export const walletConnectSolanaParamsSchemas = {
+  solana_signMessage: z.looseObject({ message: base58Schema, pubkey: solanaAddressSchema }),
+  solana_signTransaction: z.looseObject({ transaction: base64Schema }),
+  solana_signAndSendTransaction: z.looseObject({ transaction: base64Schema, sendOptions: sendOptionsSchema.optional() }),
+  solana_signAllTransactions: z.looseObject({ transactions: z.array(base64Schema).min(1) }),
+} as const satisfies Record<WalletConnectSolanaMethod, z.ZodType>
+
+/** What a wallet answers each method: signatures base58, transactions base64 (signed). */
+export const walletConnectSolanaAnswerSchemas = {
+  solana_signMessage: z.looseObject({ signature: solanaSignatureSchema }),
+  solana_signTransaction: z.looseObject({ signature: solanaSignatureSchema, transaction: base64Schema.optional() }),
+  solana_signAndSendTransaction: z.looseObject({ signature: solanaSignatureSchema }),
+  solana_signAllTransactions: z.looseObject({ transactions: z.array(base64Schema) }),
+} as const satisfies Record<WalletConnectSolanaMethod, z.ZodType>

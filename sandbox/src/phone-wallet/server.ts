@@ -11,7 +11,7 @@ import { createHttpServer } from '../http/server.ts'
 import { serviceHandle, type ServiceHandle } from '../http/service-handle.ts'
 import { SANDBOX_HOST } from '../options.ts'
 import { buildPhoneWalletBundle } from './bundle.ts'
-import { PHONE_WALLET_ACCOUNT_INDEXES, PHONE_WALLET_NAME, phoneWalletConfigSchema, type PhoneWalletChain, type PhoneWalletConfig } from './config.ts'
+import { PHONE_WALLET_ACCOUNT_INDEXES, PHONE_WALLET_NAME, phoneWalletConfigSchema, type PhoneWalletChain, type PhoneWalletConfig, type PhoneWalletSolanaChain } from './config.ts'
 import { PHONE_WALLET_ICON_SVG } from './icon.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -20,6 +20,8 @@ export type PhoneWalletOptions = {
   port: number
   relayUrl: string
   chains: readonly PhoneWalletChain[]
+  /** Solana chains the wallet approves in a session's solana namespace (none: eip155 only). */
+  solanaChains?: readonly PhoneWalletSolanaChain[] | undefined
   faults: FaultStore
   /** Where the bundle is cached (sandbox/.cache by default). */
   cacheDir?: string | undefined
@@ -61,7 +63,7 @@ const PAGE = [
 
 /** The page's CSP: its own code only; it talks to the relay and the chains and nothing else. */
 function contentSecurityPolicy(config: PhoneWalletConfig): string {
-  const origins = new Set([config.relayUrl, ...config.chains.map((c) => new URL(c.rpcUrl).origin)])
+  const origins = new Set([config.relayUrl, ...[...config.chains, ...config.solanaChains].map((c) => new URL(c.rpcUrl).origin)])
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -91,6 +93,7 @@ export async function startPhoneWallet(options: PhoneWalletOptions): Promise<Pho
     relayUrl: options.relayUrl,
     projectId: options.projectId ?? PHONE_WALLET_PROJECT_ID,
     chains: [...options.chains],
+    solanaChains: [...(options.solanaChains ?? [])],
     accountIndexes: [...PHONE_WALLET_ACCOUNT_INDEXES],
     url,
   } satisfies PhoneWalletConfig)

@@ -4,7 +4,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, ver
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_MNEMONIC } from '../dev-accounts.ts'
-import { startSandbox, type SandboxHandle } from '../index.ts'
+import { SOLANA_LOCALNET_CAIP_ID, solanaService, startSandbox, type SandboxHandle } from '../index.ts'
 import { DAPP_METADATA, connectDapp, guardFetch, shutdown, startDapp, startWallet } from '../relay/test-clients.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
 import { URI_MESSAGES } from './uri.ts'
@@ -279,7 +279,7 @@ describe('the page the sandbox serves', () => {
     const page = await fetch(`${url}/wc?uri=${encodeURIComponent('wc:abc@2')}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toBe(
-      `default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self' ws://127.0.0.1:${BASE + 4} http://127.0.0.1:${BASE} http://127.0.0.1:${BASE + 1}; base-uri 'none'; form-action 'none'`,
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self' ws://127.0.0.1:${BASE + 4} http://127.0.0.1:${BASE} http://127.0.0.1:${BASE + 1} ${new URL(sandbox.service(solanaService).rpcUrl).origin}; base-uri 'none'; form-action 'none'`,
     )
     expect(await page.text()).toContain('<script type="module" src="/assets/phone-wallet.js"></script>')
     expect(await (await fetch(`${url}/config.json`)).json()).toEqual({
@@ -289,6 +289,7 @@ describe('the page the sandbox serves', () => {
         { id: 31337, name: 'Portico Local', rpcUrl: `http://127.0.0.1:${BASE}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31337` },
         { id: 31338, name: 'Portico Local B', rpcUrl: `http://127.0.0.1:${BASE + 1}`, nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31338` },
       ],
+      solanaChains: [{ caipNetworkId: SOLANA_LOCALNET_CAIP_ID, name: 'Solana Localnet', rpcUrl: sandbox.service(solanaService).rpcUrl }],
       accountIndexes: [0, 1, 2, 3, 4],
       url,
     })

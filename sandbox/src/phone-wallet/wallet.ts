@@ -1,6 +1,7 @@
 import type { IWalletKit, WalletKitTypes } from '@reown/walletkit'
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
+import type { KeyPairSigner } from '@solana/kit'
 import { numberToHex, type Address, type LocalAccount } from 'viem'
 import { parseChainId } from '../../wallet/chains.ts'
 import { describeRequest, type RequestRow } from '../../wallet/describe.ts'
@@ -10,6 +11,7 @@ import { atomicStatusOn, createWalletCalls, type WalletBatch } from '../../walle
 import { personalSign, sendTransaction, signTypedDataV4, type SigningContext } from '../../wallet/signing.ts'
 import type { ApprovalRequest, SandboxChain } from '../../wallet/types.ts'
 import type { PhoneWalletChain } from './config.ts'
+import { handleSolanaRequest, PHONE_WALLET_SOLANA_METHODS, type PhoneWalletSolanaChain } from './solana.ts'
 import { URI_MESSAGES, checkPairingUri } from './uri.ts'
 
 /** Methods the wallet grants in a session, and the events it emits. */
@@ -29,7 +31,8 @@ export const PHONE_WALLET_METHODS = [
 ] as const
 export const PHONE_WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
-export type WalletAccount = { index: number; account: LocalAccount }
+/** A dev account: its EVM key and, where the wallet has Solana chains, its Solana key (the sandbox's Solana dev account of the same index). */
+export type WalletAccount = { index: number; account: LocalAccount; solana?: KeyPairSigner | undefined }
 
 /** A connection request, as the page shows it. */
 export type ProposalPrompt = {
@@ -63,9 +66,11 @@ export type Notice = { id: number; kind: 'info' | 'error'; text: string }
 
 export type PhoneWalletState = {
   relay: 'connected' | 'offline'
-  accounts: Array<{ index: number; address: Address }>
-  account: { index: number; address: Address }
+  accounts: Array<{ index: number; address: Address; solanaAddress: string | undefined }>
+  account: { index: number; address: Address; solanaAddress: string | undefined }
   chains: readonly PhoneWalletChain[]
+  /** The Solana chains the wallet approves in a session's solana namespace. */
+  solanaChains: readonly PhoneWalletSolanaChain[]
   chain: PhoneWalletChain
   /** Waiting for the person, oldest first; the page shows the first. */
   prompts: Prompt[]
@@ -97,6 +102,8 @@ export type PhoneWalletOptions = {
   walletKit: IWalletKit
   chains: readonly PhoneWalletChain[]
   accounts: readonly WalletAccount[]
+  /** Solana chains (the sandbox's Localnet): a proposal's solana namespace is approved on them with the active account's Solana key. */
+  solanaChains?: readonly PhoneWalletSolanaChain[] | undefined
   fetch?: typeof fetch
   now?: () => number
   /** The account and chain active at start (the page keeps them across reloads); the first of each otherwise. */
@@ -128,9 +135,9 @@ function toRpcError(error: unknown): RpcErrorBody {
 }
 
 /** What the wallet asks for a proposal, in the words of the page. */
-export function proposalPrompt(proposal: WalletKitTypes.SessionProposal, chains: readonly PhoneWalletChain[]): ProposalPrompt {
+export function proposalPrompt(proposal: WalletKitTypes.SessionProposal, chains: readonly PhoneWalletChain[], solanaChains: readonly PhoneWalletSolanaChain[] = []): ProposalPrompt {
   const { params } = proposal
-  const named = (caip: string) => chains.find((c) => `eip155:${c.id}` === caip)?.name
+  const named = (caip: string) => chains.find((c) => `eip155:${c.id}` === caip)?.name ?? solanaChains.find((c) => c.caipNetworkId === caip)?.name
   const listed = (namespaces: ProposalTypes.RequiredNamespaces, required: boolean) =>
     Object.entries(namespaces).flatMap(([key, ns]) => (ns.chains ?? (key.includes(':') ? [key] : [])).map((caip) => ({ caip, name: named(caip), required })))
   const all = [...listed(params.requiredNamespaces, true), ...listed(params.optionalNamespaces ?? {}, false)]
@@ -179,6 +186,7 @@ function sessionView(session: SessionTypes.Struct): SessionView {
  */
 export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
   const { walletKit, chains, accounts } = options
+  const solanaChains = options.solanaChains ?? []
   const now = options.now ?? Date.now
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   if (chains.length === 0 || accounts.length === 0) throw new Error('The phone wallet needs at least one chain and one account')
@@ -200,9 +208,10 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
     for (const s of sessions) sessionNames.set(s.topic, s.name)
     return {
       relay,
-      accounts: accounts.map((a) => ({ index: a.index, address: a.account.address })),
-      account: { index: active.index, address: active.account.address },
+      accounts: accounts.map((a) => ({ index: a.index, address: a.account.address, solanaAddress: a.solana?.address })),
+      account: { index: active.index, address: active.account.address, solanaAddress: active.solana?.address },
       chains,
+      solanaChains,
       chain,
       prompts: [...prompts],
       sessions,
@@ -264,12 +273,24 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
 
   const accountsOn = (chainIds: readonly string[]): string[] => chainIds.map((caip) => `${caip}:${active.account.address}`)
 
-  /** The session's eip155 namespace with `chainIds` and the active account, or undefined if it has none. */
+  /** The active account's Solana address on each of `chainIds`. */
+  const solanaAccountsOn = (chainIds: readonly string[]): string[] => (active.solana ? chainIds.map((caip) => `${caip}:${active.solana!.address}`) : [])
+
+  /**
+   * The session's namespaces for the active account: eip155 with `chainIds` (`extraChain` added),
+   * solana on its chains; undefined if it has neither.
+   */
   const withChainsAndAccount = (session: SessionTypes.Struct, extraChain?: string): SessionTypes.Namespaces | undefined => {
-    const eip155 = session.namespaces.eip155
-    if (!eip155) return undefined
-    const chainIds = [...new Set([...(eip155.chains ?? []), ...(extraChain ? [extraChain] : [])])]
-    return { ...session.namespaces, eip155: { ...eip155, chains: chainIds, accounts: accountsOn(chainIds) } }
+    const { eip155, solana } = session.namespaces
+    if (!eip155 && !solana) return undefined
+    const namespaces = { ...session.namespaces }
+    if (eip155) {
+      const chainIds = [...new Set([...(eip155.chains ?? []), ...(extraChain ? [extraChain] : [])])]
+      namespaces['eip155'] = { ...eip155, chains: chainIds, accounts: accountsOn(chainIds) }
+    }
+    // A Solana chain has one account per key: the active account's (an account without one keeps the session's).
+    if (solana && active.solana) namespaces['solana'] = { ...solana, accounts: solanaAccountsOn(solana.chains ?? []) }
+    return namespaces
   }
 
   const sameNamespaces = (a: SessionTypes.Namespaces, b: SessionTypes.Namespaces): boolean => JSON.stringify(a) === JSON.stringify(b)
@@ -277,9 +298,10 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
   /** Updates a session to the active chain and account if it needs it, then emits what changed. */
   const applyToSession = async (session: SessionTypes.Struct, events: { chain: boolean; account: boolean }): Promise<void> => {
     const caip = `eip155:${chain.id}`
-    const namespaces = withChainsAndAccount(session, caip)
+    const namespaces = withChainsAndAccount(session, session.namespaces.eip155 ? caip : undefined)
     if (!namespaces) return
     if (!sameNamespaces(namespaces, session.namespaces)) await (await walletKit.updateSession({ topic: session.topic, namespaces })).acknowledged()
+    if (!session.namespaces.eip155) return
     if (events.chain) await walletKit.emitSessionEvent({ topic: session.topic, chainId: caip, event: { name: 'chainChanged', data: chain.id } })
     if (events.account) await walletKit.emitSessionEvent({ topic: session.topic, chainId: caip, event: { name: 'accountsChanged', data: [active.account.address] } })
   }
@@ -307,6 +329,15 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
     if (!session) throw internalError('The session is gone')
     const dapp = session.peer.metadata.name || originOf(session.peer.metadata.url)
     const origin = originOf(event.verifyContext.verified.origin || session.peer.metadata.url)
+    if (method.startsWith('solana_')) {
+      const solanaChain = solanaChains.find((c) => c.caipNetworkId === params.chainId)
+      if (!solanaChain) throw unknownChain(params.chainId)
+      if (!active.solana) throw unsupportedMethod(method)
+      const asked = (description: { title: string; rows: RequestRow[] }) => ask({ id, topic, method, dapp }, description.title, description.rows)
+      const answer = await handleSolanaRequest({ signer: active.solana, chain: solanaChain, origin, ask: asked, fetch: fetchFn }, method, params.request.params)
+      if (method === 'solana_signAndSendTransaction') notify('info', `Transaction sent on ${solanaChain.name}: ${(answer as { signature: string }).signature}`)
+      return answer
+    }
     const requestChain = chainFor(params.chainId)
     if (!requestChain) throw unknownChain(params.chainId)
     const approve = (request: ApprovalRequest): Promise<boolean> => {
@@ -385,7 +416,7 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
 
   const onProposal = (proposal: WalletKitTypes.SessionProposal): void => {
     proposals.set(proposal.id, proposal)
-    prompts.push(proposalPrompt(proposal, chains))
+    prompts.push(proposalPrompt(proposal, chains, solanaChains))
     changed()
   }
   /** The request as this wallet answers it: only its own chains (active first) and methods, for the active account. */
@@ -514,17 +545,21 @@ export function createPhoneWallet(options: PhoneWalletOptions): PhoneWallet {
       const ordered = [chain, ...chains.filter((c) => c.id !== chain.id)].filter((c) => grantedChains === undefined || grantedChains.includes(c.id)).map((c) => `eip155:${c.id}`)
       const grantedMethods = options.grant?.methods
       const methods = PHONE_WALLET_METHODS.filter((m) => grantedMethods === undefined || grantedMethods.includes(m))
+      const solanaMethods = PHONE_WALLET_SOLANA_METHODS.filter((m) => grantedMethods === undefined || grantedMethods.includes(m))
+      const solanaIds = solanaChains.map((c) => c.caipNetworkId)
+      // The solana namespace with the active account's Solana key, where the wallet has Solana chains and the key.
+      const supportedNamespaces: Parameters<typeof buildApprovedNamespaces>[0]['supportedNamespaces'] = {
+        eip155: { chains: ordered, methods, events: [...PHONE_WALLET_EVENTS], accounts: accountsOn(ordered) },
+      }
+      if (active.solana && solanaIds.length > 0) supportedNamespaces['solana'] = { chains: solanaIds, methods: solanaMethods, events: [], accounts: solanaAccountsOn(solanaIds) }
       let namespaces: SessionTypes.Namespaces
       try {
-        namespaces = buildApprovedNamespaces({
-          proposal: proposal.params,
-          supportedNamespaces: { eip155: { chains: ordered, methods, events: [...PHONE_WALLET_EVENTS], accounts: accountsOn(ordered) } },
-        })
+        namespaces = buildApprovedNamespaces({ proposal: proposal.params, supportedNamespaces })
       } catch (error) {
         notify('error', `Cannot approve: ${error instanceof Error ? error.message : String(error)}`)
         return
       }
-      if (!namespaces.eip155) {
+      if (!namespaces.eip155 && !namespaces.solana) {
         notify('error', `${prompt.dapp.name} asks for no network this wallet has. Reject it instead.`)
         return
       }

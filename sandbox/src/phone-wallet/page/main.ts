@@ -6,6 +6,7 @@ import { WalletKit } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import { mnemonicToAccount } from 'viem/accounts'
 import { z } from 'zod'
+import { solanaDevSigner } from '../../../wallet/solana-keys.ts'
 import { DEV_MNEMONIC } from '../../dev-accounts.ts'
 import { PHONE_WALLET_NAME, phoneWalletConfigSchema } from '../config.ts'
 import { uriFromLocation } from '../uri.ts'
@@ -48,8 +49,15 @@ async function boot(root: HTMLElement): Promise<void> {
     core,
     metadata: { name: PHONE_WALLET_NAME, description: 'A WalletConnect wallet for the Portico sandbox (development only)', url: config.url, icons: [`${config.url}/icon.svg`] },
   })
-  const accounts = config.accountIndexes.map((index) => ({ index, account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }) }))
-  const wallet = createPhoneWallet({ walletKit, chains: config.chains, accounts, initial: readPreferences(), grant })
+  // Each account's Solana side: the sandbox's Solana dev account of the same index (derived with WebCrypto), when the wallet has Solana chains.
+  const accounts = await Promise.all(
+    config.accountIndexes.map(async (index) => ({
+      index,
+      account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }),
+      solana: config.solanaChains.length > 0 ? await solanaDevSigner(DEV_MNEMONIC, index) : undefined,
+    })),
+  )
+  const wallet = createPhoneWallet({ walletKit, chains: config.chains, solanaChains: config.solanaChains, accounts, initial: readPreferences(), grant })
   wallet.subscribe((state) => localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ accountIndex: state.account.index, chainId: state.chain.id })))
   mountView(root, wallet)
   document.documentElement.dataset.ready = 'true'

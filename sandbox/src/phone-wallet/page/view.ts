@@ -66,7 +66,9 @@ function sessionItem(session: SessionView, wallet: PhoneWallet): HTMLElement {
     h('h3', {}, session.name || 'Unnamed dapp'),
     h('p', { class: 'muted' }, session.url),
     h('p', {}, `Networks: ${session.chains.join(', ')}`),
-    h('p', { class: 'mono' }, `Account: ${session.accounts[0]?.split(':')[2] ?? 'none'}`),
+    // One line per account (an EVM account and a Solana one when the session has both namespaces).
+    ...[...new Set(session.accounts.map((a) => a.split(':')[2]))].map((address) => h('p', { class: 'mono' }, `Account: ${address ?? 'none'}`)),
+    ...(session.accounts.length === 0 ? [h('p', { class: 'mono' }, 'Account: none')] : []),
     disconnect,
   )
 }
@@ -80,6 +82,7 @@ export function mountView(root: HTMLElement, wallet: PhoneWallet): void {
   const accountSelect = h('select', { id: 'account' })
   const networkSelect = h('select', { id: 'network' })
   const address = h('p', { class: 'mono address' })
+  const solanaAddress = h('p', { class: 'mono address', 'aria-label': 'Solana account' })
   accountSelect.addEventListener('change', () => void wallet.switchAccount(Number(accountSelect.value)))
   networkSelect.addEventListener('change', () => void wallet.switchChain(Number(networkSelect.value)))
 
@@ -104,7 +107,7 @@ export function mountView(root: HTMLElement, wallet: PhoneWallet): void {
 
   root.replaceChildren(
     h('header', {}, h('h1', {}, 'Sandbox Phone Wallet'), h('p', { class: 'muted' }, 'Development only: the public test mnemonic, the sandbox chains.'), relayStatus),
-    h('section', { 'aria-labelledby': 'account-title' }, h('h2', { id: 'account-title' }, 'Active account'), h('label', { for: 'account' }, 'Account'), accountSelect, h('label', { for: 'network' }, 'Network'), networkSelect, address),
+    h('section', { 'aria-labelledby': 'account-title' }, h('h2', { id: 'account-title' }, 'Active account'), h('label', { for: 'account' }, 'Account'), accountSelect, h('label', { for: 'network' }, 'Network'), networkSelect, address, solanaAddress),
     h('section', { 'aria-labelledby': 'pair-title' }, h('h2', { id: 'pair-title' }, 'Connect to a dapp'), form),
     info,
     alert,
@@ -135,6 +138,8 @@ export function mountView(root: HTMLElement, wallet: PhoneWallet): void {
     accountSelect.value = String(state.account.index)
     networkSelect.value = String(state.chain.id)
     address.textContent = state.account.address
+    solanaAddress.textContent = state.account.solanaAddress ? `Solana: ${state.account.solanaAddress}` : ''
+    solanaAddress.hidden = !state.account.solanaAddress
 
     const first = state.prompts[0]
     if (first?.key !== shownPrompt) {
