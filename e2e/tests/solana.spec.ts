@@ -40,6 +40,13 @@ test.describe('Solana through Wallet Standard', () => {
     await expect.poll(() => solana.balances(receiver).lamports).toBe(before + 100_000_000n)
     expect(WALLET).toBe(wallet)
 
+    // History, names and swaps are eip155's (SPEC.md §9): Activity says so rather than an empty list or an error; no Register name; Swap says EVM only.
+    const shown = page.getByRole('dialog', { name: 'Account' })
+    await shown.getByRole('tab', { name: 'Activity' }).click()
+    await expect(shown.getByRole('tabpanel', { name: 'Activity' })).toContainText('Activity is available on EVM networks only.')
+    await expect(shown.getByRole('button', { name: 'Register name' })).toHaveCount(0)
+    await expect(shown.getByRole('button', { name: /^Swap/ })).toHaveAttribute('title', 'Swap is available on EVM networks only')
+
     // A reload keeps the Solana connection (the wallet knows the page: no prompt); Disconnect ends it in the wallet too.
     await page.reload()
     await page.getByRole('button', { name: /oeYf/ }).first().click()

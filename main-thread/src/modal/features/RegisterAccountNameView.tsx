@@ -42,6 +42,8 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
   const suggestions = useNameSuggestions({ name: online ? (checked?.label ?? null) : null })
 
   if (!caipAddress || !core) return null
+  // SPEC.md §9: names are eip155's; a Solana account is told so rather than shown a form that cannot work.
+  if (!caipAddress.startsWith('eip155:')) return <FeatureNotice className="portico-names" testId="names-evm-only">{t('evmOnly')}</FeatureNotice>
   if (!online) {
     return (
       <FeatureNotice className="portico-names">

@@ -38,11 +38,14 @@ function sendOptions(balances: readonly TokenBalance[] | null, chainId: string |
 }
 
 /** What the receiver line shows: a name being looked up, found, not found, or a failed look-up. */
-type Receiver = { state: 'idle' } | { state: 'resolving'; name: string } | { state: 'resolved'; receiver: ResolvedReceiver } | { state: 'notFound'; name: string } | { state: 'failed' }
+type Receiver = { state: 'idle' } | { state: 'resolving'; name: string } | { state: 'resolved'; receiver: ResolvedReceiver } | { state: 'notFound'; name: string } | { state: 'failed' } | { state: 'evmOnly' }
 
 function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiver {
-  const { name, status, data } = useResolvedReceiver({ caipAddress, text })
+  // Names are eip155's (SPEC.md §9): on another namespace a typed name is not looked up, the line says why.
+  const evm = caipAddress?.startsWith('eip155:') ?? false
+  const { name, status, data } = useResolvedReceiver({ caipAddress: evm ? caipAddress : undefined, text })
   if (!name) return { state: 'idle' }
+  if (!evm) return { state: 'evmOnly' }
   if (status === 'error') return { state: 'failed' }
   if (status !== 'success' || data === undefined) return { state: 'resolving', name }
   return data ? { state: 'resolved', receiver: data } : { state: 'notFound', name }
@@ -290,6 +293,12 @@ function ReceiverLine({ receiver, t }: { receiver: Receiver; t: FeatureTranslate
       return (
         <p className="portico-field-error" role="status">
           {t('nameNotFound', { name: receiver.name })}
+        </p>
+      )
+    case 'evmOnly':
+      return (
+        <p className="portico-field-error" role="status" data-testid="receiver-evm-only">
+          {t('namesEvmOnly')}
         </p>
       )
     case 'failed':

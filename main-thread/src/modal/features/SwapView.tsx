@@ -9,7 +9,7 @@ import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
 import { useSwapQuote } from '../../hooks/queries/useSwapQuote.ts'
 import { useSwapTokens } from '../../hooks/queries/useSwapTokens.ts'
-import { useIntlLocale } from '../../i18n/useT.ts'
+import { useIntlLocale, useT } from '../../i18n/useT.ts'
 import { useMessages } from '../../i18n/useMessages.ts'
 import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
@@ -124,10 +124,26 @@ export default function SwapView() {
   const { t, core, caipAddress, online, swapChain, phase, from, to } = flow
   const { network } = useNetwork()
   if (!caipAddress || !core) return null
+  // SPEC.md §9: swaps are eip155's; on another namespace's account the view says so and offers the networks instead of a form.
+  if (!caipAddress.startsWith('eip155:')) return <SwapEvmOnly message={t('evmOnly')} />
   if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
   if (!swapChain) return <FeatureNotice className="portico-send">{t('unsupported', { network: network?.name ?? '' })}</FeatureNotice>
   if (phase.step !== 'form' && from && to) return <SwapReview flow={flow} from={from} to={to} onConfirm={() => void flow.swap(caipAddress)} />
   return <SwapForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
+}
+
+/** What Swap shows on a Solana (or other non-EVM) account: why there is no form, and the way to an EVM network. */
+function SwapEvmOnly({ message }: { message: string }) {
+  const client = usePorticoClient()
+  const tc = useT()
+  return (
+    <div className="portico-send" data-testid="swap-evm-only">
+      <FeatureNotice className="portico-feature-notice">{message}</FeatureNotice>
+      <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'push', view: { name: 'Networks' } })}>
+        {tc('chooseNetwork')}
+      </button>
+    </div>
+  )
 }
 
 /** The quote's details: rate, price impact, network fee, slippage and the minimum received. */

@@ -16,6 +16,7 @@ export type NamesKey =
   | 'approveInWallet'
   | 'registering'
   | 'needsNetwork'
+  | 'evmOnly'
   | 'successTitle'
   | 'successBody'
   | 'backToAccount'

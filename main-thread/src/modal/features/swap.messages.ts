@@ -25,6 +25,7 @@ export type SwapKey =
   | 'swapStarted'
   | 'needsNetwork'
   | 'unsupported'
+  | 'evmOnly'
   | 'estimate'
 
 export const SWAP_MESSAGES = catalogue<SwapKey>({

@@ -15,6 +15,7 @@ export type TransferKey =
   | 'resolving'
   | 'resolvedTo'
   | 'nameNotFound'
+  | 'namesEvmOnly'
   | 'networkFee'
   | 'networkBalance'
   | 'feeUnknown'

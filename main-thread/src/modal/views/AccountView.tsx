@@ -243,6 +243,8 @@ function FeatureTiles({ core, features, networkName }: { core: CoreState; featur
         const needsNetwork = !core.online && f.key !== 'receive'
         // Swaps are offered on the swap chains only (SPEC.md §9 and the configuration); elsewhere the tile says so.
         const notHere = f.key === 'swaps' && !core.capabilities.networks[core.activeCaipNetworkId ?? '']?.swaps
+        // Swaps are eip155's (SPEC.md §9): on a Solana account the tile says so.
+        const evmOnly = notHere && core.activeNamespace !== null && core.activeNamespace !== 'eip155'
         const usable = live !== undefined && !needsNetwork && !notHere
         return (
           <button
@@ -253,7 +255,9 @@ function FeatureTiles({ core, features, networkName }: { core: CoreState; featur
             title={
               needsNetwork
                 ? t('featureNeedsNetwork', { feature: t(f.key as MessageKey) })
-                : notHere
+                : evmOnly
+                  ? t('featureEvmOnly', { feature: t(f.key as MessageKey) })
+                  : notHere
                   ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: networkName ?? t('unknownNetwork') })
                   : usable
                     ? undefined
@@ -265,7 +269,7 @@ function FeatureTiles({ core, features, networkName }: { core: CoreState; featur
           >
             <Icon name={f.icon} />
             <span>{t(f.key as MessageKey)}</span>
-            {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : notHere ? t('notOnThisNetwork') : t('comingSoon')}</span>}
+            {usable ? null : <span className="portico-feature-soon">{needsNetwork ? t('needsNetwork') : evmOnly ? t('evmNetworksOnly') : notHere ? t('notOnThisNetwork') : t('comingSoon')}</span>}
           </button>
         )
       })}

@@ -17,6 +17,7 @@ export default {
   registering: 'جارٍ التسجيل…',
   errorRegisteringName: 'حدث خطأ أثناء تسجيل الاسم {name}',
   needsNetwork: 'يتطلب تسجيل الاسم الشبكة. أعد الاتصال وحاول مرة أخرى.',
+  evmOnly: 'أسماء الحسابات متاحة على شبكات EVM فقط. انتقل إلى شبكة EVM لتسجيل اسم.',
   successTitle: 'أصبح {name} لك',
   successBody: 'صار الآن اسم حسابك، ويمكن للآخرين الإرسال إليه.',
   backToAccount: 'العودة إلى الحساب',

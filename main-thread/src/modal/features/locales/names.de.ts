@@ -17,6 +17,7 @@ export default {
   registering: 'Registriere…',
   errorRegisteringName: 'Fehler beim Registrieren des Namens {name}',
   needsNetwork: 'Einen Namen zu registrieren braucht das Netz. Verbinde dich und versuche es erneut.',
+  evmOnly: 'Kontonamen gibt es nur in EVM-Netzwerken. Wechseln Sie zu einem EVM-Netzwerk, um einen zu registrieren.',
   successTitle: '{name} gehört dir',
   successBody: 'Er ist jetzt der Name deines Kontos, und andere können an ihn senden.',
   backToAccount: 'Zurück zum Konto',

@@ -16,6 +16,7 @@ export default {
   approveInWallet: 'Sign the message in {wallet} to register {name}.',
   registering: 'Registering…',
   needsNetwork: 'Registering a name needs the network. Reconnect and try again.',
+  evmOnly: 'Account names are available on EVM networks only. Switch to an EVM network to register one.',
   successTitle: '{name} is yours',
   successBody: 'It is now the name of your account, and people can send to it.',
   backToAccount: 'Back to account',

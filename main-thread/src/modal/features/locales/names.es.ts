@@ -17,6 +17,7 @@ export default {
   registering: 'Registrando…',
   errorRegisteringName: 'Error al registrar el nombre {name}',
   needsNetwork: 'Registrar un nombre necesita conexión. Vuelve a conectarte e inténtalo de nuevo.',
+  evmOnly: 'Los nombres de cuenta solo están disponibles en redes EVM. Cambia a una red EVM para registrar uno.',
   successTitle: '{name} es tuyo',
   successBody: 'Ahora es el nombre de tu cuenta y la gente puede enviarte fondos a él.',
   backToAccount: 'Volver a la cuenta',

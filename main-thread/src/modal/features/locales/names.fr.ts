@@ -17,6 +17,7 @@ export default {
   registering: 'Enregistrement…',
   errorRegisteringName: 'Erreur lors de l’enregistrement du nom {name}',
   needsNetwork: 'Enregistrer un nom nécessite le réseau. Reconnectez-vous et réessayez.',
+  evmOnly: 'Les noms de compte ne sont disponibles que sur les réseaux EVM. Passez à un réseau EVM pour en enregistrer un.',
   successTitle: '{name} est à vous',
   successBody: 'C’est désormais le nom de votre compte, et on peut vous envoyer des fonds à ce nom.',
   backToAccount: 'Retour au compte',

@@ -17,6 +17,7 @@ export default {
   registering: 'Registrazione…',
   errorRegisteringName: 'Errore durante la registrazione del nome {name}',
   needsNetwork: 'Registrare un nome richiede la rete. Riconnettiti e riprova.',
+  evmOnly: 'I nomi account sono disponibili solo sulle reti EVM. Passa a una rete EVM per registrarne uno.',
   successTitle: '{name} è tuo',
   successBody: 'Ora è il nome del tuo account e gli altri possono inviarti fondi con esso.',
   backToAccount: 'Torna all’account',

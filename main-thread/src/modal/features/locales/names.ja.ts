@@ -17,6 +17,7 @@ export default {
   registering: '登録中…',
   errorRegisteringName: '名前 {name} の登録中にエラーが発生しました',
   needsNetwork: '名前の登録にはネットワークが必要です。再接続してもう一度お試しください。',
+  evmOnly: 'アカウント名は EVM ネットワークでのみ利用できます。登録するには EVM ネットワークに切り替えてください。',
   successTitle: '{name} があなたのものになりました',
   successBody: 'これがあなたのアカウント名になり、この名前宛てに送金してもらえます。',
   backToAccount: 'アカウントに戻る',

@@ -17,6 +17,7 @@ export default {
   registering: '등록 중…',
   errorRegisteringName: '{name} 이름을 등록하는 중 오류가 발생했습니다',
   needsNetwork: '이름을 등록하려면 네트워크가 필요합니다. 다시 연결한 후 시도하세요.',
+  evmOnly: '계정 이름은 EVM 네트워크에서만 사용할 수 있습니다. 등록하려면 EVM 네트워크로 전환하세요.',
   successTitle: '{name}이(가) 이제 내 것입니다',
   successBody: '이제 내 계정의 이름이며, 다른 사람이 이 이름으로 보낼 수 있습니다.',
   backToAccount: '계정으로 돌아가기',

@@ -17,6 +17,7 @@ export default {
   registering: 'Registrando…',
   errorRegisteringName: 'Erro ao registrar o nome {name}',
   needsNetwork: 'Registrar um nome precisa de conexão. Reconecte-se e tente novamente.',
+  evmOnly: 'Os nomes de conta só estão disponíveis em redes EVM. Mude para uma rede EVM para registrar um.',
   successTitle: '{name} é seu',
   successBody: 'Agora é o nome da sua conta, e as pessoas podem enviar para ele.',
   backToAccount: 'Voltar para a conta',

@@ -17,6 +17,7 @@ export default {
   registering: 'Kaydediliyor…',
   errorRegisteringName: '{name} adı kaydedilirken hata oluştu',
   needsNetwork: 'Ad kaydetmek için ağ gerekiyor. Yeniden bağlan ve tekrar dene.',
+  evmOnly: 'Hesap adları yalnızca EVM ağlarında kullanılabilir. Ad kaydetmek için bir EVM ağına geçin.',
   successTitle: '{name} artık senin',
   successBody: 'Artık hesabının adı bu ve insanlar bu ada gönderim yapabilir.',
   backToAccount: 'Hesaba dön',

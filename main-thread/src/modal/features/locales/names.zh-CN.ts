@@ -17,6 +17,7 @@ export default {
   registering: '正在注册…',
   errorRegisteringName: '注册名称 {name} 时出错',
   needsNetwork: '注册名称需要网络。请重新连接后重试。',
+  evmOnly: '账户名称仅在 EVM 网络上可用。请切换到 EVM 网络进行注册。',
   successTitle: '{name} 归你了',
   successBody: '它现在是你的账户名，别人可以向它转账。',
   backToAccount: '返回账户',

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'بدأت المبادلة',
   needsNetwork: 'تتطلب المبادلة الشبكة. أنت غير متصل؛ أعد الاتصال للمبادلة.',
   unsupported: 'المبادلات غير متاحة على {network}. بدّل إلى شبكة توفّرها.',
+  evmOnly: 'المبادلات متاحة على شبكات EVM فقط. انتقل إلى شبكة EVM لإجراء المبادلة.',
   estimate: 'حوالي',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Tausch gestartet',
   needsNetwork: 'Tauschen braucht das Netz. Du bist offline; verbinde dich, um zu tauschen.',
   unsupported: 'Tauschen ist in {network} nicht möglich. Wechsle in ein Netzwerk, das es anbietet.',
+  evmOnly: 'Swaps gibt es nur in EVM-Netzwerken. Wechseln Sie zu einem EVM-Netzwerk, um zu tauschen.',
   estimate: 'etwa',
 } satisfies Record<SwapKey, string>

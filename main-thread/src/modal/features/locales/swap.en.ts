@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Swap started',
   needsNetwork: 'Swapping needs the network. You are offline; reconnect to swap.',
   unsupported: 'Swaps are not available on {network}. Switch to a network that offers them.',
+  evmOnly: 'Swaps are available on EVM networks only. Switch to an EVM network to swap.',
   estimate: 'about',
 } satisfies Record<SwapKey, string>

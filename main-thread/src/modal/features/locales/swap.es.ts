@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Intercambio iniciado',
   needsNetwork: 'Intercambiar necesita conexión. Estás sin conexión; vuelve a conectarte para intercambiar.',
   unsupported: 'Los intercambios no están disponibles en {network}. Cambia a una red que los ofrezca.',
+  evmOnly: 'Los intercambios solo están disponibles en redes EVM. Cambia a una red EVM para intercambiar.',
   estimate: 'aprox.',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Échange lancé',
   needsNetwork: 'L’échange nécessite le réseau. Vous êtes hors ligne ; reconnectez-vous pour échanger.',
   unsupported: 'Les échanges ne sont pas disponibles sur {network}. Passez à un réseau qui les propose.',
+  evmOnly: 'Les échanges ne sont disponibles que sur les réseaux EVM. Passez à un réseau EVM pour échanger.',
   estimate: 'environ',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Scambio avviato',
   needsNetwork: 'Lo scambio richiede la rete. Sei offline; riconnettiti per scambiare.',
   unsupported: 'Gli scambi non sono disponibili su {network}. Passa a una rete che li offre.',
+  evmOnly: 'Gli scambi sono disponibili solo sulle reti EVM. Passa a una rete EVM per scambiare.',
   estimate: 'circa',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'スワップを開始しました',
   needsNetwork: 'スワップにはネットワークが必要です。オフラインのため、再接続してからスワップしてください。',
   unsupported: '{network} ではスワップを利用できません。スワップに対応したネットワークに切り替えてください。',
+  evmOnly: 'スワップは EVM ネットワークでのみ利用できます。スワップするには EVM ネットワークに切り替えてください。',
   estimate: '約',
 } satisfies Record<SwapKey, string>

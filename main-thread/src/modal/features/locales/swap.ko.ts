@@ -26,5 +26,6 @@ export default {
   swapStarted: '스왑이 시작되었습니다',
   needsNetwork: '스왑하려면 네트워크가 필요합니다. 현재 오프라인이니 다시 연결한 후 스왑하세요.',
   unsupported: '{network}에서는 스왑을 사용할 수 없습니다. 스왑을 제공하는 네트워크로 전환하세요.',
+  evmOnly: '스왑은 EVM 네트워크에서만 사용할 수 있습니다. 스왑하려면 EVM 네트워크로 전환하세요.',
   estimate: '약',
 } satisfies Record<SwapKey, string>

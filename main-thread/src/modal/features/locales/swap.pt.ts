@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Troca iniciada',
   needsNetwork: 'Trocar precisa de conexão. Você está offline; reconecte-se para trocar.',
   unsupported: 'As trocas não estão disponíveis em {network}. Troque para uma rede que as ofereça.',
+  evmOnly: 'As trocas só estão disponíveis em redes EVM. Mude para uma rede EVM para trocar.',
   estimate: 'cerca de',
 } satisfies Record<SwapKey, string>

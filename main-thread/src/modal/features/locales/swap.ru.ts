@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Обмен запущен',
   needsNetwork: 'Для обмена нужна сеть. Вы не в сети; подключитесь, чтобы обменять.',
   unsupported: 'Обмен недоступен в сети {network}. Переключитесь на сеть, где он есть.',
+  evmOnly: 'Обмен доступен только в сетях EVM. Переключитесь на сеть EVM, чтобы обменять.',
   estimate: 'около',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: 'Takas başlatıldı',
   needsNetwork: 'Takas için ağ gerekiyor. Çevrimdışısın; takas etmek için yeniden bağlan.',
   unsupported: '{network} ağında takas kullanılamıyor. Takas sunan bir ağa geç.',
+  evmOnly: 'Takaslar yalnızca EVM ağlarında kullanılabilir. Takas için bir EVM ağına geçin.',
   estimate: 'yaklaşık',
 } satisfies Record<SwapKey, string>

@@ -26,5 +26,6 @@ export default {
   swapStarted: '兑换已发起',
   needsNetwork: '兑换需要网络。你当前处于离线状态，请重新连接后兑换。',
   unsupported: '{network} 上不支持兑换。请切换到提供兑换的网络。',
+  evmOnly: '兑换仅在 EVM 网络上可用。请切换到 EVM 网络进行兑换。',
   estimate: '约',
 } satisfies Record<SwapKey, string>

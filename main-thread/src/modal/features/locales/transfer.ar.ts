@@ -13,6 +13,7 @@ export default {
   resolving: 'جارٍ البحث عن {name}…',
   resolvedTo: '{name} هو {address}',
   nameNotFound: 'لا يوجد حساب بالاسم {name}',
+  namesEvmOnly: 'أسماء الحسابات تعمل على شبكات EVM فقط: أدخل عنوان Solana.',
   errorResolvingName: 'حدث خطأ أثناء تحليل الاسم',
   networkFee: 'رسوم الشبكة',
   networkBalance: 'الرصيد على الشبكة',

@@ -13,6 +13,7 @@ export default {
   resolving: 'Suche {name}…',
   resolvedTo: '{name} ist {address}',
   nameNotFound: 'Kein Konto heißt {name}',
+  namesEvmOnly: 'Kontonamen funktionieren nur in EVM-Netzwerken: Geben Sie eine Solana-Adresse ein.',
   errorResolvingName: 'Fehler beim Auflösen des Namens',
   networkFee: 'Netzwerkgebühr',
   networkBalance: 'Guthaben im Netzwerk',

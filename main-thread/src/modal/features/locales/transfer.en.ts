@@ -15,6 +15,7 @@ export default {
   resolving: 'Looking up {name}…',
   resolvedTo: '{name} is {address}',
   nameNotFound: 'No account has the name {name}',
+  namesEvmOnly: 'Account names work on EVM networks only: enter a Solana address.',
   networkFee: 'Network fee',
   networkBalance: 'Network balance',
   feeUnknown: 'Reading the fee…',

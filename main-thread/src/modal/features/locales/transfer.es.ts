@@ -13,6 +13,7 @@ export default {
   resolving: 'Buscando {name}…',
   resolvedTo: '{name} es {address}',
   nameNotFound: 'Ninguna cuenta tiene el nombre {name}',
+  namesEvmOnly: 'Los nombres de cuenta solo funcionan en redes EVM: introduce una dirección de Solana.',
   errorResolvingName: 'Error al resolver el nombre',
   networkFee: 'Comisión de red',
   networkBalance: 'Saldo en la red',

@@ -13,6 +13,7 @@ export default {
   resolving: 'Recherche de {name}…',
   resolvedTo: '{name} correspond à {address}',
   nameNotFound: 'Aucun compte ne porte le nom {name}',
+  namesEvmOnly: 'Les noms de compte ne fonctionnent que sur les réseaux EVM : saisissez une adresse Solana.',
   errorResolvingName: 'Erreur lors de la résolution du nom',
   networkFee: 'Frais de réseau',
   networkBalance: 'Solde sur le réseau',

@@ -13,6 +13,7 @@ export default {
   resolving: 'Ricerca di {name}…',
   resolvedTo: '{name} è {address}',
   nameNotFound: 'Nessun account ha il nome {name}',
+  namesEvmOnly: 'I nomi account funzionano solo sulle reti EVM: inserisci un indirizzo Solana.',
   errorResolvingName: 'Errore nella risoluzione del nome',
   networkFee: 'Commissione di rete',
   networkBalance: 'Saldo sulla rete',

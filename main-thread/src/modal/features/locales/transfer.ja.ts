@@ -13,6 +13,7 @@ export default {
   resolving: '{name} を検索中…',
   resolvedTo: '{name} は {address} です',
   nameNotFound: '{name} という名前のアカウントはありません',
+  namesEvmOnly: 'アカウント名は EVM ネットワークでのみ使えます。Solana アドレスを入力してください。',
   errorResolvingName: '名前の解決中にエラーが発生しました',
   networkFee: 'ネットワーク手数料',
   networkBalance: 'ネットワーク上の残高',

@@ -13,6 +13,7 @@ export default {
   resolving: '{name} 찾는 중…',
   resolvedTo: '{name}은(는) {address}입니다',
   nameNotFound: '{name} 이름을 가진 계정이 없습니다',
+  namesEvmOnly: '계정 이름은 EVM 네트워크에서만 쓸 수 있습니다. Solana 주소를 입력하세요.',
   errorResolvingName: '이름 확인 중 오류 발생',
   networkFee: '네트워크 수수료',
   networkBalance: '네트워크 잔액',

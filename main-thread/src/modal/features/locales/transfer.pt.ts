@@ -13,6 +13,7 @@ export default {
   resolving: 'Procurando {name}…',
   resolvedTo: '{name} é {address}',
   nameNotFound: 'Nenhuma conta tem o nome {name}',
+  namesEvmOnly: 'Os nomes de conta só funcionam em redes EVM: insira um endereço Solana.',
   errorResolvingName: 'Erro ao resolver o nome',
   networkFee: 'Taxa de rede',
   networkBalance: 'Saldo na rede',

@@ -13,6 +13,7 @@ export default {
   resolving: 'Поиск {name}…',
   resolvedTo: '{name} — это {address}',
   nameNotFound: 'Нет аккаунта с именем {name}',
+  namesEvmOnly: 'Имена аккаунтов работают только в сетях EVM: введите адрес Solana.',
   errorResolvingName: 'Ошибка при определении имени',
   networkFee: 'Комиссия сети',
   networkBalance: 'Баланс в сети',

@@ -13,6 +13,7 @@ export default {
   resolving: '{name} aranıyor…',
   resolvedTo: '{name} = {address}',
   nameNotFound: '{name} adlı bir hesap yok',
+  namesEvmOnly: 'Hesap adları yalnızca EVM ağlarında çalışır: bir Solana adresi girin.',
   errorResolvingName: 'Ad çözümlenirken hata oluştu',
   networkFee: 'Ağ ücreti',
   networkBalance: 'Ağdaki bakiye',

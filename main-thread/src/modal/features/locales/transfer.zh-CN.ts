@@ -13,6 +13,7 @@ export default {
   resolving: '正在查找 {name}…',
   resolvedTo: '{name} 是 {address}',
   nameNotFound: '没有名为 {name} 的账户',
+  namesEvmOnly: '账户名称仅适用于 EVM 网络：请输入 Solana 地址。',
   errorResolvingName: '解析名称时出错',
   networkFee: '网络费用',
   networkBalance: '网络余额',
