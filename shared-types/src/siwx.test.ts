@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { porticoConfigSchema } from './config.ts'
-import { parseSiwxTime, siwxCacaoMismatch, siwxConfigSchema, siwxInputSchema, siwxOptions, siwxTimeProblem, type SiwxCacao } from './siwx.ts'
+import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
+import {
+  createSiwsMessage,
+  parseSiwsMessage,
+  parseSiwxTime,
+  siwsCacaoFields,
+  siwxCacaoMismatch,
+  siwxCacaoSchema,
+  siwxConfigSchema,
+  siwxInputSchema,
+  siwxOptions,
+  siwxTimeProblem,
+  siwxVerifyRequestSchema,
+  type SiwsFields,
+  type SiwxCacao,
+} from './siwx.ts'
 
 const dappConfig = {
   createMessage: async () => ({ accountAddress: '0x1', chainId: 'eip155:1' as const, toString: () => 'm' }),
@@ -74,5 +89,69 @@ describe('SIWX times and CACAOs', () => {
     const recap = { ...cacao, p: { ...cacao.p, resources: ['urn:recap:eyJhdHQiOnt9fQ'] } }
     expect(siwxCacaoMismatch(recap, { ...fields, statement: 'Hi I further authorize the stated URI', resources: ['urn:recap:eyJhdHQiOnt9fQ'] }, '0xabcd')).toBeNull()
     expect(siwxCacaoMismatch(recap, { ...fields, resources: [] }, '0xabcd')).toMatch(/resources/)
+  })
+})
+
+describe('Sign In With Solana messages (CAIP-122)', () => {
+  const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+  const full: SiwsFields = {
+    domain: 'dapp.example:5173',
+    address: ADDRESS,
+    statement: 'Sign in to the dapp',
+    uri: 'https://dapp.example:5173',
+    version: '1',
+    chainId: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4',
+    nonce: 'abcdef0123456789',
+    issuedAt: '2026-11-25T10:00:00.000Z',
+    expirationTime: '2026-11-26T10:00:00.000Z',
+  }
+
+  it('is written exactly as Wallet Standard wallets write it, and reads back what they write', () => {
+    const text = createSiwsMessage(full)
+    expect(text).toBe(createSignInMessageText(full))
+    expect(text.split('\n').slice(0, 5)).toEqual(['dapp.example:5173 wants you to sign in with your Solana account:', ADDRESS, '', 'Sign in to the dapp', ''])
+    expect(text).toContain('\nChain ID: CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4\nNonce: abcdef0123456789\nIssued At: 2026-11-25T10:00:00.000Z\nExpiration Time: 2026-11-26T10:00:00.000Z')
+    for (const fields of [full, { ...full, statement: undefined }, { domain: 'd.example', address: ADDRESS }, { ...full, notBefore: '2026-11-25T11:00:00Z', requestId: 'r-1', resources: ['https://a.example/1', 'ipfs://x'] }]) {
+      const written = createSignInMessageText(fields)
+      const parsed = parseSiwsMessage(written)
+      expect(parsed, written).not.toBeNull()
+      expect(parsed).toEqual(JSON.parse(JSON.stringify(parseSignInMessageText(written))))
+    }
+  })
+
+  it('refuses text that reads two ways or is not one: a repeated or reordered line, an unknown line, a trailing newline, another heading, a bad address', () => {
+    const text = createSiwsMessage(full)
+    expect(parseSiwsMessage(`${text}\nNonce: again`)).toBeNull()
+    expect(parseSiwsMessage(text.replace('Version: 1\nChain ID', 'Chain ID').replace('\nNonce', '\nVersion: 1\nNonce'))).toBeNull()
+    expect(parseSiwsMessage(`${text}\nWarning: x`)).toBeNull()
+    expect(parseSiwsMessage(`${text}\n`)).toBeNull()
+    expect(parseSiwsMessage(text.replace('Solana account', 'Ethereum account'))).toBeNull()
+    expect(parseSiwsMessage(text.replace(ADDRESS, '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'))).toBeNull()
+    expect(parseSiwsMessage(text.replace('Sign in to the dapp', 'Two\nlines'))).toBeNull()
+    expect(parseSiwsMessage(text.replace('Nonce: abcdef0123456789', 'Nonce: '))).toBeNull()
+  })
+
+  it("a Solana CACAO (solana:ed25519) matches only its message and base58 signature, compared exactly", () => {
+    const signature = '5'.repeat(87)
+    const cacao: SiwxCacao = {
+      h: { t: 'caip122' },
+      p: { domain: full.domain, aud: full.uri!, iss: `did:pkh:solana:${full.chainId}:${ADDRESS}`, version: '1', nonce: full.nonce!, iat: full.issuedAt!, exp: full.expirationTime!, statement: full.statement! },
+      s: { t: 'solana:ed25519', s: signature },
+    }
+    expect(siwxCacaoSchema.safeParse(cacao).success).toBe(true)
+    const fields = siwsCacaoFields(full)
+    expect(siwxCacaoMismatch(cacao, fields, signature, 'solana')).toBeNull()
+    expect(siwxCacaoMismatch(cacao, fields, signature.replace(/5$/, '6'), 'solana')).toMatch(/signature is not/)
+    expect(siwxCacaoMismatch({ ...cacao, p: { ...cacao.p, iss: cacao.p.iss.toLowerCase() } }, fields, signature, 'solana')).toMatch(/issuer/)
+    expect(siwxCacaoMismatch({ ...cacao, s: { t: 'eip191', s: signature } }, fields, signature, 'solana')).toMatch(/signature type/)
+    expect(siwxCacaoMismatch(cacao, { ...fields, nonce: 'zzzzzzzzzz' }, signature, 'solana')).toMatch(/nonce/)
+    expect(siwxCacaoMismatch(cacao, fields, signature)).toMatch(/signature type/)
+  })
+
+  it('the verify request takes a base58 signature with a Solana cluster reference, and a hex one with an eip155 chain id', () => {
+    expect(siwxVerifyRequestSchema.safeParse({ message: 'm', signature: '5'.repeat(87), chainId: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4' }).success).toBe(true)
+    expect(siwxVerifyRequestSchema.safeParse({ message: 'm', signature: '0xabcd', chainId: 1 }).success).toBe(true)
+    expect(siwxVerifyRequestSchema.safeParse({ message: 'm', signature: 'not base58 0OIl', chainId: 1 }).success).toBe(false)
+    expect(siwxVerifyRequestSchema.safeParse({ message: 'm', signature: '0xabcd', chainId: 'solana:CVKv' }).success).toBe(false)
   })
 })

@@ -95,6 +95,11 @@ export const siwxMessageInputSchema = z.object({ accountAddress: z.string().min(
 
 export { siwxSessionSchema }
 
+/** A sign-in's signature: hex (eip155: EIP-191, EIP-1271, EIP-6492) or base58 of 64 bytes (solana: ed25519). */
+const SIWX_SIGNATURE = /^(0x[0-9a-fA-F]+|[1-9A-HJ-NP-Za-km-z]{64,88})$/
+/** The chain of a sign-in as its message names it: an eip155 chain id, or a Solana cluster's CAIP-2 reference (genesis hash prefix). */
+const siwxChainIdSchema = z.union([z.number().int().positive(), z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'Expected a Solana CAIP-2 reference')])
+
 /**
  * A signed CACAO (CAIP-74) as a wallet answers WalletConnect's one-click sign-in
  * (`wc_sessionAuthenticate`): the EIP-4361 fields and the signature.
@@ -114,7 +119,7 @@ export const siwxCacaoSchema = z.looseObject({
     requestId: z.string().optional(),
     resources: z.array(z.string()).optional(),
   }),
-  s: z.looseObject({ t: z.string(), s: z.string().regex(/^0x[0-9a-fA-F]+$/) }),
+  s: z.looseObject({ t: z.string(), s: z.string().max(32_768).regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature') }),
 })
 export type SiwxCacao = z.infer<typeof siwxCacaoSchema>
 
@@ -134,21 +139,22 @@ export type SiwxOneClick = z.infer<typeof siwxOneClickSchema>
 /** GET v1/siwx/nonce */
 export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) })
 /**
- * POST v1/siwx/verify: the signed message, its signature, the chain the account is connected on (the
- * message must name it) and, when the session carries one, its CACAO (it must say what the message says).
+ * POST v1/siwx/verify: the signed message (EIP-4361, or Sign In With Solana), its signature (hex, or
+ * base58 for Solana), the chain the account is connected on (the message must name it) and, when the session carries one, its CACAO (it must say what the message says).
  * The verifier binds the message to the caller's `Origin` and the `projectId` of the query.
  */
 export const siwxVerifyRequestSchema = z.object({
   message: z.string().min(1).max(16_384),
-  signature: z.string().max(32_768).regex(/^0x[0-9a-fA-F]+$/),
-  chainId: z.number().int().positive(),
+  signature: z.string().max(32_768).regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature'),
+  /** eip155: the chain id; solana: the cluster's CAIP-2 reference. */
+  chainId: siwxChainIdSchema,
   cacao: siwxCacaoSchema.optional(),
 })
 export type SiwxVerifyRequest = z.infer<typeof siwxVerifyRequestSchema>
 /** A session the verifier keeps after checking a signed message. */
 export const siwxVerifiedSessionSchema = z.object({
   address: z.string(),
-  chainId: z.number().int().positive(),
+  chainId: siwxChainIdSchema,
   domain: z.string(),
   uri: z.string(),
   nonce: z.string(),
@@ -188,7 +194,8 @@ export function siwxTimeProblem(times: { issuedAt?: string | undefined; expirati
 /** The fields of a parsed EIP-4361 message (viem's `parseSiweMessage` answers this shape). */
 export type SiweFields = {
   address?: string | undefined
-  chainId?: number | undefined
+  /** eip155: the chain id; solana: the cluster's CAIP-2 reference. */
+  chainId?: number | string | undefined
   domain?: string | undefined
   uri?: string | undefined
   version?: string | undefined
@@ -201,8 +208,10 @@ export type SiweFields = {
   resources?: readonly string[] | undefined
 }
 
-/** The signature types a CACAO of an EIP-4361 message may name (CAIP-74). */
-const CACAO_SIGNATURE_TYPES = new Set(['eip191', 'eip1271', 'eip6492'])
+/** The signature types a CACAO may name (CAIP-74), per namespace: EIP-4361 messages, and Sign In With Solana's ed25519. */
+const CACAO_SIGNATURE_TYPES = { eip155: new Set(['eip191', 'eip1271', 'eip6492']), solana: new Set(['solana:ed25519', 'ed25519']) }
+/** The namespaces a sign-in message can be for. */
+export type SiwxNamespace = keyof typeof CACAO_SIGNATURE_TYPES
 
 const sameTime = (text: string | undefined, date: Date | undefined) => {
   if (text === undefined || date === undefined) return text === undefined && date === undefined
@@ -211,19 +220,22 @@ const sameTime = (text: string | undefined, date: Date | undefined) => {
 }
 
 /**
- * Why a CACAO (CAIP-74) does not describe the EIP-4361 message and signature it travels with, or null
- * when it does: the issuer's chain and address, domain, audience (the URI), nonce, version, times,
- * statement, request id, resources, and the signature itself. WalletConnect appends its ReCap
+ * Why a CACAO (CAIP-74) does not describe the message (EIP-4361, or Sign In With Solana for
+ * `namespace` solana) and signature it travels with, or null when it does: the issuer's chain and
+ * address, domain, audience (the URI), nonce, version, times, statement, request id, resources, and
+ * the signature itself (hex compared without case; base58 exactly). WalletConnect appends its ReCap
  * sentence to the statement when the resources carry one, so then the message's statement need only
  * begin with the CACAO's.
  */
-export function siwxCacaoMismatch(cacao: SiwxCacao, message: SiweFields, signature: string): string | null {
+export function siwxCacaoMismatch(cacao: SiwxCacao, message: SiweFields, signature: string, namespace: SiwxNamespace = 'eip155'): string | null {
   const { p, s } = cacao
+  const same = namespace === 'eip155' ? (a: string, b: string) => a.toLowerCase() === b.toLowerCase() : (a: string, b: string) => a === b
   if (cacao.h.t !== 'caip122' && cacao.h.t !== 'eip4361') return `the CACAO's header type ${cacao.h.t} is not caip122`
-  if (!CACAO_SIGNATURE_TYPES.has(s.t)) return `the CACAO's signature type ${s.t} is not eip191, eip1271 or eip6492`
-  if (s.s.toLowerCase() !== signature.toLowerCase()) return "the CACAO's signature is not the session's signature"
-  const iss = `did:pkh:eip155:${message.chainId}:${message.address ?? ''}`
-  if (p.iss.toLowerCase() !== iss.toLowerCase()) return `the CACAO's issuer ${p.iss} is not the message's account and chain`
+  const types = CACAO_SIGNATURE_TYPES[namespace]
+  if (!types.has(s.t)) return `the CACAO's signature type ${s.t} is not ${[...types].join(', ')}`
+  if (!same(s.s, signature)) return "the CACAO's signature is not the session's signature"
+  const iss = `did:pkh:${namespace}:${message.chainId}:${message.address ?? ''}`
+  if (!same(p.iss, iss)) return `the CACAO's issuer ${p.iss} is not the message's account and chain`
   if (p.domain !== message.domain) return "the CACAO's domain is not the message's domain"
   if (p.aud !== message.uri) return "the CACAO's aud is not the message's URI"
   if (p.nonce !== message.nonce) return "the CACAO's nonce is not the message's nonce"
@@ -241,4 +253,120 @@ export function siwxCacaoMismatch(cacao: SiwxCacao, message: SiweFields, signatu
   const statementHolds = recap ? statement === undefined || (said ?? '').startsWith(statement) : statement === said
   if (!statementHolds) return "the CACAO's statement is not the message's statement"
   return null
+}
+
+/**
+ * The fields of a Sign In With Solana message (CAIP-122's text for Solana accounts, the one
+ * `solana:signIn` wallets sign): what `@solana/wallet-standard-util`'s `createSignInMessageText` takes.
+ * `chainId` is the cluster's CAIP-2 reference.
+ */
+export type SiwsFields = {
+  domain: string
+  address: string
+  statement?: string | undefined
+  uri?: string | undefined
+  version?: string | undefined
+  chainId?: string | undefined
+  nonce?: string | undefined
+  issuedAt?: string | undefined
+  expirationTime?: string | undefined
+  notBefore?: string | undefined
+  requestId?: string | undefined
+  resources?: readonly string[] | undefined
+}
+
+/** The optional lines of a SIWS message, in the order they are written. */
+const SIWS_LINES = [
+  ['URI', 'uri'],
+  ['Version', 'version'],
+  ['Chain ID', 'chainId'],
+  ['Nonce', 'nonce'],
+  ['Issued At', 'issuedAt'],
+  ['Expiration Time', 'expirationTime'],
+  ['Not Before', 'notBefore'],
+  ['Request ID', 'requestId'],
+] as const
+
+/** The heading line of a SIWS message: `<domain> wants you to sign in with your Solana account:`. */
+export const SIWS_HEADING = / wants you to sign in with your Solana account:$/
+
+/**
+ * The text of a Sign In With Solana message, written exactly as Wallet Standard wallets write it
+ * (`createSignInMessageText`):
+ *
+ *     <domain> wants you to sign in with your Solana account:
+ *     <base58 address>
+ *
+ *     <statement>
+ *
+ *     URI: …, Version: …, Chain ID: …, Nonce: …, Issued At: …, Expiration Time: …, …
+ */
+export function createSiwsMessage(fields: SiwsFields): string {
+  let message = `${fields.domain} wants you to sign in with your Solana account:\n${fields.address}`
+  if (fields.statement) message += `\n\n${fields.statement}`
+  const lines: string[] = SIWS_LINES.flatMap(([label, key]) => (fields[key] ? [`${label}: ${fields[key]}`] : []))
+  if (fields.resources) lines.push('Resources:', ...fields.resources.map((r) => `- ${r}`))
+  if (lines.length) message += `\n\n${lines.join('\n')}`
+  return message
+}
+
+/**
+ * A Sign In With Solana message's fields, or null when the text is not one written the way
+ * `createSiwsMessage` writes it (a line out of order, an unknown or repeated line, an empty value, a
+ * statement over several lines, a trailing newline: anything that would read two ways is refused).
+ */
+export function parseSiwsMessage(text: string): SiwsFields | null {
+  const head = /^([^\n]+?) wants you to sign in with your Solana account:\n([1-9A-HJ-NP-Za-km-z]{32,44})(?:\n\n([\s\S]*))?$/.exec(text)
+  if (!head) return null
+  const fields: { -readonly [K in keyof SiwsFields]: SiwsFields[K] } = { domain: head[1]!, address: head[2]! }
+  let blocks = head[3] === undefined ? [] : head[3].split('\n\n')
+  const isField = (line: string) => line === 'Resources:' || SIWS_LINES.some(([label]) => line.startsWith(`${label}: `))
+  if (blocks.length === 2 || (blocks.length === 1 && !isField(blocks[0]!.split('\n')[0]!))) {
+    const statement = blocks[0]!
+    if (!statement || statement.includes('\n')) return null
+    fields.statement = statement
+    blocks = blocks.slice(1)
+  }
+  if (blocks.length > 1) return null
+  let next = 0
+  const lines = blocks[0]?.split('\n') ?? []
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i]!
+    if (line === 'Resources:') {
+      const resources = lines.slice(i + 1)
+      if (!resources.every((r) => r.startsWith('- ') && r.length > 2)) return null
+      fields.resources = resources.map((r) => r.slice(2))
+      break
+    }
+    const at = SIWS_LINES.findIndex(([label], index) => index >= next && line.startsWith(`${label}: `))
+    if (at < 0) return null
+    const [label, key] = SIWS_LINES[at]!
+    const value = line.slice(label.length + 2)
+    if (!value) return null
+    fields[key] = value
+    next = at + 1
+  }
+  return createSiwsMessage(fields) === text ? fields : null
+}
+
+/** A SIWS message's fields as the CACAO check reads them (`siwxCacaoMismatch(…, 'solana')`); a time that is not RFC 3339 is left out. */
+export function siwsCacaoFields(fields: SiwsFields): SiweFields {
+  const time = (text: string | undefined) => {
+    const ms = text === undefined ? null : parseSiwxTime(text)
+    return ms === null ? undefined : new Date(ms)
+  }
+  return {
+    address: fields.address,
+    chainId: fields.chainId,
+    domain: fields.domain,
+    uri: fields.uri,
+    version: fields.version,
+    nonce: fields.nonce,
+    statement: fields.statement,
+    issuedAt: time(fields.issuedAt),
+    expirationTime: time(fields.expirationTime),
+    notBefore: time(fields.notBefore),
+    requestId: fields.requestId,
+    resources: fields.resources,
+  }
 }

@@ -171,3 +171,49 @@ export const walletConnectSolanaAnswerSchemas = {
   solana_signAndSendTransaction: z.looseObject({ signature: solanaSignatureSchema }),
   solana_signAllTransactions: z.looseObject({ transactions: z.array(base64Schema) }),
 } as const satisfies Record<WalletConnectSolanaMethod, z.ZodType>
+
+/**
+ * Sign In With Solana (SIWX on a solana account): the fields a `solana:signIn` wallet is given, all
+ * strings as Wallet Standard's `SolanaSignInInput` takes them (`chainId`: the cluster's CAIP-2 reference).
+ */
+export const solanaSignInInputSchema = z.object({
+  domain: z.string().min(1),
+  address: solanaAddressSchema,
+  statement: z.string().optional(),
+  uri: z.string().min(1),
+  version: z.string().min(1),
+  chainId: z.string().min(1),
+  nonce: z.string().min(1),
+  issuedAt: z.string().min(1),
+  expirationTime: z.string().min(1).optional(),
+})
+export type SolanaSignInInputFields = z.infer<typeof solanaSignInInputSchema>
+/**
+ * `solana_signIn`, the core's sign-in step for a solana account: the fields for a wallet's
+ * `solana:signIn`, and the message text they make (for a wallet without it: `solana:signMessage` of that text).
+ */
+export const solanaSignInParamsSchema = z.tuple([z.object({ input: solanaSignInInputSchema, message: z.string().min(1).max(16_384) })])
+
+/** Bytes as a wallet hands them: a Uint8Array, or an array of byte values. */
+const walletBytesSchema = z.union([z.instanceof(Uint8Array), z.array(z.number().int().min(0).max(255)).max(16_384).transform((bytes) => Uint8Array.from(bytes))])
+/**
+ * What the page answers `solana_signIn` (or `solana_signMessage`): the signature as base58 or its 64
+ * bytes, the signed message's bytes (base58 text or bytes; absent: the message asked was signed as it
+ * is) and, from `solana:signIn`, the account signed in.
+ */
+export const solanaSignInAnswerSchema = z.object({
+  signature: z.union([solanaSignatureSchema, walletBytesSchema.refine((s) => s.length === 64, 'Expected a 64-byte signature')]),
+  signedMessage: z.union([z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'Expected base58').max(24_000), walletBytesSchema.refine((m) => m.length <= 16_384, 'Message too long')]).optional(),
+  account: z.looseObject({ address: solanaAddressSchema }).optional(),
+})
+export type SolanaSignInAnswer = z.infer<typeof solanaSignInAnswerSchema>
+/** `solana:signIn` answers, per input, the account signed in, the message it signed and its 64-byte ed25519 signature. */
+export const walletStandardSignInOutputSchema = z
+  .tuple([
+    z.object({
+      account: z.looseObject({ address: solanaAddressSchema }),
+      signedMessage: z.instanceof(Uint8Array),
+      signature: z.instanceof(Uint8Array).refine((s) => s.length === 64, 'Expected a 64-byte signature'),
+    }),
+  ])
+  .rest(z.unknown())

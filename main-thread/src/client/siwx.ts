@@ -45,17 +45,20 @@ export function siwxSessionEndsAt(sessions: readonly SiwxSession[], caipAddress:
   return ends.length > 0 ? Math.max(...ends) : null
 }
 
+/** The namespaces an account signs in on: EIP-4361 for eip155, Sign In With Solana for solana (CAIP-122 both). */
+const SIGN_IN_NAMESPACES: readonly string[] = ['eip155', 'solana']
+
 /**
- * The account that must be asked to sign in (SPEC.md §4 SIWX): the connected eip155 account on a
- * network the dapp lists, without a valid session; null when sign-in is off, on an unsupported
- * network, or signed in.
+ * The account that must be asked to sign in (SPEC.md §4 SIWX): the connected eip155 or solana
+ * account on a network the dapp lists, without a valid session; null when sign-in is off, on an
+ * unsupported network, or signed in.
  */
 export function siwxAccountToAsk(siwx: SiwxOptions, supported: readonly string[], state: CoreState, now: number): CaipAddress | null {
   if (!siwx) return null
   const connection = activeConnection(state)
   if (connection.status !== 'connected' || !connection.caipAddress) return null
   const { namespace, caipNetworkId } = splitCaipAddress(connection.caipAddress)
-  if (namespace !== 'eip155' || !supported.includes(caipNetworkId)) return null
+  if (!SIGN_IN_NAMESPACES.includes(namespace) || !supported.includes(caipNetworkId)) return null
   return hasSiwxSession(state.siwxSessions, connection.caipAddress, now) ? null : connection.caipAddress
 }
 

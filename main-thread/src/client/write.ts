@@ -1,5 +1,7 @@
 import { UnansweredRequestError, WalletError, WalletUnavailableError } from '@portico/shared-types/errors'
 import { WRITE_OUTCOME_UNKNOWN_CODE, type WalletAnswer, type WalletRequest, type WriteIntent, type WriteResult, type WriteStep } from '@portico/shared-types/write'
+import type { Eip1193Provider } from '@portico/shared-types/eip1193'
+import { parseWith } from '@portico/shared-types/parse'
 import type { PorticoClient } from './createClient.ts'
 import type { Connector } from '../connectors/types.ts'
 
@@ -64,6 +66,28 @@ async function sendBatch(connector: Connector, request: unknown): Promise<string
   throw unknown('it was not confirmed in time')
 }
 
+/** Whether a wallet refused a request for not knowing its method (EIP-1193 4200, JSON-RPC -32601, or says so). */
+function unsupportedMethod(error: unknown): boolean {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown }
+  return code === 4200 || code === -32601 || (typeof message === 'string' && /not supported|unsupported|not found|missing or invalid/i.test(message))
+}
+
+/**
+ * Sign In With Solana through a wallet that has no `solana_signIn` (WalletConnect, an embedded
+ * wallet): `solana_signMessage` of the same text (as base58, WalletConnect's shape), answered
+ * `{ signature }`. A refusal or any other failure is the wallet's answer as it is.
+ */
+async function solanaSignIn(provider: Eip1193Provider, params: unknown[]): Promise<unknown> {
+  try {
+    return await provider.request({ method: 'solana_signIn', params })
+  } catch (error) {
+    if (!unsupportedMethod(error)) throw error
+    const [{ solanaSignInParamsSchema }, { getBase58Decoder }] = await Promise.all([import('@portico/shared-types/solana'), import('@solana/codecs-strings')])
+    const [{ input, message }] = parseWith(solanaSignInParamsSchema, params, 'solana_signIn')
+    return provider.request({ method: 'solana_signMessage', params: [{ message: getBase58Decoder().decode(new TextEncoder().encode(message)), pubkey: input.address }] })
+  }
+}
+
 const settle = (run: () => Promise<unknown>): Promise<WalletAnswer> =>
   run().then(
     (value): WalletAnswer => ({ ok: true, result: value }),
@@ -115,6 +139,7 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
           if (!wallet) throw new WalletUnavailableError()
           if (step.request.method === 'wallet_sendCalls') return sendBatch(wallet, step.request.params[0])
           const provider = await wallet.getProvider(step.namespace)
+          if (step.request.method === 'solana_signIn') return solanaSignIn(provider, step.request.params)
           return provider.request({ method: step.request.method, params: step.request.params })
         })
         result = await answerDappSteps(

@@ -1,7 +1,14 @@
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { StandardConnect, StandardDisconnect, StandardEvents, type StandardConnectFeature, type StandardDisconnectFeature, type StandardEventsFeature } from '@wallet-standard/features'
-import { SolanaSignAndSendTransaction, SolanaSignMessage, type SolanaSignAndSendTransactionFeature, type SolanaSignMessageFeature } from '@solana/wallet-standard-features'
+import {
+  SolanaSignAndSendTransaction,
+  SolanaSignIn,
+  SolanaSignMessage,
+  type SolanaSignAndSendTransactionFeature,
+  type SolanaSignInFeature,
+  type SolanaSignMessageFeature,
+} from '@solana/wallet-standard-features'
 import { getBase58Decoder, getBase58Encoder, getBase64Encoder } from '@solana/codecs-strings'
 import { ProviderRpcError, UserRejectedRequestError } from 'viem'
 import { createEmitter } from '@portico/shared-types/emitter'
@@ -13,12 +20,14 @@ import { parseWith } from '@portico/shared-types/parse'
 import {
   SOLANA_CAIP_IDS,
   WALLET_STANDARD_SOLANA_CHAINS,
+  solanaSignInParamsSchema,
   solanaSignMessageParamsSchema,
   solanaTransactionParamsSchema,
   walletStandardAccountSchema,
   walletStandardAccountsSchema,
   walletStandardChangeSchema,
   walletStandardSignatureOutputSchema,
+  walletStandardSignInOutputSchema,
   walletStandardSignMessageOutputSchema,
   walletStandardWalletSchema,
   type WalletStandardSolanaChain,
@@ -74,10 +83,31 @@ async function ask<T>(run: () => Promise<T>): Promise<T> {
 const noAccount = () => new ProviderRpcError(new WalletError('The wallet returned no Solana account', { code: 4100 }), { code: 4100, shortMessage: 'The wallet returned no Solana account' })
 
 /**
+ * Sign In With Solana (the core's `solana_signIn` step): the wallet's own `solana:signIn` when it has
+ * it (it writes and shows the message from the fields), else `solana:signMessage` of the message text.
+ * What it signed goes back as it answered (bytes); the core checks it is the message asked for.
+ */
+async function signInWith(wallet: Wallet, name: string, account: WalletAccount, params: unknown): Promise<unknown> {
+  const [{ input, message }] = parseWith(solanaSignInParamsSchema, params, 'solana_signIn')
+  const features = wallet.features as Partial<SolanaSignInFeature & SolanaSignMessageFeature>
+  const signIn = features[SolanaSignIn]
+  if (signIn) {
+    const output = await ask(() => signIn.signIn({ ...input, address: account.address }))
+    const [signed] = parseWith(walletStandardSignInOutputSchema, output, SolanaSignIn)
+    return { account: { address: signed.account.address }, signedMessage: signed.signedMessage, signature: signed.signature }
+  }
+  const sign = features[SolanaSignMessage]
+  if (!sign) throw new ProviderRpcError(new WalletError(`${name} cannot sign in`, { code: 4200 }), { code: 4200, shortMessage: `${name} cannot sign in` })
+  const output = await ask(() => sign.signMessage({ account, message: new TextEncoder().encode(message) }))
+  const [{ signedMessage, signature }] = parseWith(walletStandardSignMessageOutputSchema, output, SolanaSignMessage)
+  return { signedMessage, signature }
+}
+
+/**
  * A connector over one Wallet Standard wallet's Solana side (type ANNOUNCED, id
  * `walletStandard:<name>`): `standard:connect`, `standard:disconnect`, `standard:events` change
- * followed, and a provider whose `solana_signAndSendTransaction` and `solana_signMessage` (the steps
- * the core hands the page) go to the wallet's `solana:` features.
+ * followed, and a provider whose `solana_signAndSendTransaction`, `solana_signMessage` and
+ * `solana_signIn` (the steps the core hands the page) go to the wallet's `solana:` features.
  */
 export function walletStandardConnector(wallet: Wallet, networks: readonly Network[]): Connector | null {
   const info = walletStandardWalletSchema.safeParse(wallet)
@@ -133,6 +163,7 @@ export function walletStandardConnector(wallet: Wallet, networks: readonly Netwo
         const [{ signature }] = parseWith(walletStandardSignMessageOutputSchema, output, SolanaSignMessage)
         return { signature: getBase58Decoder().decode(signature) }
       }
+      if (method === 'solana_signIn') return signInWith(wallet, name, account, params)
       throw new ProviderRpcError(new WalletError(`${method} is not supported by ${name}`, { code: 4200 }), { code: 4200, shortMessage: `${method} is not supported` })
     },
   }

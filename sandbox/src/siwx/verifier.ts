@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { getBase58Encoder } from '@solana/kit'
 import { SiweMessage } from 'siwe'
 import { getAddress, type Hex, type PublicClient } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import { parseSiwxTime, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSession } from '@portico/shared-types/siwx'
+import { parseSiwsMessage, parseSiwxTime, SIWS_HEADING, siwsCacaoFields, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSession } from '@portico/shared-types/siwx'
 
 /** How long a nonce may wait for its signed message. */
 export const NONCE_TTL_MS = 10 * 60 * 1000
@@ -18,9 +20,10 @@ export type VerifyRejection = { status: 400 | 401 | 403; error: string }
 /** What a verification is asked: the signed message, and what the request says about where it comes from. */
 export type VerifyInput = {
   message: string
-  signature: Hex
-  /** The chain the account is connected on: the message must name it. */
-  chainId: number
+  /** Hex for an EIP-4361 message; base58 (64 bytes) for a Sign In With Solana message. */
+  signature: string
+  /** The chain the account is connected on (eip155: its id; solana: the cluster's CAIP-2 reference): the message must name it. */
+  chainId: number | string
   /** The CACAO the session carries, when it carries one: it must say what the message says. */
   cacao?: SiwxCacao | undefined
   /** The project of the request (its `projectId`): nonces and sessions belong to one project. */
@@ -82,10 +85,23 @@ export class SiwxVerifier {
     return nonce
   }
 
-  async verify(input: VerifyInput, clientOf: (chainId: number) => PublicClient | undefined): Promise<SiwxVerifiedSession | VerifyRejection> {
-    const { message, signature } = input
+  /**
+   * Verifies a signed message: EIP-4361 (eip155), or Sign In With Solana (CAIP-122's Solana text,
+   * its ed25519 signature checked against the address's key with `@noble/curves`) when its heading
+   * says so. Both are held to the same rules: origin, nonce, chain, times, CACAO. `solanaChains` are
+   * the Solana clusters (CAIP-2 references) this verifier signs in on.
+   */
+  async verify(input: VerifyInput, clientOf: (chainId: number) => PublicClient | undefined, solanaChains: readonly string[] = []): Promise<SiwxVerifiedSession | VerifyRejection> {
     const origin = requestOrigin(input.origin)
     if (!origin) return { status: 403, error: 'Missing Origin: a sign-in is verified for the page that asks' }
+    const heading = input.message.split('\n', 1)[0]!
+    return SIWS_HEADING.test(heading) ? this.verifySolana(input, origin, solanaChains) : this.verifyEip155(input, origin, clientOf)
+  }
+
+  private async verifyEip155(input: VerifyInput, origin: string, clientOf: (chainId: number) => PublicClient | undefined): Promise<SiwxVerifiedSession | VerifyRejection> {
+    const { message } = input
+    if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) return { status: 400, error: 'Invalid signature: an EIP-4361 message is signed in hex' }
+    const signature = input.signature as Hex
     try {
       new SiweMessage(message)
     } catch (error) {
@@ -95,30 +111,18 @@ export class SiwxVerifier {
     if (!fields.address || !fields.chainId || !fields.domain || !fields.uri || !fields.nonce || !fields.issuedAt) {
       return { status: 400, error: 'Invalid message: expected an EIP-4361 message with address, chain, domain, URI, nonce and issued-at' }
     }
-    // Used once: a nonce leaves the store whether or not the rest holds.
-    const issued = this.nonces.get(fields.nonce)
-    this.nonces.delete(fields.nonce)
-    const now = this.now()
-    if (!issued || now - issued.at > NONCE_TTL_MS || issued.projectId !== input.projectId || (issued.origin !== null && issued.origin !== origin)) {
-      return { status: 401, error: 'Unknown or used nonce: ask for a new one' }
-    }
+    const issued = this.takeNonce(fields.nonce, input.projectId, origin)
+    if (!issued) return { status: 401, error: 'Unknown or used nonce: ask for a new one' }
 
     const host = new URL(origin).host
-    if (fields.domain !== host) return { status: 401, error: `Domain ${fields.domain} is not the requesting origin's host ${host}` }
+    const place = placeProblem(fields.domain, fields.uri, origin)
+    if (place) return place
     if (fields.scheme !== undefined && `${fields.scheme}:` !== new URL(origin).protocol) return { status: 401, error: `Scheme ${fields.scheme} is not the requesting origin's` }
-    if (!onOrigin(fields.uri, origin)) return { status: 401, error: `URI ${fields.uri} is not on the requesting origin ${origin}` }
     if (fields.chainId !== input.chainId) return { status: 401, error: `Chain ID ${fields.chainId} is not the connected chain ${input.chainId}` }
 
-    const times = rawTimes(message)
-    for (const [name, text] of Object.entries(times)) {
-      if (text !== undefined && parseSiwxTime(text) === null) return { status: 400, error: `Invalid message: ${name} is not an RFC 3339 date-time` }
-    }
-    const issuedAt = fields.issuedAt.getTime()
-    if (issuedAt > now + CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is in the future' }
-    if (issuedAt < issued.at - CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is before its nonce was issued' }
-    if (fields.expirationTime && fields.expirationTime.getTime() <= now) return { status: 401, error: 'Message expired: sign a new one' }
-    if (fields.expirationTime && fields.expirationTime.getTime() <= issuedAt) return { status: 401, error: 'Expiration Time is not after Issued At' }
-    if (fields.notBefore && fields.notBefore.getTime() > now) return { status: 401, error: 'Message not yet valid (Not Before)' }
+    const now = this.now()
+    const times = timeProblem(rawTimes(message), issued, now)
+    if (times) return times
 
     if (input.cacao) {
       const mismatch = siwxCacaoMismatch(input.cacao, fields, signature)
@@ -129,7 +133,7 @@ export class SiwxVerifier {
     if (!client) return { status: 400, error: `Unsupported chain ${fields.chainId}` }
     const valid = await verifySiweMessage(client, { message, signature, domain: host, nonce: fields.nonce, time: new Date(now) }).catch(() => false)
     if (!valid) return { status: 401, error: 'Invalid signature' }
-    const session: KeptSession = {
+    return this.keep(input.projectId, {
       address: getAddress(fields.address),
       chainId: fields.chainId,
       domain: fields.domain,
@@ -138,8 +142,65 @@ export class SiwxVerifier {
       issuedAt: fields.issuedAt.toISOString(),
       expirationTime: fields.expirationTime?.toISOString() ?? null,
       origin,
+    })
+  }
+
+  /**
+   * A Sign In With Solana message: written exactly as wallets write it (`parseSiwsMessage` refuses
+   * anything that reads two ways), version 1, with URI, chain, nonce and issued-at; its address the
+   * base58 of the ed25519 key whose signature (base58, 64 bytes) holds over the message's UTF-8 bytes.
+   */
+  private async verifySolana(input: VerifyInput, origin: string, solanaChains: readonly string[]): Promise<SiwxVerifiedSession | VerifyRejection> {
+    const { message, signature } = input
+    const fields = parseSiwsMessage(message)
+    if (!fields) return { status: 400, error: 'Invalid message: not a Sign In With Solana message' }
+    if (!fields.uri || !fields.version || !fields.chainId || !fields.nonce || !fields.issuedAt) {
+      return { status: 400, error: 'Invalid message: expected a Sign In With Solana message with URI, version, chain, nonce and issued-at' }
     }
-    const k = key(input.projectId, session.address, session.chainId)
+    if (fields.version !== '1') return { status: 400, error: `Invalid message: version ${fields.version} is not 1` }
+    if (!/^[a-zA-Z0-9]{8,}$/.test(fields.nonce)) return { status: 400, error: 'Invalid message: the nonce is not 8 or more letters and digits' }
+    const issued = this.takeNonce(fields.nonce, input.projectId, origin)
+    if (!issued) return { status: 401, error: 'Unknown or used nonce: ask for a new one' }
+
+    const place = placeProblem(fields.domain, fields.uri, origin)
+    if (place) return place
+    if (fields.chainId !== input.chainId) return { status: 401, error: `Chain ID ${fields.chainId} is not the connected chain ${input.chainId}` }
+
+    const now = this.now()
+    const times = timeProblem({ 'Issued At': fields.issuedAt, 'Expiration Time': fields.expirationTime, 'Not Before': fields.notBefore }, issued, now)
+    if (times) return times
+
+    if (input.cacao) {
+      const mismatch = siwxCacaoMismatch(input.cacao, siwsCacaoFields(fields), signature, 'solana')
+      if (mismatch) return { status: 401, error: `The CACAO does not match the message and signature: ${mismatch}` }
+    }
+
+    if (!solanaChains.includes(fields.chainId)) return { status: 400, error: `Unsupported chain ${fields.chainId}` }
+    if (!ed25519Holds(fields.address, signature, message)) return { status: 401, error: 'Invalid signature' }
+    return this.keep(input.projectId, {
+      address: fields.address,
+      chainId: fields.chainId,
+      domain: fields.domain,
+      uri: fields.uri,
+      nonce: fields.nonce,
+      issuedAt: new Date(parseSiwxTime(fields.issuedAt)!).toISOString(),
+      expirationTime: fields.expirationTime ? new Date(parseSiwxTime(fields.expirationTime)!).toISOString() : null,
+      origin,
+    })
+  }
+
+  /** Takes a nonce out of the store (used once, whether or not the rest holds): what was issued, when it is this project's and origin's and still fresh. */
+  private takeNonce(nonce: string, projectId: string, origin: string): IssuedNonce | null {
+    const issued = this.nonces.get(nonce)
+    this.nonces.delete(nonce)
+    if (!issued || this.now() - issued.at > NONCE_TTL_MS || issued.projectId !== projectId || (issued.origin !== null && issued.origin !== origin)) return null
+    return issued
+  }
+
+  /** Keeps a verified session (the newest per project, address and chain; the oldest go past MAX_SESSIONS). */
+  private keep(projectId: string, session: KeptSession): SiwxVerifiedSession {
+    const now = this.now()
+    const k = key(projectId, session.address, session.chainId)
     this.sessions.delete(k)
     this.sessions.set(k, session)
     if (this.sessions.size > MAX_SESSIONS) {
@@ -150,7 +211,7 @@ export class SiwxVerifier {
   }
 
   /** The session of an address on a chain in a project, while it has not expired. */
-  session(projectId: string, address: string, chainId: number): SiwxVerifiedSession | undefined {
+  session(projectId: string, address: string, chainId: number | string): SiwxVerifiedSession | undefined {
     const k = key(projectId, address, chainId)
     const session = this.sessions.get(k)
     if (!session) return undefined
@@ -165,8 +226,8 @@ export class SiwxVerifier {
    * Ends the sessions of an address in a project (on one chain, or all) that `origin` signed in:
    * a page of another origin cannot sign anyone out. Answers how many ended.
    */
-  signOut(projectId: string, address: string, origin: string, chainId?: number): number {
-    const prefix = `${projectId}\n${address.toLowerCase()}:`
+  signOut(projectId: string, address: string, origin: string, chainId?: number | string): number {
+    const prefix = `${projectId}\n${addressKey(address)}:`
     let ended = 0
     for (const [k, session] of [...this.sessions]) {
       if (!k.startsWith(prefix) || (chainId !== undefined && session.chainId !== chainId) || session.origin !== origin) continue
@@ -177,7 +238,9 @@ export class SiwxVerifier {
   }
 }
 
-const key = (projectId: string, address: string, chainId: number) => `${projectId}\n${address.toLowerCase()}:${chainId}`
+/** An address as sessions are keyed: hex without case (eip155), base58 exactly (solana: case is part of it). */
+const addressKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
+const key = (projectId: string, address: string, chainId: number | string) => `${projectId}\n${addressKey(address)}:${chainId}`
 
 const publicSession = ({ origin: _origin, ...session }: KeptSession): SiwxVerifiedSession => session
 
@@ -187,6 +250,46 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message : 
 function onOrigin(uri: string, origin: string): boolean {
   try {
     return new URL(uri).origin === origin
+  } catch {
+    return false
+  }
+}
+
+/** Why a message's domain and URI are not the requesting origin's, or null. */
+function placeProblem(domain: string, uri: string, origin: string): VerifyRejection | null {
+  const host = new URL(origin).host
+  if (domain !== host) return { status: 401, error: `Domain ${domain} is not the requesting origin's host ${host}` }
+  if (!onOrigin(uri, origin)) return { status: 401, error: `URI ${uri} is not on the requesting origin ${origin}` }
+  return null
+}
+
+/**
+ * Why a message's times make it unusable now, or null: each an RFC 3339 date-time, Issued At within
+ * its nonce's life (and not ahead of the verifier's clock by more than the skew), not expired, the
+ * expiry after the issue, not ahead of its Not Before.
+ */
+function timeProblem(times: Record<'Issued At' | 'Expiration Time' | 'Not Before', string | undefined>, issued: IssuedNonce, now: number): VerifyRejection | null {
+  for (const [name, text] of Object.entries(times)) {
+    if (text !== undefined && parseSiwxTime(text) === null) return { status: 400, error: `Invalid message: ${name} is not an RFC 3339 date-time` }
+  }
+  const issuedAt = parseSiwxTime(times['Issued At']!)!
+  const expirationTime = times['Expiration Time'] === undefined ? null : parseSiwxTime(times['Expiration Time'])
+  const notBefore = times['Not Before'] === undefined ? null : parseSiwxTime(times['Not Before'])
+  if (issuedAt > now + CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is in the future' }
+  if (issuedAt < issued.at - CLOCK_SKEW_MS) return { status: 401, error: 'Issued At is before its nonce was issued' }
+  if (expirationTime !== null && expirationTime <= now) return { status: 401, error: 'Message expired: sign a new one' }
+  if (expirationTime !== null && expirationTime <= issuedAt) return { status: 401, error: 'Expiration Time is not after Issued At' }
+  if (notBefore !== null && notBefore > now) return { status: 401, error: 'Message not yet valid (Not Before)' }
+  return null
+}
+
+/** Whether `signature` (base58) is the ed25519 signature of `message`'s UTF-8 bytes by the key whose base58 is `address`. */
+function ed25519Holds(address: string, signature: string, message: string): boolean {
+  try {
+    const publicKey = new Uint8Array(getBase58Encoder().encode(address))
+    const bytes = new Uint8Array(getBase58Encoder().encode(signature))
+    if (publicKey.length !== 32 || bytes.length !== 64) return false
+    return ed25519.verify(bytes, new TextEncoder().encode(message), publicKey)
   } catch {
     return false
   }

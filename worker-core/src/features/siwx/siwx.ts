@@ -9,7 +9,7 @@ import {
   type RemoveSiwxSessionsParameters,
   type SiwxSession,
 } from '@portico/shared-types'
-import { siwxCacaoMismatch, siwxTimeProblem } from '@portico/shared-types/siwx'
+import { parseSiwsMessage, siwsCacaoFields, siwxCacaoMismatch, siwxTimeProblem } from '@portico/shared-types/siwx'
 import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod'
 import type { CoreContext } from '../../infra/context.ts'
@@ -34,26 +34,29 @@ export type SiwxFeature = {
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 /**
- * Why a session does not hold together, or null when it does: its EIP-4361 message (an eip155
- * session's) must name the session's account and chain, and its CACAO, when it has one, must say what
- * the message says and carry the session's signature. A session put together from parts of others (a
- * tampered store, a dapp's `getSessions` answering something else) is refused.
+ * Why a session does not hold together, or null when it does: its message (an eip155 session's
+ * EIP-4361, a solana session's Sign In With Solana) must name the session's account and chain, and
+ * its CACAO, when it has one, must say what the message says and carry the session's signature. A
+ * session put together from parts of others (a tampered store, a dapp's `getSessions` answering
+ * something else) is refused.
  */
 export function siwxSessionMismatch(session: SiwxSession): string | null {
   const { data } = session
-  const eip155 = data.chainId.startsWith('eip155:')
-  const fields = eip155 ? parseSiweMessage(session.message) : null
+  const namespace = data.chainId.startsWith('eip155:') ? 'eip155' : data.chainId.startsWith('solana:') ? 'solana' : null
+  const siws = namespace === 'solana' ? parseSiwsMessage(session.message) : null
+  const fields = namespace === 'eip155' ? parseSiweMessage(session.message) : siws ? siwsCacaoFields(siws) : null
   if (fields?.address) {
-    if (!sameAddress(fields.address, data.accountAddress) || `eip155:${fields.chainId}` !== data.chainId) return "the message's account and chain are not the session's"
+    const sameAccount = namespace === 'solana' ? fields.address === data.accountAddress : sameAddress(fields.address, data.accountAddress)
+    if (!sameAccount || `${namespace}:${fields.chainId}` !== data.chainId) return "the message's account and chain are not the session's"
   }
   if (session.cacao === undefined) return null
   const cacao = siwxCacaoSchema.safeParse(session.cacao)
   if (!cacao.success) return 'the CACAO is not a CACAO'
   if (cacao.data.p.iss.toLowerCase() !== `did:pkh:${data.chainId}:${data.accountAddress}`.toLowerCase()) return "the CACAO's issuer is not the session's account and chain"
   if (cacao.data.s.s.toLowerCase() !== session.signature.toLowerCase()) return "the CACAO's signature is not the session's signature"
-  if (eip155) {
-    if (!fields?.address) return 'the message is not an EIP-4361 message'
-    return siwxCacaoMismatch(cacao.data, fields, session.signature)
+  if (namespace) {
+    if (!fields?.address) return namespace === 'eip155' ? 'the message is not an EIP-4361 message' : 'the message is not a Sign In With Solana message'
+    return siwxCacaoMismatch(cacao.data, fields, session.signature, namespace)
   }
   return null
 }

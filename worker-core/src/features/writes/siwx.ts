@@ -10,7 +10,7 @@ import {
   type SiwxMessageInput,
   type SiwxSession,
 } from '@portico/shared-types'
-import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
+import { createSiwsMessage, siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
 import type { RpcClient } from '../../infra/rpc.ts'
@@ -25,28 +25,24 @@ export type PreparedSignIn = { message: string; data: SiwxSession['data'] }
 const detail = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
 /**
- * The EIP-4361 message of a sign-in: the page's domain and URI, the account, its chain, a nonce from
- * the verifier (its CSPRNG, never the page's), issued now and expiring after `expiresInMs`. A verifier
- * that gives no nonce is SIWX_INIT_FAILED (SPEC.md §8 'A problem occurred while trying initialize authentication').
+ * The message of a sign-in (CAIP-122): EIP-4361 for an eip155 account, Sign In With Solana for a
+ * solana one (its Chain ID the cluster's CAIP-2 reference). The page's domain and URI, the account,
+ * its chain, a nonce from the verifier (its CSPRNG, never the page's), issued now and expiring after
+ * `expiresInMs`. A verifier that gives no nonce is SIWX_INIT_FAILED (SPEC.md §8 'A problem occurred
+ * while trying initialize authentication').
  */
 export async function prepareSignIn(api: HttpClient, intent: SiwxIntent, nowMs: number): Promise<PreparedSignIn> {
-  const { address, reference, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+  const { address, namespace, reference, caipNetworkId } = parseCaipAddress(intent.caipAddress)
   const nonce = await getSiwxNonce(api).catch((cause: unknown) => {
     throw new WriteFailure('SIWX_INIT_FAILED', { details: detail(cause) })
   })
   const issuedAt = new Date(nowMs)
   const expirationTime = new Date(nowMs + intent.expiresInMs)
-  const message = createSiweMessage({
-    address: getAddress(address),
-    chainId: Number(reference),
-    domain: intent.domain,
-    uri: intent.uri,
-    nonce,
-    version: '1',
-    issuedAt,
-    expirationTime,
-    ...(intent.statement ? { statement: intent.statement } : {}),
-  })
+  const fields = { domain: intent.domain, uri: intent.uri, nonce, version: '1' as const, ...(intent.statement ? { statement: intent.statement } : {}) }
+  const message =
+    namespace === 'solana'
+      ? createSiwsMessage({ ...fields, address, chainId: reference, issuedAt: issuedAt.toISOString(), expirationTime: expirationTime.toISOString() })
+      : createSiweMessage({ ...fields, address: getAddress(address), chainId: Number(reference), issuedAt, expirationTime })
   return {
     message,
     data: {
@@ -91,7 +87,13 @@ export function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Da
   return { data, message }
 }
 
-/** The session of a signed message, with its CACAO (CAIP-74). */
+/** The chain of a sign-in as the verifier takes it: an eip155 chain id, or a Solana cluster's CAIP-2 reference. */
+const verifierChainId = (caipNetworkId: string): number | string => {
+  const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
+  return namespace === 'eip155' ? Number(reference) : reference
+}
+
+/** The session of a signed message, with its CACAO (CAIP-74: an EIP-191 signature, or Solana's ed25519). */
 export function signedSession(prepared: PreparedSignIn, signature: string): SiwxSession {
   const { data } = prepared
   return {
@@ -110,7 +112,7 @@ export function signedSession(prepared: PreparedSignIn, signature: string): Siwx
         ...(data.expirationTime ? { exp: data.expirationTime } : {}),
         ...(data.statement ? { statement: data.statement } : {}),
       },
-      s: { t: 'eip191', s: signature },
+      s: { t: data.chainId.startsWith('solana:') ? 'solana:ed25519' : 'eip191', s: signature },
     },
   }
 }
@@ -122,7 +124,7 @@ export function signedSession(prepared: PreparedSignIn, signature: string): Siwx
  */
 export async function verifySignIn(api: HttpClient, prepared: PreparedSignIn, signature: string, client: RpcClient | null = null): Promise<SiwxSession> {
   const session = signedSession(prepared, signature)
-  const body: SiwxVerifyRequest = { message: prepared.message, signature, chainId: Number(parseCaipNetworkId(prepared.data.chainId).reference), cacao: session.cacao as SiwxCacao }
+  const body: SiwxVerifyRequest = { message: prepared.message, signature, chainId: verifierChainId(prepared.data.chainId), cacao: session.cacao as SiwxCacao }
   await api.post('v1/siwx/verify', { body, schema: siwxSessionResponseSchema, what: 'SIWX verification' }).catch(async (cause: unknown) => {
     throw await refusal(client, prepared, signature, cause)
   })

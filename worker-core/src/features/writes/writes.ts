@@ -27,7 +27,7 @@ import { prepareRegistration, submitRegistration } from './registerName.ts'
 import type { GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
 import { prepareSend, sendTransactionRequest } from './send.ts'
 import { followUserOperation } from './userOperation.ts'
-import { markSmartAccountRefusal, messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn } from './siwx.ts'
+import { markSmartAccountRefusal, messageInput, preparedFromDapp, prepareSignIn, signedSession, verifySignIn, type PreparedSignIn } from './siwx.ts'
 import { atomicBatchRequest, buildApprove, buildSwap, builtTransactionRequest, checkSwap } from './swap.ts'
 
 /** A request a flow hands the wallet; the flow gets the wallet's answer back from `yield`. */
@@ -164,22 +164,31 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     const { address } = parseCaipAddress(intent.caipAddress)
     return { result: signatureOf(yield signMessageStep(address, intent.message)) }
   },
-  /** SPEC.md §4 SIWX: an EIP-4361 message with the verifier's nonce, signed by the account, verified by the server, kept as a session. */
+  /**
+   * SPEC.md §4 SIWX: a CAIP-122 message with the verifier's nonce (EIP-4361 for eip155, Sign In With
+   * Solana for solana), signed by the account, verified by the server, kept as a session.
+   */
   async *siwx(flow, intent) {
-    const { address } = parseCaipAddress(intent.caipAddress)
+    const { address, namespace } = parseCaipAddress(intent.caipAddress)
+    // A Solana sign-in's code (its wallet request and the checks of what the wallet signed) loads only now.
+    const solana = namespace === 'solana' ? await import('./solanaSiwx.ts') : null
+    const sign = async function* (prepared: PreparedSignIn, exact: boolean): AsyncGenerator<FlowStep, { prepared: PreparedSignIn; signature: string }, unknown> {
+      if (solana) return solana.solanaSignedSignIn(address, prepared, yield solana.solanaSignInStep(address, prepared, exact), exact)
+      return { prepared, signature: signatureOf(yield signMessageStep(address, prepared.message)) }
+    }
     if (intent.via === 'dapp') {
       // The dapp's own configuration, in the page: it makes the message, then checks and keeps the session.
       const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
-      const prepared = preparedFromDapp(intent, created)
-      const session = signedSession(prepared, signatureOf(yield signMessageStep(address, prepared.message)))
+      const signed = yield* sign(preparedFromDapp(intent, created), true)
+      const session = signedSession(signed.prepared, signed.signature)
       // A dapp verifier that refuses a smart account's signature: said as such (SPEC.md §8 'This application might not support Smart Accounts').
-      const refine = (error: WriteError) => markSmartAccountRefusal(flow.client, prepared, session.signature, error)
+      const refine = (error: WriteError) => markSmartAccountRefusal(flow.client, signed.prepared, session.signature, error)
       yield { label: 'addSession', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_VERIFY_FAILED', refine, request: { method: 'siwx_addSession', params: [session] } }
       await flow.signedIn(session)
       return { result: session }
     }
-    const prepared = await prepareSignIn(flow.env.api, intent, flow.now())
-    const session = await verifySignIn(flow.env.api, prepared, signatureOf(yield signMessageStep(address, prepared.message)), flow.client)
+    const signed = yield* sign(await prepareSignIn(flow.env.api, intent, flow.now()), false)
+    const session = await verifySignIn(flow.env.api, signed.prepared, signed.signature, flow.client)
     await flow.signedIn(session)
     return { result: session }
   },
@@ -343,8 +352,8 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
         return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
       }
       const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
-      // Solana sends its SOL and SPL tokens; the other flows are eip155's (SPEC.md §9).
-      const supported = namespace === 'eip155' || (namespace === 'solana' && intent.kind === 'send')
+      // Solana sends its SOL and SPL tokens and signs in (Sign In With Solana); the other flows are eip155's (SPEC.md §9).
+      const supported = namespace === 'eip155' || (namespace === 'solana' && (intent.kind === 'send' || intent.kind === 'siwx'))
       if (!supported) return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
       // Unique across restarts and tabs: a stored write is never mistaken for another.
       const writeId = crypto.randomUUID()
