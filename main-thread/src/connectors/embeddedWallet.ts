@@ -11,7 +11,6 @@ import type { Network } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import { EmbeddedWalletError } from './embedded/errors.ts'
 import type { FrameClient } from './embedded/frame.ts'
-import { embeddedSolana, embeddedSolanaProvider } from './embedded/solana.ts'
 import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
 import type { ConnectorSourceContext } from './registry.ts'
 import type { ConnectorEvent, ConnectorSource } from './types.ts'
@@ -217,8 +216,18 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     return recordUser(api, user, chainId)
   }
 
-  // SPEC.md §9: the auth connector serves solana too when the dapp has a Solana network (the frame keeps an ed25519 key per user).
-  const solana = embeddedSolana(config.networks, api)
+  // SPEC.md §9: the auth connector serves solana too when the dapp has a Solana network (the frame keeps
+  // an ed25519 key per user); its code loads only when the solana namespace is first used.
+  const solanaNetworks = config.networks.filter((n) => n.chainNamespace === 'solana')
+  let solanaPart: ReturnType<typeof loadSolana> | null = null
+  const approvalHost: Approvals = approvals
+  const loadSolana = async () => {
+    const { embeddedSolana, embeddedSolanaProvider } = await import('./embedded/solana.ts')
+    const accounts = embeddedSolana(solanaNetworks, api)
+    const provider = embeddedSolanaProvider({ approvals: approvalHost, loadedFrame, ensureChecked, account: () => accounts.account(lastUser), getFrame })
+    return { ...accounts, provider }
+  }
+  const solana = () => (solanaPart ??= loadSolana())
 
   /** The account of the frame's session, or null when it has none (a failed check clears the cached login data). */
   async function check(): Promise<CaipAddress | null> {
@@ -258,7 +267,6 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
 
   const loadedFrame = () => (frame?.loaded ? frame : null)
   const provider = embeddedProvider({ api, approvals, loadedFrame, ensureChecked, activeChain, getFrame })
-  const solanaProvider = embeddedSolanaProvider({ approvals, loadedFrame, ensureChecked, account: () => solana.account(lastUser), getFrame })
 
   const setAccountType: EmbeddedWalletApi['setAccountType'] = async (type) => {
     const chainId = await activeChain()
@@ -278,7 +286,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     type: 'AUTH',
     name: 'Email Wallet',
     icon: ICON,
-    namespaces: solana.networks.length > 0 ? ['eip155', 'solana'] : ['eip155'],
+    namespaces: solanaNetworks.length > 0 ? ['eip155', 'solana'] : ['eip155'],
     approval: 'modal',
     embedded,
     /**
@@ -293,7 +301,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
       const caipAddress = await record(user, chainId)
       checked = Promise.resolve(caipAddress)
       if (params?.namespace !== 'solana') return caipAddress
-      const account = await solana.account(user, params.network)
+      const account = await (await solana()).account(user, params.network)
       if (!account) throw new EmbeddedWalletError(MESSAGES.embeddedDefaultError)
       return account
     },
@@ -309,10 +317,10 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
     async getCaipAddress(namespace) {
       await whenNeeded
       const caipAddress = await ensureChecked()
-      return namespace === 'solana' && caipAddress ? solana.account(lastUser) : caipAddress
+      return namespace === 'solana' && caipAddress ? (await solana()).account(lastUser) : caipAddress
     },
     async switchChain(network: Network) {
-      if (network.chainNamespace === 'solana') return solana.switchNetwork(network)
+      if (network.chainNamespace === 'solana') return (await solana()).switchNetwork(network)
       try {
         await (await getFrame()).request('SWITCH_NETWORK', { chainId: network.id })
         await api.setEmbeddedWallet({ lastChain: network.caipNetworkId })
@@ -320,7 +328,7 @@ export function embeddedWalletSource({ config, api, approvals }: ConnectorSource
         throw new SwitchChainError(network.caipNetworkId, { cause })
       }
     },
-    getProvider: async (namespace) => (namespace === 'solana' ? solanaProvider : provider),
+    getProvider: async (namespace) => (namespace === 'solana' ? (await solana()).provider : provider),
     subscribe(listener) {
       return listeners.on(listener)
     },
