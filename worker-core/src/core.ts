@@ -139,7 +139,7 @@ export function createCore(params: CreateCoreParameters): Core {
           },
         }),
       )),
-    connection: { setConnected: (p) => core.setConnected(p), setDisconnected: (ns, o) => core.setDisconnected(ns, o) },
+    connection: { setConnected: (p) => core.setConnected(p), setDisconnected: (ns, o) => core.setDisconnected(ns, o), setActiveNetwork: (id) => core.setActiveNetwork(id) },
     onDispose: (fn) => void disposers.push(fn),
   }
   const restore = restoreSession(ctx, services, { timeoutMs: params.restoreTimeoutMs ?? STORAGE_RESTORE_TIMEOUT_MS })

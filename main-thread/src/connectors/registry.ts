@@ -51,7 +51,7 @@ export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
   () => eip6963Source(),
   // ANNOUNCED, solana: Wallet Standard wallets; its code (and Solana's) loads only when the dapp has a Solana network.
   lazySource(() => import('./walletStandard.ts'), (m, ctx) => m.walletStandardSource(ctx.config), (config) => config.networks.some((network) => network.chainNamespace === 'solana')),
-  lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155; the session is in the core
+  lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155 (+ solana when configured); the session is in the core
   lazySource(() => import('./embeddedWallet.ts'), (m, ctx) => m.embeddedWalletSource(ctx), (config) => !!config.embeddedWalletUrl), // AUTH, approval 'modal'; the frame loads on use
 ]
 

@@ -21,11 +21,13 @@ function unwrap(answer: WalletAnswer): unknown {
 
 /**
  * WalletConnect (type WALLET_CONNECT): the session lives in the core (one relay socket and one session
- * for every tab, `worker-core/src/walletConnect/`), so this connector only forwards. The pairing URI
+ * for every tab, `worker-core/src/features/walletconnect/`), so this connector only forwards: eip155
+ * requests, and WalletConnect's Solana methods (`solana_signAndSendTransaction`...), which the core
+ * sends to the session's Solana chain. The pairing URI
  * and the session are core state every tab follows; the core records approval, the wallet's chain and
  * account changes and a session delete itself, so there is nothing to subscribe to here.
  */
-export function walletConnectSource({ api }: ConnectorSourceContext): ConnectorSource {
+export function walletConnectSource({ api, config }: ConnectorSourceContext): ConnectorSource {
   const provider: Eip1193Provider = {
     request: async ({ method, params }) => unwrap(await api.walletConnectRequest({ method, params })),
   }
@@ -33,7 +35,8 @@ export function walletConnectSource({ api }: ConnectorSourceContext): ConnectorS
     id: WALLET_CONNECT_CONNECTOR_ID,
     type: 'WALLET_CONNECT',
     name: 'WalletConnect',
-    namespaces: ['eip155'],
+    // One session for both namespaces: the proposal asks for solana too when the dapp has Solana networks (its Solana methods go through the session).
+    namespaces: config.networks.some((network) => network.chainNamespace === 'solana') ? ['eip155', 'solana'] : ['eip155'],
     approval: 'wallet',
     async connect() {
       const caipAddress = unwrap(await api.connectWalletConnect())

@@ -31,7 +31,7 @@ export type CoreServices = {
   account: Omit<AccountRefresh, 'dispose'>
   /** The write path and the viem actions only it needs, in a chunk of their own, loaded with the first write. */
   writes(): Promise<WritesFeature>
-  connection: Pick<PorticoCoreApi, 'setConnected' | 'setDisconnected'>
+  connection: Pick<PorticoCoreApi, 'setConnected' | 'setDisconnected' | 'setActiveNetwork'>
   /** Registers what to do when the core is disposed. */
   onDispose(fn: () => void): void
 }

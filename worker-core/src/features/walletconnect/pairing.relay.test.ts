@@ -139,13 +139,16 @@ describe('pairings made ahead', () => {
       expect(first.status).toBe('pairing')
       expect(first.expiresAt! - Date.now()).toBeLessThanOrEqual(EXPIRY_MS)
       const made = Date.now()
+      // The URI's own proposal may reach the relay's log a moment after the URI is shown: it is not a renewal.
+      const firstTopic = first.uri!.slice('wc:'.length, first.uri!.indexOf('@'))
+      const renewals = () => relay.requests().filter((r) => r.method === 'wc_proposeSession' && r.time >= made && !r.topics.includes(firstTopic)).length
       // Under 10 s left it is expired: dropped, not replaced while nobody looks at it.
       const dropped = await until(core, (s) => s.walletConnect.uri === null, 5000)
       expect(dropped.walletConnect.status).toBe('idle')
       expect(Date.now() - made).toBeGreaterThanOrEqual(1000)
       await new Promise((r) => setTimeout(r, 2000))
       expect((await core.getState()).walletConnect).toMatchObject({ status: 'idle', uri: null })
-      expect(proposals(made)).toBe(0)
+      expect(renewals()).toBe(0)
 
       await core.prepareWalletConnect()
       const second = (await core.getState()).walletConnect

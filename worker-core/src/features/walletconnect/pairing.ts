@@ -1,5 +1,5 @@
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
-import type { SiwxOneClick } from '@portico/shared-types'
+import type { Network, SiwxOneClick } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
@@ -31,14 +31,29 @@ async function oneClickParams(env: CoreEnv, oneClick: SiwxOneClick, nowMs: numbe
   }
 }
 
-/** What a pairing proposes: the configured eip155 chains (the active one first) with their RPC for reads, and the one-click sign-in when configured. */
+/**
+ * What a pairing proposes: the configured eip155 chains (the active one first) with their RPC for
+ * reads, the configured Solana networks as the solana namespace (WalletConnect's four Solana methods),
+ * both optional so a wallet approves what it has; and the one-click sign-in when configured.
+ */
 async function proposal(ctx: CoreContext, env: CoreEnv) {
-  const chains = env.config.networks.filter((n) => n.chainNamespace === 'eip155')
-  const rpcMap: Record<string, string> = {}
-  for (const n of chains) rpcMap[String(n.id)] = env.config.rpcMap?.[n.caipNetworkId] ?? n.rpcUrls.default.http[0]!
   const active = ctx.store.get().activeCaipNetworkId
-  const ordered = [...chains].sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
-  const optionalNamespaces = { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS, ...EIP5792_METHODS], events: [...EIP155_EVENTS], rpcMap } }
+  const inOrder = (namespace: string) =>
+    env.config.networks.filter((n) => n.chainNamespace === namespace).sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
+  const rpcOf = (n: Network) => env.config.rpcMap?.[n.caipNetworkId] ?? n.rpcUrls.default.http[0]!
+  const ordered = inOrder('eip155')
+  const rpcMap: Record<string, string> = {}
+  for (const n of ordered) rpcMap[String(n.id)] = rpcOf(n)
+  const solana = inOrder('solana')
+  // The Solana provider of the client looks its RPC up by the whole CAIP-2 id, its fallback by the reference.
+  const solanaRpcMap: Record<string, string> = {}
+  for (const n of solana) solanaRpcMap[n.caipNetworkId] = solanaRpcMap[n.caipNetworkId.slice('solana:'.length)] = rpcOf(n)
+  // WalletConnect's Solana methods (shared-types' Solana module loads only for a dapp with Solana networks).
+  const solanaMethods = solana.length > 0 ? (await import('@portico/shared-types/solana')).WALLET_CONNECT_SOLANA_METHODS : []
+  const optionalNamespaces = {
+    ...(ordered.length > 0 ? { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS, ...EIP5792_METHODS], events: [...EIP155_EVENTS], rpcMap } } : {}),
+    ...(solana.length > 0 ? { solana: { chains: solana.map((n) => n.caipNetworkId), methods: [...solanaMethods], events: [], rpcMap: solanaRpcMap } } : {}),
+  }
   // SPEC.md §5: one-click sign-in (wc_sessionAuthenticate) only when every configured chain is eip155.
   const oneClick = env.config.siwxOneClick && env.config.networks.every((n) => n.chainNamespace === 'eip155') ? await oneClickParams(env, env.config.siwxOneClick, ctx.now()) : null
   return { chains: ordered.map((n) => n.caipNetworkId), optionalNamespaces, oneClick }
@@ -153,8 +168,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       const { cacaoMessage } = await import('./universalProvider.ts')
       await hooks.signedIn(auths, account, (cacao) => cacaoMessage(cacao as Parameters<typeof cacaoMessage>[0]))
     }
-    await session.changed(p)
-    w?.resolve({ ok: true, result: session.accountOf(p) })
+    w?.resolve({ ok: true, result: await session.changed(p) })
   }
 
   /** Makes a new pairing (its URI arrives through `display_uri`); resolves once the URI is there. */
@@ -216,7 +230,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       // The URI made ahead, if still fresh, is the one handed out now; else the one made next.
       if (hasFreshUri()) claimed = true
       await ensure()
-      if (p.session) return { ok: true, result: session.accountOf(p) }
+      if (p.session) return { ok: true, result: session.primaryAccount(p) }
       if (pairing) claimed = true
       return w.promise
     },

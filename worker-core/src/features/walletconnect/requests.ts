@@ -1,5 +1,8 @@
 import { numberToHex } from 'viem'
-import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, MESSAGES, PorticoError, SwitchChainError } from '@portico/shared-types/errors'
+import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, MESSAGES, PorticoError, SchemaValidationError, SwitchChainError } from '@portico/shared-types/errors'
+import { parseWith } from '@portico/shared-types/parse'
+import type { WalletConnectSolanaMethod } from '@portico/shared-types/solana'
+import type { z } from 'zod'
 import { capabilitiesSchema, isEip5792Method, type Capabilities } from '@portico/shared-types/eip5792'
 import type { CaipNetworkId, WalletConnectRequestParameters } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
@@ -16,10 +19,19 @@ export type Requests = {
 
 /** What a tab asks of the wallet through the session: signatures and transactions to the wallet, reads to the `rpcMap`. */
 export function createRequests(ctx: CoreContext, load: () => Promise<UniversalProvider>, session: SessionState): Requests {
+  /** The Solana chain the visitor last switched to, while the session approves it. */
+  let solanaChain: CaipNetworkId | null = null
   async function switchChain(caipNetworkId: CaipNetworkId): Promise<WalletAnswer> {
     try {
       const p = await load()
       if (!p.session) return failure(new PorticoError(MESSAGES.sessionNotInitialized))
+      if (caipNetworkId.startsWith('solana:')) {
+        // Solana has no switching method: a chain the session approved is used from now on, another is refused.
+        if (!session.state().session?.namespaces['solana']?.chains.includes(caipNetworkId)) return failure(new SwitchChainError(caipNetworkId))
+        solanaChain = caipNetworkId
+        await session.changed(p)
+        return { ok: true, result: null }
+      }
       const chainIdHex = numberToHex(Number(caipNetworkId.split(':')[1]))
       const ns = session.state().session?.namespaces.eip155
       if (ns?.chains.includes(caipNetworkId)) {
@@ -40,6 +52,38 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
     }
   }
 
+  /**
+   * The Solana chain a request goes to: the one asked for, else the one switched to, else the one the
+   * dapp is on, else the session's first, among those the session approved.
+   */
+  function solanaChainOf(asked: string | undefined): string | null {
+    const approved = session.state().session?.namespaces['solana']?.chains ?? []
+    const active = ctx.store.get().activeCaipNetworkId
+    return [asked, solanaChain, ctx.store.get().connections.solana?.caipAddress?.split(':').slice(0, 2).join(':'), active].find((c) => !!c && approved.includes(c)) ?? approved[0] ?? null
+  }
+
+  /**
+   * One of WalletConnect's Solana methods through the session: the params as WalletConnect's Solana
+   * RPC takes them (one object; the page's steps hand `[{ transaction }]`, a message without `pubkey`
+   * is signed by the session's account), checked, and the wallet's answer checked by its schema.
+   */
+  async function solanaRequest(p: UniversalProvider, method: string, requestParams: unknown, asked: string | undefined): Promise<WalletAnswer> {
+    // Loaded with the first Solana request: the core of an EVM-only dapp never fetches it.
+    const { isWalletConnectSolanaMethod, walletConnectSolanaAnswerSchemas, walletConnectSolanaParamsSchemas } = await import('@portico/shared-types/solana')
+    const chain = solanaChainOf(asked)
+    if (!chain || !isWalletConnectSolanaMethod(method) || !session.state().session?.namespaces['solana']?.methods.includes(method)) {
+      return failure(Object.assign(new PorticoError(`${method} is not approved by the wallet`), { code: UNSUPPORTED_METHOD }))
+    }
+    const given = Array.isArray(requestParams) ? (requestParams as unknown[])[0] : requestParams
+    const account = session.accountOf(p, 'solana')
+    const withKey = method === 'solana_signMessage' && typeof given === 'object' && given !== null && !('pubkey' in given) && account ? { ...given, pubkey: account.split(':')[2] } : given
+    const schema: z.ZodType = walletConnectSolanaParamsSchemas[method as WalletConnectSolanaMethod]
+    const params = schema.safeParse(withKey)
+    if (!params.success) return failure(Object.assign(new SchemaValidationError(`${method} params`, params.error.issues), { code: INVALID_PARAMS }))
+    const answer = await p.request({ method, params: params.data as Record<string, unknown> }, chain)
+    return { ok: true, result: parseWith(walletConnectSolanaAnswerSchemas[method as WalletConnectSolanaMethod], answer, `${method} answer`) }
+  }
+
   return {
     async request({ method, params: requestParams, caipNetworkId }) {
       try {
@@ -50,6 +94,7 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
           if (!first?.chainId) return failure(Object.assign(new PorticoError('Missing chainId'), { code: -32602 }))
           return await switchChain(`eip155:${Number(first.chainId)}`)
         }
+        if (method.startsWith('solana_')) return await solanaRequest(p, method, requestParams, caipNetworkId)
         if (isEip5792Method(method)) {
           const answered = eip5792Gate(method, requestParams, p.session as { sessionProperties?: Record<string, unknown> }, session.state().session?.namespaces.eip155?.methods ?? [])
           if (answered) return answered
@@ -67,6 +112,8 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
 
 /** EIP-1193's code for a method the wallet does not offer (here: not approved in the session). */
 const UNSUPPORTED_METHOD = 4200
+/** JSON-RPC's code for params that do not fit the method. */
+const INVALID_PARAMS = -32602
 
 /**
  * EIP-5792 through a WalletConnect session (SPEC.md §7, §8), before anything goes to the wallet: the

@@ -16,8 +16,11 @@ export type WalletConnectHooks = {
    * connection is recorded, so no tab asks to sign in afterwards. A failure is told, not thrown.
    */
   signedIn?(auths: readonly unknown[], caipAddress: CaipAddress, messageOf: (cacao: unknown) => string): Promise<void>
-  /** The session's account changed (approved, wallet switched chain or account): the core records it for every tab. */
-  connected(caipAddress: CaipAddress, walletName: string): Promise<void>
+  /**
+   * The session's accounts changed (approved, wallet switched chain or account): one per namespace
+   * the session holds, the dapp's namespace last; the core records them for every tab.
+   */
+  connected(caipAddresses: readonly CaipAddress[], walletName: string): Promise<void>
   /** The session ended (deleted by the wallet, expired): the core disconnects every namespace it held. */
   disconnected(): Promise<void>
 }
@@ -73,7 +76,7 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     async connect(): Promise<WalletAnswer> {
       try {
         const p = await load()
-        if (p.session) return { ok: true, result: session.accountOf(p) }
+        if (p.session) return { ok: true, result: session.primaryAccount(p) }
         return await pairing.approval(p)
       } catch (error) {
         return failure(error)
