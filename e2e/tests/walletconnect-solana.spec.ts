@@ -4,13 +4,15 @@ import { E2E_URLS } from '../ports.ts'
 
 /** The sandbox's Solana dev account 5: the receiver. The phone wallet's account 0 has Solana dev account 0. */
 const RECEIVER_INDEX = 5
+/** The phone wallet's account 0 on EVM chains. */
+const EVM_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URLS.demo })
 })
 
 test.describe("WalletConnect's solana namespace", () => {
-  test('the demo on Solana Localnet connects the Sandbox Phone Wallet by QR link: its Solana account and SOL show, 0.1 SOL is approved on the phone and confirmed on chain, and Disconnect ends the session', async ({ page, context, sandbox }) => {
+  test('the demo on Solana Localnet connects the Sandbox Phone Wallet by QR link: its Solana account and SOL show, 0.1 SOL is approved on the phone and confirmed on chain, the same session holds its EVM account, and Disconnect ends the session', async ({ page, context, sandbox }) => {
     const errors = recordConsoleErrors(page)
     const solana = sandbox.service(solanaService)
     const wallet = solana.devAccounts[0]!.address
@@ -67,8 +69,21 @@ test.describe("WalletConnect's solana namespace", () => {
     await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
     await expect.poll(() => solana.balances(receiver).lamports).toBe(before + 100_000_000n)
 
+    // One session, two namespaces: Portico Local shows the phone's EVM account and Solana Localnet its Solana one, without a prompt on the phone.
+    const networks = page.getByRole('dialog', { name: 'Choose network' }).getByRole('list', { name: 'Networks' })
+    await account.getByTestId('account-network-button').click()
+    await networks.getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+    await expect(account.getByTestId('account-network')).toHaveText('Portico Local')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', EVM_ACCOUNT_0)
+    await expect(account.getByTestId('account-balance')).toContainText('ETH')
+    await account.getByTestId('account-network-button').click()
+    await networks.getByRole('button', { name: /^Solana Localnet/ }).click()
+    await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', wallet)
+    await expect(phone.getByRole('dialog')).toHaveCount(0)
+
     // Disconnect ends the WalletConnect session (both namespaces): the phone has no dapp any more.
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+    await account.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     await expect(phone.getByText('No dapp is connected.')).toBeVisible()
     expect(errors()).toEqual([])
