@@ -153,4 +153,43 @@ test.describe('Solana through Wallet Standard', () => {
     await page.getByRole('button', { name: /oeYf/ }).first().click()
     await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
   })
+
+  test('Buy on Solana Localnet: only the provider that serves Solana is offered, SOL on the Solana network; its checkout pays the account on chain and the view sees it arrive', async ({ page, sandbox }) => {
+    const solana = sandbox.service(solanaService)
+    await page.goto('/?solana=1')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account.getByTestId('account-balance')).toContainText('SOL')
+
+    await account.getByRole('button', { name: 'Buy', exact: true }).click()
+    const buy = page.getByRole('dialog', { name: 'Buy' })
+    await expect(buy.getByRole('button', { name: 'Continue' })).toBeEnabled()
+    // SPEC.md §9: one provider serves eip155 only, the other eip155 and solana: on a Solana account only that one.
+    const providers = buy.getByRole('group', { name: 'Provider' })
+    await expect(providers.getByRole('radio')).toHaveCount(1)
+    await expect(providers).toContainText('Meld')
+    await expect(providers).toContainText('Solana')
+    await expect(buy.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('sol')
+    await expect(buy.getByRole('combobox', { name: 'Network' })).toHaveValue('solana-localnet')
+    await buy.getByRole('textbox', { name: 'Amount (USD)' }).fill('50')
+    await expect(buy.getByTestId('buy-quote').getByTestId('buy-receive')).toHaveText(/^[\d.]+ SOL$/)
+
+    const before = solana.balances(WALLET).lamports
+    const popupOpened = page.waitForEvent('popup')
+    await buy.getByRole('button', { name: 'Continue' }).click()
+    const provider = await popupOpened
+    await provider.waitForURL(/\/onramp\/checkout\//)
+    await expect(buy.getByTestId('buy-pending')).toContainText('Waiting for the SOL to arrive')
+    await expect(provider.getByText(WALLET)).toBeVisible()
+    await provider.getByRole('button', { name: 'Confirm' }).click()
+    await expect(provider.getByRole('status')).toContainText('Payment complete', { timeout: 20_000 })
+
+    const [order] = sandbox.onramp.orders().filter((o) => o.status === 'completed' && o.address === WALLET)
+    const credited = BigInt(Math.round(Number(order!.price!.crypto) * 1e9))
+    await expect.poll(() => solana.balances(WALLET).lamports - before).toBe(credited)
+    await expect(buy.getByTestId('buy-delivered')).toContainText('arrived in your wallet', { timeout: 15_000 })
+    await expect(buy.getByTestId('buy-delivered')).toContainText('SOL')
+  })
 })

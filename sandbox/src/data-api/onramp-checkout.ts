@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { errorResponse } from '../http/errors.ts'
+import { caipNetworkIdOf } from '../onramp/catalogue.ts'
 import { limitsOf } from '../onramp/quote.ts'
 import { OnrampOrderError, type OnrampOrder } from '../onramp/orders.ts'
 import { escapeXml as escapeHtml } from '../svg/svg.ts'
@@ -48,7 +49,9 @@ function page(order: OnrampOrder, explorerUrl: string, error?: string): string {
       : ''
   const status =
     order.status === 'completed' && order.hash
-      ? `<p class="done" role="status">Payment complete: ${escapeHtml(order.price?.crypto ?? '')} ${escapeHtml(item.symbol)} sent to ${escapeHtml(short(order.address))}.</p><p>Transaction <a href="${escapeHtml(explorerUrl)}/tx/${order.hash}"><code data-testid="onramp-tx-hash">${order.hash}</code></a></p>`
+      ? `<p class="done" role="status">Payment complete: ${escapeHtml(order.price?.crypto ?? '')} ${escapeHtml(item.symbol)} sent to ${escapeHtml(short(order.address))}.</p><p>Transaction ${
+          explorerUrl ? `<a href="${escapeHtml(explorerUrl)}/tx/${escapeHtml(order.hash)}"><code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code></a>` : `<code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code>`
+        }</p>`
       : ''
   const problem = error ?? (order.status === 'failed' ? order.error : undefined)
   return [
@@ -69,7 +72,7 @@ function wantsJson(c: Context): boolean {
 }
 
 function orderJson(order: OnrampOrder) {
-  return { id: order.id, status: order.status, address: order.address, asset: order.item.symbol, chainId: order.item.network.chain.caipNetworkId, fiat: order.fiat, currency: order.currency, amount: order.price?.crypto ?? null, hash: order.hash ?? null, error: order.error ?? null }
+  return { id: order.id, status: order.status, address: order.address, asset: order.item.symbol, chainId: caipNetworkIdOf(order.item.network), fiat: order.fiat, currency: order.currency, amount: order.price?.crypto ?? null, hash: order.hash ?? null, error: order.error ?? null }
 }
 
 /**
@@ -79,7 +82,8 @@ function orderJson(order: OnrampOrder) {
 export function onrampCheckoutRoutes(ctx: DataApiContext): Hono {
   const app = new Hono()
   const html = (c: Context, body: string, status: 200 | 400 | 404 = 200) => c.html(body, status, { 'content-security-policy': PAGE_CSP })
-  const explorer = (order: OnrampOrder) => order.item.network.chain.explorerUrl
+  // The sandbox's Solana chain has no explorer: its signature is shown without a link.
+  const explorer = (order: OnrampOrder) => ('kind' in order.item.network ? '' : order.item.network.chain.explorerUrl)
 
   app.get('/assets/:file', (c) => {
     const asset = ASSETS[c.req.param('file') as keyof typeof ASSETS]

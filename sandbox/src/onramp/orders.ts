@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { encodeFunctionData, parseUnits, type Address, type Hex } from 'viem'
+import { encodeFunctionData, parseUnits, type Address } from 'viem'
 import type { LiveSender } from '../chain/live-sender.ts'
 import { tokenAbi } from '../contracts/abis.ts'
 import { priceOf } from '../prices.ts'
@@ -10,7 +10,8 @@ export type OnrampOrder = {
   id: string
   createdAt: number
   partnerUserId: string
-  address: Address
+  /** The destination: a 0x address, or a base58 one for a Solana purchase. */
+  address: string
   item: Purchasable
   currency: PaymentCurrency
   /** The fiat amount the page starts with. */
@@ -18,7 +19,8 @@ export type OnrampOrder = {
   status: 'pending' | 'processing' | 'completed' | 'failed'
   method?: PaymentMethod
   price?: OnrampPrice
-  hash?: Hex
+  /** The delivery's transaction hash (a Solana signature for a Solana purchase). */
+  hash?: string
   error?: string
 }
 
@@ -48,7 +50,7 @@ export class OnrampOrders {
     private readonly treasuries: ReadonlyMap<number, LiveSender>,
   ) {}
 
-  create(input: { address: Address; item: Purchasable; partnerUserId: string; presetFiatAmount?: number | undefined; presetCryptoAmount?: number | undefined; currency?: PaymentCurrency }): OnrampOrder {
+  create(input: { address: string; item: Purchasable; partnerUserId: string; presetFiatAmount?: number | undefined; presetCryptoAmount?: number | undefined; currency?: PaymentCurrency }): OnrampOrder {
     const currency = input.currency ?? 'USD'
     const limits = limitsOf('card')
     const wanted = input.presetCryptoAmount !== undefined ? fiatFor(input.item, input.presetCryptoAmount, currency) : (input.presetFiatAmount ?? DEFAULT_FIAT_AMOUNT)
@@ -79,15 +81,25 @@ export class OnrampOrders {
     if (!(fiat >= limits.min && fiat <= limits.max)) {
       throw new OnrampOrderError(`Amount must be between ${limits.min.toFixed(2)} and ${limits.max.toFixed(2)} ${order.currency}`)
     }
-    const treasury = this.treasuries.get(order.item.network.chain.chainId)
-    if (!treasury) throw new OnrampOrderError('This network has no treasury')
+    const network = order.item.network
+    const treasury = 'kind' in network ? undefined : this.treasuries.get(network.chain.chainId)
+    if (!('kind' in network) && !treasury) throw new OnrampOrderError('This network has no treasury')
     const price = priceOnramp(order.item, fiat, order.currency, method)
     Object.assign(order, { status: 'processing', method, price, fiat })
     try {
       const amount = parseUnits(price.crypto, order.item.decimals)
+      if ('kind' in network) {
+        // Solana: paid from the faucet over the chain's RPC (its code loads with the first Solana order).
+        const { deliverOnSolana } = await import('./solana.ts')
+        const signature = await deliverOnSolana(network, order.address, order.item.address, amount, order.item.decimals)
+        this.#credited.add(signature.toLowerCase())
+        Object.assign(order, { status: 'completed', hash: signature })
+        return order
+      }
+      if (!treasury) throw new OnrampOrderError('This network has no treasury')
       const tx = order.item.address
-        ? { to: order.item.address, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [order.address, amount] }) }
-        : { to: order.address, value: amount }
+        ? { to: order.item.address as Address, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [order.address as Address, amount] }) }
+        : { to: order.address as Address, value: amount }
       const receipt = await treasury.send(tx)
       if (receipt.status !== 'success') throw new Error(`Transfer reverted (${receipt.transactionHash})`)
       this.#credited.add(receipt.transactionHash.toLowerCase())

@@ -1,7 +1,8 @@
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { splitCaipAddress } from '@portico/shared-types/light'
 import {
   ONRAMP_CURRENCIES,
+  ONRAMP_DELIVERY_POLL_MS,
   ONRAMP_PAYMENT_METHODS,
   ONRAMP_PROVIDERS,
   ONRAMP_SAMPLE_LIMITS,
@@ -50,6 +51,38 @@ function checkAmount(text: string, limits: Limits): AmountCheck {
 
 type Phase = { step: 'form' } | { step: 'opening' } | { step: 'pending'; url: string; blocked: boolean } | { step: 'done' }
 
+/** What arrived: the amount and the token, from the onramp's delivery (eip155) or the balance's growth (solana). */
+type Arrival = { amount: string; symbol: string }
+
+/**
+ * A purchase on a namespace without history (Solana, SPEC.md §9): while `following`, the core reads
+ * the balances again every 2 s past their cache, and the arrival is the asset's balance growing
+ * above what it was when following began.
+ */
+function useBalanceArrival({ enabled, following, symbol }: { enabled: boolean; following: boolean; symbol: string | undefined }): Arrival | null {
+  const client = usePorticoClient()
+  const { core } = useSnapshot()
+  const held = core?.balances.data?.find((b) => b.chainId === core.activeCaipNetworkId && b.symbol === symbol)?.quantity.numeric ?? '0'
+  const baseline = useRef<number | null>(null)
+  const [arrival, setArrival] = useState<Arrival | null>(null)
+  useEffect(() => {
+    if (!enabled || !following) {
+      baseline.current = null
+      return
+    }
+    baseline.current = null
+    setArrival(null)
+    const id = setInterval(() => void client.withCore((api) => api.refreshBalances({ force: true })).catch(() => undefined), ONRAMP_DELIVERY_POLL_MS)
+    return () => clearInterval(id)
+  }, [client, enabled, following])
+  useEffect(() => {
+    if (!enabled || !following || arrival || !symbol) return
+    if (baseline.current === null) baseline.current = Number(held)
+    else if (Number(held) > baseline.current) setArrival({ amount: String(Number((Number(held) - baseline.current).toFixed(9))), symbol })
+  }, [enabled, following, arrival, held, symbol])
+  return arrival
+}
+
 /** What the visitor chose and typed, the options and quote for it, the deliveries followed, and Continue (opens the provider's page). */
 function useBuyFlow() {
   const client = usePorticoClient()
@@ -96,7 +129,12 @@ function useBuyFlow() {
       ? { purchaseCurrency: asset.symbol, paymentCurrency: currency, amount: amount.trim(), network: chosenNetwork.name, paymentMethod: method }
       : null
   const quote = useOnrampQuote(quoteParams)
-  const { deliveries, arrived } = useOnrampDeliveries({ caipAddress: usable ? caipAddress : undefined, following: phase.step === 'pending' })
+  // The onramp's deliveries come from the account's history, which is eip155's (SPEC.md §9); elsewhere the balance tells.
+  const withHistory = namespace === 'eip155'
+  const { deliveries, arrived: delivered } = useOnrampDeliveries({ caipAddress: usable && withHistory ? caipAddress : undefined, following: phase.step === 'pending' })
+  const grew = useBalanceArrival({ enabled: usable && !withHistory, following: phase.step === 'pending', symbol: asset?.symbol })
+  const deliveredIn = delivered?.transfers.find((tr) => tr.direction === 'in') ?? delivered?.transfers[0]
+  const arrived: Arrival | null = delivered ? { amount: deliveredIn?.quantity.numeric ?? '', symbol: deliveredIn?.fungible_info?.symbol ?? asset?.symbol ?? '' } : grew
   if (phase.step === 'pending' && arrived) setPhase({ step: 'done' })
 
   const money = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
@@ -143,7 +181,7 @@ function useBuyFlow() {
   }
   return {
     client, t, locale, core, caipAddress, online, restricted, optionsAnswer, options, providers, providerId, setProviderId, currency, setCurrency, currencies, method, setMethod, methodName,
-    amount, typeAmount, amountError, limitsText, assets, asset, chooseAsset, chosenNetwork, setNetworkChoice, openError, phase, setPhase, quoteParams, quote, deliveries, arrived, submit,
+    amount, typeAmount, amountError, limitsText, assets, asset, chooseAsset, chosenNetwork, setNetworkChoice, openError, phase, setPhase, quoteParams, quote, withHistory, deliveries, arrived, submit,
   }
 }
 
@@ -162,7 +200,7 @@ export default function BuyView() {
   if (!online) return <FeatureNotice className="portico-buy">{t('needsNetwork')}</FeatureNotice>
   if (!caipAddress || !core) return null
   if (providers.length === 0) return <FeatureNotice className="portico-buy">{t('noProvider')}</FeatureNotice>
-  const deliveryList = <Deliveries deliveries={flow.deliveries} t={t} locale={flow.locale} />
+  const deliveryList = flow.withHistory ? <Deliveries deliveries={flow.deliveries} t={t} locale={flow.locale} /> : null
   if (phase.step === 'pending' || phase.step === 'done') return <BuyFollowing flow={flow} phase={phase} deliveryList={deliveryList} />
   return <BuyForm flow={flow} deliveryList={deliveryList} />
 }
@@ -170,7 +208,6 @@ export default function BuyView() {
 /** After Continue: the provider's page is open and the view waits for the coins, then says they arrived. */
 function BuyFollowing({ flow, phase, deliveryList }: { flow: BuyFlow; phase: Extract<Phase, { step: 'pending' | 'done' }>; deliveryList: ReactNode }) {
   const { t, locale, client, asset, arrived, setPhase } = flow
-  const got = arrived?.transfers.find((tr) => tr.direction === 'in') ?? arrived?.transfers[0]
   return (
     <div className="portico-buy">
       <h3 className="portico-subtitle">{t('pendingTitle')}</h3>
@@ -191,7 +228,7 @@ function BuyFollowing({ flow, phase, deliveryList }: { flow: BuyFlow; phase: Ext
       ) : (
         <>
           <p className="portico-notice portico-buy-done" role="status" data-testid="buy-delivered">
-            <Icon name="check" /> {t('delivered', { amount: got ? formatQuantity(got.quantity.numeric, locale) : '', asset: got?.fungible_info?.symbol ?? asset?.symbol ?? '' })}
+            <Icon name="check" /> {t('delivered', { amount: arrived?.amount ? formatQuantity(arrived.amount, locale) : '', asset: arrived?.symbol ?? asset?.symbol ?? '' })}
           </p>
           <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'reset', view: { name: 'Account' } })}>
             {t('backToAccount')}
