@@ -28,9 +28,9 @@ import { SOLANA_LOCALNET_CAIP_ID, SOLANA_LOCALNET_NAME } from '../solana/localne
 import { startSolanaChain, type SolanaChainHandle } from '../solana/server.ts'
 import { handleSolanaRequest, type SolanaRequestContext } from './solana.ts'
 
-// Ports of this file: 17500 and 17501 (moved by PORTICO_E2E_PORT_OFFSET): the sandbox's Solana chain alone.
+// Ports of this file: 17506 and 17507 (moved by PORTICO_E2E_PORT_OFFSET): the sandbox's Solana chain alone (17500 is a test sandbox's Solana RPC, base 22500 − 5000).
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
-const RPC_PORT = 17500 + OFFSET
+const RPC_PORT = 17506 + OFFSET
 
 let chain: SolanaChainHandle
 let signer: KeyPairSigner
