@@ -23,6 +23,19 @@ function connected(sessions: SiwxSession[] = [], caipAddress: string = CAIP): Co
 const disconnected = { activeNamespace: null, connections: {}, siwxSessions: [] } as unknown as CoreState
 
 describe('SIWX on the page', () => {
+  it('asks a connected solana account too (Sign In With Solana), on a listed Solana network, until it has a session; not another namespace', () => {
+    const LOCALNET = 'solana:CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4'
+    const SOL_ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+    const solanaCaip = `${LOCALNET}:${SOL_ADDRESS}`
+    const state = (sessions: SiwxSession[] = [], caipAddress = solanaCaip) =>
+      ({ activeNamespace: caipAddress.split(':')[0], connections: { [caipAddress.split(':')[0]!]: { status: 'connected', caipAddress, connectorId: 'walletStandard:W', connectorName: 'W', connectorType: 'ANNOUNCED' } }, siwxSessions: sessions }) as unknown as CoreState
+    expect(siwxAccountToAsk(options, [LOCALNET], state(), NOW)).toBe(solanaCaip)
+    expect(siwxAccountToAsk(options, ['eip155:31337'], state(), NOW)).toBeNull()
+    expect(siwxAccountToAsk(options, [LOCALNET], state([session({ accountAddress: SOL_ADDRESS, chainId: LOCALNET })]), NOW)).toBeNull()
+    const bitcoin = 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+    expect(siwxAccountToAsk(options, ['bip122:000000000019d6689c085ae165831e93'], state([], bitcoin), NOW)).toBeNull()
+  })
+
   it('asks a connected eip155 account on a listed network without a valid session, and nobody else', () => {
     expect(siwxAccountToAsk(options, ['eip155:31337'], connected(), NOW)).toBe(CAIP)
     expect(siwxAccountToAsk(null, ['eip155:31337'], connected(), NOW)).toBeNull()

@@ -11,6 +11,8 @@ import { parseSignInMessageText } from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
 import type { WalletAnswer, WriteIntent, WriteResult } from '@portico/shared-types/write'
+import { startWrite } from '../../../../main-thread/src/client/write.ts'
+import type { Connector } from '../../../../main-thread/src/connectors/types.ts'
 import { walletStandardConnector } from '../../../../main-thread/src/connectors/walletStandard.ts'
 import { TEST_MNEMONIC } from '../../../../sandbox/wallet/provider.ts'
 import { solanaDevSigner } from '../../../../sandbox/wallet/solana-keys.ts'
@@ -153,6 +155,31 @@ describe('Sign In With Solana against the sandbox verifier', () => {
     expect(asked.map((r) => r.kind)).toEqual(['solana_connect', 'solana_signMessage'])
     const [session] = (await core.getState()).siwxSessions
     expect(session!.message).toBe((asked[1] as { message: string }).message)
+    expect((await verifierSession(address)).status).toBe(200)
+    core.dispose()
+  })
+
+  it("a connector without solana_signIn (WalletConnect's Solana methods only): the page's write path asks solana_signMessage of the same text instead", async () => {
+    const { core, provider, asked, address, caipAddress } = await setUp(3, [true])
+    const methods: string[] = []
+    // What a WalletConnect session answers a method it was not approved for.
+    const walletConnectLike = {
+      request: async (args: Parameters<typeof provider.request>[0]) => {
+        methods.push(args.method)
+        if (args.method === 'solana_signIn') throw Object.assign(new Error(`Missing or invalid. request() method: ${args.method}`), { code: 5101 })
+        return provider.request(args)
+      },
+    }
+    const connector = { getProvider: async () => walletConnectLike } as unknown as Connector
+    const started = await startWrite({ withCore: (fn) => fn(core as never) }, { intent: signIn(caipAddress), connector })
+    expect(started.status).toBe('ready')
+    const outcome = await (started as Extract<typeof started, { status: 'ready' }>).resume()
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 'done' })
+    expect(methods).toEqual(['solana_signIn', 'solana_signMessage'])
+    expect(asked.map((r) => r.kind)).toEqual(['solana_connect', 'solana_signMessage'])
+    const [session] = (await core.getState()).siwxSessions
+    expect(session!.message).toBe((asked[1] as { message: string }).message)
+    expect(parseSignInMessageText(session!.message)).toMatchObject({ address, chainId: LOCALNET_REF })
     expect((await verifierSession(address)).status).toBe(200)
     core.dispose()
   })
