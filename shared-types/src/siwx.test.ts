@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { porticoConfigSchema } from './config.ts'
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
+import { createSiwsMessage, parseSiwsMessage, siwsCacaoFields, type SiwsFields } from './siws.ts'
 import {
-  createSiwsMessage,
-  parseSiwsMessage,
   parseSiwxTime,
-  siwsCacaoFields,
   siwxCacaoMismatch,
   siwxCacaoSchema,
   siwxConfigSchema,
@@ -13,7 +11,6 @@ import {
   siwxOptions,
   siwxTimeProblem,
   siwxVerifyRequestSchema,
-  type SiwsFields,
   type SiwxCacao,
 } from './siwx.ts'
 

@@ -4,7 +4,8 @@ import { getBase58Encoder } from '@solana/kit'
 import { SiweMessage } from 'siwe'
 import { getAddress, type Hex, type PublicClient } from 'viem'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import { parseSiwsMessage, parseSiwxTime, SIWS_HEADING, siwsCacaoFields, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSession } from '@portico/shared-types/siwx'
+import { parseSiwsMessage, SIWS_HEADING, siwsCacaoFields } from '@portico/shared-types/siws'
+import { parseSiwxTime, siwxCacaoMismatch, type SiwxCacao, type SiwxVerifiedSession } from '@portico/shared-types/siwx'
 
 /** How long a nonce may wait for its signed message. */
 export const NONCE_TTL_MS = 10 * 60 * 1000

@@ -28,11 +28,12 @@ export function restoreSession(ctx: CoreContext, { siwx, balances, identity, tra
       ctx.records.read(RECORDS.pendingTransactions),
       ctx.records.read(RECORDS.writes),
     ])
+    const siwxSessions = sessions ? await siwx.valid(sessions.data, ctx.now()) : null
     if (givenUp) return
     let patch: Partial<CoreState> = {
       ...(connection?.data ?? {}),
       ...(recent ? { recentWallets: recent.data } : {}),
-      ...(sessions ? { siwxSessions: siwx.valid(sessions.data, ctx.now()) } : {}),
+      ...(siwxSessions ? { siwxSessions } : {}),
       ...(accountTypes ? { accountTypes: accountTypes.data } : {}),
       ...(embedded ? { embeddedWallet: embedded.data } : {}),
       // Sent transactions stay pending after a reload or a new worker, until mined or failed.

@@ -9,7 +9,7 @@ import {
   type RemoveSiwxSessionsParameters,
   type SiwxSession,
 } from '@portico/shared-types'
-import { parseSiwsMessage, siwsCacaoFields, siwxCacaoMismatch, siwxTimeProblem } from '@portico/shared-types/siwx'
+import { siwxCacaoMismatch, siwxTimeProblem, type SiweFields } from '@portico/shared-types/siwx'
 import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod'
 import type { CoreContext } from '../../infra/context.ts'
@@ -28,7 +28,7 @@ export type SiwxFeature = {
    * Sessions still valid at `now`: not expired, not ahead of their not-before, every time parseable,
    * and consistent (`siwxSessionMismatch`). Others are dropped when restored.
    */
-  valid(sessions: readonly SiwxSession[], now: number): SiwxSession[]
+  valid(sessions: readonly SiwxSession[], now: number): Promise<SiwxSession[]>
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
@@ -40,11 +40,11 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * session put together from parts of others (a tampered store, a dapp's `getSessions` answering
  * something else) is refused.
  */
-export function siwxSessionMismatch(session: SiwxSession): string | null {
+export function siwxSessionMismatch(session: SiwxSession, readSolana?: (message: string) => SiweFields | null): string | null {
   const { data } = session
   const namespace = data.chainId.startsWith('eip155:') ? 'eip155' : data.chainId.startsWith('solana:') ? 'solana' : null
-  const siws = namespace === 'solana' ? parseSiwsMessage(session.message) : null
-  const fields = namespace === 'eip155' ? parseSiweMessage(session.message) : siws ? siwsCacaoFields(siws) : null
+  if (namespace === 'solana' && !readSolana) return 'the Sign In With Solana check is not loaded'
+  const fields = namespace === 'eip155' ? parseSiweMessage(session.message) : namespace === 'solana' ? readSolana!(session.message) : null
   if (fields?.address) {
     const sameAccount = namespace === 'solana' ? fields.address === data.accountAddress : sameAddress(fields.address, data.accountAddress)
     if (!sameAccount || `${namespace}:${fields.chainId}` !== data.chainId) return "the message's account and chain are not the session's"
@@ -61,9 +61,21 @@ export function siwxSessionMismatch(session: SiwxSession): string | null {
   return null
 }
 
+/**
+ * `siwxSessionMismatch` with what it needs: a solana session's check (the Sign In With Solana reader)
+ * loads when one is met, so an EVM-only dapp's core never carries it.
+ */
+export async function siwxSessionProblem(session: SiwxSession): Promise<string | null> {
+  const readSolana = session.data.chainId.startsWith('solana:') ? (await import('./solanaSession.ts')).solanaMessageFields : undefined
+  return siwxSessionMismatch(session, readSolana)
+}
+
 /** SIWX sessions (the sign-in tokens), persisted and pushed to every tab. */
 export function createSiwx(ctx: CoreContext): SiwxFeature {
-  const valid = (sessions: readonly SiwxSession[], now: number) => sessions.filter((s) => siwxTimeProblem(s.data, now) === null && siwxSessionMismatch(s) === null)
+  const valid = async (sessions: readonly SiwxSession[], now: number) => {
+    const problems = await Promise.all(sessions.map(async (s) => siwxTimeProblem(s.data, now) ?? (await siwxSessionProblem(s))))
+    return sessions.filter((_, i) => problems[i] === null)
+  }
 
   async function save(siwxSessions: SiwxSession[]) {
     ctx.store.set({ siwxSessions })
@@ -76,12 +88,12 @@ export function createSiwx(ctx: CoreContext): SiwxFeature {
     async add(input) {
       await ctx.ready
       const session = parseWith(siwxSessionSchema, input, 'SIWX session')
-      const problem = siwxTimeProblem(session.data, ctx.now()) ?? siwxSessionMismatch(session)
+      const problem = siwxTimeProblem(session.data, ctx.now()) ?? (await siwxSessionProblem(session))
       if (problem) throw new PorticoError(MESSAGES.signatureDeclined, { details: `SIWX session refused: ${problem}` })
       const others = ctx.store
         .get()
         .siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
-      await save(valid([...others, session], ctx.now()))
+      await save(await valid([...others, session], ctx.now()))
     },
     async signOut(address) {
       await ctx.ready

@@ -10,11 +10,12 @@ import {
   type SiwxMessageInput,
   type SiwxSession,
 } from '@portico/shared-types'
-import { createSiwsMessage, siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
+import { createSiwsMessage } from '@portico/shared-types/siws'
+import { siwxTimeProblem, type SiwxVerifyRequest } from '@portico/shared-types/siwx'
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
 import type { HttpClient } from '../../infra/http.ts'
 import type { RpcClient } from '../../infra/rpc.ts'
-import { siwxSessionMismatch } from '../siwx/siwx.ts'
+import { siwxSessionProblem } from '../siwx/siwx.ts'
 import { WriteFailure } from './classifyError.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
 
@@ -73,7 +74,7 @@ export function messageInput(intent: SiwxIntent): SiwxMessageInput {
  * this account and chain. Anything else is SIWX_INIT_FAILED ('A problem occurred while trying
  * initialize authentication').
  */
-export function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Date.now()): PreparedSignIn {
+export async function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Date.now()): Promise<PreparedSignIn> {
   const parsed = siwxCreatedMessageSchema.safeParse(answer)
   if (!parsed.success) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered no message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
   const { address, caipNetworkId } = parseCaipAddress(intent.caipAddress)
@@ -82,7 +83,7 @@ export function preparedFromDapp(intent: SiwxIntent, answer: unknown, nowMs = Da
     throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message for ${data.chainId}:${data.accountAddress}, not ${intent.caipAddress}` })
   }
   // Its text must say what its data says (account, chain, domain, URI, nonce, times): the session's CACAO is made from the data.
-  const mismatch = siwxTimeProblem(data, nowMs) ?? siwxSessionMismatch(signedSession({ data, message }, UNSIGNED))
+  const mismatch = siwxTimeProblem(data, nowMs) ?? (await siwxSessionProblem(signedSession({ data, message }, UNSIGNED)))
   if (mismatch) throw new WriteFailure('SIWX_INIT_FAILED', { details: `siwx.createMessage answered a message that does not hold: ${mismatch}` })
   return { data, message }
 }

@@ -1,5 +1,6 @@
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
-import { parseSiwsMessage, parseSiwxTime, type SiwsFields } from '@portico/shared-types/siwx'
+import { parseSiwsMessage, type SiwsFields } from '@portico/shared-types/siws'
+import { parseSiwxTime } from '@portico/shared-types/siwx'
 import { solanaSignInAnswerSchema, type SolanaSignInInputFields } from '@portico/shared-types/solana'
 import { WriteFailure } from './classifyError.ts'
 import type { FlowStep } from './writes.ts'

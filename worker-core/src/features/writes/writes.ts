@@ -179,7 +179,7 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     if (intent.via === 'dapp') {
       // The dapp's own configuration, in the page: it makes the message, then checks and keeps the session.
       const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
-      const signed = yield* sign(preparedFromDapp(intent, created), true)
+      const signed = yield* sign(await preparedFromDapp(intent, created), true)
       const session = signedSession(signed.prepared, signed.signature)
       // A dapp verifier that refuses a smart account's signature: said as such (SPEC.md §8 'This application might not support Smart Accounts').
       const refine = (error: WriteError) => markSmartAccountRefusal(flow.client, signed.prepared, session.signature, error)
