@@ -7,9 +7,9 @@
 import { solanaService, SOLANA_LOCALNET_CAIP_ID, type Sandbox } from '@portico/sandbox'
 import type { Wallet } from '@wallet-standard/base'
 import { SolanaSignIn, type SolanaSignInFeature, type SolanaSignInInput } from '@solana/wallet-standard-features'
-import { parseSignInMessageText } from '@solana/wallet-standard-util'
+import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CaipAddress, CoreConfig, Network } from '@portico/shared-types'
+import type { CaipAddress, CoreConfig, Network, SiwxSession } from '@portico/shared-types'
 import type { WalletAnswer, WriteIntent, WriteResult } from '@portico/shared-types/write'
 import { startWrite } from '../../../../main-thread/src/client/write.ts'
 import type { Connector } from '../../../../main-thread/src/connectors/types.ts'
@@ -72,13 +72,21 @@ async function newCore(dbName: string): Promise<Core> {
 }
 
 /** The page's write loop: each step through the connector's provider, each answer back to the core. */
-async function runWrite(core: Core, provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }, intent: WriteIntent, methods: string[] = []): Promise<WriteResult> {
+async function runWrite(
+  core: Core,
+  provider: { request(args: { method: string; params?: unknown }): Promise<unknown> },
+  intent: WriteIntent,
+  methods: string[] = [],
+  /** Answers the steps addressed to the dapp (its own SIWX configuration's functions), as the page would. */
+  dapp?: (request: { method: string; params: unknown[] }) => Promise<unknown>,
+): Promise<WriteResult> {
   let result: WriteResult = await core.prepareWrite(intent)
   while (result.status === 'step') {
     const step = result
     methods.push(step.request.method)
-    expect(await core.markWriteAsked(step.writeId)).toBe(true)
-    const answer: WalletAnswer = await provider.request(step.request).then(
+    if (step.target === 'wallet') expect(await core.markWriteAsked(step.writeId)).toBe(true)
+    const ask = step.target === 'dapp' ? () => (dapp ? dapp(step.request) : Promise.reject(new Error('No dapp answerer'))) : () => provider.request(step.request)
+    const answer: WalletAnswer = await ask().then(
       (value) => ({ ok: true as const, result: value }),
       (error: { code?: number; message: string }) => ({ ok: false as const, error: { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } }),
     )
@@ -180,6 +188,38 @@ describe('Sign In With Solana against the sandbox verifier', () => {
     const [session] = (await core.getState()).siwxSessions
     expect(session!.message).toBe((asked[1] as { message: string }).message)
     expect(parseSignInMessageText(session!.message)).toMatchObject({ address, chainId: LOCALNET_REF })
+    expect((await verifierSession(address)).status).toBe(200)
+    core.dispose()
+  })
+
+  it("a dapp's own SIWX configuration on a solana account: its Sign In With Solana message is signed as it is (solana:signMessage), its addSession checks it at the verifier, the core keeps the session", async () => {
+    const { core, provider, asked, address, caipAddress } = await setUp(4, [true])
+    const added: SiwxSession[] = []
+    const dapp = async ({ method, params }: { method: string; params: unknown[] }) => {
+      if (method === 'siwx_createMessage') {
+        const input = params[0] as { accountAddress: string; chainId: string }
+        const { nonce } = (await (await pageFetch(`${sandbox.dataApi.url}/v1/siwx/nonce?projectId=${PROJECT}&st=t&sv=t`)).json()) as { nonce: string }
+        const data = { accountAddress: input.accountAddress, chainId: input.chainId, domain: new URL(TEST_PAGE_ORIGIN).host, uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce, issuedAt: new Date().toISOString() }
+        const message = createSignInMessageText({ ...data, address: input.accountAddress, chainId: input.chainId.slice('solana:'.length) })
+        return { data, message }
+      }
+      const session = params[0] as SiwxSession
+      const verified = await pageFetch(`${sandbox.dataApi.url}/v1/siwx/verify?projectId=${PROJECT}&st=t&sv=t`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: session.message, signature: session.signature, chainId: LOCALNET_REF, cacao: session.cacao }),
+      })
+      if (!verified.ok) throw new Error(`refused: ${verified.status}`)
+      added.push(session)
+      return null
+    }
+    const methods: string[] = []
+    const result = await runWrite(core, provider, { ...signIn(caipAddress), via: 'dapp' }, methods, dapp)
+    expect(result, JSON.stringify(result)).toMatchObject({ status: 'done' })
+    expect(methods).toEqual(['siwx_createMessage', 'solana_signMessage', 'siwx_addSession'])
+    expect(asked.map((r) => r.kind)).toEqual(['solana_connect', 'solana_signMessage'])
+    expect(added[0]).toMatchObject({ data: { accountAddress: address, chainId: SOLANA_LOCALNET_CAIP_ID }, message: (asked[1] as { message: string }).message, cacao: { s: { t: 'solana:ed25519' } } })
+    expect((await core.getState()).siwxSessions).toEqual([added[0]])
     expect((await verifierSession(address)).status).toBe(200)
     core.dispose()
   })
