@@ -32,8 +32,13 @@ const servers: ChildProcess[] = []
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ sandbox: _ }) => {
-  test.setTimeout(600_000)
+  // Five installs from the registry and three production builds (two of Next.js) on a machine of two
+  // cores: each phase's time is printed, so a slow one is seen before it reaches this bound.
+  test.setTimeout(1_200_000)
+  const started = Date.now()
+  const phase = (name: string) => console.log(`examples: ${name} after ${((Date.now() - started) / 1000).toFixed(0)} s`)
   packed = packPackages(join(workDir, 'packs'))
+  phase('packed')
   walletScript = await sandboxWalletScript()
   // Installed side by side: the installs wait on the network and the disk more than on the CPU.
   const [viteReact, wagmi, webpack, nextjs, headless] = await Promise.all([
@@ -43,9 +48,12 @@ test.beforeAll(async ({ sandbox: _ }) => {
     prepareExample('nextjs', packed),
     prepareExample('headless', packed),
   ])
+  phase('installed and built (vite-react, wagmi, webpack, headless)')
   // One install of the Next.js example, built with each bundler in turn.
   const nextTurbopack = await buildNextExample(nextjs, 'turbopack', urls.nextTurbopack)
+  phase('next build (turbopack)')
   const nextWebpack = await buildNextExample(nextjs, 'webpack', urls.nextWebpack)
+  phase('next build (webpack)')
   servers.push(
     await serveExample(viteReact, EXAMPLE_PORTS.viteReact),
     await serveExample(wagmi, EXAMPLE_PORTS.wagmi),
@@ -54,6 +62,7 @@ test.beforeAll(async ({ sandbox: _ }) => {
     await serveExample(nextjs, EXAMPLE_PORTS.nextWebpack, nextWebpack),
     await serveExample(headless, EXAMPLE_PORTS.headless),
   )
+  phase('served')
 })
 
 test.afterAll(() => {
