@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UserRejectedRequestError } from 'viem'
-import { announceWallet, createTestClient, LOCAL_B, type FakeWallet } from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, createTestClient, fakeWalletConnect, LOCAL_B, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { solanaDevnet } from '@portico/shared-types/solana'
+import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { createClient } from '../client/createClient.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import type { SpawnedCore } from '../client/spawnCore.ts'
@@ -85,6 +87,28 @@ describe('switchNetwork through the wallet', () => {
     const portico = await connected()
     await expect(switchNetwork(portico.client, { caipNetworkId: LOCAL_B.caipNetworkId })).rejects.toBeInstanceOf(UserRejectedRequestError)
     expect((await portico.core.getState()).activeCaipNetworkId).toBe('eip155:31337')
+    portico.client.destroy()
+  })
+})
+
+describe('switchNetwork to another namespace over one session (WalletConnect)', () => {
+  it('a session that did not grant the namespace is not asked to connect again: the network shows unconnected, eip155 stays connected', async () => {
+    const walletConnect = fakeWalletConnect()
+    const config = testConfig()
+    const portico = createTestClient({ config: { ...config, networks: [...config.networks, solanaDevnet] }, walletConnect })
+    await portico.client.start()
+    const connecting = portico.client.connect(WALLET_CONNECT_CONNECTOR_ID)
+    await vi.waitFor(() => expect(walletConnect.uris).toHaveLength(1))
+    walletConnect.approve(`eip155:31337:${ADDRESS}`)
+    await connecting
+    expect((await portico.core.getState()).connections.eip155?.status).toBe('connected')
+
+    await switchNetwork(portico.client, { caipNetworkId: solanaDevnet.caipNetworkId })
+    const state = await portico.core.getState()
+    expect(state).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, switchingNamespace: false, connections: { eip155: { status: 'connected' } } })
+    expect(state.connections.solana?.status ?? 'disconnected').toBe('disconnected')
+    // No second pairing was started for it.
+    expect(walletConnect.uris).toHaveLength(1)
     portico.client.destroy()
   })
 })

@@ -1,6 +1,7 @@
 import type { UserRejectedRequestError } from 'viem'
 import { activeConnection, splitCaipAddress, type CaipAddress, type CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
+import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
 import { SwitchChainError, type SchemaValidationError } from '@portico/shared-types/errors'
 import type { ClientSnapshot, PorticoClient } from '../client/createClient.ts'
 import { getConnector } from '../client/getConnector.ts'
@@ -31,7 +32,8 @@ function walletFor(snapshot: ClientSnapshot, network: Network): { connector: Con
  * shown becomes the one the connection holds in that namespace; where none is held but the connected
  * wallet serves that namespace too (one wallet with EVM and Solana sides), the account it already
  * granted the page is taken without a prompt, and the wallet is asked to connect that namespace only
- * when it has granted none. The other namespace's connection stays (a status per namespace). Throws
+ * when it has granted none (a session spanning namespaces, WalletConnect's or the embedded wallet's,
+ * is not asked again: the network shows unconnected). The other namespace's connection stays (a status per namespace). Throws
  * `UserRejectedRequestError` (viem) when the visitor declines in the wallet, `SwitchChainError` on
  * other failures; a failed switch leaves the visitor on the network they were on.
  *
@@ -53,7 +55,13 @@ export async function switchNetwork(client: PorticoClient, { caipNetworkId }: Sw
   if (otherNamespace) await client.withCore((api) => api.setSwitchingNamespace(true))
   try {
     // The account the wallet already granted this namespace, or (asked) the one it connects now.
-    const caipAddress = wallet.caipAddress ?? (await connector.getCaipAddress(network.chainNamespace)) ?? (await connector.connect({ namespace: network.chainNamespace, network }))
+    const granted = wallet.caipAddress ?? (await connector.getCaipAddress(network.chainNamespace))
+    if (!granted && sharesSessionAcrossNamespaces(connector.type)) {
+      // One session for every namespace (WalletConnect, the embedded wallet): one that did not grant this namespace is not asked again here; the network is shown unconnected and Connect offers a wallet for it.
+      await client.withCore((api) => api.setActiveNetwork(caipNetworkId))
+      return
+    }
+    const caipAddress = granted ?? (await connector.connect({ namespace: network.chainNamespace, network }))
     if (!caipAddress.startsWith(`${caipNetworkId}:`)) await connector.switchChain(network)
     const { address } = splitCaipAddress(caipAddress)
     await client.withCore((api) =>
