@@ -5,6 +5,11 @@ import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet 
 import { signerOf, TestWallet } from '../testing/standardWallet.ts'
 import { getConnectedConnector, getConnector } from './getConnector.ts'
 import { switchNetwork } from '../actions/switchNetwork.ts'
+import { createCore, createStorage } from '@portico/worker-core'
+import { fakeFetch } from '../testing/harness.tsx'
+import { createClient } from './createClient.ts'
+import type { SpawnedCore } from './spawnCore.ts'
+import { CORE_GENERATION_KEY } from './spawnCoreLink.ts'
 
 let wallet: FakeWallet | undefined
 afterEach(() => wallet?.cleanup())
@@ -171,5 +176,31 @@ describe('session: a wallet with EVM and Solana sides', () => {
     await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: rdns, connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
     expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, connections: { eip155: { status: 'connected' } } })
     client.destroy()
+  })
+})
+
+describe('session: a core that never answers', () => {
+  it('the first core takes no call at all (a SharedWorker the browser was ending as the tab joined it): the heartbeat replaces it, and the session starts and connects on the next one', async () => {
+    localStorage.removeItem(CORE_GENERATION_KEY)
+    wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
+    const core = createCore({ storage: createStorage({ dbName: `portico-test-${Math.random()}`, warn: () => undefined }), fetch: fakeFetch(), sleep: async () => undefined, warn: () => undefined })
+    /** Every call to the dying core waits forever, the heartbeat too. */
+    const dying = new Proxy({}, { get: () => () => new Promise(() => undefined) }) as SpawnedCore['api']
+    const generations: number[] = []
+    const client = createClient({
+      config: testConfig(),
+      heartbeatMs: 20,
+      spawn: ({ generation = 0 } = {}) => {
+        generations.push(generation)
+        return { api: generation === 0 ? dying : (core as unknown as SpawnedCore['api']), kind: 'shared', close: () => undefined }
+      },
+    })
+    await client.start()
+    await client.connect('dev.test.wallet')
+    expect(generations).toEqual([0, 1])
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.test.wallet' })
+    client.destroy()
+    core.dispose()
+    localStorage.removeItem(CORE_GENERATION_KEY)
   })
 })

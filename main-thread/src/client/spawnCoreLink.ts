@@ -19,7 +19,7 @@ export type CoreLink = {
   /** The core's API, whichever worker runs it: calls a restart caught in flight go to the new one. */
   api: Remote<PorticoCoreApi>
   kind(): SpawnedCore['kind']
-  /** Starts the heartbeat (SPEC.md §9: every 5 s); once the session has attached to the first core. */
+  /** Starts the heartbeat (SPEC.md §9: every 5 s), with the session's first call to the core. */
   startHeartbeat(): void
   /** How many times the core was restarted (for tests and diagnostics). */
   restarts(): number

@@ -76,10 +76,13 @@ export function attachCore({ client, config, tabId, onState }: AttachCoreParamet
   return {
     api,
     async start() {
+      // The heartbeat runs from the first call: a core that never answers it (a SharedWorker the browser
+      // was ending as this tab joined it: every tab of the origin had just reloaded) is replaced, and
+      // the configure and subscribe calls below go to the new one.
+      link.startHeartbeat()
       const settings = coreSettingsOf(client, config)
       await api.configure(settings.core, settings.options)
       await subscribe()
-      link.startHeartbeat()
     },
     resubscribe: subscribe,
     stop() {
