@@ -85,7 +85,8 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   const consoles: string[][] = [[], [], []]
   const watch = (p: Page, n: number) => {
     p.on('pageerror', (error) => unhandled.push(`tab ${n}: ${error.name}: ${error.message}`))
-    p.on('console', (m) => void (m.type() === 'error' || m.type() === 'warning' ? consoles[n - 1]?.push(`${m.type()}: ${m.text().slice(0, 200)}`) : undefined))
+    // The browser's own "Failed to load resource" lines are the injected faults: the modal's warnings are kept instead.
+    p.on('console', (m) => void ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') ? consoles[n - 1]?.push(`${m.type()}: ${m.text().slice(0, 200)}`) : undefined))
   }
   watch(page, 1)
   await page.goto('/')
@@ -228,7 +229,9 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
     } catch (error) {
       // An action the modal never let finish: a failure, with what led to it.
       const now = await Promise.all(tabs.map((t) => status(t).catch(() => '?')))
-      stuck.push(`${done.slice(-6).join(' ')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; tabs ${now.join(' | ')}; tab ${tab + 1} console: ${consoles[tab]!.slice(-4).join(' / ')}`)
+      // What the stuck tab's dialogs said (an error in the Connect view, a spinner's label) tells a stuck action apart.
+      const dialogs = await tabs[tab]!.getByRole('dialog').allInnerTexts().then((texts) => texts.join(' / ').replace(/\s+/g, ' ').slice(0, 300)).catch(() => '?')
+      stuck.push(`#${i + 1} ${done.slice(-6).join(' ')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; tabs ${now.join(' | ')}; tab ${tab + 1} dialogs: ${dialogs || '(none)'}; console: ${consoles[tab]!.slice(-4).join(' / ')}`)
       console.log(`chaos: stuck ${stuck.at(-1)}`)
       await close(tabs[tab]!).catch(() => {})
     }
