@@ -11,7 +11,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
 } from '@solana/kit'
-import { solanaService } from '@portico/sandbox'
+import { FRAME_SOLANA_FUNDING, solanaService } from '@portico/sandbox'
 import { expect, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox, startEmailLogin } from '../embedded.ts'
 
@@ -74,16 +74,13 @@ function transfer(from: string, to: string, lamports: bigint): string {
 }
 
 test.describe('the embedded wallet’s Solana account', () => {
-  test('a new email user on Solana Localnet sees its Solana account; funded, it sends 0.1 SOL approved in the frame and the chain confirms it', async ({ page, sandbox }) => {
+  test('a new email user on Solana Localnet sees its Solana account, funded by the sandbox; it sends 0.1 SOL approved in the frame and the chain confirms it', async ({ page, sandbox }) => {
     test.setTimeout(120_000)
     const solana = sandbox.service(solanaService)
     const { account, address } = await loginOnSolana(page, sandbox, freshEmail('solana'))
-    expect(solana.balances(address).lamports).toBe(0n)
-
-    // Funded on the chain (requestAirdrop on the sandbox's Solana RPC).
-    const airdrop = await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [address, 2_000_000_000] }) })
-    expect(airdrop.ok).toBe(true)
-    await expect.poll(() => solana.balances(address).lamports).toBe(2_000_000_000n)
+    // The sandbox's faucet funds each new user's Solana account (as anvil funds its EVM accounts): the first read shows it.
+    expect(solana.balances(address).lamports).toBe(FRAME_SOLANA_FUNDING)
+    await expect(account.getByTestId('account-balance')).toHaveText(/^10(\.0+)? SOL$/)
 
     const receiver = solana.devAccounts[7]!.address
     const before = solana.balances(receiver).lamports
@@ -103,10 +100,10 @@ test.describe('the embedded wallet’s Solana account', () => {
     await expect(page.getByText('Transaction started')).toBeVisible()
     await expect.poll(() => solana.balances(receiver).lamports).toBe(before + 100_000_000n)
     await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
-    // The balances are read again once the send is confirmed: 2 SOL less 0.1 and the fee.
+    // The balances are read again once the send is confirmed: 10 SOL less 0.1 and the fee.
     const left = solana.balances(address).lamports
-    expect(left).toBe(2_000_000_000n - 100_000_000n - 5_000n)
-    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText(/1\.9\d* SOL/)
+    expect(left).toBe(FRAME_SOLANA_FUNDING - 100_000_000n - 5_000n)
+    await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toHaveText(/^9\.9\d* SOL$/)
 
     // A reload keeps the Solana account (the frame still has the session); signing out ends it.
     await page.reload()

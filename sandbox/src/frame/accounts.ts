@@ -62,6 +62,8 @@ export type AccountsOptions = {
   defaultChainId: number
   /** Called once for each new user's address (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
+  /** Called once for each new Solana account, a new user's or one made for a user from before (the sandbox funds it). */
+  onNewSolanaAccount?: (address: string) => Promise<void>
   now?: () => number
   limits?: Partial<FrameLimits> | undefined
   sessionIdleMs?: number | undefined
@@ -120,8 +122,10 @@ export class FrameAccounts {
     else {
       // A user made before Solana keys gets one on first use (once: of two requests at once, one sets it).
       const made = this.sealNewSolanaKey(row.id)
-      if (await this.store.setSolanaKey(row.id, made.solana_address, made.encrypted_solana_key)) solana = made.key
-      else {
+      if (await this.store.setSolanaKey(row.id, made.solana_address, made.encrypted_solana_key)) {
+        solana = made.key
+        await this.fundSolana(made.solana_address)
+      } else {
         const again = await this.store.userById(row.id)
         if (!again?.solana_address || !again.encrypted_solana_key) throw new Error(`User ${row.id} has no Solana key`)
         solana = this.openSolanaKey({ ...again, solana_address: again.solana_address, encrypted_solana_key: again.encrypted_solana_key })
@@ -167,7 +171,13 @@ export class FrameAccounts {
       return existing
     }
     await this.options.onNewAccount?.(row.address as `0x${string}`)
+    await this.fundSolana(solana_address)
     return row
+  }
+
+  /** Best effort: a login never fails for the sandbox's funds. */
+  private async fundSolana(address: string): Promise<void> {
+    await this.options.onNewSolanaAccount?.(address).catch(() => undefined)
   }
 
   /**

@@ -53,6 +53,8 @@ export type FrameServiceOptions = {
   chainsReady?: Promise<unknown> | undefined
   /** Called once for each new embedded account (the sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
+  /** Called once for each new user's Solana account (the sandbox funds it on its Solana Localnet). */
+  onNewSolanaAccount?: (address: string) => Promise<void>
   /** A PostgreSQL server for users, sessions and keys (PORTICO_FRAME_DATABASE_URL); else PGlite on `dataDir`. */
   databaseUrl?: string | undefined
   /** PGlite's data folder (created when missing); with neither this nor `databaseUrl`, PGlite in memory. */
@@ -219,6 +221,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     sessionIdleMs: options.sessionIdleMs,
     sessionLifetimeMs: options.sessionLifetimeMs,
     ...(options.onNewAccount ? { onNewAccount: (address: `0x${string}`) => fundNewAccount(address) } : {}),
+    ...(options.onNewSolanaAccount ? { onNewSolanaAccount: options.onNewSolanaAccount } : {}),
   })
   const purge = () => accounts.purge().catch((err: unknown) => console.error('[frame database]', err))
   await purge()

@@ -19,7 +19,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startSandbox, type SandboxHandle } from '../index.ts'
+import { FRAME_SOLANA_FUNDING, startSandbox, type SandboxHandle } from '../index.ts'
 import { solanaService } from '../services/solana.ts'
 import type { SolanaChainHandle } from '../solana/server.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
@@ -127,11 +127,10 @@ describe('the frame service’s Solana accounts', () => {
     expect((await call('solana', { method: 'solana_signMessage', params: [{ message: '3yZe7d' }], network }, 'not-a-session')).status).toBe(401)
   })
 
-  it('signs and sends a transfer on the sandbox’s Solana Localnet: the receiver gets exactly 0.1 SOL', async () => {
+  it('a new user’s Solana account is funded by the sandbox’s faucet; it signs and sends a transfer on the Localnet: the receiver gets exactly 0.1 SOL', async () => {
     const token = await newUser()
     const owner = (await ok('user', {}, token)).solanaAddress!
-    await rpc('requestAirdrop', [owner, 1_000_000_000])
-    await expect.poll(() => solana.balances(owner).lamports, { timeout: 20_000 }).toBe(1_000_000_000n)
+    await expect.poll(() => solana.balances(owner).lamports, { timeout: 20_000 }).toBe(FRAME_SOLANA_FUNDING)
     const bob = solana.devAccounts[6]!.address
     const before = solana.balances(bob).lamports
     const tx = await transfer(address(owner), address(bob), 100_000_000n)

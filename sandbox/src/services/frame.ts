@@ -13,6 +13,8 @@ import { httpHealth, localEndpoint, servicePort, type SandboxService } from './s
 
 /** What each new embedded account holds on every chain the sandbox runs (set with anvil_setBalance). */
 export const FRAME_ACCOUNT_FUNDING = parseEther('10')
+/** What each new user's Solana account gets from the Localnet's faucet: 10 SOL, in lamports. */
+export const FRAME_SOLANA_FUNDING = 10_000_000_000n
 
 /**
  * The frame service's port: `ports.frame`, else PORTICO_FRAME_PORT, else the data API's port + 3
@@ -107,6 +109,16 @@ export const frameService: SandboxService<FrameServiceHandle> = {
             }).catch(() => undefined),
           ),
       )
+    /** The faucet's airdrop (the RPC's requestAirdrop) of FRAME_SOLANA_FUNDING to a new user's Solana account. */
+    const fundSolana = (address: string) =>
+      fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [address, Number(FRAME_SOLANA_FUNDING)] }),
+      }).then(
+        () => undefined,
+        () => undefined,
+      )
     const frame = await startFrameService({
       chainsReady: world.catch(() => undefined),
       chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
@@ -117,12 +129,15 @@ export const frameService: SandboxService<FrameServiceHandle> = {
       async onNewAccount(address) {
         await fund(address)
       },
+      onNewSolanaAccount: fundSolana,
     })
     // The chains start anew with each sandbox while the frame's users stay (a data folder): their
     // accounts get their funds again once the chains are set up.
     void world
       .then(async () => {
         for (const { address } of await frame.store.db.query<{ address: string }>('SELECT address FROM users')) await fund(address)
+        // The Solana Localnet starts anew too.
+        for (const { solana_address } of await frame.store.db.query<{ solana_address: string }>('SELECT solana_address FROM users WHERE solana_address IS NOT NULL')) await fundSolana(solana_address)
       })
       .catch(() => undefined)
     return frame
