@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '@portico/sandbox'
 import { E2E_PORTS } from './ports.ts'
 
@@ -52,6 +52,17 @@ export async function connectSandboxWallet(page: Page) {
  * the tab's own DevTools session as soon as its document commits: the page then gets its `offline`
  * event. `backOnline()` brings the context and the tab back (the page gets its `online` event).
  */
+/** From the Account view: Send, the amount and the receiver filled in, Review, then Send; answers the Send view. */
+export async function sendFromAccount(page: Page, account: Locator, amount: string, receiver: string): Promise<Locator> {
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = page.getByRole('dialog', { name: 'Send' })
+  await send.getByRole('textbox', { name: /Amount/ }).fill(amount)
+  await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
+  await send.getByRole('button', { name: 'Review' }).click()
+  await send.getByRole('button', { name: 'Send', exact: true }).click()
+  return send
+}
+
 export async function openTabWhileOffline(context: BrowserContext, url = '/') {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)

@@ -12,7 +12,7 @@ import {
   type Blockhash,
 } from '@solana/kit'
 import { FRAME_SOLANA_FUNDING, solanaService } from '@portico/sandbox'
-import { expect, test } from '../fixtures.ts'
+import { expect, sendFromAccount, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox, startEmailLogin } from '../embedded.ts'
 
 /** The Solana methods the frame service was asked to sign since `before`. */
@@ -84,12 +84,7 @@ test.describe('the embedded wallet’s Solana account', () => {
 
     const receiver = solana.devAccounts[7]!.address
     const before = solana.balances(receiver).lamports
-    await account.getByRole('button', { name: 'Send', exact: true }).click()
-    const send = page.getByRole('dialog', { name: 'Send' })
-    await send.getByRole('textbox', { name: /Amount/ }).fill('0.1')
-    await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
-    await send.getByRole('button', { name: 'Review' }).click()
-    await send.getByRole('button', { name: 'Send', exact: true }).click()
+    await sendFromAccount(page, account, '0.1', receiver)
 
     // The frame's own approval shows what is signed: the SOL amount and the receiver, decoded from the transaction.
     const frame = await approvalFrame(page)

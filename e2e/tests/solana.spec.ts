@@ -1,7 +1,7 @@
 import { solanaService } from '@portico/sandbox'
 import { generateKeyPairSigner } from '@solana/kit'
 import { formatUnits } from 'viem'
-import { expect, test } from '../fixtures.ts'
+import { expect, sendFromAccount, test } from '../fixtures.ts'
 
 /** The sandbox's Solana dev accounts 0 (the Sandbox Wallet's) and 5 (the receiver). */
 const WALLET = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
@@ -27,12 +27,7 @@ test.describe('Solana through Wallet Standard', () => {
     await expect(account).toBeVisible()
     await expect(account).toContainText(/\d[\d,.]* SOL/)
 
-    await account.getByRole('button', { name: 'Send', exact: true }).click()
-    const send = page.getByRole('dialog', { name: 'Send' })
-    await send.getByRole('textbox', { name: /Amount/ }).fill('0.1')
-    await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
-    await send.getByRole('button', { name: 'Review' }).click()
-    await send.getByRole('button', { name: 'Send', exact: true }).click()
+    await sendFromAccount(page, account, '0.1', receiver)
     await expect(prompt).toContainText('0.1 SOL')
     await prompt.getByRole('button', { name: 'Approve' }).click()
     await expect(page.getByText('Transaction started')).toBeVisible()

@@ -1,5 +1,5 @@
 import { solanaService, SOLANA_LOCALNET_CAIP_ID } from '@portico/sandbox'
-import { expect, recordConsoleErrors, test } from '../fixtures.ts'
+import { expect, recordConsoleErrors, sendFromAccount, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** The sandbox's Solana dev account 5: the receiver. The phone wallet's account 0 has Solana dev account 0. */
@@ -54,12 +54,7 @@ test.describe("WalletConnect's solana namespace", () => {
     await expect(session).toContainText(`Account: ${wallet}`)
 
     // 0.1 SOL through the one write path: the phone is asked solana_signAndSendTransaction and sends it.
-    await account.getByRole('button', { name: 'Send', exact: true }).click()
-    const send = page.getByRole('dialog', { name: 'Send' })
-    await send.getByRole('textbox', { name: /Amount/ }).fill('0.1')
-    await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
-    await send.getByRole('button', { name: 'Review' }).click()
-    await send.getByRole('button', { name: 'Send', exact: true }).click()
+    await sendFromAccount(page, account, '0.1', receiver)
     const request = phone.getByRole('dialog', { name: /^Send a Solana transaction for / })
     await expect(request).toContainText(receiver)
     await expect(request).toContainText('0.1 SOL')

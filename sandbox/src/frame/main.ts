@@ -12,16 +12,17 @@ import { startFrameService } from './server.ts'
  * Stops cleanly on SIGINT / SIGTERM; started again on the same database and key, every visitor is
  * still signed in.
  */
-const chainsSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'expected JSON' })
-      return z.NEVER
-    }
-  })
+/** An environment variable holding JSON: parsed, or the schema's 'expected JSON' issue. */
+const jsonText = z.string().transform((raw, ctx) => {
+  try {
+    return JSON.parse(raw) as unknown
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'expected JSON' })
+    return z.NEVER
+  }
+})
+
+const chainsSchema = jsonText
   .pipe(
     z
       .array(
@@ -49,16 +50,7 @@ const chains = parsed.data.map((c) => ({
 }))
 
 /** PORTICO_FRAME_SOLANA_NETWORKS: the Solana networks each user's ed25519 key signs on, JSON `[{ caipNetworkId, name, rpcUrl }]` (none: Solana requests are refused). */
-const solanaNetworksSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'expected JSON' })
-      return z.NEVER
-    }
-  })
+const solanaNetworksSchema = jsonText
   .pipe(z.array(z.object({ caipNetworkId: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/), name: z.string().min(1), rpcUrl: z.string().url() })))
 const rawSolana = process.env['PORTICO_FRAME_SOLANA_NETWORKS']
 const solanaParsed = rawSolana ? solanaNetworksSchema.safeParse(rawSolana) : undefined
