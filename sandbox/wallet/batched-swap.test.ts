@@ -62,15 +62,11 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
   it('USDC to ETH with the allowance short: one wallet approval, one atomic transaction that approves and swaps, tracked until mined', async () => {
     const core = await connectedTestCore(config, ACCOUNT_0, { swapChains: ['eip155:31337'] })
     const before = await usdcOf(ACCOUNT_0)
-    // What the Activity shows meanwhile: the core's pending rows, read as the page would.
+    // What the Activity shows meanwhile: the core's pending rows, in every state it pushes (as a tab follows it; a poll could miss a short-lived row).
     const seen = new Set<string>()
-    let watching = true
-    const watch = (async () => {
-      while (watching) {
-        for (const p of (await core.getState()).pendingTransactions) seen.add(`${p.hash} ${p.kind} ${p.amount} ${p.symbol}`)
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    })()
+    const subscription = await core.subscribe((state) => {
+      for (const p of state.pendingTransactions) seen.add(`${p.hash} ${p.kind} ${p.amount} ${p.symbol}`)
+    })
     const { result, steps, asked, atomic } = await pageWrite(core, { kind: 'swap', caipAddress: CAIP_0, from: USDC, to: ETH, amount: '30' }, [true])
     expect(atomic).toBe(true)
     expect(result).toMatchObject({ status: 'done', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
@@ -87,8 +83,7 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
     expect(before - (await usdcOf(ACCOUNT_0))).toBe(parseUnits('30', 6))
     // The core follows the batch's transaction like any other (Activity, then a balance refresh once mined).
     for (let i = 0; i < 100 && (await core.getState()).pendingTransactions.some((p) => p.hash === hash); i++) await new Promise((r) => setTimeout(r, 100))
-    watching = false
-    await watch
+    await core.unsubscribe(subscription)
     expect(seen).toContain(`${hash} swap 30 USDC`)
     expect((await core.getState()).pendingTransactions.some((p) => p.hash === hash)).toBe(false)
     core.dispose()

@@ -147,7 +147,9 @@ describe('the answers carry the sandbox data', () => {
     ])
     const eth = options.purchaseCurrencies.find((p) => p.symbol === 'ETH')
     expect(eth?.networks).toEqual([{ name: 'portico-local', display_name: 'Portico Local', chain_id: '31337', contract_address: '' }])
-    expect(options.purchaseCurrencies.find((p) => p.symbol === 'USDC')?.networks.map((n) => n.chain_id)).toEqual(['31337', '31338'])
+    // USDC on both EVM chains and on the Solana Localnet (its chain id the CAIP-2 reference); SOL on the Localnet only.
+    expect(options.purchaseCurrencies.find((p) => p.symbol === 'USDC')?.networks.map((n) => n.chain_id)).toEqual(['31337', '31338', SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length)])
+    expect(options.purchaseCurrencies.find((p) => p.symbol === 'SOL')?.networks.map((n) => n.chain_id)).toEqual([SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length)])
   })
 
   it('an onramp quote takes a 1–2 % fee and prices the rest', async () => {

@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { launchTestChromium } from '../chromium-for-tests.ts'
-import { startSandbox, type SandboxHandle } from '../index.ts'
+import { FRAME_SOLANA_FUNDING, startSandbox, type SandboxHandle } from '../index.ts'
 import { solanaService } from '../services/solana.ts'
 import type { SolanaChainHandle } from '../solana/server.ts'
 import { testSandboxOptions } from '../test-helpers.ts'
@@ -148,8 +148,8 @@ describe('the secure frame’s Solana approval in Chromium', () => {
     expect(verifies(owner, new TextEncoder().encode(text), new Uint8Array(getBase58Encoder().encode(signed.signature)))).toBe(true)
 
     // A transfer: amount and receiver decoded in the frame; rejected there, nothing is signed.
-    await rpc('requestAirdrop', [owner, 1_000_000_000])
-    await expect.poll(() => solana.balances(owner).lamports, WAIT).toBe(1_000_000_000n)
+    // The sandbox's faucet funded the new user's Solana account.
+    await expect.poll(() => solana.balances(owner).lamports, WAIT).toBe(FRAME_SOLANA_FUNDING)
     const receiver = solana.devAccounts[8]!.address
     const rejected = ask(page, 'RPC_REQUEST', { method: 'solana_signAndSendTransaction', params: [{ transaction: await transfer(owner, receiver, 250_000_000n) }], chainId: network })
     frame = await shownFrame(page)
