@@ -71,6 +71,9 @@ test.describe('Solana through Wallet Standard', () => {
 
     await usdcRow.getByRole('button', { name: 'Send USDC' }).click()
     const send = page.getByRole('dialog', { name: 'Send' })
+    // Nothing typed yet: SPEC.md §5's Solana message, and nothing reaches the wallet.
+    await send.getByRole('button', { name: 'Review' }).click()
+    await expect(send.getByText('Please enter a valid amount and receiver address')).toBeVisible()
     await send.getByRole('textbox', { name: /Amount/ }).fill('12.5')
     await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
     // The rent of the receiver's new USDC account (165 bytes), as the chain computes it, paid in SOL.

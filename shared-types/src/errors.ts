@@ -27,6 +27,8 @@ export const MESSAGES = {
   actionNotAllowed: 'Action not allowed',
   errorResolvingName: 'Error resolving name',
   swapsUnsupported: 'Network not supported for Swaps',
+  solanaSendIncomplete: 'Please enter a valid amount and receiver address',
+  solanaSendFailed: 'Failed to send transaction. Please try again.',
   gasPriceUnsupported: 'Network not supported for Gas Price',
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNames: 'Error fetching names for address',

@@ -18,6 +18,8 @@ export const WRITE_ERROR_TEXTS = {
   TOKEN_REQUIRED: 'Choose a token',
   GAS_PRICE_REQUIRED: 'The network fee could not be read. Try again.',
   INSUFFICIENT_GAS: 'Not enough {symbol} to pay the network fee',
+  SOLANA_SEND_INCOMPLETE: MESSAGES.solanaSendIncomplete,
+  SOLANA_SEND_FAILED: MESSAGES.solanaSendFailed,
   SAME_TOKEN: 'Choose two different tokens',
   NO_ROUTE: 'No route or not enough liquidity to swap {from} for {to}',
   QUOTE_MOVED: 'The price moved: you would now get {amount} {symbol}. Check the new quote and swap again.',

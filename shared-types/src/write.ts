@@ -20,6 +20,9 @@ export const WRITE_ERROR_CODES = [
   'TOKEN_REQUIRED',
   'GAS_PRICE_REQUIRED',
   'INSUFFICIENT_GAS',
+  // A Solana send (SPEC.md §5, §8): without an amount or a receiver; refused or failed on its way to the network.
+  'SOLANA_SEND_INCOMPLETE',
+  'SOLANA_SEND_FAILED',
   // Swaps (SPEC.md §8 'Network not supported for Swaps').
   'SAME_TOKEN',
   'NO_ROUTE',

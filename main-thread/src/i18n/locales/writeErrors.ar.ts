@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'اختر رمزًا',
   GAS_PRICE_REQUIRED: 'تعذّرت قراءة رسوم الشبكة. حاول مرة أخرى.',
   INSUFFICIENT_GAS: 'لا يكفي {symbol} لدفع رسوم الشبكة',
+  SOLANA_SEND_INCOMPLETE: 'يرجى إدخال مبلغ صالح وعنوان مستلم',
+  SOLANA_SEND_FAILED: 'تعذّر إرسال المعاملة. يرجى المحاولة مرة أخرى.',
   SAME_TOKEN: 'اختر رمزين مختلفين',
   NO_ROUTE: 'لا يوجد مسار أو لا تكفي السيولة لمبادلة {from} بـ {to}',
   QUOTE_MOVED: 'تغيّر السعر: ستحصل الآن على {amount} {symbol}. راجع عرض السعر الجديد وبادل مرة أخرى.',

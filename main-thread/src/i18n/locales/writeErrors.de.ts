@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Wähle einen Token',
   GAS_PRICE_REQUIRED: 'Die Netzwerkgebühr war nicht lesbar. Versuche es erneut.',
   INSUFFICIENT_GAS: 'Nicht genug {symbol} für die Netzwerkgebühr',
+  SOLANA_SEND_INCOMPLETE: 'Bitte gib einen gültigen Betrag und eine Empfängeradresse ein',
+  SOLANA_SEND_FAILED: 'Die Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.',
   SAME_TOKEN: 'Wähle zwei verschiedene Token',
   NO_ROUTE: 'Keine Route oder zu wenig Liquidität, um {from} in {to} zu tauschen',
   QUOTE_MOVED: 'Der Kurs hat sich bewegt: du bekämst jetzt {amount} {symbol}. Prüfe das neue Angebot und tausche erneut.',

@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Elige un token',
   GAS_PRICE_REQUIRED: 'No se pudo leer la comisión de red. Inténtalo de nuevo.',
   INSUFFICIENT_GAS: 'No hay suficiente {symbol} para pagar la comisión de red',
+  SOLANA_SEND_INCOMPLETE: 'Introduce un importe válido y una dirección de destinatario',
+  SOLANA_SEND_FAILED: 'No se pudo enviar la transacción. Inténtalo de nuevo.',
   SAME_TOKEN: 'Elige dos tokens distintos',
   NO_ROUTE: 'No hay ruta o no hay liquidez suficiente para intercambiar {from} por {to}',
   QUOTE_MOVED: 'El precio cambió: ahora recibirías {amount} {symbol}. Revisa la nueva cotización e intercambia de nuevo.',

@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Choisissez un jeton',
   GAS_PRICE_REQUIRED: 'Les frais de réseau n’ont pas pu être lus. Réessayez.',
   INSUFFICIENT_GAS: 'Pas assez de {symbol} pour payer les frais de réseau',
+  SOLANA_SEND_INCOMPLETE: 'Veuillez saisir un montant valide et une adresse de destinataire',
+  SOLANA_SEND_FAILED: 'Échec de l’envoi de la transaction. Veuillez réessayer.',
   SAME_TOKEN: 'Choisissez deux jetons différents',
   NO_ROUTE: 'Aucune route ou liquidité insuffisante pour échanger {from} contre {to}',
   QUOTE_MOVED: 'Le prix a bougé : vous recevriez maintenant {amount} {symbol}. Vérifiez le nouveau devis et échangez à nouveau.',

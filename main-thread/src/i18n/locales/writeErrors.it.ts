@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Scegli un token',
   GAS_PRICE_REQUIRED: 'Impossibile leggere la commissione di rete. Riprova.',
   INSUFFICIENT_GAS: '{symbol} insufficiente per pagare la commissione di rete',
+  SOLANA_SEND_INCOMPLETE: 'Inserisci un importo valido e un indirizzo del destinatario',
+  SOLANA_SEND_FAILED: 'Invio della transazione non riuscito. Riprova.',
   SAME_TOKEN: 'Scegli due token diversi',
   NO_ROUTE: 'Nessun percorso o liquidità insufficiente per scambiare {from} con {to}',
   QUOTE_MOVED: 'Il prezzo è cambiato: ora riceveresti {amount} {symbol}. Controlla la nuova quotazione e scambia di nuovo.',

@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'トークンを選択してください',
   GAS_PRICE_REQUIRED: 'ネットワーク手数料を読み取れませんでした。もう一度お試しください。',
   INSUFFICIENT_GAS: 'ネットワーク手数料を支払う {symbol} が足りません',
+  SOLANA_SEND_INCOMPLETE: '有効な金額と受取人アドレスを入力してください',
+  SOLANA_SEND_FAILED: 'トランザクションを送信できませんでした。もう一度お試しください。',
   SAME_TOKEN: '異なる 2 つのトークンを選択してください',
   NO_ROUTE: '{from} を {to} にスワップするルートがないか、流動性が不足しています',
   QUOTE_MOVED: '価格が変動しました: 現在の受取額は {amount} {symbol} です。新しい見積もりを確認してもう一度スワップしてください。',

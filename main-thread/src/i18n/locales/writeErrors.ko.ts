@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: '토큰을 선택하세요',
   GAS_PRICE_REQUIRED: '네트워크 수수료를 읽을 수 없습니다. 다시 시도하세요.',
   INSUFFICIENT_GAS: '네트워크 수수료를 낼 {symbol}이(가) 부족합니다',
+  SOLANA_SEND_INCOMPLETE: '올바른 금액과 받는 사람 주소를 입력하세요',
+  SOLANA_SEND_FAILED: '트랜잭션을 보내지 못했습니다. 다시 시도하세요.',
   SAME_TOKEN: '서로 다른 두 토큰을 선택하세요',
   NO_ROUTE: '{from}을(를) {to}(으)로 스왑할 경로가 없거나 유동성이 부족합니다',
   QUOTE_MOVED: '가격이 변동되었습니다: 이제 {amount} {symbol}을(를) 받게 됩니다. 새 견적을 확인하고 다시 스왑하세요.',

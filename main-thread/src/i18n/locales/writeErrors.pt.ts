@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Escolha um token',
   GAS_PRICE_REQUIRED: 'Não foi possível ler a taxa de rede. Tente novamente.',
   INSUFFICIENT_GAS: '{symbol} insuficiente para pagar a taxa de rede',
+  SOLANA_SEND_INCOMPLETE: 'Introduza um valor válido e um endereço de destinatário',
+  SOLANA_SEND_FAILED: 'Falha ao enviar a transação. Tente novamente.',
   SAME_TOKEN: 'Escolha dois tokens diferentes',
   NO_ROUTE: 'Não há rota ou liquidez suficiente para trocar {from} por {to}',
   QUOTE_MOVED: 'O preço mudou: agora você receberia {amount} {symbol}. Confira a nova cotação e troque novamente.',

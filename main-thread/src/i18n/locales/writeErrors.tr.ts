@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: 'Bir token seç',
   GAS_PRICE_REQUIRED: 'Ağ ücreti okunamadı. Tekrar dene.',
   INSUFFICIENT_GAS: 'Ağ ücretini ödemek için yeterli {symbol} yok',
+  SOLANA_SEND_INCOMPLETE: 'Lütfen geçerli bir tutar ve alıcı adresi girin',
+  SOLANA_SEND_FAILED: 'İşlem gönderilemedi. Lütfen tekrar deneyin.',
   SAME_TOKEN: 'İki farklı token seç',
   NO_ROUTE: '{from} ile {to} takası için rota yok ya da likidite yetersiz',
   QUOTE_MOVED: 'Fiyat değişti: şimdi {amount} {symbol} alırsın. Yeni teklifi kontrol edip tekrar takas et.',

@@ -13,6 +13,8 @@ export default {
   TOKEN_REQUIRED: '请选择代币',
   GAS_PRICE_REQUIRED: '无法读取网络费用。请重试。',
   INSUFFICIENT_GAS: '{symbol} 不足，无法支付网络费用',
+  SOLANA_SEND_INCOMPLETE: '请输入有效的金额和收款地址',
+  SOLANA_SEND_FAILED: '交易发送失败，请重试。',
   SAME_TOKEN: '请选择两种不同的代币',
   NO_ROUTE: '没有将 {from} 兑换为 {to} 的路径，或流动性不足',
   QUOTE_MOVED: '价格已变动：你现在将获得 {amount} {symbol}。请查看新报价后再次兑换。',

@@ -98,11 +98,12 @@ describe('Solana sends', () => {
     const send = (amount: string, receiver: string, token: { address?: string; symbol: string; decimals: number } | null = { ...SOL }) =>
       failure(prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token, amount, receiver }))
     const someone = solana.devAccounts[3]!.address
-    expect(await send('1', '')).toMatchObject({ code: 'RECEIVER_REQUIRED', field: 'receiver' })
+    expect(await send('1', '')).toMatchObject({ code: 'SOLANA_SEND_INCOMPLETE', field: 'receiver' })
+    expect(await prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token: { ...SOL }, amount: '', receiver: '' }).catch((e: unknown) => (e as Error).message)).toBe('Please enter a valid amount and receiver address')
     expect(await send('1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toMatchObject({ code: 'RECEIVER_INVALID' })
     expect(await send('1', 'O0Il'.repeat(10))).toMatchObject({ code: 'RECEIVER_INVALID' })
     expect(await send('1', getBase58Decoder().decode(new Uint8Array(31).fill(7)))).toMatchObject({ code: 'RECEIVER_INVALID' })
-    expect(await send('', someone)).toMatchObject({ code: 'AMOUNT_REQUIRED', field: 'amount' })
+    expect(await send('', someone)).toMatchObject({ code: 'SOLANA_SEND_INCOMPLETE', field: 'amount' })
     expect(await send('0.0000000001', someone)).toMatchObject({ code: 'AMOUNT_TOO_MANY_DECIMALS' })
     expect(await send('1000000', someone)).toMatchObject({ code: 'AMOUNT_EXCEEDS_BALANCE', field: 'amount' })
     expect(await send('1', someone, null)).toMatchObject({ code: 'TOKEN_REQUIRED' })
@@ -161,6 +162,13 @@ describe('a Solana send through the core\'s write path', () => {
     const step = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
     if (step.status !== 'step') throw new Error('no step')
     expect(await core.submitWriteResult(step.writeId, { ok: true, result: '0xdeadbeef' })).toMatchObject({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } })
+    // The wallet or the network did not take it: SPEC.md §8's Solana message; a refusal in the wallet stays one.
+    const failing = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
+    if (failing.status !== 'step') throw new Error('no step')
+    expect(await core.submitWriteResult(failing.writeId, { ok: false, error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found' } })).toMatchObject({ status: 'error', error: { code: 'SOLANA_SEND_FAILED', details: 'Transaction simulation failed: Blockhash not found' } })
+    const declined = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
+    if (declined.status !== 'step') throw new Error('no step')
+    expect(await core.submitWriteResult(declined.writeId, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })).toMatchObject({ status: 'error', error: { code: 'USER_REJECTED' } })
     expect(await core.prepareWrite({ kind: 'registerName', caipAddress, name: 'alice' })).toMatchObject({ status: 'error', error: { code: 'UNSUPPORTED_NAMESPACE' } })
     core.dispose()
   })

@@ -77,6 +77,9 @@ export async function prepareSolanaSend(rpc: SolanaRpcClient, intent: SendIntent
   const token = intent.token
   if (!token) throw new WriteFailure('TOKEN_REQUIRED', { field: 'token' })
   const from = toAddress(parseCaipAddress(intent.caipAddress).address)
+  // SPEC.md §5: a Solana send needs both, said in one message.
+  if (intent.amount.trim() === '') throw new WriteFailure('SOLANA_SEND_INCOMPLETE', { field: 'amount' })
+  if (intent.receiver.trim() === '') throw new WriteFailure('SOLANA_SEND_INCOMPLETE', { field: 'receiver' })
   const receiver = receiverOf(intent.receiver)
   const value = parseSendAmount(intent.amount, token)
   const mint = token.address === undefined ? null : isAddress(token.address) ? toAddress(token.address) : null

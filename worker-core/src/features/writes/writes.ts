@@ -106,7 +106,9 @@ async function* solanaSend(flow: FlowContext, rpc: SolanaRpcClient, intent: Extr
   const prepared = await prepareSolanaSend(rpc, intent)
   const { caipNetworkId } = parseCaipAddress(intent.caipAddress)
   const request: WalletRequest = { method: 'solana_signAndSendTransaction', params: [{ transaction: prepared.transaction }] }
-  const signature = sentSignature(yield { label: 'send', total: 1, request, expects: 'hash' })
+  // SPEC.md §8: a Solana send the wallet or the network did not take is 'Failed to send transaction. Please try again.' (a refusal stays one).
+  const refine = async (error: WriteError): Promise<WriteError> => (error.code === 'USER_REJECTED' ? error : { code: 'SOLANA_SEND_FAILED', ...(error.details ? { details: error.details } : {}) })
+  const signature = sentSignature(yield { label: 'send', total: 1, request, expects: 'hash', refine })
   flow.track(signature, { caipNetworkId, from: prepared.from, to: prepared.receiver, kind: 'send', amount: prepared.amount, symbol: prepared.symbol })
   return { hash: signature }
 }
