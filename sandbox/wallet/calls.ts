@@ -31,7 +31,7 @@ export const unknownBundle = (id: string) => new WalletRpcError(5730, `Unknown b
 export const atomicityUnsupported = () => new WalletRpcError(5760, 'Atomic batches are not available on this chain')
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex') as unknown as z.ZodType<Hex>
-const address = evmAddressSchema as z.ZodType<Address>
+const address = z.string().pipe(evmAddressSchema) as unknown as z.ZodType<Address>
 const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity').transform((v) => BigInt(v))
 
 export const getCapabilitiesParams = z.tuple([address]).rest(z.array(z.string()))

@@ -6,7 +6,7 @@ import { invalidParams } from './errors.ts'
 /** Schemas of the params a dapp sends; dapps are outside code, so every one is parsed. */
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex') as unknown as z.ZodType<Hex>
 const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity').transform((v) => BigInt(v))
-const address = evmAddressSchema as z.ZodType<Address>
+const address = z.string().pipe(evmAddressSchema) as unknown as z.ZodType<Address>
 
 export const personalSignParams = z.tuple([z.string(), address]).rest(z.unknown())
 export const chainIdParams = z.tuple([z.object({ chainId: z.string() })]).rest(z.unknown())

@@ -7,7 +7,7 @@ export const tokenBalanceSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   chainId: caipNetworkIdSchema,
-  address: caipAddressSchema.optional(),
+  address: z.optional(caipAddressSchema),
   value: z.number(),
   price: z.number(),
   /** The price's change over the last 24 hours, in percent, where the price feed has it. */

@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { parseWith } from './parse.ts'
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const
@@ -20,7 +20,7 @@ export const caipNetworkIdSchema = z.string().check((ctx) => {
   if (!(CHAIN_NAMESPACES as readonly string[]).includes(parts[0]!)) {
     ctx.issues.push({ code: 'custom', message: 'Unknown chain namespace', input: ctx.value })
   }
-}) as unknown as z.ZodType<CaipNetworkId, CaipNetworkId>
+}) as unknown as z.ZodMiniType<CaipNetworkId, CaipNetworkId>
 
 /** A CAIP-10 address: exactly 3 colon-separated non-empty parts with a known namespace (SPEC.md §5). */
 export const caipAddressSchema = z.string().check((ctx) => {
@@ -32,12 +32,12 @@ export const caipAddressSchema = z.string().check((ctx) => {
   if (!(CHAIN_NAMESPACES as readonly string[]).includes(parts[0]!)) {
     ctx.issues.push({ code: 'custom', message: 'Unknown chain namespace', input: ctx.value })
   }
-}) as unknown as z.ZodType<CaipAddress, CaipAddress>
+}) as unknown as z.ZodMiniType<CaipAddress, CaipAddress>
 
 /** An EVM address: 0x and 40 hex characters. */
-export const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address') as unknown as z.ZodType<`0x${string}`, `0x${string}`>
+export const evmAddressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')) as unknown as z.ZodMiniType<`0x${string}`, `0x${string}`>
 /** A Solana address: base58 of 32 to 44 characters. */
-export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid address')
+export const solanaAddressSchema = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid address'))
 
 /** An address accepted by SPEC.md §5: 40 hex characters, or base58 of 32 to 44 characters for Solana. */
 export function isValidAddress(address: string, namespace: ChainNamespace = 'eip155'): boolean {

@@ -1,8 +1,8 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'
-import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx.ts'
+import { siweConfigSchema, siwxInputSchema, siwxOneClickSchema } from './siwx-config.ts'
 import { CONFIG_DEFAULTS, LOCALES, SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { walletConnectConfigSchema } from './walletConnect.ts'
 import { safeMobileLinkSchema, safeWebUrlSchema } from './safeUrlSchema.ts'
@@ -24,22 +24,23 @@ export const themeModeSchema = z.enum(['light', 'dark'])
 export type ThemeMode = z.infer<typeof themeModeSchema>
 
 /** Theme variables a dapp may set; each becomes a CSS custom property on the modal. */
-export const themeVariablesSchema = z
-  .object({
-    '--portico-accent': z.string().optional(),
-    '--portico-font-family': z.string().optional(),
-    '--portico-border-radius-master': z.string().optional(),
-    '--portico-font-size-master': z.string().optional(),
-    '--portico-z-index': z.union([z.number(), z.string()]).optional(),
-  })
-  .catchall(z.union([z.string(), z.number()]))
+export const themeVariablesSchema = z.catchall(
+  z.object({
+    '--portico-accent': z.optional(z.string()),
+    '--portico-font-family': z.optional(z.string()),
+    '--portico-border-radius-master': z.optional(z.string()),
+    '--portico-font-size-master': z.optional(z.string()),
+    '--portico-z-index': z.optional(z.union([z.number(), z.string()])),
+  }),
+  z.union([z.string(), z.number()]),
+)
 export type ThemeVariables = z.infer<typeof themeVariablesSchema>
 
 export const dappMetadataSchema = configObject({
-  name: z.string().min(1),
-  description: z.string().default(CONFIG_DEFAULTS.metadata.description),
-  url: z.string().url(),
-  icons: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.metadata.icons]),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), CONFIG_DEFAULTS.metadata.description),
+  url: z.url(),
+  icons: z._default(z.array(z.string()), () => [...CONFIG_DEFAULTS.metadata.icons]),
 })
 export type DappMetadata = z.infer<typeof dappMetadataSchema>
 
@@ -47,20 +48,20 @@ const features = CONFIG_DEFAULTS.features
 
 /** Feature switches with the defaults of SPEC.md §1 (`CONFIG_DEFAULTS.features`). */
 export const featuresSchema = configObject({
-  swaps: z.boolean().default(features.swaps),
-  onramp: z.boolean().default(features.onramp),
-  receive: z.boolean().default(features.receive),
-  send: z.boolean().default(features.send),
-  email: z.boolean().default(features.email),
-  emailShowWallets: z.boolean().default(features.emailShowWallets),
-  socials: z.array(z.enum(SOCIAL_PROVIDERS)).default(() => [...features.socials]),
-  history: z.boolean().default(features.history),
-  analytics: z.boolean().default(features.analytics),
-  allWallets: z.boolean().default(features.allWallets),
-  legalCheckbox: z.boolean().default(features.legalCheckbox),
-  smartSessions: z.boolean().default(features.smartSessions),
-  collapseWallets: z.boolean().default(features.collapseWallets),
-  connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'])).default(() => [...features.connectMethodsOrder]),
+  swaps: z._default(z.boolean(), features.swaps),
+  onramp: z._default(z.boolean(), features.onramp),
+  receive: z._default(z.boolean(), features.receive),
+  send: z._default(z.boolean(), features.send),
+  email: z._default(z.boolean(), features.email),
+  emailShowWallets: z._default(z.boolean(), features.emailShowWallets),
+  socials: z._default(z.array(z.enum(SOCIAL_PROVIDERS)), () => [...features.socials]),
+  history: z._default(z.boolean(), features.history),
+  analytics: z._default(z.boolean(), features.analytics),
+  allWallets: z._default(z.boolean(), features.allWallets),
+  legalCheckbox: z._default(z.boolean(), features.legalCheckbox),
+  smartSessions: z._default(z.boolean(), features.smartSessions),
+  collapseWallets: z._default(z.boolean(), features.collapseWallets),
+  connectMethodsOrder: z._default(z.array(z.enum(['email', 'social', 'wallet'])), () => [...features.connectMethodsOrder]),
 })
 export type Features = z.output<typeof featuresSchema>
 
@@ -81,85 +82,85 @@ export type ServiceWorkerUpdate = {
 export const serviceWorkerConfigSchema = z.union([
   z.literal(false),
   configObject({
-    url: z.string().min(1).optional(),
-    scope: z.string().min(1).optional(),
+    url: z.optional(z.string().check(z.minLength(1))),
+    scope: z.optional(z.string().check(z.minLength(1))),
     /** Called when a new version waits; call `update.apply()` when the visitor agrees (or at once). */
-    onUpdate: z.custom<(update: ServiceWorkerUpdate) => void>((v) => typeof v === 'function', 'onUpdate must be a function').optional(),
+    onUpdate: z.optional(z.custom<(update: ServiceWorkerUpdate) => void>((v) => typeof v === 'function', 'onUpdate must be a function')),
   }),
 ])
 export type ServiceWorkerConfig = z.infer<typeof serviceWorkerConfigSchema>
 
 /** A wallet the dapp lists itself, outside the catalogue. Selected like a catalogue wallet (by rdns, else WalletConnect). */
 export const customWalletSchema = configObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  rdns: z.string().nullable().optional(),
-  image_url: z.string().optional(),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  rdns: z.optional(z.nullable(z.string())),
+  image_url: z.optional(z.string()),
   /** The wallet's own scheme (`mywallet://`) or an https link. */
-  mobile_link: safeMobileLinkSchema().nullable().optional(),
-  desktop_link: safeWebUrlSchema().nullable().optional(),
-  webapp_link: safeWebUrlSchema().nullable().optional(),
+  mobile_link: z.optional(z.nullable(safeMobileLinkSchema())),
+  desktop_link: z.optional(z.nullable(safeWebUrlSchema())),
+  webapp_link: z.optional(z.nullable(safeWebUrlSchema())),
 })
 export type CustomWalletConfig = z.infer<typeof customWalletSchema>
 
 /** The fields of the configuration (see `porticoConfigSchema`). */
 const porticoConfigShape = {
   /** The project's id, sent with every service call. Without it the modal says 'Project ID Not Configured' and offers browser wallets only. */
-  projectId: z.string().default(''),
-  networks: z.array(networkSchema).min(1, 'At least one network is required'),
-  defaultNetwork: caipNetworkIdSchema.optional(),
+  projectId: z._default(z.string(), ''),
+  networks: z.array(networkSchema).check(z.minLength(1, 'At least one network is required')),
+  defaultNetwork: z.optional(caipNetworkIdSchema),
   metadata: dappMetadataSchema,
   /** Base URL of the blockchain-data API. */
-  apiUrl: z.string().url(),
+  apiUrl: z.url(),
   /** Base URL of the wallet catalogue. */
-  catalogueUrl: z.string().url().optional(),
+  catalogueUrl: z.optional(z.url()),
   /** Per-chain RPC override, keyed by CAIP-2 network id. */
-  rpcMap: z.record(z.string(), z.string().url()).optional(),
-  themeMode: themeModeSchema.default(CONFIG_DEFAULTS.themeMode),
-  themeVariables: themeVariablesSchema.default(() => ({ ...CONFIG_DEFAULTS.themeVariables })),
-  features: featuresSchema.default(() => featuresSchema.parse({})),
+  rpcMap: z.optional(z.record(z.string(), z.url())),
+  themeMode: z._default(themeModeSchema, CONFIG_DEFAULTS.themeMode),
+  themeVariables: z._default(themeVariablesSchema, () => ({ ...CONFIG_DEFAULTS.themeVariables })),
+  features: z._default(featuresSchema, () => z.parse(featuresSchema, {})),
   /** Language of the modal's texts (one of `LOCALES`); absent: the best match of the browser's languages, else English. */
-  locale: localeSchema.optional(),
+  locale: z.optional(localeSchema),
   /** Let the visitor switch networks from the modal (SPEC.md §2 exception when false). */
-  enableNetworkSwitch: z.boolean().default(CONFIG_DEFAULTS.enableNetworkSwitch),
+  enableNetworkSwitch: z._default(z.boolean(), CONFIG_DEFAULTS.enableNetworkSwitch),
   /** Stay on a network the dapp does not list instead of opening UnsupportedChain. */
-  allowUnsupportedChain: z.boolean().default(CONFIG_DEFAULTS.allowUnsupportedChain),
+  allowUnsupportedChain: z._default(z.boolean(), CONFIG_DEFAULTS.allowUnsupportedChain),
   /**
    * Basic mode, as AppKit's `basic`: WalletConnect only, without the features that need more than a
    * connection. Among them, a wallet on a network the dapp does not list never opens UnsupportedChain (SPEC.md §2).
    */
-  basic: z.boolean().default(CONFIG_DEFAULTS.basic),
+  basic: z._default(z.boolean(), CONFIG_DEFAULTS.basic),
   /** Wallets the dapp adds itself, shown after the featured ones (SPEC.md §1 connector order: custom). */
-  customWallets: z.array(customWalletSchema).default(() => [...CONFIG_DEFAULTS.customWallets]),
+  customWallets: z._default(z.array(customWalletSchema), () => [...CONFIG_DEFAULTS.customWallets]),
   /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
-  featuredWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.featuredWalletIds]),
-  includeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.includeWalletIds]),
-  excludeWalletIds: z.array(z.string()).default(() => [...CONFIG_DEFAULTS.excludeWalletIds]),
+  featuredWalletIds: z._default(z.array(z.string()), () => [...CONFIG_DEFAULTS.featuredWalletIds]),
+  includeWalletIds: z._default(z.array(z.string()), () => [...CONFIG_DEFAULTS.includeWalletIds]),
+  excludeWalletIds: z._default(z.array(z.string()), () => [...CONFIG_DEFAULTS.excludeWalletIds]),
   /** Terms and privacy pages the legal checkbox links to (`features.legalCheckbox`). */
-  termsConditionsUrl: safeWebUrlSchema().optional(),
-  privacyPolicyUrl: safeWebUrlSchema().optional(),
+  termsConditionsUrl: z.optional(safeWebUrlSchema()),
+  privacyPolicyUrl: z.optional(safeWebUrlSchema()),
   /** SPEC.md §7 startup ping: one JSON-RPC test call to the active network's RPC at the visitor's first intent; false leaves it out. */
-  startupPing: z.boolean().default(CONFIG_DEFAULTS.startupPing),
+  startupPing: z._default(z.boolean(), CONFIG_DEFAULTS.startupPing),
   /** WalletConnect (QR code and deep links): where the relay is. The hosted relay when absent. */
-  walletConnect: configObject(walletConnectConfigSchema.shape).default(() => walletConnectConfigSchema.parse({})),
+  walletConnect: z._default(configObject(walletConnectConfigSchema.shape), () => z.parse(walletConnectConfigSchema, {})),
   /**
    * Sign in with the wallet (SPEC.md §4 SIWX): the verifier options (`siwxConfigSchema`, against the
    * verifier API), or a dapp's own SIWX configuration (`siwxDappConfigSchema`: createMessage,
    * addSession, getSessions, revokeSession, …). Not with `siweConfig`.
    */
-  siwx: siwxInputSchema.optional(),
+  siwx: z.optional(siwxInputSchema),
   /** The older name of `siwx`, with the same options; setting both is rejected (SPEC.md §5). */
-  siweConfig: siweConfigSchema.optional(),
+  siweConfig: z.optional(siweConfigSchema),
   /**
    * Origin of the embedded wallet's secure frame (email, social and Farcaster login; SPEC.md §7), e.g.
    * `https://frame.example.org` (the sandbox: http://127.0.0.1:8790). Unset: the email and social rows say "Coming soon".
    * The host's Content-Security-Policy adds `frame-src` of this origin.
    */
-  embeddedWalletUrl: safeWebUrlSchema().optional(),
+  embeddedWalletUrl: z.optional(safeWebUrlSchema()),
   /** Portico's service worker, or false to leave it out (see `serviceWorkerConfigSchema`). */
-  serviceWorker: serviceWorkerConfigSchema.optional(),
+  serviceWorker: z.optional(serviceWorkerConfigSchema),
   /** Support lists and services of the core (hosted RPC, swap chains, currency) for a deployment with its own chains. */
-  core: configObject(coreOptionsSchema.partial().shape).optional(),
+  core: z.optional(configObject(z.partial(coreOptionsSchema).shape)),
 }
 
 /**
@@ -172,12 +173,18 @@ export type PorticoConfigInput = z.input<typeof porticoConfigSchema>
 export type PorticoConfig = z.output<typeof porticoConfigSchema>
 
 /** The part of the configuration the core needs; sent to the worker by each tab. */
-export const coreConfigSchema = z.object(porticoConfigShape).pick({ projectId: true, networks: true, apiUrl: true, catalogueUrl: true, rpcMap: true, defaultNetwork: true }).extend({
+export const coreConfigSchema = z.object({
+  projectId: porticoConfigShape.projectId,
+  networks: porticoConfigShape.networks,
+  apiUrl: porticoConfigShape.apiUrl,
+  catalogueUrl: porticoConfigShape.catalogueUrl,
+  rpcMap: porticoConfigShape.rpcMap,
+  defaultNetwork: porticoConfigShape.defaultNetwork,
   /** For the WalletConnect client in the core, which cannot read the page. */
-  metadata: dappMetadataSchema.optional(),
-  walletConnect: walletConnectConfigSchema.optional(),
+  metadata: z.optional(dappMetadataSchema),
+  walletConnect: z.optional(walletConnectConfigSchema),
   /** Sign in within the WalletConnect pairing (one-click auth) against the verifier API; set by the page when `siwx` uses the verifier. */
-  siwxOneClick: siwxOneClickSchema.optional(),
+  siwxOneClick: z.optional(siwxOneClickSchema),
 })
 export type CoreConfig = z.output<typeof coreConfigSchema>
 
@@ -191,7 +198,7 @@ export type CoreConfig = z.output<typeof coreConfigSchema>
  * // - themMode: Unknown key 'themMode'. Did you mean 'themeMode'?
  */
 export function parsePorticoConfig(input: unknown, what = 'PorticoProvider config'): PorticoConfig {
-  const result = porticoConfigSchema.safeParse(input)
+  const result = z.safeParse(porticoConfigSchema, input)
   if (!result.success) throw new SchemaValidationError(what, result.error.issues, { listAll: true })
   return result.data
 }

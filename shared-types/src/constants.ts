@@ -193,3 +193,10 @@ export const TRACKED_EVENTS = [
   'ERROR_FETCH_TRANSACTIONS',
 ] as const
 export type TrackedEvent = (typeof TRACKED_EVENTS)[number]
+
+/**
+ * The EIP-1193 error code (JSON-RPC's implementation-defined range) of a wallet request cut off on the
+ * way (the core it went through stopped answering): it may have been sent. The core then looks for
+ * it on chain instead of asking again, and the write ends as WRITE_OUTCOME_UNKNOWN.
+ */
+export const WRITE_OUTCOME_UNKNOWN_CODE = -32050

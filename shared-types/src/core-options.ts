@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 
 /**
@@ -7,23 +7,23 @@ import { caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
  */
 export const coreOptionsSchema = z.object({
   /** Base URL of the project's hosted RPC (`{rpcUrl}/v1/?chainId=…&projectId=…`). Default: the data API's URL. */
-  rpcUrl: z.string().url().optional(),
+  rpcUrl: z.optional(z.url()),
   /** Chains sent to the hosted RPC. Default: HOSTED_RPC_CHAINS. */
-  hostedRpcChains: z.array(caipNetworkIdSchema).optional(),
+  hostedRpcChains: z.optional(z.array(caipNetworkIdSchema)),
   /** Default: BALANCE_NAMESPACES (eip155, solana). */
-  balanceNamespaces: z.array(chainNamespaceSchema).optional(),
+  balanceNamespaces: z.optional(z.array(chainNamespaceSchema)),
   /** Default: HISTORY_NAMESPACES (eip155). */
-  historyNamespaces: z.array(chainNamespaceSchema).optional(),
+  historyNamespaces: z.optional(z.array(chainNamespaceSchema)),
   /** Default: NAME_NAMESPACES (eip155). */
-  nameNamespaces: z.array(chainNamespaceSchema).optional(),
+  nameNamespaces: z.optional(z.array(chainNamespaceSchema)),
   /** Default: SWAP_SUPPORTED_CHAIN_IDS on eip155. */
-  swapChains: z.array(caipNetworkIdSchema).optional(),
+  swapChains: z.optional(z.array(caipNetworkIdSchema)),
   /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
-  featuredWalletIds: z.array(z.string()).default([]),
-  includeWalletIds: z.array(z.string()).default([]),
-  excludeWalletIds: z.array(z.string()).default([]),
+  featuredWalletIds: z._default(z.array(z.string()), () => []),
+  includeWalletIds: z._default(z.array(z.string()), () => []),
+  excludeWalletIds: z._default(z.array(z.string()), () => []),
   /** Currency of balances and prices. */
-  currency: z.string().min(1).default('usd'),
+  currency: z._default(z.string().check(z.minLength(1)), 'usd'),
 })
 export type CoreOptionsInput = z.input<typeof coreOptionsSchema>
 export type CoreOptions = z.output<typeof coreOptionsSchema>

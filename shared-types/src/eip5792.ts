@@ -64,7 +64,7 @@ export const sendCallsRequestSchema = z.object({
   version: z.string().default('2.0.0'),
   id: z.string().max(4096).optional(),
   chainId: hexChainIdSchema,
-  from: evmAddressSchema.optional(),
+  from: z.optional(evmAddressSchema),
   atomicRequired: z.boolean().default(false),
   calls: z.array(callSchema).min(1, 'wallet_sendCalls needs at least one call').max(100),
   capabilities: z.record(z.string(), z.unknown()).optional(),

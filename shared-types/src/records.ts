@@ -37,8 +37,8 @@ export const RECORDS = {
     () => 'connection',
     z.object({
       connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
-      activeNamespace: chainNamespaceSchema.nullable(),
-      activeCaipNetworkId: caipNetworkIdSchema.nullable(),
+      activeNamespace: z.nullable(chainNamespaceSchema),
+      activeCaipNetworkId: z.nullable(caipNetworkIdSchema),
     }),
   ),
   recentWallets: define('recentWallets', () => 'recent-wallets', z.array(walletListingSchema).max(RECENT_WALLETS_KEPT)),

@@ -1,6 +1,16 @@
 import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, DisconnectError, HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnansweredRequestError, UnsupportedChainError, UsageError, WalletError, WalletUnavailableError, type PorticoErrorName, type SerializedError } from './errors.ts'
 import { UnsafeUrlError } from './safeUrl.ts'
 import { WriteFailure } from './write-errors.ts'
+import { z } from './zod-mini.ts'
+
+/** An error as the core sends it across the port (`serializeError`), checked before it is revived. */
+export const serializedErrorSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  details: z.optional(z.string()),
+  status: z.optional(z.number()),
+  code: z.optional(z.number()),
+})
 
 const CLASSES: Record<PorticoErrorName, abstract new (...args: never[]) => PorticoError> = {
   PorticoError,

@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { deepLinkScheme, safeHref, type SafeUrlOptions } from './safeUrl.ts'
 
 /** The message of a refused URL in a schema's issue (the SPEC.md §8 message is the caller's). */
@@ -14,7 +14,7 @@ export const UNSAFE_URL_ISSUE = 'Expected an https URL (or http on a loopback ho
  * z.object({ url: safeWebUrlSchema() }).parse({ url: 'javascript:alert(1)' }) // throws
  */
 export function safeWebUrlSchema(options: Pick<SafeUrlOptions, 'allowLoopbackHttp'> = { allowLoopbackHttp: true }) {
-  return z.string().refine((value) => safeHref(value, { kind: 'web', ...options }) !== null, UNSAFE_URL_ISSUE)
+  return z.string().check(z.refine((value) => safeHref(value, { kind: 'web', ...options }) !== null, UNSAFE_URL_ISSUE))
 }
 
 /**
@@ -22,7 +22,7 @@ export function safeWebUrlSchema(options: Pick<SafeUrlOptions, 'allowLoopbackHtt
  * (`metamask://`), never a forbidden one (`javascript:`, `data:` …).
  */
 export function safeMobileLinkSchema() {
-  return z.string().refine((value) => safeHref(value, { kind: 'walletDeepLink', allowedScheme: deepLinkScheme(value), allowLoopbackHttp: true }) !== null, UNSAFE_URL_ISSUE)
+  return z.string().check(z.refine((value) => safeHref(value, { kind: 'walletDeepLink', allowedScheme: deepLinkScheme(value), allowLoopbackHttp: true }) !== null, UNSAFE_URL_ISSUE))
 }
 
 /**
@@ -36,13 +36,16 @@ export function safeMobileLinkSchema() {
  * z.object({ iconUrl: safeImageUrlOrNull() }).parse({ iconUrl: 'javascript:alert(1)' }) // { iconUrl: null }
  */
 export function safeImageUrlOrNull(options: Pick<SafeUrlOptions, 'allowDataImage'> = {}) {
-  return z
-    .string()
-    .nullable()
-    .transform((value) => (value === null ? null : safeHref(value, { kind: 'image', allowLoopbackHttp: true, ...options })))
+  return z.pipe(
+    z.nullable(z.string()),
+    z.transform((value: string | null) => (value === null ? null : safeHref(value, { kind: 'image', allowLoopbackHttp: true, ...options }))),
+  )
 }
 
 /** A list of image URLs from outside (`safeImageUrlOrNull`), with the refused ones left out. */
 export function safeImageUrlList() {
-  return z.array(z.unknown()).transform((values) => values.flatMap((value) => safeHref(value, { kind: 'image', allowLoopbackHttp: true }) ?? []))
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((values: unknown[]) => values.flatMap((value) => safeHref(value, { kind: 'image', allowLoopbackHttp: true }) ?? [])),
+  )
 }

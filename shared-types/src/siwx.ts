@@ -4,96 +4,32 @@
  * GET v1/siwx/session, POST v1/siwx/sign-out.
  */
 import { z } from './zod.ts'
-import { PorticoError } from './errors.ts'
-import type { CaipNetworkId } from './caip.ts'
-import { siwxSessionSchema, type SiwxSession } from './state.ts'
 
-/** SIWX sessions last a day unless the dapp says otherwise. */
-export const SIWX_DEFAULT_EXPIRES_IN_MS = 24 * 60 * 60 * 1000
+export {
+  SIWX_DEFAULT_EXPIRES_IN_MS,
+  siweConfigSchema,
+  siwxConfigSchema,
+  siwxDappConfigSchema,
+  siwxInputSchema,
+  siwxOneClickSchema,
+  siwxOptions,
+  siwxSessionSchema,
+  siwxCreatedMessageSchema,
+  siwxDappSessionsSchema,
+  siwxDappMessageSchema,
+  siwxDappVerdictSchema,
+  siwxMessageInputSchema,
+  type SiwxConfig,
+  type SiwxCreatedMessage,
+  type SiwxSession,
+  type SiwxDappConfig,
+  type SiwxMessage,
+  type SiwxMessageData,
+  type SiwxMessageInput,
+  type SiwxOneClick,
+  type SiwxOptions,
+} from './siwx-config.ts'
 
-export const siwxConfigSchema = z.object({
-  /** The visitor must sign in: the sign view cannot be closed, and cancelling disconnects. */
-  required: z.boolean().default(false),
-  /** The EIP-4361 statement the wallet shows. */
-  statement: z.string().optional(),
-  /** How long a session lasts from signing. */
-  expiresInMs: z.number().int().positive().default(SIWX_DEFAULT_EXPIRES_IN_MS),
-})
-export type SiwxConfig = z.output<typeof siwxConfigSchema>
-/** `siweConfig`, the older name of the verifier options. */
-export const siweConfigSchema = siwxConfigSchema
-
-/** The data of a message to sign (AppKit's `SIWXMessage.Data`): what a session keeps. */
-export type SiwxMessageData = SiwxSession['data']
-/** What `createMessage` is given: the account and its chain (CAIP-2). */
-export type SiwxMessageInput = { accountAddress: string; chainId: CaipNetworkId }
-/** A message to sign: its data, and its text from `toString()` (AppKit's `SIWXMessage`). */
-export type SiwxMessage = SiwxMessageData & { toString(): string }
-
-const dappFunction = <T>(name: string) => z.custom<T>((value) => typeof value === 'function', `siwx.${name} must be a function`)
-
-/**
- * A dapp's own sign-in (the shape of Reown AppKit's `SIWXConfig`): it makes the message, checks and
- * keeps the sessions itself. Its functions run in the page; the core drives the flow on the one write
- * path and keeps the sessions every tab shares. `verify`, when given, checks a signed session before
- * `addSession` (otherwise `addSession` verifies, and throws to refuse).
- */
-export const siwxDappConfigSchema = z.object({
-  createMessage: dappFunction<(input: SiwxMessageInput) => Promise<SiwxMessage>>('createMessage'),
-  addSession: dappFunction<(session: SiwxSession) => Promise<void>>('addSession'),
-  getSessions: dappFunction<(chainId: CaipNetworkId, address: string) => Promise<SiwxSession[]>>('getSessions'),
-  revokeSession: dappFunction<(chainId: CaipNetworkId, address: string) => Promise<void>>('revokeSession'),
-  setSessions: dappFunction<(sessions: SiwxSession[]) => Promise<void>>('setSessions').optional(),
-  verify: dappFunction<(session: SiwxSession) => Promise<boolean>>('verify').optional(),
-  /** Asked whenever it matters; wins over `required`. */
-  getRequired: dappFunction<() => boolean>('getRequired').optional(),
-  required: z.boolean().optional(),
-  /** Disconnecting revokes the account's sessions (`revokeSession`); default true. */
-  signOutOnDisconnect: z.boolean().default(true),
-})
-export type SiwxDappConfig = z.output<typeof siwxDappConfigSchema>
-
-const DAPP_KEYS = ['createMessage', 'addSession', 'getSessions', 'revokeSession'] as const
-
-/**
- * `siwx`: the verifier options (the ready default), or a dapp's own SIWX configuration, told apart by
- * its functions; one given in part is refused, naming what is missing.
- */
-export const siwxInputSchema = z.custom<z.input<typeof siwxConfigSchema> | z.input<typeof siwxDappConfigSchema>>().transform((value, ctx): SiwxConfig | SiwxDappConfig => {
-  const own = typeof value === 'object' && value !== null && DAPP_KEYS.some((key) => key in value)
-  const parsed = (own ? siwxDappConfigSchema : siwxConfigSchema).safeParse(value)
-  if (parsed.success) return parsed.data
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
-  return z.NEVER
-})
-
-export type SiwxOptions = SiwxConfig | SiwxDappConfig | null
-
-/**
- * The sign-in options of a parsed configuration: `siwx`, else `siweConfig`, else none. Both at once
- * is rejected (SPEC.md §5).
- */
-export function siwxOptions(config: { siwx?: SiwxConfig | SiwxDappConfig | undefined; siweConfig?: SiwxConfig | undefined }): SiwxOptions {
-  if (config.siwx && config.siweConfig) throw new PorticoError('Set either siwx or siweConfig, not both', { details: 'SPEC.md §5: setting both siweConfig and siwx is rejected' })
-  return config.siwx ?? config.siweConfig ?? null
-}
-
-/** What the page hands the core for a dapp's `createMessage`: the message's data and its text. */
-export const siwxCreatedMessageSchema = z.object({ data: siwxSessionSchema.shape.data, message: z.string().min(1) })
-export type SiwxCreatedMessage = z.infer<typeof siwxCreatedMessageSchema>
-
-/** What a dapp's `getSessions` must answer. */
-export const siwxDappSessionsSchema = z.array(siwxSessionSchema)
-/** What a dapp's `createMessage` must answer: the message's data and a `toString()` giving its text. */
-export const siwxDappMessageSchema = siwxSessionSchema.shape.data.extend({
-  toString: z.custom<() => unknown>((value) => typeof value === 'function', 'toString must be a function'),
-})
-/** What a dapp's `verify` must answer. */
-export const siwxDappVerdictSchema = z.boolean()
-/** The input of a `createMessage` step, as the core sends it. */
-export const siwxMessageInputSchema = z.object({ accountAddress: z.string().min(1), chainId: z.string().min(1) })
-
-export { siwxSessionSchema }
 
 /** A sign-in's signature: hex (eip155: EIP-191, EIP-1271, EIP-6492) or base58 of 64 bytes (solana: ed25519). */
 const SIWX_SIGNATURE = /^(0x[0-9a-fA-F]+|[1-9A-HJ-NP-Za-km-z]{64,88})$/
@@ -123,18 +59,6 @@ export const siwxCacaoSchema = z.looseObject({
 })
 export type SiwxCacao = z.infer<typeof siwxCacaoSchema>
 
-/**
- * One-click sign-in through WalletConnect (SPEC.md §5: only when every chain is eip155): what the
- * core needs to ask the wallet to sign in within the pairing, with the verifier's nonce. The page
- * gives its domain and URI (the worker cannot read them).
- */
-export const siwxOneClickSchema = z.object({
-  domain: z.string().min(1),
-  uri: z.string().url(),
-  statement: z.string().optional(),
-  expiresInMs: z.number().int().positive(),
-})
-export type SiwxOneClick = z.infer<typeof siwxOneClickSchema>
 
 /** GET v1/siwx/nonce */
 export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) })

@@ -135,7 +135,7 @@ export const walletStandardSignMessageOutputSchema = z
 /** What the core hands the page for a Solana write (`solana_signAndSendTransaction`): the unsigned wire transaction as base64. */
 export const solanaTransactionParamsSchema = z.tuple([z.looseObject({ transaction: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64') })])
 /** `solana_signMessage`: the message as base58 (WalletConnect's shape) and the signing address. */
-export const solanaSignMessageParamsSchema = z.tuple([z.looseObject({ message: z.string().min(1), pubkey: solanaAddressSchema.optional() })])
+export const solanaSignMessageParamsSchema = z.tuple([z.looseObject({ message: z.string().min(1), pubkey: z.optional(solanaAddressSchema) })])
 
 /**
  * WalletConnect's solana namespace: the four methods Portico asks a wallet for (WalletConnect's

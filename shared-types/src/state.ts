@@ -6,6 +6,8 @@ import { walletListingSchema } from './api/catalogue.ts'
 import { CONNECTOR_TYPES } from './connectors.ts'
 import { pendingTransactionSchema } from './write.ts'
 import { walletConnectStateSchema } from './walletConnect.ts'
+import { serializedErrorSchema } from './revive.ts'
+import { siwxSessionSchema, type SiwxSession } from './siwx-config.ts'
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected'])
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
@@ -13,7 +15,7 @@ export type ConnectionStatus = z.infer<typeof connectionStatusSchema>
 /** Connection of one chain namespace (SPEC.md §4: kept per namespace). */
 export const namespaceConnectionSchema = z.object({
   status: connectionStatusSchema,
-  caipAddress: caipAddressSchema.nullable(),
+  caipAddress: z.nullable(caipAddressSchema),
   /** Which connector holds the session: an EIP-6963 rdns, 'injected', 'walletConnect', 'auth'. */
   connectorId: z.string().nullable(),
   connectorName: z.string().nullable(),
@@ -25,22 +27,16 @@ export const namespaceConnectionSchema = z.object({
 })
 export type NamespaceConnection = z.infer<typeof namespaceConnectionSchema>
 
-export const serializedErrorSchema = z.object({
-  name: z.string(),
-  message: z.string(),
-  details: z.string().optional(),
-  status: z.number().optional(),
-  code: z.number().optional(),
-})
+export { serializedErrorSchema }
 
 export const balancesStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error']),
   /** The account and network the balances belong to. */
-  caipAddress: caipAddressSchema.nullable(),
+  caipAddress: z.nullable(caipAddressSchema),
   data: z.array(tokenBalanceSchema).nullable(),
   /** When the data was fetched (ms since epoch). */
   updatedAt: z.number().nullable(),
-  error: serializedErrorSchema.nullable(),
+  error: z.nullable(serializedErrorSchema),
   /** Retries are blocked until this time after a failure (SPEC.md §8, 30 s). */
   retryBlockedUntil: z.number().nullable(),
   /** Where the portfolio came from: the data API, or the wallet's ERC-7811 `wallet_getAssets` answer. */
@@ -51,7 +47,7 @@ export type BalancesState = z.infer<typeof balancesStateSchema>
 /** The native balance of the active account, read from the chain RPC (SPEC.md §9: cached 30 s). */
 export const nativeBalanceStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
-  caipAddress: caipAddressSchema.nullable(),
+  caipAddress: z.nullable(caipAddressSchema),
   /** In the smallest unit (wei), as a decimal string. */
   value: z.string().regex(/^\d+$/).nullable(),
   /** `value` with the network's native decimals, e.g. '1.5'. */
@@ -59,7 +55,7 @@ export const nativeBalanceStateSchema = z.object({
   symbol: z.string().nullable(),
   decimals: z.number().int().nonnegative().nullable(),
   updatedAt: z.number().nullable(),
-  error: serializedErrorSchema.nullable(),
+  error: z.nullable(serializedErrorSchema),
 })
 export type NativeBalanceState = z.infer<typeof nativeBalanceStateSchema>
 
@@ -75,7 +71,7 @@ export const transactionsStateSchema = z.object({
   /** 'unsupported': the namespace has no history (only eip155 has, SPEC.md §9). */
   status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
   /** The account and chain the list belongs to. */
-  caipAddress: caipAddressSchema.nullable(),
+  caipAddress: z.nullable(caipAddressSchema),
   /** Spam NFT-only transactions and other chains' transactions are already dropped (SPEC.md §5). */
   data: z.array(transactionSchema),
   grouped: z.array(transactionYearSchema),
@@ -86,18 +82,18 @@ export const transactionsStateSchema = z.object({
   empty: z.boolean(),
   updatedAt: z.number().nullable(),
   /** 'Failed to fetch transactions' after a failure (SPEC.md §8). */
-  error: serializedErrorSchema.nullable(),
+  error: z.nullable(serializedErrorSchema),
 })
 export type TransactionsState = z.infer<typeof transactionsStateSchema>
 
 /** Name and avatar of the active account (SPEC.md §3; cached 5 min). */
 export const identityStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
-  caipAddress: caipAddressSchema.nullable(),
+  caipAddress: z.nullable(caipAddressSchema),
   name: z.string().nullable(),
   avatar: z.string().nullable(),
   updatedAt: z.number().nullable(),
-  error: serializedErrorSchema.nullable(),
+  error: z.nullable(serializedErrorSchema),
 })
 export type IdentityState = z.infer<typeof identityStateSchema>
 
@@ -132,7 +128,7 @@ export type AccountType = z.infer<typeof accountTypeSchema>
 export const embeddedWalletStateSchema = z.object({
   loginUsed: z.boolean(),
   email: z.string().email().nullable(),
-  lastChain: caipNetworkIdSchema.nullable(),
+  lastChain: z.nullable(caipNetworkIdSchema),
   socialUsername: z.string().nullable(),
   /** The user's accounts as the frame answered them (SPEC.md §3): the key's EOA and, where the chain has one, its smart account. */
   accounts: z.array(z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), type: z.enum(['eoa', 'smartAccount']) })).default(() => []),
@@ -142,25 +138,7 @@ export const embeddedWalletStateSchema = z.object({
 })
 export type EmbeddedWalletState = z.infer<typeof embeddedWalletStateSchema>
 
-/** A SIWX session: the signed message data, the message, its signature and an optional CACAO. */
-export const siwxSessionSchema = z.object({
-  data: z.looseObject({
-    accountAddress: z.string().min(1),
-    chainId: caipNetworkIdSchema,
-    domain: z.string().optional(),
-    uri: z.string().optional(),
-    version: z.string().optional(),
-    nonce: z.string().optional(),
-    statement: z.string().optional(),
-    issuedAt: z.string().optional(),
-    expirationTime: z.string().optional(),
-    notBefore: z.string().optional(),
-  }),
-  message: z.string(),
-  signature: z.string(),
-  cacao: z.looseObject({}).optional(),
-})
-export type SiwxSession = z.infer<typeof siwxSessionSchema>
+export { siwxSessionSchema, type SiwxSession }
 
 /** Everything the core pushes to every tab. */
 export const coreStateSchema = z.object({
@@ -168,8 +146,8 @@ export const coreStateSchema = z.object({
   revision: z.number().int().nonnegative(),
   configured: z.boolean(),
   connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
-  activeNamespace: chainNamespaceSchema.nullable(),
-  activeCaipNetworkId: caipNetworkIdSchema.nullable(),
+  activeNamespace: z.nullable(chainNamespaceSchema),
+  activeCaipNetworkId: z.nullable(caipNetworkIdSchema),
   /**
    * SPEC.md §4: a switch to a network of another namespace is under way (its wallet may be asked to
    * connect that namespace); cleared once the active network is stored, or when the switch fails.

@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { safeHref } from './safeUrl.ts'
 
@@ -38,10 +38,10 @@ const peerText = (value: unknown, max: number) => (typeof value === 'string' ? v
  * never a `data:` URI), the others are left out. Anything that is no object gives the empty metadata.
  *
  * @example
- * walletConnectPeerMetadataSchema.parse({ name: 'Wallet', url: 'javascript:alert(1)', icons: ['data:text/html,x'] })
+ * z.parse(walletConnectPeerMetadataSchema, { name: 'Wallet', url: 'javascript:alert(1)', icons: ['data:text/html,x'] })
  * // { name: 'Wallet', description: '', url: '', icons: [] }
  */
-export const walletConnectPeerMetadataSchema = z.unknown().transform((value) => {
+export const walletConnectPeerMetadataSchema = z.pipe(z.unknown(), z.transform((value: unknown) => {
   const metadata: Record<string, unknown> = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   const icons = Array.isArray(metadata['icons']) ? (metadata['icons'] as unknown[]) : []
   return {
@@ -50,7 +50,7 @@ export const walletConnectPeerMetadataSchema = z.unknown().transform((value) => 
     url: safeHref(metadata['url'], { kind: 'web', allowLoopbackHttp: true }) ?? '',
     icons: icons.flatMap((icon) => safeHref(icon, { kind: 'image', allowLoopbackHttp: true }) ?? []).slice(0, WALLET_CONNECT_PEER_ICONS_MAX),
   }
-})
+}))
 export type WalletConnectPeerMetadata = z.infer<typeof walletConnectPeerMetadataSchema>
 
 export const walletConnectSessionSchema = z.object({
@@ -58,7 +58,7 @@ export const walletConnectSessionSchema = z.object({
   peer: walletConnectPeerSchema,
   namespaces: z.record(z.string(), walletConnectNamespaceSchema),
   /** The chain requests go to (the universal provider's default chain). */
-  defaultChain: caipNetworkIdSchema.nullable(),
+  defaultChain: z.nullable(caipNetworkIdSchema),
   /** Seconds since epoch, as the protocol counts. */
   expiry: z.number(),
 })
@@ -72,11 +72,11 @@ export type WalletConnectSession = z.infer<typeof walletConnectSessionSchema>
 export const walletConnectStateSchema = z.object({
   /** idle: nothing asked; loading: the client starts or a URI is being made; pairing: `uri` waits for a wallet; failed: the last pairing failed (`error`). */
   status: z.enum(['idle', 'loading', 'pairing', 'failed']),
-  uri: z.string().nullable(),
+  uri: z.nullable(z.string()),
   /** When the pending pairing expires (ms since epoch; SPEC.md §9: 4 minutes after it was made). */
-  expiresAt: z.number().nullable(),
-  error: z.string().nullable(),
-  session: walletConnectSessionSchema.nullable(),
+  expiresAt: z.nullable(z.number()),
+  error: z.nullable(z.string()),
+  session: z.nullable(walletConnectSessionSchema),
   /**
    * The core has loaded its WalletConnect client (and opened the relay socket): making a pairing now
    * downloads nothing, so the Connect view opening may prepare one (a first visit waits for the
@@ -91,9 +91,9 @@ export const emptyWalletConnect: WalletConnectState = { status: 'idle', uri: nul
 /** The WalletConnect part of the dapp's configuration. */
 export const walletConnectConfigSchema = z.object({
   /** The relay's websocket URL (the sandbox's: ws://127.0.0.1:8789). */
-  relayUrl: z.string().regex(/^wss?:\/\//, 'Expected a ws:// or wss:// URL').default('wss://relay.walletconnect.org'),
+  relayUrl: z._default(z.string().check(z.regex(/^wss?:\/\//, 'Expected a ws:// or wss:// URL')), 'wss://relay.walletconnect.org'),
   /** How long a pairing URI lives (SPEC.md §9: 4 minutes); tests shorten it to see the refresh. */
-  pairingExpiryMs: z.number().int().positive().optional(),
+  pairingExpiryMs: z.optional(z.int().check(z.positive())),
 })
 export type WalletConnectConfig = z.output<typeof walletConnectConfigSchema>
 

@@ -216,12 +216,7 @@ export const pendingTransactionSchema = z.object({
 })
 export type PendingTransaction = z.infer<typeof pendingTransactionSchema>
 
-/**
- * The EIP-1193 error code (JSON-RPC's implementation-defined range) of a wallet request cut off on the
- * way (the core it went through stopped answering): it may have been sent. The core then looks for
- * it on chain instead of asking again, and the write ends as WRITE_OUTCOME_UNKNOWN.
- */
-export const WRITE_OUTCOME_UNKNOWN_CODE = -32050
+export { WRITE_OUTCOME_UNKNOWN_CODE } from './constants.ts'
 
 /** Wallet methods that send something: never asked twice for one write (a restart reconciles by hash instead). */
 export const SENDING_METHODS: readonly string[] = ['eth_sendTransaction', 'eth_sendRawTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction']

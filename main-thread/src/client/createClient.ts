@@ -178,6 +178,18 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     return sessionCode
   }
 
+  /**
+   * The session's module fetched ahead (`prepare()`), in two tasks: first the configuration's schemas
+   * (zod's core with them), then once the page is idle again the session's own code, so neither
+   * evaluation is one long task with the other. What has started the session loads it at once.
+   */
+  function prepareSessionCode() {
+    if (sessionCode) return sessionCode
+    return import('@portico/shared-types/config')
+      .then(() => new Promise<void>((resolve) => whenIdle(resolve, 1000)))
+      .then(loadSessionCode)
+  }
+
   const internals: ClientInternals = {
     input: config,
     get: () => snapshot,
@@ -223,7 +235,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     },
     start: () => load().then(() => undefined),
     prepare: () =>
-      loadSessionCode().then(
+      prepareSessionCode().then(
         ({ prepareSession }) => prepareSession(internals).catch(() => undefined), // a bad configuration: the session says so when it starts
         () => undefined,
       ),

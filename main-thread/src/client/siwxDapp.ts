@@ -9,7 +9,7 @@ import {
   siwxSessionSchema,
   type SiwxCreatedMessage,
   type SiwxDappConfig,
-} from '@portico/shared-types/siwx'
+} from '@portico/shared-types/siwx-config'
 import type { WalletRequest } from '@portico/shared-types/write'
 import type { DappAnswerer } from './write.ts'
 import { hasSiwxSession } from './siwx.ts'

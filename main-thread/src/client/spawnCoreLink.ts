@@ -1,7 +1,7 @@
 import type { Remote } from 'comlink'
 import type { PorticoCoreApi } from '@portico/shared-types'
 import { HEARTBEAT_MS } from '@portico/shared-types/constants'
-import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
+import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/constants'
 import type { SpawnCoreOptions, SpawnedCore } from './spawnCore.ts'
 
 /** Which core the tabs of this origin use now: a restart moves every tab to the next one. */

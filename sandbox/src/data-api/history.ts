@@ -15,7 +15,7 @@ const historyQuerySchema = z.object({
   cursor: z.string().optional(),
   /** `coinbase` (or any non-empty value): only the onramp's deliveries to the account. */
   onramp: z.string().optional(),
-  chainId: caipNetworkIdSchema.optional(),
+  chainId: z.optional(caipNetworkIdSchema),
   limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_HISTORY_PAGE),
 })
 

@@ -7,7 +7,7 @@ import { safeMobileLinkSchema, safeWebUrlSchema } from '../safeUrlSchema.ts'
  * mobile link may use the wallet's own scheme, the others are web links. A link that fails is
  * dropped (null), so one bad entry costs its link, not the catalogue page.
  */
-const walletLink = (check: z.ZodType<string>) => z.string().nullable().transform((link) => (link !== null && check.safeParse(link).success ? link : null))
+const walletLink = (check: z.core.$ZodType<string>) => z.string().nullable().transform((link) => (link !== null && z.safeParse(check, link).success ? link : null))
 
 /** A wallet of the catalogue (SPEC.md §3 wallet listing entry). */
 export const walletListingSchema = z.object({

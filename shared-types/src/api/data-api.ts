@@ -78,7 +78,7 @@ export const fungiblePriceRequestSchema = z.object({
   projectId: z.string().min(1),
 })
 export const fungiblePriceResponseSchema = z.object({
-  fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: safeImageUrlOrNull(), price: z.number(), address: caipAddressSchema.optional() })),
+  fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: safeImageUrlOrNull(), price: z.number(), address: z.optional(caipAddressSchema) })),
 })
 export type FungiblePriceResponse = z.infer<typeof fungiblePriceResponseSchema>
 
@@ -230,7 +230,7 @@ export type OnrampQuote = z.infer<typeof onrampQuoteResponseSchema>
 export const smartSessionSchema = z.object({
   pci: z.string(),
   /** The account that granted the session (CAIP-10); it signs the revocation. */
-  account: caipAddressSchema.optional(),
+  account: z.optional(caipAddressSchema),
   expiry: z.number(),
   revokedAt: z.number().nullable().optional(),
   permissions: z.array(z.object({ type: z.string(), data: z.unknown() })).default([]),

@@ -48,7 +48,7 @@ const forwardedSchema = z.enum(FORWARDED as [Forwarded, ...Forwarded[]])
 /** Messages between the tabs' dedicated workers, parsed before use like any other outside bytes. */
 const messageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('call'), id: z.string(), from: z.string(), method: forwardedSchema, args: z.array(z.unknown()) }),
-  z.object({ t: z.literal('reply'), id: z.string(), to: z.string(), leader: z.string(), ok: z.boolean(), value: z.unknown(), error: serializedErrorSchema.optional() }),
+  z.object({ t: z.literal('reply'), id: z.string(), to: z.string(), leader: z.string(), ok: z.boolean(), value: z.unknown(), error: z.optional(serializedErrorSchema) }),
   z.object({ t: z.literal('state'), leader: z.string(), state: z.unknown() }),
   z.object({ t: z.literal('hello'), from: z.string() }),
   z.object({ t: z.literal('leader'), from: z.string() }),

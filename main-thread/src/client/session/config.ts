@@ -2,7 +2,7 @@ import type { CoreConfig, CoreOptions, PorticoConfig, PorticoConfigInput } from 
 import { coreConfigSchema, parsePorticoConfig } from '@portico/shared-types/config'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { parseWith } from '@portico/shared-types/parse'
-import { siwxOptions } from '@portico/shared-types/siwx'
+import { siwxOptions } from '@portico/shared-types/siwx-config'
 import type { ClientInternals } from '../createClient.ts'
 import { isSiwxDappConfig } from '../siwx.ts'
 

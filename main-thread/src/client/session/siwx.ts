@@ -1,6 +1,6 @@
 import type { CaipAddress, CoreState, SiwxSession } from '@portico/shared-types'
 import { activeConnection } from '@portico/shared-types/light'
-import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx'
+import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx-config'
 import { getConnectedConnector } from '../getConnector.ts'
 import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from '../siwx.ts'
 import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from '../siwxDapp.ts'
