@@ -3,6 +3,7 @@ import { formatMessage } from '@walletconnect/utils'
 import { Buffer } from 'buffer'
 import type { IKeyValueStorage } from '@walletconnect/keyvaluestorage'
 import type { CoreConfig } from '@portico/shared-types'
+import { useNativeRelayAuth, type RelayAuthCrypto } from './relayAuth.ts'
 
 const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 
@@ -19,11 +20,12 @@ export type StartUniversalProviderParameters = {
  * The WalletConnect client, in its own chunk: loaded by the core only when a visitor heads for
  * WalletConnect or a stored session is restored. Its keys live under `wc@2:universal_provider:` (the
  * universal provider's own prefix, SPEC.md §9) in the worker's IndexedDB, so a new worker finds the
- * session again.
+ * session again. Its relay auth (the JWT each socket carries) is signed with the browser's Ed25519
+ * where there is one (`relayAuth.ts`): the same token, without the JavaScript Ed25519's first-use cost.
  */
 export async function startUniversalProvider({ config, storage }: StartUniversalProviderParameters): Promise<UniversalProviderClient> {
   provideBuffer()
-  return UniversalProvider.init({
+  const provider = await UniversalProvider.init({
     projectId: config.projectId,
     relayUrl: config.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
     metadata: config.metadata ?? { name: 'Portico', description: 'Portico', url: 'http://localhost', icons: [] },
@@ -31,6 +33,9 @@ export async function startUniversalProvider({ config, storage }: StartUniversal
     telemetryEnabled: false,
     ...(storage ? { storage } : {}),
   })
+  // Before the first pairing opens the socket (a stored session's reconnection may already be under way with the client's own).
+  useNativeRelayAuth(provider.client.core.crypto as unknown as RelayAuthCrypto)
+  return provider
 }
 
 /**
