@@ -32,6 +32,16 @@ async function oneClickParams(env: CoreEnv, oneClick: SiwxOneClick, nowMs: numbe
 }
 
 /**
+ * WalletConnect's Solana methods, from shared-types' Solana module (its own chunk), for a dapp with
+ * Solana networks; none otherwise. Asked as the preparation starts, so the module loads while the
+ * client does, not after it.
+ */
+function solanaMethodsOf(env: CoreEnv): Promise<readonly string[]> {
+  if (!env.config.networks.some((n) => n.chainNamespace === 'solana')) return Promise.resolve([])
+  return import('@portico/shared-types/solana').then((m) => m.WALLET_CONNECT_SOLANA_METHODS)
+}
+
+/**
  * What a pairing proposes: the configured eip155 chains (the active one first) with their RPC for
  * reads, the configured Solana networks as the solana namespace (WalletConnect's four Solana methods),
  * both optional so a wallet approves what it has; and the one-click sign-in when configured.
@@ -49,7 +59,7 @@ async function proposal(ctx: CoreContext, env: CoreEnv) {
   const solanaRpcMap: Record<string, string> = {}
   for (const n of solana) solanaRpcMap[n.caipNetworkId] = solanaRpcMap[n.caipNetworkId.slice('solana:'.length)] = rpcOf(n)
   // WalletConnect's Solana methods (shared-types' Solana module loads only for a dapp with Solana networks).
-  const solanaMethods = solana.length > 0 ? (await import('@portico/shared-types/solana')).WALLET_CONNECT_SOLANA_METHODS : []
+  const solanaMethods = solana.length > 0 ? await solanaMethodsOf(env) : []
   const optionalNamespaces = {
     ...(ordered.length > 0 ? { eip155: { chains: ordered.map((n) => n.caipNetworkId), methods: [...EIP155_METHODS, ...EIP5792_METHODS], events: [...EIP155_EVENTS], rpcMap } } : {}),
     ...(solana.length > 0 ? { solana: { chains: solana.map((n) => n.caipNetworkId), methods: [...solanaMethods], events: [], rpcMap: solanaRpcMap } } : {}),
@@ -212,6 +222,9 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
 
   function ensure(refresh = false): Promise<void> {
     ensuring ??= (async () => {
+      // The proposal's own module (Solana's methods) loads beside the client rather than after it.
+      const env = ctx.env()
+      if (env) void solanaMethodsOf(env).catch(() => undefined)
       const p = await load()
       if (p.session) return
       // Made ahead on intent only: once the visitor picked another wallet, nothing is prepared.
