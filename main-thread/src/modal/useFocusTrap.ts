@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react'
+import { afterNextPaint } from '../client/idle.ts'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -9,7 +10,12 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const node = ref.current
     const first = () => node?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first() ?? node)?.focus()
+    // Focus moves in once the opened dialog has painted: focusing within the click's task would lay
+    // the dialog out there, then again for the paint once focus has changed its styles.
+    let live = true
+    afterNextPaint(() => {
+      if (live && node?.isConnected && !node.contains(document.activeElement)) (first() ?? node).focus()
+    })
     const onEscapeKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return
       // A prompt stacked above the modal (a wallet's own dialog) handles its Escape itself.
@@ -43,6 +49,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     node?.addEventListener('keydown', onKey)
     document.addEventListener('keydown', onEscapeKey)
     return () => {
+      live = false
       node?.removeEventListener('keydown', onKey)
       document.removeEventListener('keydown', onEscapeKey)
       if (returnTo?.isConnected) returnTo.focus()

@@ -17,7 +17,7 @@ async function openAllWallets(count: number) {
   renderPortico(portico)
   await openModal(portico, { name: 'AllWallets' })
   const dialog = await screen.findByRole('dialog', { name: 'All Wallets' })
-  const grid = within(dialog).getByRole('list', { name: 'All Wallets' })
+  const grid = await within(dialog).findByRole('list', { name: 'All Wallets' })
   return { portico, dialog, grid }
 }
 
@@ -54,7 +54,7 @@ describe('AllWalletsView', () => {
     renderPortico(portico)
     await openModal(portico, { name: 'AllWallets' })
     const dialog = await screen.findByRole('dialog', { name: 'All Wallets' })
-    const grid = within(dialog).getByRole('list', { name: 'All Wallets' })
+    const grid = await within(dialog).findByRole('list', { name: 'All Wallets' })
     await within(grid).findByRole('button', { name: 'Wallet 0005' })
     await act(async () => scrollToEnd(grid))
     const alert = await within(dialog).findByRole('alert')

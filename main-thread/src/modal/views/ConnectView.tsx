@@ -1,3 +1,4 @@
+import { preloadView } from '../../client/viewPreloads.ts'
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { walletImageUrl } from '@portico/shared-types/connectors'
 import { prepareWalletConnect, walletConnectIntent, whenPointerNears } from '../../actions/prepareWalletConnect.ts'
@@ -96,7 +97,13 @@ export function ConnectView() {
               ))}
               {showAll ? (
                 <li>
-                  <button type="button" className="portico-wallet" onClick={() => client.navigate({ type: 'push', view: { name: 'AllWallets' } })}>
+                  <button
+                    type="button"
+                    className="portico-wallet"
+                    onPointerEnter={() => preloadView('AllWallets')}
+                    onFocus={() => preloadView('AllWallets')}
+                    onClick={() => client.navigate({ type: 'push', view: { name: 'AllWallets' } })}
+                  >
                     <span className="portico-wallet-icon portico-method-icon"><Icon name="grid" /></span>
                     <span className="portico-wallet-name">{t('allWallets')}</span>
                     {lists.all ? <span className="portico-tag portico-tag-muted" data-testid="all-wallets-count">{Math.max(10, Math.floor(lists.all.count / 10) * 10)}+</span> : null}
