@@ -128,6 +128,7 @@ try {
   console.log(`\n${tabsTable(nTabs, TABS_REPS)}`)
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
+  console.log(`\n${goalsTable(summary, qrRuns, visit)}`)
 
   const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns, nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns } }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
@@ -154,4 +155,36 @@ function tabPushTable(summaries: readonly TabPushSummary[]): string {
     table([`State push to 3 tabs, demo, CPU x1, ${REPS} × ${TAB_PUSH_SWITCHES} network switches`, ...summaries.map((s) => label[s.variant] ?? s.variant)], rows),
     "From tab 1's wallet switching network to each tab's status line showing it (DOM updated; tab clocks compared through performance.timeOrigin). Tabs 2 and 3 hear of it from the core alone.",
   ].join('\n')
+}
+
+/**
+ * The open-speed goals beside what this run measured: click → modal against the floor (ratio of the
+ * medians), long tasks at load against the floor's, WalletConnect's QR code, the first visit's bytes.
+ * Reported, never asserted: timings move with the machine; the byte budgets are `bench:check`'s.
+ */
+function goalsTable(summary: Record<string, Record<string, Summary | null>>, qrRuns: readonly QrRun[], visit: FirstVisit): string {
+  const median = (app: AppName, cpu: number, key: string) => summary[`${app}@x${cpu}`]?.[key]?.median ?? null
+  const rows: string[][] = []
+  for (const cpu of CPU_RATES) {
+    const demo = median('demo', cpu, 'clickToModalMs')
+    const floor = median('floor', cpu, 'clickToModalMs')
+    const ratio = demo !== null && floor ? demo / floor : null
+    rows.push([`Click → modal, CPU x${cpu}: demo ÷ floor`, '≤ 1.25', ratio === null ? '—' : `${ratio.toFixed(2)} (${demo!.toFixed(0)} / ${floor!.toFixed(0)} ms)`, ratio === null ? '—' : ratio <= 1.25 ? 'met' : 'not met'])
+  }
+  for (const cpu of CPU_RATES) {
+    const demo = median('demo', cpu, 'longTasksLoadCount')
+    const floor = median('floor', cpu, 'longTasksLoadCount')
+    rows.push([`Long tasks at load, CPU x${cpu} (median count)`, `≤ floor's (${floor ?? '—'})`, String(demo ?? '—'), demo === null || floor === null ? '—' : demo <= floor ? 'met' : 'not met'])
+  }
+  const qr = (pick: (r: QrRun) => number | null) => {
+    const xs = qrRuns.map(pick).filter((x): x is number => x !== null).sort((a, b) => a - b)
+    return xs.length ? xs[Math.floor(xs.length / 2)]! : null
+  }
+  for (const [label, pick] of [['cold', (r: QrRun) => r.coldMs], ['warm', (r: QrRun) => r.warmMs]] as const) {
+    const ms = qr(pick)
+    rows.push([`Click → WalletConnect QR, ${label}, CPU x1 (median ms)`, '≤ 150', ms === null ? '—' : ms.toFixed(0), ms === null ? '—' : ms <= 150 ? 'met' : 'not met'])
+  }
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+  rows.push(['First visit JS, gzip (load + idle + open + precache)', '≤ 200 KiB', kib(visit.jsGzip.total), visit.jsGzip.total <= 200 * 1024 ? 'met' : 'not met'])
+  return table(['Open-speed goals (this run)', 'goal', 'measured', ''], rows)
 }

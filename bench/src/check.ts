@@ -19,7 +19,7 @@ type Budgets = {
   /** Gzip bytes per public entry of the built packages (bench/src/package-sizes.ts), by entry name. */
   packageEntriesGzip: Record<string, number>
   /** The first visit (load, open Connect, service-worker precache): bench/src/firstVisit.ts. */
-  firstVisit: { jsGzip: number; idleJsGzip: number; jsFetchedMoreThanOnce: number; workerAsRunGzip: number }
+  firstVisit: { jsGzip: number; idleJsGzip: number; jsFetchedMoreThanOnce: number; workerAsRunGzip: number; zodClassicScriptsBeforeActing: number }
 }
 
 function readBudgets(): Budgets {
@@ -41,6 +41,7 @@ function readBudgets(): Budgets {
       idleJsGzip: num(b.firstVisit?.idleJsGzip, 'firstVisit.idleJsGzip'),
       jsFetchedMoreThanOnce: num(b.firstVisit?.jsFetchedMoreThanOnce, 'firstVisit.jsFetchedMoreThanOnce'),
       workerAsRunGzip: num(b.firstVisit?.workerAsRunGzip, 'firstVisit.workerAsRunGzip'),
+      zodClassicScriptsBeforeActing: num(b.firstVisit?.zodClassicScriptsBeforeActing, 'firstVisit.zodClassicScriptsBeforeActing'),
     },
     packageEntriesGzip: Object.fromEntries(Object.entries(b.packageEntriesGzip ?? {}).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, num(v, `packageEntriesGzip["${k}"]`)])),
   }
@@ -110,6 +111,7 @@ rows.push(
   { check: "JS fetched once idle, before acting (page's own code), gzip", actual: visit.errors.length ? 'not measured' : kib(visit.jsGzip.idle), budget: `≤ ${kib(budgets.firstVisit.idleJsGzip)}`, pass: visit.errors.length === 0 && visit.jsGzip.idle <= budgets.firstVisit.idleJsGzip },
   { check: 'First visit JS (load + idle + open + precache), gzip', actual: visit.errors.length ? `not measured: ${visit.errors.join('; ')}` : kib(visit.jsGzip.total), budget: `≤ ${kib(budgets.firstVisit.jsGzip)}`, pass: visit.errors.length === 0 && visit.jsGzip.total <= budgets.firstVisit.jsGzip },
   { check: 'First visit, scripts fetched more than once', actual: jsTwice.length ? jsTwice.map((r) => `${r.path} ×${r.count}`).join(', ') : '0', budget: `≤ ${budgets.firstVisit.jsFetchedMoreThanOnce}`, pass: jsTwice.length <= budgets.firstVisit.jsFetchedMoreThanOnce },
+  { check: "Page scripts before acting that carry zod's classic API", actual: visit.errors.length ? 'not measured' : visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(', ') : '0', budget: `≤ ${budgets.firstVisit.zodClassicScriptsBeforeActing}`, pass: visit.errors.length === 0 && visit.zodClassicBeforeActing.length <= budgets.firstVisit.zodClassicScriptsBeforeActing },
   { check: "Core's worker as run (entry + chunks), gzip", actual: kib(visit.worker.gzip), budget: `≤ ${kib(budgets.firstVisit.workerAsRunGzip)}`, pass: visit.worker.files.length > 0 && visit.worker.gzip <= budgets.firstVisit.workerAsRunGzip },
 )
 

@@ -31,6 +31,11 @@ export type FirstVisit = {
    * (load and idle): code whose evaluation builds schemas on the page before anyone asked for anything.
    */
   zodBeforeActing: number
+  /**
+   * Scripts among those that carry zod's classic API (`zod/v4/classic`, its chained methods built on
+   * every schema) rather than only its core and the tree-shakable mini flavour the page's own schemas use.
+   */
+  zodClassicBeforeActing: string[]
   /** The service worker became active (its precache finished) within the wait. */
   serviceWorkerActive: boolean
   errors: string[]
@@ -111,7 +116,11 @@ export async function runFirstVisit(browser: Browser, target: Target, bytes: Byt
     const parts = existsSync(file) ? attribute(readFileSync(file, 'utf8'), `${file}.map`) : null
     return sum + (parts?.bySource['zod'] ?? 0)
   }, 0)
-  return { fetches, jsGzip, jsFiles, repeated, worker, zodBeforeActing, serviceWorkerActive, errors }
+  const zodClassicBeforeActing = [...beforeActing].filter((path) => {
+    const map = `${appOut(target.app)}${path}.map`
+    return existsSync(map) && readFileSync(map, 'utf8').includes('zod/v4/classic/')
+  })
+  return { fetches, jsGzip, jsFiles, repeated, worker, zodBeforeActing, zodClassicBeforeActing, serviceWorkerActive, errors }
 }
 
 export type FeatureChunk = { name: string; files: string[]; gzip: number }

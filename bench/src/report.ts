@@ -65,6 +65,7 @@ export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
     ['First visit JS, total (load + idle + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
     ['Files fetched more than once', String(visit.repeated.length), ''],
     ["zod in the page's JS before the visitor acts (load + idle, minified, not gzip)", '', kib(visit.zodBeforeActing)],
+    ["  … of it zod's classic API (scripts carrying it)", String(visit.zodClassicBeforeActing.length), visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(' ') : 'none: core and mini only'],
   ]
   const fetched = new Set(visit.fetches.map((f) => f.path.replace(/^\//, '')))
   for (const file of bytes.groups.workers.files) {
