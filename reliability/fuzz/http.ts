@@ -36,7 +36,7 @@ import { HTTP_SAMPLES } from './samples.ts'
 
 const ROW = 'Fuzz: HTTP answers (data API, names, onramp, SIWX, catalogue)'
 
-const BOUNDARIES: Record<keyof typeof HTTP_SAMPLES, { schema: z.ZodType; path: string }> = {
+const BOUNDARIES: Record<keyof typeof HTTP_SAMPLES, { schema: z.core.$ZodType; path: string }> = {
   supportedChains: { schema: supportedChainsResponseSchema, path: 'v1/supported-chains' },
   identity: { schema: identityResponseSchema, path: 'v1/identity/0x0' },
   balance: { schema: balanceResponseSchema, path: 'v1/account/0x0/balance' },
@@ -98,7 +98,7 @@ function bodyText(body: Answer['body']): string {
 export async function run() {
   for (const [name, { schema, path }] of Object.entries(BOUNDARIES)) {
     const samples = HTTP_SAMPLES[name as keyof typeof HTTP_SAMPLES] as readonly unknown[]
-    validSamples(ROW, `HTTP ${name}`, samples, (sample) => schema.safeParse(sample).success)
+    validSamples(ROW, `HTTP ${name}`, samples, (sample) => z.safeParse(schema, sample).success)
     let answer: Answer = { status: 200, retryAfter: null, body: { json: null } }
     const http = createHttpClient({
       baseUrl: 'http://127.0.0.1:1/',
@@ -115,7 +115,7 @@ export async function run() {
         return http.get(path, { schema, what: name })
       },
       // What the layer accepts is what the schema accepts.
-      check: (result) => (schema.safeParse(result).success ? null : 'accepted an answer its schema refuses'),
+      check: (result) => (z.safeParse(schema, result).success ? null : 'accepted an answer its schema refuses'),
     })
   }
 }

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'
 import { createStore, set } from 'idb-keyval'
 import { RECORDS, type RecordDefinition } from '@portico/shared-types'
 import { STORAGE_VERSION } from '@portico/shared-types/constants'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { createPersister } from '../../worker-core/src/infra/persister.ts'
 import { createStorage } from '../../worker-core/src/infra/storage.ts'
 import { boundaryInputs, fuzz, validSamples } from './harness.ts'
@@ -39,11 +39,11 @@ export async function run() {
   const store = createStore('portico-fuzz', 'core')
   const storage = createStorage({ dbName: 'portico-fuzz', storeName: 'core', warn: () => undefined })
   const persister = createPersister(storage, () => undefined)
-  for (const [kind, definition] of Object.entries(RECORDS) as [string, RecordDefinition<z.ZodType, unknown[]>][]) {
+  for (const [kind, definition] of Object.entries(RECORDS) as [string, RecordDefinition<z.core.$ZodType, unknown[]>][]) {
     const known = kind in DATA
     const sample = { v: STORAGE_VERSION, savedAt: 1_764_000_000_000, data: known ? DATA[kind] : {} }
-    const bound: RecordDefinition<z.ZodType> = { kind, key: () => `fuzz:${kind}`, schema: definition.schema }
-    if (known) validSamples(ROW, `record ${kind}`, [sample], (s) => definition.schema.safeParse((s as typeof sample).data).success)
+    const bound: RecordDefinition<z.core.$ZodType> = { kind, key: () => `fuzz:${kind}`, schema: definition.schema }
+    if (known) validSamples(ROW, `record ${kind}`, [sample], (s) => z.safeParse(definition.schema, (s as typeof sample).data).success)
     await fuzz({
       row: ROW,
       boundary: `record ${kind}`,
@@ -58,7 +58,7 @@ export async function run() {
         return persister.read(bound)
       },
       // Read back, a record is either dropped or valid for its kind.
-      check: (result) => (result === undefined || definition.schema.safeParse((result as { data: unknown }).data).success ? null : 'read a record its schema refuses'),
+      check: (result) => (result === undefined || z.safeParse(definition.schema, (result as { data: unknown }).data).success ? null : 'read a record its schema refuses'),
     })
   }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { SandboxOptions } from './options.ts'
 
 /** The query every data API and catalogue call carries (SPEC.md §7). */
@@ -29,11 +29,11 @@ export function withProject(url: string): string {
 }
 
 /** GETs (or sends `init`) and parses the answer with `schema` after checking the status. */
-export async function fetchParsed<S extends z.ZodType>(url: string, schema: S, init?: RequestInit, status = 200): Promise<z.output<S>> {
+export async function fetchParsed<S extends z.core.$ZodType>(url: string, schema: S, init?: RequestInit, status = 200): Promise<z.output<S>> {
   const res = await fetch(url, init)
   const body: unknown = await res.json()
   expect(res.status, JSON.stringify(body)).toBe(status)
-  return schema.parse(body)
+  return z.parse(schema, body)
 }
 
 export function postJson(body: unknown): RequestInit {

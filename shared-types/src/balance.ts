@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from './caip.ts'
 import { safeImageUrlOrNull } from './safeUrlSchema.ts'
 
@@ -11,10 +11,10 @@ export const tokenBalanceSchema = z.object({
   value: z.number(),
   price: z.number(),
   /** The price's change over the last 24 hours, in percent, where the price feed has it. */
-  priceChange24h: z.number().finite().optional(),
+  priceChange24h: z.optional(z.number()),
   quantity: z.object({
-    decimals: z.string().regex(/^\d+$/, 'Expected decimal digits'),
-    numeric: z.string().regex(/^\d+(\.\d+)?$/, 'Expected a decimal number'),
+    decimals: z.string().check(z.regex(/^\d+$/, 'Expected decimal digits')),
+    numeric: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'Expected a decimal number')),
   }),
   /** An image URL (`safeImageUrlOrNull`): a refused one is null and the token is shown without its icon. */
   iconUrl: safeImageUrlOrNull(),
@@ -27,17 +27,17 @@ export type BalanceResponse = z.infer<typeof balanceResponseSchema>
 
 /** Query of the balance call, besides the project fields added to every call. */
 export const balanceQuerySchema = z.object({
-  currency: z.string().min(1).default('usd'),
+  currency: z._default(z.string().check(z.minLength(1)), 'usd'),
   chainId: caipNetworkIdSchema,
-  forceUpdate: z.string().optional(),
+  forceUpdate: z.optional(z.string()),
 })
 export type BalanceQuery = z.infer<typeof balanceQuerySchema>
 
 /** The query fields every data API and catalogue call carries (SPEC.md §7). */
 export const projectQuerySchema = z.object({
-  projectId: z.string().min(1, 'Required'),
-  st: z.string().min(1, 'Required'),
-  sv: z.string().min(1, 'Required'),
+  projectId: z.string().check(z.minLength(1, 'Required')),
+  st: z.string().check(z.minLength(1, 'Required')),
+  sv: z.string().check(z.minLength(1, 'Required')),
 })
 export type ProjectQuery = z.infer<typeof projectQuerySchema>
 

@@ -10,7 +10,7 @@
  * `FRAME_APPROVAL_SHOW` / `FRAME_APPROVAL_HIDE` while an unsafe request waits for the visitor in the
  * frame's own approval (the page lays the frame over its modal, it never approves: no message does).
  */
-import { z } from 'zod'
+import { z } from './zod-mini.ts'
 import { SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { MESSAGES } from './errors.ts'
 import { safeWebUrlSchema } from './safeUrlSchema.ts'
@@ -39,47 +39,47 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>
 
 /** The frame page's query: `${frameUrl}/frame?projectId=…&chainId=…&version=4&enableLogger=false` (SPEC.md §7). */
 export const frameQuerySchema = z.object({
-  projectId: z.string().min(1),
-  chainId: z.string().min(1),
-  version: z.coerce.number().int().positive().default(EMBEDDED_SDK_VERSION_DEFAULT),
-  enableLogger: z.enum(['true', 'false']).default('false'),
+  projectId: z.string().check(z.minLength(1)),
+  chainId: z.string().check(z.minLength(1)),
+  version: z._default(z.coerce.number().check(z.int(), z.positive()), EMBEDDED_SDK_VERSION_DEFAULT),
+  enableLogger: z._default(z.enum(['true', 'false']), 'false'),
 })
 export type FrameQuery = z.infer<typeof frameQuerySchema>
 
 /** SPEC.md §3 "Embedded-wallet user". */
 export const embeddedAccountSchema = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
   type: z.enum(['eoa', 'smartAccount']),
 })
 export const embeddedUserSchema = z.object({
-  email: z.string().email().optional(),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  chainId: z.union([z.number().int().positive(), z.string().min(1)]),
-  accounts: z.array(embeddedAccountSchema).optional(),
-  userName: z.string().optional(),
+  email: z.optional(z.email()),
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  chainId: z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))]),
+  accounts: z.optional(z.array(embeddedAccountSchema)),
+  userName: z.optional(z.string()),
   /** The social provider the visitor logged in with, absent for email. */
-  socialProvider: socialProviderSchema.optional(),
-  smartAccountDeployed: z.boolean().optional(),
-  preferredAccountType: z.enum(['eoa', 'smartAccount']).optional(),
+  socialProvider: z.optional(socialProviderSchema),
+  smartAccountDeployed: z.optional(z.boolean()),
+  preferredAccountType: z.optional(z.enum(['eoa', 'smartAccount'])),
   /** The user's Solana account (SPEC.md §4: eoa on solana): base58 of its ed25519 key, kept in the frame like the EVM key. */
-  solanaAddress: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/).optional(),
+  solanaAddress: z.optional(z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))),
 })
 export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
 
-const empty = z.object({}).strict()
-const otp = z.object({ otp: z.string().regex(/^\d{6}$/) })
-const email = z.object({ email: z.string().email() })
-const chainIdPayload = z.object({ chainId: z.union([z.number().int().positive(), z.string().min(1)]) })
+const empty = z.strictObject({})
+const otp = z.object({ otp: z.string().check(z.regex(/^\d{6}$/)) })
+const email = z.object({ email: z.email() })
+const chainIdPayload = z.object({ chainId: z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))]) })
 const themePayload = z.object({
-  themeMode: z.enum(['light', 'dark']).optional(),
-  themeVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  w3mThemeVariables: z.record(z.string(), z.string()).optional(),
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  w3mThemeVariables: z.optional(z.record(z.string(), z.string())),
 })
 const dappDataPayload = z.object({
-  metadata: z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) }).optional(),
+  metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) })),
   sdkVersion: z.string(),
   sdkType: z.string(),
-  projectId: z.string().min(1),
+  projectId: z.string().check(z.minLength(1)),
 })
 
 /**
@@ -94,26 +94,26 @@ export const EMBEDDED_EVENTS = {
   CONNECT_DEVICE: { request: empty, response: empty },
   CONNECT_OTP: { request: otp, response: empty },
   /** `uri`: the social provider's redirect back (authorization code and state), as the popup ended on it. */
-  CONNECT_SOCIAL: { request: z.object({ uri: z.string().url() }), response: embeddedUserSchema },
+  CONNECT_SOCIAL: { request: z.object({ uri: z.url() }), response: embeddedUserSchema },
   GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: socialProviderSchema }), response: z.object({ uri: safeWebUrlSchema() }) },
   GET_USER: {
-    request: z.object({ chainId: z.union([z.number().int().positive(), z.string().min(1)]).optional(), preferredAccountType: z.enum(['eoa', 'smartAccount']).optional() }),
+    request: z.object({ chainId: z.optional(z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))])), preferredAccountType: z.optional(z.enum(['eoa', 'smartAccount'])) }),
     response: embeddedUserSchema,
   },
   SIGN_OUT: { request: empty, response: empty },
   IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },
   GET_CHAIN_ID: { request: empty, response: chainIdPayload },
   RPC_REQUEST: {
-    request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: z.union([z.number().int().positive(), z.string().min(1)]).optional() }),
+    request: z.object({ method: z.string().check(z.minLength(1)), params: z.optional(z.unknown()), chainId: z.optional(z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))])) }),
     response: z.object({ result: z.unknown() }),
   },
   UPDATE_EMAIL: { request: email, response: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
   UPDATE_EMAIL_PRIMARY_OTP: { request: otp, response: empty },
-  UPDATE_EMAIL_SECONDARY_OTP: { request: otp, response: z.object({ newEmail: z.string().email() }) },
+  UPDATE_EMAIL_SECONDARY_OTP: { request: otp, response: z.object({ newEmail: z.email() }) },
   SYNC_THEME: { request: themePayload, response: empty },
   SYNC_DAPP_DATA: { request: dappDataPayload, response: empty },
-  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { request: empty, response: z.object({ smartAccountEnabledNetworks: z.array(z.number().int().positive()) }) },
-  SET_PREFERRED_ACCOUNT: { request: z.object({ type: z.enum(['eoa', 'smartAccount']) }), response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) },
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { request: empty, response: z.object({ smartAccountEnabledNetworks: z.array(z.int().check(z.positive())) }) },
+  SET_PREFERRED_ACCOUNT: { request: z.object({ type: z.enum(['eoa', 'smartAccount']) }), response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) }) },
   /** Resolves once the Farcaster wallet approved the sign-in of the channel GET_FARCASTER_URI opened. */
   CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
   GET_FARCASTER_URI: { request: empty, response: z.object({ url: safeWebUrlSchema() }) },
@@ -123,8 +123,8 @@ export const EMBEDDED_EVENTS = {
    * disallowed call): each is answered with FRAME_RPC_REQUEST_ERROR, code 4001. There is no message
    * that approves: only a trusted gesture inside the frame does.
    */
-  ABORT_APPROVALS: { request: empty, response: z.object({ aborted: z.number().int().nonnegative() }) },
-} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
+  ABORT_APPROVALS: { request: empty, response: z.object({ aborted: z.int().check(z.nonnegative()) }) },
+} as const satisfies Record<string, { request: z.ZodMiniType; response: z.ZodMiniType }>
 
 export type EmbeddedEvent = keyof typeof EMBEDDED_EVENTS
 export const EMBEDDED_EVENT_NAMES = Object.keys(EMBEDDED_EVENTS) as EmbeddedEvent[]
@@ -134,14 +134,14 @@ export type EmbeddedResponse<E extends EmbeddedEvent> = z.output<(typeof EMBEDDE
 /** Requests that time out at EMBEDDED_REQUEST_TIMEOUT_MS with 'Something went wrong' (SPEC.md §9). */
 export const EMBEDDED_TIMED_EVENTS: readonly EmbeddedEvent[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
 
-const requestId = z.string().uuid()
+const requestId = z.uuid()
 /** `code`: an EIP-1193 provider error code when there is one (4001: the visitor rejected, or the page aborted). */
-const errorPayload = z.object({ message: z.string().min(1), code: z.number().int().optional() })
+const errorPayload = z.object({ message: z.string().check(z.minLength(1)), code: z.optional(z.int()) })
 /** A message the app posts to the frame. */
 export const appMessageSchema = z.discriminatedUnion(
   'type',
   EMBEDDED_EVENT_NAMES.map((event) => z.object({ type: z.literal(`APP_${event}`), id: requestId, payload: EMBEDDED_EVENTS[event].request })) as unknown as [
-    z.ZodObject<{ type: z.ZodLiteral<string>; id: typeof requestId; payload: z.ZodType }>,
+    z.ZodMiniObject<{ type: z.ZodMiniLiteral<string>; id: typeof requestId; payload: z.ZodMiniType }>,
   ],
 )
 export type AppMessage = { [E in EmbeddedEvent]: { type: `APP_${E}`; id: string; payload: EmbeddedRequest<E> } }[EmbeddedEvent]
@@ -154,11 +154,11 @@ export const frameMessageSchema = z.union([
   z.object({ type: z.literal('FRAME_READY') }),
   z.object({ type: z.literal('FRAME_INIT_ERROR'), payload: errorPayload }),
   /** An unsafe request waits in the frame's approval: the page shows the frame over its modal, `height` CSS pixels tall. */
-  z.object({ type: z.literal('FRAME_APPROVAL_SHOW'), payload: z.object({ height: z.number().int().min(1).max(FRAME_APPROVAL_MAX_HEIGHT) }) }),
+  z.object({ type: z.literal('FRAME_APPROVAL_SHOW'), payload: z.object({ height: z.int().check(z.gte(1), z.lte(FRAME_APPROVAL_MAX_HEIGHT)) }) }),
   /** Nothing waits in the frame's approval any more: the page hides the frame. */
   z.object({ type: z.literal('FRAME_APPROVAL_HIDE') }),
-  z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_SUCCESS$/), id: requestId, payload: z.unknown() }),
-  z.object({ type: z.string().regex(/^FRAME_[A-Z_]+_ERROR$/), id: requestId, payload: errorPayload }),
+  z.object({ type: z.string().check(z.regex(/^FRAME_[A-Z_]+_SUCCESS$/)), id: requestId, payload: z.unknown() }),
+  z.object({ type: z.string().check(z.regex(/^FRAME_[A-Z_]+_ERROR$/)), id: requestId, payload: errorPayload }),
 ])
 export type FrameMessage = z.output<typeof frameMessageSchema>
 
@@ -183,4 +183,4 @@ export function parseFrameAnswer<E extends EmbeddedEvent>(
 }
 
 /** The message a social login's callback page posts to the window that opened the popup. */
-export const socialCallbackMessageSchema = z.object({ type: z.literal('PORTICO_SOCIAL_CALLBACK'), uri: z.string().url() })
+export const socialCallbackMessageSchema = z.object({ type: z.literal('PORTICO_SOCIAL_CALLBACK'), uri: z.url() })

@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipNetworkIdSchema, chainNamespaceSchema, type CaipAddress } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
 import { identityResponseSchema, nftHoldingSchema, profileReverseResponseSchema, transactionSchema } from './api/data-api.ts'
@@ -13,7 +13,7 @@ import { inFlightWriteSchema, pendingTransactionSchema } from './write.ts'
  * migrated on read (`STORED_RECORD_MIGRATIONS`); a record that fails its schema, or whose version
  * cannot be migrated, is dropped with a warning.
  */
-export type RecordDefinition<T extends z.ZodType, A extends unknown[] = []> = {
+export type RecordDefinition<T extends z.core.$ZodType, A extends unknown[] = []> = {
   kind: string
   key: (...args: A) => string
   schema: T
@@ -24,7 +24,7 @@ export type RecordDefinition<T extends z.ZodType, A extends unknown[] = []> = {
   cache?: boolean
 }
 
-function define<T extends z.ZodType, A extends unknown[] = []>(kind: string, key: (...args: A) => string, schema: T, options: { cache?: boolean } = {}): RecordDefinition<T, A> {
+function define<T extends z.core.$ZodType, A extends unknown[] = []>(kind: string, key: (...args: A) => string, schema: T, options: { cache?: boolean } = {}): RecordDefinition<T, A> {
   return { kind, key, schema, ...(options.cache ? { cache: true } : {}) }
 }
 
@@ -41,7 +41,7 @@ export const RECORDS = {
       activeCaipNetworkId: z.nullable(caipNetworkIdSchema),
     }),
   ),
-  recentWallets: define('recentWallets', () => 'recent-wallets', z.array(walletListingSchema).max(RECENT_WALLETS_KEPT)),
+  recentWallets: define('recentWallets', () => 'recent-wallets', z.array(walletListingSchema).check(z.maxLength(RECENT_WALLETS_KEPT))),
   siwxSessions: define('siwxSessions', () => 'siwx-sessions', z.array(siwxSessionSchema)),
   accountTypes: define('accountTypes', () => 'preferred-account-types', z.partialRecord(chainNamespaceSchema, accountTypeSchema)),
   embeddedWallet: define('embeddedWallet', () => 'embedded-wallet', embeddedWalletStateSchema),
@@ -56,14 +56,14 @@ export const RECORDS = {
   nativeBalance: define(
     'nativeBalance',
     (caipAddress: CaipAddress) => `native-balance:${caipAddress}`,
-    z.object({ value: z.string().regex(/^\d+$/), decimals: z.number().int().nonnegative(), symbol: z.string() }),
+    z.object({ value: z.string().check(z.regex(/^\d+$/)), decimals: z.int().check(z.nonnegative()), symbol: z.string() }),
     { cache: true },
   ),
   /** The Activity list last loaded for an account on a network, so it reopens offline. */
   transactions: define(
     'transactions',
     (caipAddress: CaipAddress) => `transactions:${caipAddress}`,
-    z.object({ data: z.array(transactionSchema), next: z.string().nullable() }),
+    z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) }),
     { cache: true },
   ),
   identity: define('identity', (address: string) => `identity:${lower(address)}`, identityResponseSchema, { cache: true }),
@@ -72,16 +72,16 @@ export const RECORDS = {
   /** The NFTs an account holds on a network, so the NFTs tab reopens offline. */
   nftHoldings: define('nftHoldings', (caipAddress: CaipAddress) => `nft-holdings:${caipAddress}`, z.array(nftHoldingSchema), { cache: true }),
   /** Transactions sent through the write path, shown as pending until mined (SPEC.md §9: 99 kept). */
-  pendingTransactions: define('pendingTransactions', () => 'pending-transactions', z.array(pendingTransactionSchema).max(PENDING_TRANSACTIONS_LIMIT)),
+  pendingTransactions: define('pendingTransactions', () => 'pending-transactions', z.array(pendingTransactionSchema).check(z.maxLength(PENDING_TRANSACTIONS_LIMIT))),
   /** Writes whose wallet request is out, so a restarted core never asks again and finds what was sent. */
-  writes: define('writes', () => 'writes', z.array(inFlightWriteSchema).max(IN_FLIGHT_WRITES_LIMIT)),
+  writes: define('writes', () => 'writes', z.array(inFlightWriteSchema).check(z.maxLength(IN_FLIGHT_WRITES_LIMIT))),
 } as const
 
 export type RecordKind = keyof typeof RECORDS
 export type RecordData<K extends RecordKind> = z.output<(typeof RECORDS)[K]['schema']>
 
 /** Record kinds that are caches (`cache: true`), evicted first when the quota is full. */
-export const CACHE_RECORD_KINDS: ReadonlySet<string> = new Set(Object.values(RECORDS as Record<string, RecordDefinition<z.ZodType, never[]>>).filter((r) => r.cache).map((r) => r.kind))
+export const CACHE_RECORD_KINDS: ReadonlySet<string> = new Set(Object.values(RECORDS as Record<string, RecordDefinition<z.core.$ZodType, never[]>>).filter((r) => r.cache).map((r) => r.kind))
 
 /** Fixed keys and key prefixes of each kind, for version 1 records (whose envelope named no kind). */
 const KIND_OF_KEY: readonly (readonly [string, string])[] = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { z } from './zod.ts'
+import { z } from 'zod'
 import { MESSAGES } from './errors.ts'
 import { deepLinkScheme, isLoopbackHost, safeHref, toSafeUrl, UnsafeUrlError } from './safeUrl.ts'
 import { safeMobileLinkSchema, safeWebUrlSchema, UNSAFE_URL_ISSUE } from './safeUrlSchema.ts'

@@ -3,7 +3,7 @@
  * default speaks (the sandbox serves it on the data API): GET v1/siwx/nonce, POST v1/siwx/verify,
  * GET v1/siwx/session, POST v1/siwx/sign-out.
  */
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 
 export {
   SIWX_DEFAULT_EXPIRES_IN_MS,
@@ -34,7 +34,7 @@ export {
 /** A sign-in's signature: hex (eip155: EIP-191, EIP-1271, EIP-6492) or base58 of 64 bytes (solana: ed25519). */
 const SIWX_SIGNATURE = /^(0x[0-9a-fA-F]+|[1-9A-HJ-NP-Za-km-z]{64,88})$/
 /** The chain of a sign-in as its message names it: an eip155 chain id, or a Solana cluster's CAIP-2 reference (genesis hash prefix). */
-const siwxChainIdSchema = z.union([z.number().int().positive(), z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'Expected a Solana CAIP-2 reference')])
+const siwxChainIdSchema = z.union([z.int().check(z.positive()), z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'Expected a Solana CAIP-2 reference'))])
 
 /**
  * A signed CACAO (CAIP-74) as a wallet answers WalletConnect's one-click sign-in
@@ -43,36 +43,36 @@ const siwxChainIdSchema = z.union([z.number().int().positive(), z.string().regex
 export const siwxCacaoSchema = z.looseObject({
   h: z.looseObject({ t: z.string() }),
   p: z.looseObject({
-    domain: z.string().min(1),
-    aud: z.string().min(1),
-    nonce: z.string().min(1),
-    iss: z.string().regex(/^did:pkh:[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'Expected iss did:pkh:{chain}:{address}'),
-    version: z.string().optional(),
-    iat: z.string().min(1),
-    exp: z.string().optional(),
-    nbf: z.string().optional(),
-    statement: z.string().optional(),
-    requestId: z.string().optional(),
-    resources: z.array(z.string()).optional(),
+    domain: z.string().check(z.minLength(1)),
+    aud: z.string().check(z.minLength(1)),
+    nonce: z.string().check(z.minLength(1)),
+    iss: z.string().check(z.regex(/^did:pkh:[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'Expected iss did:pkh:{chain}:{address}')),
+    version: z.optional(z.string()),
+    iat: z.string().check(z.minLength(1)),
+    exp: z.optional(z.string()),
+    nbf: z.optional(z.string()),
+    statement: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
   }),
-  s: z.looseObject({ t: z.string(), s: z.string().max(32_768).regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature') }),
+  s: z.looseObject({ t: z.string(), s: z.string().check(z.maxLength(32_768), z.regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature')) }),
 })
 export type SiwxCacao = z.infer<typeof siwxCacaoSchema>
 
 
 /** GET v1/siwx/nonce */
-export const siwxNonceResponseSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) })
+export const siwxNonceResponseSchema = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) })
 /**
  * POST v1/siwx/verify: the signed message (EIP-4361, or Sign In With Solana), its signature (hex, or
  * base58 for Solana), the chain the account is connected on (the message must name it) and, when the session carries one, its CACAO (it must say what the message says).
  * The verifier binds the message to the caller's `Origin` and the `projectId` of the query.
  */
 export const siwxVerifyRequestSchema = z.object({
-  message: z.string().min(1).max(16_384),
-  signature: z.string().max(32_768).regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature'),
+  message: z.string().check(z.minLength(1), z.maxLength(16_384)),
+  signature: z.string().check(z.maxLength(32_768), z.regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature')),
   /** eip155: the chain id; solana: the cluster's CAIP-2 reference. */
   chainId: siwxChainIdSchema,
-  cacao: siwxCacaoSchema.optional(),
+  cacao: z.optional(siwxCacaoSchema),
 })
 export type SiwxVerifyRequest = z.infer<typeof siwxVerifyRequestSchema>
 /** A session the verifier keeps after checking a signed message. */
@@ -83,7 +83,7 @@ export const siwxVerifiedSessionSchema = z.object({
   uri: z.string(),
   nonce: z.string(),
   issuedAt: z.string(),
-  expirationTime: z.string().nullable(),
+  expirationTime: z.nullable(z.string()),
 })
 export type SiwxVerifiedSession = z.infer<typeof siwxVerifiedSessionSchema>
 /** POST v1/siwx/verify and GET v1/siwx/session?address=&chainId= */

@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
 import { transactionSchema } from './api/data-api.ts'
@@ -17,13 +17,13 @@ export const namespaceConnectionSchema = z.object({
   status: connectionStatusSchema,
   caipAddress: z.nullable(caipAddressSchema),
   /** Which connector holds the session: an EIP-6963 rdns, 'injected', 'walletConnect', 'auth'. */
-  connectorId: z.string().nullable(),
-  connectorName: z.string().nullable(),
+  connectorId: z.nullable(z.string()),
+  connectorName: z.nullable(z.string()),
   /**
    * The connector's kind (SPEC.md §3), which decides whether disconnecting this namespace ends the
    * others (`sharesSessionAcrossNamespaces`). Records stored before it was kept read as null.
    */
-  connectorType: z.enum(CONNECTOR_TYPES).nullable().default(null),
+  connectorType: z._default(z.nullable(z.enum(CONNECTOR_TYPES)), null),
 })
 export type NamespaceConnection = z.infer<typeof namespaceConnectionSchema>
 
@@ -33,14 +33,14 @@ export const balancesStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error']),
   /** The account and network the balances belong to. */
   caipAddress: z.nullable(caipAddressSchema),
-  data: z.array(tokenBalanceSchema).nullable(),
+  data: z.nullable(z.array(tokenBalanceSchema)),
   /** When the data was fetched (ms since epoch). */
-  updatedAt: z.number().nullable(),
+  updatedAt: z.nullable(z.number()),
   error: z.nullable(serializedErrorSchema),
   /** Retries are blocked until this time after a failure (SPEC.md §8, 30 s). */
-  retryBlockedUntil: z.number().nullable(),
+  retryBlockedUntil: z.nullable(z.number()),
   /** Where the portfolio came from: the data API, or the wallet's ERC-7811 `wallet_getAssets` answer. */
-  source: z.enum(['api', 'wallet']).nullable(),
+  source: z.nullable(z.enum(['api', 'wallet'])),
 })
 export type BalancesState = z.infer<typeof balancesStateSchema>
 
@@ -49,20 +49,20 @@ export const nativeBalanceStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
   caipAddress: z.nullable(caipAddressSchema),
   /** In the smallest unit (wei), as a decimal string. */
-  value: z.string().regex(/^\d+$/).nullable(),
+  value: z.nullable(z.string().check(z.regex(/^\d+$/))),
   /** `value` with the network's native decimals, e.g. '1.5'. */
-  formatted: z.string().nullable(),
-  symbol: z.string().nullable(),
-  decimals: z.number().int().nonnegative().nullable(),
-  updatedAt: z.number().nullable(),
+  formatted: z.nullable(z.string()),
+  symbol: z.nullable(z.string()),
+  decimals: z.nullable(z.int().check(z.nonnegative())),
+  updatedAt: z.nullable(z.number()),
   error: z.nullable(serializedErrorSchema),
 })
 export type NativeBalanceState = z.infer<typeof nativeBalanceStateSchema>
 
 /** Transactions of one month; `month` is 0-based like `Date.getMonth()`. */
-export const transactionMonthSchema = z.object({ month: z.number().int().min(0).max(11), transactions: z.array(transactionSchema) })
+export const transactionMonthSchema = z.object({ month: z.int().check(z.gte(0), z.lte(11)), transactions: z.array(transactionSchema) })
 /** Transactions grouped by year then month, newest first (SPEC.md §3). */
-export const transactionYearSchema = z.object({ year: z.number().int(), months: z.array(transactionMonthSchema) })
+export const transactionYearSchema = z.object({ year: z.int(), months: z.array(transactionMonthSchema) })
 export type TransactionMonth = z.infer<typeof transactionMonthSchema>
 export type TransactionYear = z.infer<typeof transactionYearSchema>
 
@@ -76,11 +76,11 @@ export const transactionsStateSchema = z.object({
   data: z.array(transactionSchema),
   grouped: z.array(transactionYearSchema),
   /** Cursor of the next page; null when there is none. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   /** The onramp's deliveries to the account on this chain (SPEC.md §3), loaded with `{ onramp: 'coinbase' }`. */
   coinbaseTransactions: z.array(transactionSchema),
   empty: z.boolean(),
-  updatedAt: z.number().nullable(),
+  updatedAt: z.nullable(z.number()),
   /** 'Failed to fetch transactions' after a failure (SPEC.md §8). */
   error: z.nullable(serializedErrorSchema),
 })
@@ -90,9 +90,9 @@ export type TransactionsState = z.infer<typeof transactionsStateSchema>
 export const identityStateSchema = z.object({
   status: z.enum(['idle', 'loading', 'success', 'error', 'unsupported']),
   caipAddress: z.nullable(caipAddressSchema),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  updatedAt: z.number().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  updatedAt: z.nullable(z.number()),
   error: z.nullable(serializedErrorSchema),
 })
 export type IdentityState = z.infer<typeof identityStateSchema>
@@ -115,7 +115,7 @@ export const capabilitiesSchema = z.object({
   nameNamespaces: z.array(chainNamespaceSchema),
   swapChains: z.array(caipNetworkIdSchema),
   /** The data API's `v1/supported-chains` (http); null until fetched or when it could not be read. */
-  supportedChains: z.array(caipNetworkIdSchema).nullable(),
+  supportedChains: z.nullable(z.array(caipNetworkIdSchema)),
   /** Per configured network. */
   networks: z.record(z.string(), networkCapabilitiesSchema),
 })
@@ -127,14 +127,14 @@ export type AccountType = z.infer<typeof accountTypeSchema>
 /** Cached embedded-wallet (email or social) login data (SPEC.md §3). */
 export const embeddedWalletStateSchema = z.object({
   loginUsed: z.boolean(),
-  email: z.string().email().nullable(),
+  email: z.nullable(z.email()),
   lastChain: z.nullable(caipNetworkIdSchema),
-  socialUsername: z.string().nullable(),
+  socialUsername: z.nullable(z.string()),
   /** The user's accounts as the frame answered them (SPEC.md §3): the key's EOA and, where the chain has one, its smart account. */
-  accounts: z.array(z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), type: z.enum(['eoa', 'smartAccount']) })).default(() => []),
-  preferredAccountType: z.enum(['eoa', 'smartAccount']).nullable().default(null),
+  accounts: z._default(z.array(z.object({ address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)), type: z.enum(['eoa', 'smartAccount']) })), () => []),
+  preferredAccountType: z._default(z.nullable(z.enum(['eoa', 'smartAccount'])), null),
   /** Whether the smart account has code on the chain (its first user operation deploys it). */
-  smartAccountDeployed: z.boolean().default(false),
+  smartAccountDeployed: z._default(z.boolean(), false),
 })
 export type EmbeddedWalletState = z.infer<typeof embeddedWalletStateSchema>
 
@@ -143,7 +143,7 @@ export { siwxSessionSchema, type SiwxSession }
 /** Everything the core pushes to every tab. */
 export const coreStateSchema = z.object({
   /** Increases with every change, so a tab can drop an out-of-order push. */
-  revision: z.number().int().nonnegative(),
+  revision: z.int().check(z.nonnegative()),
   configured: z.boolean(),
   connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
   activeNamespace: z.nullable(chainNamespaceSchema),

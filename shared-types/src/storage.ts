@@ -1,15 +1,15 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { STORAGE_VERSION } from './constants.ts'
 import { recordKindOfKey } from './records.ts'
 
 /** Every record the core keeps in IndexedDB is wrapped with its version, its kind and its save time. */
-export function storedRecordSchema<T extends z.ZodType>(data: T) {
+export function storedRecordSchema<T extends z.core.$ZodType>(data: T) {
   return z.object({ v: z.literal(STORAGE_VERSION), kind: z.string(), savedAt: z.number(), data })
 }
 export type StoredRecord<T> = { v: typeof STORAGE_VERSION; kind: string; savedAt: number; data: T }
 
 /** A stored record of any version, as far as every version agrees: a number `v` and an object. */
-export const anyStoredRecordSchema = z.looseObject({ v: z.number().int(), savedAt: z.number() })
+export const anyStoredRecordSchema = z.looseObject({ v: z.int(), savedAt: z.number() })
 
 /** What a migration gets: the record as stored by version `v`, and the key it was stored under. */
 export type StoredRecordMigration = (record: Record<string, unknown> & { v: number }, key: string) => (Record<string, unknown> & { v: number }) | null

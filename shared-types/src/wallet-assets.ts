@@ -1,4 +1,4 @@
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { safeHref } from './safeUrl.ts'
 
 /**
@@ -17,8 +17,8 @@ export const walletAssetSchema = z.object({
     decimals: z.number(),
     price: z.number(),
     /** A string, as SPEC.md §5 requires; a URL the image gate refuses becomes null. */
-    iconUrl: z.string().transform((url) => safeHref(url, { kind: 'image', allowLoopbackHttp: true })),
-    value: z.number().optional(),
+    iconUrl: z.pipe(z.string(), z.transform((url: string) => safeHref(url, { kind: 'image', allowLoopbackHttp: true }))),
+    value: z.optional(z.number()),
   }),
 })
 export type WalletAsset = z.infer<typeof walletAssetSchema>

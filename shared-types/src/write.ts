@@ -3,7 +3,7 @@
  * the page's connector signs it, the core follows the result. Everything here crosses the port
  * between a tab and the core, so each shape has its schema.
  */
-import { z } from './zod.ts'
+import { z } from './zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 
 /** Why a write stopped. The page shows the message of its code from its catalogue (`writeError_<CODE>`), translated. */
@@ -71,25 +71,25 @@ export type WriteField = z.infer<typeof writeFieldSchema>
 
 export const writeErrorSchema = z.object({
   code: writeErrorCodeSchema,
-  field: writeFieldSchema.optional(),
+  field: z.optional(writeFieldSchema),
   /** Placeholders of the message, e.g. `{ decimals: '6' }`. */
-  values: z.record(z.string(), z.string()).optional(),
+  values: z.optional(z.record(z.string(), z.string())),
   /** What the node or wallet said, for developers (never shown as the message). */
-  details: z.string().optional(),
+  details: z.optional(z.string()),
 })
 export type WriteError = z.infer<typeof writeErrorSchema>
 
 /** The token of a send: native (no address) or an ERC-20 contract. */
 export const sendTokenSchema = z.object({
   /** Absent for the native token. */
-  address: z.string().optional(),
+  address: z.optional(z.string()),
   symbol: z.string(),
-  decimals: z.number().int().nonnegative(),
+  decimals: z.int().check(z.nonnegative()),
 })
 export type SendToken = z.infer<typeof sendTokenSchema>
 
 /** A token of a swap: its CAIP-10 address in the convert API's terms (the native coin has a fixed address). */
-export const swapTokenRefSchema = z.object({ address: caipAddressSchema, symbol: z.string(), decimals: z.number().int().nonnegative() })
+export const swapTokenRefSchema = z.object({ address: caipAddressSchema, symbol: z.string(), decimals: z.int().check(z.nonnegative()) })
 export type SwapTokenRef = z.infer<typeof swapTokenRefSchema>
 
 /** What the visitor asks for. New flows (swap, buy, sign-in, names) add a kind here and a handler in the core. */
@@ -97,7 +97,7 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('send'),
     caipAddress: caipAddressSchema,
-    token: sendTokenSchema.nullable(),
+    token: z.nullable(sendTokenSchema),
     /** Decimal text as typed, e.g. '0.5'. */
     amount: z.string(),
     /** An address, or an account name resolved by the core. */
@@ -114,12 +114,12 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
      * What the visitor saw they would receive (smallest units of `to`). A fresh quote below this less
      * the slippage tolerance stops the swap with QUOTE_MOVED, so the visitor is asked again.
      */
-    expectedToAmount: z.string().regex(/^\d+$/).optional(),
+    expectedToAmount: z.optional(z.string().check(z.regex(/^\d+$/))),
     /**
      * The wallet runs atomic batches for the account on this chain (EIP-5792 capability, checked by the
      * page): an approval the swap needs goes with it in one batch, one approval instead of two steps.
      */
-    atomic: z.boolean().optional(),
+    atomic: z.optional(z.boolean()),
   }),
   z.object({
     kind: z.literal('signMessage'),
@@ -130,16 +130,16 @@ export const writeIntentSchema = z.discriminatedUnion('kind', [
     kind: z.literal('siwx'),
     caipAddress: caipAddressSchema,
     /** The page's host and address (EIP-4361 domain and URI): the worker cannot read the page. */
-    domain: z.string().min(1),
-    uri: z.string().url(),
-    statement: z.string().optional(),
+    domain: z.string().check(z.minLength(1)),
+    uri: z.url(),
+    statement: z.optional(z.string()),
     /** How long the session lasts from signing. */
-    expiresInMs: z.number().int().positive(),
+    expiresInMs: z.int().check(z.positive()),
     /**
      * Who makes the message and checks the signature: the verifier API (the default), or the dapp's
      * own SIWX configuration in the page (`createMessage`, then `addSession`, as dapp steps).
      */
-    via: z.enum(['verifier', 'dapp']).optional(),
+    via: z.optional(z.enum(['verifier', 'dapp'])),
   }),
   z.object({
     kind: z.literal('registerName'),
@@ -160,8 +160,8 @@ export const writeStepSchema = z.object({
   writeId: z.string(),
   kind: z.enum(['send', 'swap', 'signMessage', 'registerName', 'siwx']),
   /** 1-based, of `total`: progress for flows of several transactions (approve, then swap). */
-  index: z.number().int().positive(),
-  total: z.number().int().positive(),
+  index: z.int().check(z.positive()),
+  total: z.int().check(z.positive()),
   /** `receipt`: a smart account's user operation followed through the wallet (the bundler call failed). */
   label: z.enum(['send', 'approve', 'swap', 'sign', 'createMessage', 'addSession', 'receipt']),
   namespace: chainNamespaceSchema,
@@ -181,18 +181,18 @@ export const writeResultSchema = z.discriminatedUnion('status', [
     status: z.literal('done'),
     writeId: z.string(),
     /** The transaction the wallet sent (the last one of a flow), when the write sent one. */
-    hash: z.string().optional(),
+    hash: z.optional(z.string()),
     /** What the wallet answered, for signatures. */
-    result: z.unknown().optional(),
+    result: z.optional(z.unknown()),
   }),
-  z.object({ status: z.literal('error'), writeId: z.string().nullable(), error: writeErrorSchema }),
+  z.object({ status: z.literal('error'), writeId: z.nullable(z.string()), error: writeErrorSchema }),
 ])
 export type WriteResult = z.infer<typeof writeResultSchema>
 
 /** What the wallet answered a step: its result, or its EIP-1193 error as it threw it. */
 export const walletAnswerSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.number().optional(), message: z.string(), data: z.unknown().optional() }) }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.optional(z.number()), message: z.string(), data: z.optional(z.unknown()) }) }),
 ])
 export type WalletAnswer = z.infer<typeof walletAnswerSchema>
 
@@ -204,15 +204,15 @@ export const pendingTransactionSchema = z.object({
   to: z.string(),
   kind: z.enum(['send', 'approve', 'swap']),
   /** 'Sent 0.5 ETH' in parts, so the page formats it. */
-  amount: z.string().optional(),
-  symbol: z.string().optional(),
+  amount: z.optional(z.string()),
+  symbol: z.optional(z.string()),
   status: z.enum(['pending', 'confirmed', 'failed']),
   submittedAt: z.number(),
   /**
    * The write it came from, while its hash is not known yet: a write whose wallet request was sent
    * before the core restarted, looked for on chain (`hash` is then the write's id until it is found).
    */
-  writeId: z.string().optional(),
+  writeId: z.optional(z.string()),
 })
 export type PendingTransaction = z.infer<typeof pendingTransactionSchema>
 
@@ -227,22 +227,22 @@ export const SENDING_METHODS: readonly string[] = ['eth_sendTransaction', 'eth_s
  * Activity row shows once it is sent, and the outcome once answered (a repeated answer gets it again).
  */
 export const inFlightWriteSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   kind: z.enum(['send', 'swap', 'signMessage', 'registerName', 'siwx']),
   caipAddress: caipAddressSchema,
   /** When the wallet was asked (ms since epoch). */
   askedAt: z.number(),
   step: z.object({
-    index: z.number().int().positive(),
-    total: z.number().int().positive(),
-    method: z.string().max(100),
+    index: z.int().check(z.positive()),
+    total: z.int().check(z.positive()),
+    method: z.string().check(z.maxLength(100)),
     /** What the step sends, to find it on chain when its answer was lost: eth_sendTransaction's first parameter. */
-    transaction: z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).optional(),
+    transaction: z.optional(z.object({ from: z.string(), to: z.optional(z.string()), value: z.optional(z.string()), data: z.optional(z.string()) })),
     /** The pending Activity row its hash becomes. */
-    tracks: pendingTransactionSchema.omit({ hash: true, status: true, submittedAt: true, writeId: true }).optional(),
+    tracks: z.optional(z.omit(pendingTransactionSchema, { hash: true, status: true, submittedAt: true, writeId: true })),
   }),
   /** The outcome answered for the step, so the same answer submitted again (a re-sent call) gets it again. */
-  outcome: writeResultSchema.optional(),
+  outcome: z.optional(writeResultSchema),
 })
 export type InFlightWrite = z.infer<typeof inFlightWriteSchema>
 
@@ -255,38 +255,38 @@ export const sendEstimateSchema = z.object({
   gas: z.string(),
   /** gas × gasPrice in the native token, formatted ('0.000042'). */
   fee: z.string(),
-  feeUsd: z.number().nullable(),
+  feeUsd: z.nullable(z.number()),
   nativeSymbol: z.string(),
   /** The native balance, formatted, and its value in USD. */
   nativeBalance: z.string(),
-  networkBalanceUsd: z.number().nullable(),
+  networkBalanceUsd: z.nullable(z.number()),
   /** The most of the token that can be sent: the balance, less the fee for the native token. */
   max: z.string(),
   /** A smart account whose gas the project's paymaster pays (the fee is then 0: "Gas sponsored"). */
-  sponsored: z.boolean().optional(),
+  sponsored: z.optional(z.boolean()),
   /**
    * Solana, an SPL token to a receiver without a token account for it: the rent of the account the
    * send creates (paid by the sender in the native token, formatted), and its value in USD.
    */
-  rent: z.string().optional(),
-  rentUsd: z.number().nullable().optional(),
+  rent: z.optional(z.string()),
+  rentUsd: z.optional(z.nullable(z.number())),
 })
 export type SendEstimate = z.infer<typeof sendEstimateSchema>
 
 export const getSendEstimateParametersSchema = z.object({
   caipAddress: caipAddressSchema,
-  token: sendTokenSchema.nullable(),
+  token: z.nullable(sendTokenSchema),
   /** The receiver typed, where the estimate depends on it (an SPL token's receiver may need a token account: its rent). */
-  receiver: z.string().optional(),
+  receiver: z.optional(z.string()),
   /** Past the core's 10 s cache. */
-  force: z.boolean().optional(),
+  force: z.optional(z.boolean()),
 })
 export type GetSendEstimateParameters = z.infer<typeof getSendEstimateParametersSchema>
 
 export type ResolveReceiverParameters = { caipAddress: z.infer<typeof caipAddressSchema>; name: string; force?: boolean | undefined }
 
 /** An account name resolved for the Send view's receiver. */
-export const resolvedReceiverSchema = z.object({ name: z.string(), address: z.string(), avatar: z.string().nullable() })
+export const resolvedReceiverSchema = z.object({ name: z.string(), address: z.string(), avatar: z.nullable(z.string()) })
 export type ResolvedReceiver = z.infer<typeof resolvedReceiverSchema>
 
 /** A swap quote as the Swap view shows it (`getSwapQuote`), from the convert API, the gas price and the prices. */
@@ -301,9 +301,9 @@ export const swapQuoteSchema = z.object({
   /** How many `to` one `from` buys. */
   rate: z.number(),
   /** Percent lost to the pool against the market prices; null without prices. */
-  priceImpact: z.number().nullable(),
+  priceImpact: z.nullable(z.number()),
   /** The network fee of the swap, in USD (gas price from the convert API); null without a native price. */
-  feeUsd: z.number().nullable(),
+  feeUsd: z.nullable(z.number()),
   slippage: z.number(),
 })
 export type SwapQuote = z.infer<typeof swapQuoteSchema>

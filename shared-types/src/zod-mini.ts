@@ -4,10 +4,12 @@ import * as z from 'zod/mini'
 z.config({ jitless: true })
 
 /**
- * zod's tree-shakable flavour, for the schemas the page itself must run before the visitor acts (the
- * dapp's configuration, what an EIP-6963 wallet announces, a wallet's answers): building and checking
- * them costs a fraction of the classic API's chained methods, and its code is a fraction of the size.
- * The schemas of data that only the core reads (HTTP answers, stored records) stay in `zod.ts`; the
- * two flavours compose (a mini schema inside a classic object, and the reverse).
+ * zod's tree-shakable flavour, the one every schema of the packages is written in (the dapp's
+ * configuration, what a wallet announces and answers, HTTP answers, stored records, worker and frame
+ * messages): functions (`z.optional(s)`, `s.check(z.minLength(1))`) instead of the classic API's
+ * chained methods, so a bundle carries only the parts it uses, and building the schemas costs a
+ * fraction. Code outside the packages (sandbox, tests) may use classic zod: the two flavours compose
+ * (`z.parse(miniSchema, v)`, a mini schema inside a classic object, `z.string().pipe(miniSchema)`).
+ * zod/mini has no locale of its own: the core sets zod's English texts when it starts.
  */
 export { z }

@@ -22,7 +22,7 @@ import {
 } from '@portico/shared-types'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { NATIVE_TOKEN_ADDRESS } from '../contracts/pools.ts'
 import { SOLANA_LOCALNET_CAIP_ID } from '../solana/localnet.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
@@ -47,7 +47,7 @@ const usdc = () => `${A}:${sandbox.contracts[31337]!.USDC!.address}`
 const native = `${A}:${NATIVE_TOKEN_ADDRESS}`
 
 /** `unread`: fields the real API answers that Portico does not read (the schema drops them). */
-type Call = { name: string; path: () => string; init?: () => RequestInit; schema: z.ZodType; unread?: RegExp }
+type Call = { name: string; path: () => string; init?: () => RequestInit; schema: z.core.$ZodType; unread?: RegExp }
 
 const CALLS: Call[] = [
   { name: 'supported chains', path: () => '/v1/supported-chains', schema: supportedChainsResponseSchema },
@@ -94,7 +94,7 @@ describe('every call answers the shape of its shared-types schema', () => {
       const res = await fetch(api(call.path()), call.init?.())
       const body: unknown = await res.json()
       expect(res.status, JSON.stringify(body)).toBe(200)
-      const parsed: unknown = call.schema.parse(body)
+      const parsed: unknown = z.parse(call.schema, body)
       // Every field the sandbox answers is one the schema reads: the client drops nothing unseen.
       expect(fieldPaths(parsed)).toEqual(fieldPaths(body).filter((path) => !call.unread?.test(path)))
     })

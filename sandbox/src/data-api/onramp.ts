@@ -16,7 +16,7 @@ function paymentCurrency(value: string): PaymentCurrency | undefined {
  * SPEC.md §7's body, plus the fiat currency the checkout is priced in (`paymentCurrency`, as in
  * POST /v1/onramp/quote; default USD).
  */
-const onrampUrlBodySchema = onrampUrlRequestSchema.extend({ paymentCurrency: z.string().optional() })
+const onrampUrlBodySchema = z.object({ ...onrampUrlRequestSchema.shape, paymentCurrency: z.string().optional() })
 
 export function checkoutUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/onramp/checkout/${orderId}`

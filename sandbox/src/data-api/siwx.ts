@@ -12,7 +12,7 @@ import { findChainById, type DataApiContext } from './context.ts'
 const isSignInAddress = (a: string) => isAddress(a, { strict: false }) || solanaAddressSchema.safeParse(a).success
 /** A chain as the session API names it: an eip155 chain id, or a Solana cluster's CAIP-2 reference. */
 const chainIdSchema = siwxVerifyRequestSchema.shape.chainId
-const signOutSchema = z.object({ address: z.string().refine(isSignInAddress, 'Invalid address'), chainId: chainIdSchema.optional() })
+const signOutSchema = z.object({ address: z.string().refine(isSignInAddress, 'Invalid address'), chainId: z.optional(chainIdSchema) })
 
 /** The Solana cluster the sandbox signs in on: its Solana Localnet, when its Solana chain runs. */
 const solanaChains = (ctx: DataApiContext) => (ctx.directory.some((s) => s.id === 'solana') ? [SOLANA_LOCALNET_CAIP_ID.slice('solana:'.length)] : [])

@@ -106,7 +106,7 @@ export const FRAME_API = {
     request: z.object({ channelToken: z.string().min(1) }),
     response: z.union([z.object({ token: z.string().min(1) }), z.object({ pending: z.literal(true) })]),
   },
-} as const satisfies Record<string, { path: string; request: z.ZodType; response: z.ZodType }>
+} as const satisfies Record<string, { path: string; request: z.core.$ZodType; response: z.core.$ZodType }>
 
 export type FrameApi = typeof FRAME_API
 export type FrameApiName = keyof FrameApi

@@ -15,8 +15,8 @@ export type FrameSolanaMethod = (typeof FRAME_SOLANA_METHODS)[number]
 const sendAnswerSchema = z.union([z.object({ result: solanaSignatureSchema }), z.object({ error: z.object({ code: z.number(), message: z.string() }) })])
 const sendOptionsSchema = z.looseObject({ options: z.looseObject({ skipPreflight: z.boolean().optional() }).optional() })
 
-function parseParams<S extends z.ZodType>(schema: S, params: unknown, method: string): z.output<S> {
-  const parsed = schema.safeParse(params)
+function parseParams<S extends z.core.$ZodType>(schema: S, params: unknown, method: string): z.output<S> {
+  const parsed = z.safeParse(schema, params)
   if (!parsed.success) throw new FrameError(`Invalid params for ${method}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
   return parsed.data
 }

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts'
+import { z } from '../zod-mini.ts'
 import { caipNetworkIdSchema } from '../caip.ts'
 import { safeMobileLinkSchema, safeWebUrlSchema } from '../safeUrlSchema.ts'
 
@@ -7,36 +7,36 @@ import { safeMobileLinkSchema, safeWebUrlSchema } from '../safeUrlSchema.ts'
  * mobile link may use the wallet's own scheme, the others are web links. A link that fails is
  * dropped (null), so one bad entry costs its link, not the catalogue page.
  */
-const walletLink = (check: z.core.$ZodType<string>) => z.string().nullable().transform((link) => (link !== null && z.safeParse(check, link).success ? link : null))
+const walletLink = (check: z.core.$ZodType<string>) => z.pipe(z.nullable(z.string()), z.transform((link: string | null) => (link !== null && z.safeParse(check, link).success ? link : null)))
 
 /** A wallet of the catalogue (SPEC.md §3 wallet listing entry). */
 export const walletListingSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  image_id: z.string().nullable(),
-  rdns: z.string().nullable(),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  image_id: z.nullable(z.string()),
+  rdns: z.nullable(z.string()),
   chains: z.array(caipNetworkIdSchema),
   mobile_link: walletLink(safeMobileLinkSchema()),
   desktop_link: walletLink(safeWebUrlSchema()),
   webapp_link: walletLink(safeWebUrlSchema()),
-  homepage: z.string().nullable().optional(),
-  badge_type: z.enum(['none', 'certified']).optional(),
+  homepage: z.optional(z.nullable(z.string())),
+  badge_type: z.optional(z.enum(['none', 'certified'])),
 })
 export type WalletListing = z.infer<typeof walletListingSchema>
 
 /** GET /getWallets */
-export const getWalletsResponseSchema = z.object({ count: z.number().int().nonnegative(), data: z.array(walletListingSchema) })
+export const getWalletsResponseSchema = z.object({ count: z.int().check(z.nonnegative()), data: z.array(walletListingSchema) })
 export type GetWalletsResponse = z.infer<typeof getWalletsResponseSchema>
 
 /** Query of GET /getWallets (besides projectId, st, sv). Lists are comma-separated ids. */
 export const getWalletsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  entries: z.coerce.number().int().min(1).max(100).default(40),
-  search: z.string().optional(),
-  badge_type: z.enum(['none', 'certified']).optional(),
-  include: z.string().optional(),
-  exclude: z.string().optional(),
-  chains: z.string().optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  entries: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 40),
+  search: z.optional(z.string()),
+  badge_type: z.optional(z.enum(['none', 'certified'])),
+  include: z.optional(z.string()),
+  exclude: z.optional(z.string()),
+  chains: z.optional(z.string()),
 })
 export type GetWalletsQuery = z.infer<typeof getWalletsQuerySchema>
 
@@ -45,15 +45,15 @@ export const analyticsConfigResponseSchema = z.object({ isAnalyticsEnabled: z.bo
 
 /** POST /e: one analytics event (SPEC.md §7). */
 export const analyticsEventSchema = z.object({
-  eventId: z.string().uuid(),
+  eventId: z.uuid(),
   url: z.string(),
   domain: z.string(),
   timestamp: z.number(),
   props: z.object({
     type: z.literal('track'),
     event: z.string(),
-    address: z.string().optional(),
-    properties: z.record(z.string(), z.unknown()).optional(),
+    address: z.optional(z.string()),
+    properties: z.optional(z.record(z.string(), z.unknown())),
   }),
 })
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>

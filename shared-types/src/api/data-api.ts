@@ -1,4 +1,4 @@
-import { z } from '../zod.ts'
+import { z } from '../zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from '../caip.ts'
 import { safeImageUrlOrNull, safeWebUrlSchema } from '../safeUrlSchema.ts'
 
@@ -10,13 +10,13 @@ import { safeImageUrlOrNull, safeWebUrlSchema } from '../safeUrlSchema.ts'
 /** GET v1/supported-chains */
 export const supportedChainsResponseSchema = z.object({
   http: z.array(caipNetworkIdSchema),
-  ws: z.array(caipNetworkIdSchema).default([]),
+  ws: z._default(z.array(caipNetworkIdSchema), []),
 })
 export type SupportedChainsResponse = z.infer<typeof supportedChainsResponseSchema>
 
 /** GET /v1/identity/{address}?sender= */
 export const identityResponseSchema = z.object({
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** An image URL (`safeImageUrlOrNull`: a refused one is null). */
   avatar: safeImageUrlOrNull(),
 })
@@ -26,24 +26,24 @@ export const transactionStatusSchema = z.enum(['confirmed', 'failed', 'pending']
 export const transactionDirectionSchema = z.enum(['in', 'out', 'self'])
 
 export const transactionTransferSchema = z.object({
-  fungible_info: z
-    .object({
+  fungible_info: z.optional(
+    z.object({
       name: z.string(),
       symbol: z.string(),
-      icon: z.object({ url: safeImageUrlOrNull() }).nullable(),
-    })
-    .optional(),
-  nft_info: z
-    .object({
+      icon: z.nullable(z.object({ url: safeImageUrlOrNull() })),
+    }),
+  ),
+  nft_info: z.optional(
+    z.object({
       name: z.string(),
-      content: z.object({ preview: z.object({ url: safeImageUrlOrNull() }).nullable() }),
+      content: z.object({ preview: z.nullable(z.object({ url: safeImageUrlOrNull() })) }),
       flags: z.object({ is_spam: z.boolean() }),
-    })
-    .optional(),
+    }),
+  ),
   direction: transactionDirectionSchema,
   quantity: z.object({ numeric: z.string() }),
-  value: z.number().optional(),
-  price: z.number().optional(),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
 })
 export type TransactionTransfer = z.infer<typeof transactionTransferSchema>
 
@@ -57,7 +57,7 @@ export const transactionSchema = z.object({
     sentFrom: z.string(),
     sentTo: z.string(),
     status: transactionStatusSchema,
-    nonce: z.number().int().nonnegative(),
+    nonce: z.int().check(z.nonnegative()),
     chain: caipNetworkIdSchema,
   }),
   transfers: z.array(transactionTransferSchema),
@@ -67,15 +67,15 @@ export type Transaction = z.infer<typeof transactionSchema>
 /** GET /v1/account/{account}/history */
 export const historyResponseSchema = z.object({
   data: z.array(transactionSchema),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 })
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
 /** POST /v1/fungible/price */
 export const fungiblePriceRequestSchema = z.object({
-  currency: z.string().min(1),
-  addresses: z.array(caipAddressSchema).min(1),
-  projectId: z.string().min(1),
+  currency: z.string().check(z.minLength(1)),
+  addresses: z.array(caipAddressSchema).check(z.minLength(1)),
+  projectId: z.string().check(z.minLength(1)),
 })
 export const fungiblePriceResponseSchema = z.object({
   fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: safeImageUrlOrNull(), price: z.number(), address: z.optional(caipAddressSchema) })),
@@ -88,7 +88,7 @@ export const swapTokenSchema = z.object({
   symbol: z.string(),
   chainId: caipNetworkIdSchema,
   address: caipAddressSchema,
-  decimals: z.number().int().nonnegative(),
+  decimals: z.int().check(z.nonnegative()),
   logoUri: safeImageUrlOrNull(),
 })
 export type SwapToken = z.infer<typeof swapTokenSchema>
@@ -100,8 +100,8 @@ export const swapTokensResponseSchema = z.object({ tokens: z.array(swapTokenSche
  */
 export const nftHoldingSchema = z.object({
   chain: caipNetworkIdSchema,
-  contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  tokenId: z.string().regex(/^\d+$/),
+  contract: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  tokenId: z.string().check(z.regex(/^\d+$/)),
   name: z.string(),
   collection: z.object({ name: z.string() }),
   imageUrl: safeImageUrlOrNull(),
@@ -118,13 +118,13 @@ export const swapQuotesResponseSchema = z.object({
 export type SwapQuotesResponse = z.infer<typeof swapQuotesResponseSchema>
 
 /** GET /v1/convert/allowance */
-export const swapAllowanceResponseSchema = z.object({ allowance: z.string().regex(/^\d+$/) })
+export const swapAllowanceResponseSchema = z.object({ allowance: z.string().check(z.regex(/^\d+$/)) })
 
 /** GET /v1/convert/gas-price: wei as decimal strings. */
 export const gasPriceResponseSchema = z.object({ standard: z.string(), fast: z.string(), instant: z.string() })
 export type GasPriceResponse = z.infer<typeof gasPriceResponseSchema>
 
-export const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex')
+export const hexSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'Expected hex'))
 
 /** A transaction the API built for the wallet to send (swap or approve). */
 export const builtTransactionSchema = z.object({
@@ -132,18 +132,18 @@ export const builtTransactionSchema = z.object({
   to: caipAddressSchema,
   data: hexSchema,
   value: z.string(),
-  eip155: z.object({ gas: z.string(), gasPrice: z.string() }).optional(),
+  eip155: z.optional(z.object({ gas: z.string(), gasPrice: z.string() })),
 })
 export type BuiltTransaction = z.infer<typeof builtTransactionSchema>
 
 /** POST /v1/convert/build-transaction */
 export const buildTransactionRequestSchema = z.object({
-  amount: z.string().regex(/^\d+$/),
+  amount: z.string().check(z.regex(/^\d+$/)),
   eip155: z.object({ slippage: z.union([z.string(), z.number()]) }),
   from: caipAddressSchema,
   to: caipAddressSchema,
   userAddress: caipAddressSchema,
-  disableEstimate: z.boolean().optional(),
+  disableEstimate: z.optional(z.boolean()),
 })
 export const buildTransactionResponseSchema = z.object({ tx: builtTransactionSchema })
 /** GET /v1/convert/build-approve */
@@ -153,9 +153,9 @@ export const buildApproveResponseSchema = z.object({ tx: builtTransactionSchema 
 export const profileAccountSchema = z.object({
   name: z.string(),
   registered: z.number(),
-  updated: z.number().optional(),
-  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.number().optional() })),
-  attributes: z.record(z.string(), z.string()).optional(),
+  updated: z.optional(z.number()),
+  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.optional(z.number()) })),
+  attributes: z.optional(z.record(z.string(), z.string())),
 })
 export type ProfileAccount = z.infer<typeof profileAccountSchema>
 /** GET /v1/profile/reverse/{address} */
@@ -164,7 +164,7 @@ export const profileReverseResponseSchema = z.array(profileAccountSchema)
 export const nameSuggestionsResponseSchema = z.object({ suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })) })
 /** POST /v1/profile/account */
 export const registerNameRequestSchema = z.object({
-  coin_type: z.number().int().nonnegative(),
+  coin_type: z.int().check(z.nonnegative()),
   address: z.string(),
   message: z.string(),
   signature: hexSchema,
@@ -175,21 +175,21 @@ export const registerNameRequestSchema = z.object({
  * `address`, when present, must be the registering address.
  */
 export const registerNameMessageSchema = z.object({
-  name: z.string().min(1),
-  attributes: z.record(z.string(), z.string()).optional(),
-  timestamp: z.number().int().positive(),
-  address: z.string().optional(),
+  name: z.string().check(z.minLength(1)),
+  attributes: z.optional(z.record(z.string(), z.string())),
+  timestamp: z.int().check(z.positive()),
+  address: z.optional(z.string()),
 })
 export type RegisterNameMessage = z.infer<typeof registerNameMessageSchema>
 
 /** POST /v1/generators/onrampurl */
 export const onrampUrlRequestSchema = z.object({
-  destinationWallets: z.array(z.object({ address: z.string(), blockchains: z.array(z.string()).optional(), assets: z.array(z.string()).optional() })).min(1),
-  defaultNetwork: z.string().optional(),
+  destinationWallets: z.array(z.object({ address: z.string(), blockchains: z.optional(z.array(z.string())), assets: z.optional(z.array(z.string())) })).check(z.minLength(1)),
+  defaultNetwork: z.optional(z.string()),
   partnerUserId: z.string(),
-  defaultExperience: z.enum(['buy', 'send']).optional(),
-  presetCryptoAmount: z.number().optional(),
-  presetFiatAmount: z.number().optional(),
+  defaultExperience: z.optional(z.enum(['buy', 'send'])),
+  presetCryptoAmount: z.optional(z.number()),
+  presetFiatAmount: z.optional(z.number()),
 })
 /** The provider's page, opened in a window: https (or http on a loopback host), never `javascript:` or `data:`. */
 export const onrampUrlResponseSchema = z.object({ url: safeWebUrlSchema() })
@@ -232,8 +232,8 @@ export const smartSessionSchema = z.object({
   /** The account that granted the session (CAIP-10); it signs the revocation. */
   account: z.optional(caipAddressSchema),
   expiry: z.number(),
-  revokedAt: z.number().nullable().optional(),
-  permissions: z.array(z.object({ type: z.string(), data: z.unknown() })).default([]),
+  revokedAt: z.optional(z.nullable(z.number())),
+  permissions: z._default(z.array(z.object({ type: z.string(), data: z.unknown() })), []),
 })
 export type SmartSession = z.infer<typeof smartSessionSchema>
 /** POST /v1/sessions/{id}/revoke */

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { HttpRequestError, parseWith, PorticoError, SchemaValidationError, TimeoutError } from '@portico/shared-types'
 import { ResponseTooLargeError } from '@portico/shared-types/errors'
 import {
@@ -42,7 +42,7 @@ export type HttpClientOptions = {
   maxInFlight?: number
 }
 
-export type RequestParameters<T extends z.ZodType> = {
+export type RequestParameters<T extends z.core.$ZodType> = {
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
   schema: T
@@ -59,7 +59,7 @@ export type RequestParameters<T extends z.ZodType> = {
 }
 
 export type BlobRequestParameters = {
-  query?: RequestParameters<z.ZodType>['query']
+  query?: RequestParameters<z.core.$ZodType>['query']
   /** Per attempt; default the client's timeout. */
   timeoutMs?: number
 }
@@ -70,11 +70,11 @@ export { ResponseTooLargeError }
 export type HttpClientErrorType = HttpRequestError | TimeoutError | SchemaValidationError | ResponseTooLargeError
 
 export type HttpClient = {
-  get<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
-  post<T extends z.ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
+  get<T extends z.core.$ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
+  post<T extends z.core.$ZodType>(path: string, params: RequestParameters<T>): Promise<z.output<T>>
   /** A binary answer (an image), with the same query fields, retries and de-duplication. */
   getBlob(path: string, params?: BlobRequestParameters): Promise<Blob>
-  url(path: string, query?: RequestParameters<z.ZodType>['query']): string
+  url(path: string, query?: RequestParameters<z.core.$ZodType>['query']): string
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -240,7 +240,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return pending
   }
 
-  function request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, params: RequestParameters<T>) {
+  function request<T extends z.core.$ZodType>(method: 'GET' | 'POST', path: string, params: RequestParameters<T>) {
     const target = url(path, params.query)
     const key = `${method} ${target} ${params.body === undefined ? '' : JSON.stringify(params.body)}`
     const read: Read = { as: 'json', timeoutMs, keepalive: params.keepalive, reportForbidden: params.reportForbidden }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { CORE_API_METHODS, coreStateSchema, MESSAGES, PorticoError, reviveError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'

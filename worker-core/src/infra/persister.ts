@@ -1,12 +1,12 @@
-import type { z } from 'zod'
+import { z } from 'zod/mini'
 import type { RecordDefinition } from '@portico/shared-types'
 import type { CoreStorage } from './storage.ts'
 
 export type Persister = {
-  read<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<{ data: z.output<T>; savedAt: number } | undefined>
+  read<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<{ data: z.output<T>; savedAt: number } | undefined>
   /** Writes a record after checking it against its own schema (a bad value is skipped with a warning). */
-  write<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, data: z.output<T>, ...args: A): Promise<void>
-  remove<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<void>
+  write<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, data: z.output<T>, ...args: A): Promise<void>
+  remove<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<void>
 }
 
 /**
@@ -17,7 +17,7 @@ export function createPersister(storage: CoreStorage, warn: (message: string) =>
   return {
     read: (record, ...args) => storage.read(record.key(...args), record.schema),
     async write(record, data, ...args) {
-      const checked = record.schema.safeParse(data)
+      const checked = z.safeParse(record.schema, data)
       if (!checked.success) {
         warn(`Portico: not saving record "${record.kind}": ${checked.error.issues[0]?.message ?? 'invalid'}`)
         return
@@ -29,7 +29,7 @@ export function createPersister(storage: CoreStorage, warn: (message: string) =>
 }
 
 /** One record of a kind: the kind with its key arguments applied (`bindRecord(RECORDS.identity, address)`). */
-export function bindRecord<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): RecordDefinition<T> {
+export function bindRecord<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): RecordDefinition<T> {
   const key = record.key(...args)
   return { kind: record.kind, key: () => key, schema: record.schema, ...(record.cache ? { cache: true } : {}) }
 }

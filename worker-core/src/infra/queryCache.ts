@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { RecordDefinition } from '@portico/shared-types'
 import { bindRecord, type Persister } from './persister.ts'
 
@@ -8,7 +8,7 @@ export type QueryResult<T> = { data: T; updatedAt: number }
 export type QueryLocation<T> = {
   key: string
   /** The record the answer is persisted as (its key is `key`); none: memory only. */
-  record?: RecordDefinition<z.ZodType<T>> | undefined
+  record?: RecordDefinition<z.core.$ZodType<T>> | undefined
 }
 
 /**
@@ -26,9 +26,9 @@ export type QueryOptions<T> = QueryLocation<T> & {
 }
 
 /** The location of a persisted read: `RECORDS.identity` for `address` is kept under its record key. */
-export function persisted<T extends z.ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Required<QueryLocation<z.output<T>>> {
+export function persisted<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Required<QueryLocation<z.output<T>>> {
   const bound = bindRecord(record, ...args)
-  return { key: bound.key(), record: bound as RecordDefinition<z.ZodType<z.output<T>>> }
+  return { key: bound.key(), record: bound as RecordDefinition<z.core.$ZodType<z.output<T>>> }
 }
 
 export type QueryCache = {

@@ -1,5 +1,5 @@
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { STORAGE_OPERATION_TIMEOUT_MS, STORAGE_VERSION } from '@portico/shared-types/constants'
 import { CACHE_RECORD_KINDS, migrateStoredRecord, PorticoError, StorageUnavailableError, STORED_RECORD_MIGRATIONS, storedRecordSchema, type StoredRecordMigration } from '@portico/shared-types'
 
@@ -9,7 +9,7 @@ export type StorageKind = 'indexeddb' | 'memory'
 export interface CoreStorage {
   /** 'memory' when IndexedDB cannot be used at all; a key that failed alone is kept in memory without changing it. */
   readonly kind: () => StorageKind
-  read<T extends z.ZodType>(key: string, schema: T): Promise<{ data: z.output<T>; savedAt: number } | undefined>
+  read<T extends z.core.$ZodType>(key: string, schema: T): Promise<{ data: z.output<T>; savedAt: number } | undefined>
   /** `kind` names the record's kind in its envelope (what a full quota's eviction reads). */
   write(key: string, data: unknown, kind?: string): Promise<void>
   remove(key: string): Promise<void>

@@ -40,8 +40,8 @@ export type SolanaFrozenRequest = Readonly<
 
 export const isSolanaMethod = (method: string): method is SolanaMethod => (SOLANA_METHODS as readonly string[]).includes(method)
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, method: string): z.output<S> {
-  const parsed = schema.safeParse(value)
+function parse<S extends z.core.$ZodType>(schema: S, value: unknown, method: string): z.output<S> {
+  const parsed = z.safeParse(schema, value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid' }))

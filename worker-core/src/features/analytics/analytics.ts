@@ -1,6 +1,6 @@
 import { ANALYTICS_FLUSH_MS, ANALYTICS_QUEUE_MAX } from '@portico/shared-types/constants'
 import { analyticsConfigResponseSchema, HttpRequestError, TimeoutError, type AnalyticsEvent, type TrackParameters } from '@portico/shared-types'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { CoreContext } from '../../infra/context.ts'
 
 /**

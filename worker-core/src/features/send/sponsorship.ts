@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import type { CaipAddress } from '@portico/shared-types'
 import { splitCaipAddress } from '@portico/shared-types/light'
 import type { CoreEnv } from '../../infra/context.ts'
 import { BUNDLER_NAME } from '../writes/userOperation.ts'
 
-const answerSchema = z.object({ result: z.looseObject({ paymaster: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).nullish(), error: z.object({ message: z.string() }).optional() })
+const answerSchema = z.object({ result: z.nullish(z.looseObject({ paymaster: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) })), error: z.optional(z.object({ message: z.string() })) })
 
 /**
  * Whether the project's paymaster sponsors the gas of `caipAddress`'s user operations (ERC-7677

@@ -11,7 +11,7 @@ import {
 } from '@portico/shared-types'
 import { siwxCacaoMismatch, siwxTimeProblem, type SiweFields } from '@portico/shared-types/siwx'
 import { parseSiweMessage } from 'viem/siwe'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { CoreContext } from '../../infra/context.ts'
 
 export type SiwxFeature = {

@@ -2,7 +2,7 @@ import { numberToHex } from 'viem'
 import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, MESSAGES, PorticoError, SchemaValidationError, SwitchChainError } from '@portico/shared-types/errors'
 import { parseWith } from '@portico/shared-types/parse'
 import type { WalletConnectSolanaMethod } from '@portico/shared-types/solana'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { capabilitiesSchema, isEip5792Method, type Capabilities } from '@portico/shared-types/eip5792'
 import type { CaipNetworkId, WalletConnectRequestParameters } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
@@ -77,7 +77,7 @@ export function createRequests(ctx: CoreContext, load: () => Promise<UniversalPr
     const given = Array.isArray(requestParams) ? (requestParams as unknown[])[0] : requestParams
     const account = session.accountOf(p, 'solana')
     const withKey = method === 'solana_signMessage' && typeof given === 'object' && given !== null && !('pubkey' in given) && account ? { ...given, pubkey: account.split(':')[2] } : given
-    const schema: z.ZodType = walletConnectSolanaParamsSchemas[method as WalletConnectSolanaMethod]
+    const schema: z.ZodMiniType = walletConnectSolanaParamsSchemas[method as WalletConnectSolanaMethod]
     const params = schema.safeParse(withKey)
     if (!params.success) return failure(Object.assign(new SchemaValidationError(`${method} params`, params.error.issues), { code: INVALID_PARAMS }))
     const answer = await p.request({ method, params: params.data as Record<string, unknown> }, chain)

@@ -2,7 +2,7 @@ import { hexToBigInt, isHash, numberToHex } from 'viem'
 import { WRITE_RECONCILE_MS } from '@portico/shared-types/constants'
 import { parseCaipAddress, parseWith } from '@portico/shared-types'
 import type { InFlightWrite, WalletRequest, WriteResult } from '@portico/shared-types/write'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { CoreContext } from '../../infra/context.ts'
 import type { PendingTransactions } from './pending.ts'
 
@@ -13,18 +13,18 @@ const sameAddress = (a: string | null | undefined, b: string | null | undefined)
 /** What an eth_sendTransaction step sends, to find it on chain when its answer never came back. */
 export function sentTransaction(request: WalletRequest): InFlightWrite['step']['transaction'] {
   if (request.method !== 'eth_sendTransaction') return undefined
-  const parsed = z.object({ from: z.string(), to: z.string().optional(), value: z.string().optional(), data: z.string().optional() }).safeParse(request.params[0])
+  const parsed = z.object({ from: z.string(), to: z.optional(z.string()), value: z.optional(z.string()), data: z.optional(z.string()) }).safeParse(request.params[0])
   return parsed.success ? parsed.data : undefined
 }
 
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((h) => h as `0x${string}`)
+const hexQuantity = z.pipe(z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)), z.transform((h: string) => h as `0x${string}`))
 /** The part of an `eth_getBlockByNumber` answer the reconciliation reads, checked (it comes from the node). */
 const rpcBlockSchema = z.object({
   timestamp: hexQuantity,
   transactions: z.array(
     z.union([
       z.string(),
-      z.object({ hash: z.string().refine((h) => isHash(h)), from: z.string(), to: z.string().nullish(), value: hexQuantity, input: z.string().optional() }),
+      z.object({ hash: z.string().check(z.refine((h) => isHash(h))), from: z.string(), to: z.nullish(z.string()), value: hexQuantity, input: z.optional(z.string()) }),
     ]),
   ),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { HttpRequestError, TimeoutError, UserOperationReceiptError } from '@portico/shared-types/errors'
 import type { CaipNetworkId } from '@portico/shared-types'
 import { WriteFailure } from '@portico/shared-types/write'
@@ -11,18 +11,18 @@ export const BUNDLER_NAME = 'pimlico'
 export const USER_OPERATION_POLL_MS = 1_000
 export const USER_OPERATION_RECEIPT_TIMEOUT_MS = 120_000
 
-const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/) as unknown as z.ZodType<`0x${string}`>
+const hash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)) as unknown as z.ZodMiniType<`0x${string}`>
 /** ERC-4337's `eth_getUserOperationReceipt` answer: the fields the core reads (others pass). */
 export const userOperationReceiptSchema = z.looseObject({
   userOpHash: hash,
-  sender: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  sender: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
   success: z.boolean(),
   receipt: z.looseObject({ transactionHash: hash }),
 })
 export type UserOperationReceipt = z.infer<typeof userOperationReceiptSchema>
 const answerSchema = z.object({
-  result: userOperationReceiptSchema.nullable().optional(),
-  error: z.object({ message: z.string(), code: z.number().optional() }).optional(),
+  result: z.optional(z.nullable(userOperationReceiptSchema)),
+  error: z.optional(z.object({ message: z.string(), code: z.optional(z.number()) })),
 })
 
 /**
@@ -79,7 +79,7 @@ export async function* followUserOperation(
       }
     } else {
       const answer = yield { label: 'receipt', total: 1, request: { method: 'eth_getUserOperationReceipt', params: [userOpHash] }, expects: 'dapp' }
-      const receipt = userOperationReceiptSchema.nullable().safeParse(answer)
+      const receipt = z.nullable(userOperationReceiptSchema).safeParse(answer)
       if (receipt.success && receipt.data) return { receipt: receipt.data, from: 'wallet' }
     }
     await follow.sleep(USER_OPERATION_POLL_MS)
