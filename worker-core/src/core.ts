@@ -38,7 +38,6 @@ import { createQueries } from './infra/query.ts'
 import { createQueryCache } from './infra/queryCache.ts'
 import type { CoreStorage } from './infra/storage.ts'
 import { createStateStore } from './infra/store.ts'
-import { setZodEnglishTexts } from './infra/zodLocale.ts'
 
 export type CreateCoreParameters = {
   storage: CoreStorage
@@ -103,7 +102,6 @@ function createContext(params: CreateCoreParameters): { ctx: CoreContext; setEnv
  * one line below.
  */
 export function createCore(params: CreateCoreParameters): Core {
-  setZodEnglishTexts()
   const { ctx, setEnv } = createContext(params)
   const disposers: (() => void)[] = []
   const capabilities = createCapabilities(ctx)

@@ -10,6 +10,8 @@
  * the client keeps its own.
  */
 
+import { PorticoError } from '@portico/shared-types/errors'
+
 /** The part of WalletConnect's core crypto controller (2.21) the relay auth goes through. */
 export type RelayAuthCrypto = {
   randomSessionIdentifier: string
@@ -70,7 +72,7 @@ async function importSeed(subtle: SubtleCrypto, seed: Uint8Array): Promise<Nativ
   // Extractable only to read the public half (the JWK's `x`); the key never leaves the worker.
   const key = await subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, true, ['sign'])
   const { x } = await subtle.exportKey('jwk', key)
-  if (!x) throw new Error('no public key')
+  if (!x) throw new PorticoError('The relay key has no public half', { details: 'WebCrypto exported an Ed25519 key without its x' })
   return { key, iss: didKey(fromBase64url(x)) }
 }
 
