@@ -14,9 +14,11 @@ export function setZodEnglishTexts(): void {
 setZodEnglishTexts()
 
 /**
- * zod's tree-shakable flavour, for every schema of the packages: building and checking them costs a
- * fraction of the classic API's chained methods, and its code is a fraction of the size, on the page
- * (the dapp's configuration, what an EIP-6963 wallet announces, a wallet's answers, before the visitor
- * acts) and in the core (HTTP answers, stored records).
+ * zod's tree-shakable flavour, the one every schema of the packages is written in (the dapp's
+ * configuration, what a wallet announces and answers, HTTP answers, stored records, worker and frame
+ * messages): functions (`z.optional(s)`, `s.check(z.minLength(1))`) instead of the classic API's
+ * chained methods, so a bundle carries only the parts it uses, and building the schemas costs a
+ * fraction. Code outside the packages (sandbox, tests) may use classic zod: the two flavours compose
+ * (`z.parse(miniSchema, v)`, a mini schema inside a classic object, `z.string().pipe(miniSchema)`).
  */
 export { z }
