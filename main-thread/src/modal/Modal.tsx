@@ -41,7 +41,8 @@ export default function Modal() {
   )
 }
 
-let rehearsed = false
+/** The documents whose modal has been rehearsed (once per page). */
+const rehearsed = new WeakSet<Document>()
 
 /**
  * Lays out a copy of the dialog rendered ahead, off screen, invisible and inert, then drops it in the
@@ -49,11 +50,11 @@ let rehearsed = false
  * styles, text and icons is then done while the page is idle, not in the frame of the visitor's first
  * open (measured: that layout shrank from 10–15 ms to 1–6 ms on a desktop CPU). Once per page.
  */
-function rehearseLayout(): void {
-  if (rehearsed || typeof document === 'undefined') return
+export function rehearseLayout(): void {
+  if (typeof document === 'undefined' || rehearsed.has(document)) return
   const root = document.querySelector<HTMLElement>('body > .portico-root')
   if (!root?.querySelector('.portico-modal')) return
-  rehearsed = true
+  rehearsed.add(document)
   const stage = document.createElement('div')
   stage.setAttribute('aria-hidden', 'true')
   stage.inert = true
@@ -62,6 +63,8 @@ function rehearseLayout(): void {
   copy.style.removeProperty('display')
   copy.removeAttribute('id')
   for (const node of copy.querySelectorAll('[id]')) node.removeAttribute('id')
+  // Nothing in the copy may load or run anything of its own.
+  for (const node of copy.querySelectorAll('iframe, frame, object, embed, script, video, audio')) node.remove()
   stage.append(copy)
   document.body.append(stage)
   copy.querySelector('.portico-modal')?.getBoundingClientRect()
