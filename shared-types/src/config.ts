@@ -45,22 +45,24 @@ export const dappMetadataSchema = configObject({
 export type DappMetadata = z.infer<typeof dappMetadataSchema>
 
 const features = CONFIG_DEFAULTS.features
+/** A feature switch: a boolean, `on` when the dapp leaves it out. */
+const flag = (on: boolean) => z._default(z.boolean(), on)
 
 /** Feature switches with the defaults of SPEC.md §1 (`CONFIG_DEFAULTS.features`). */
 export const featuresSchema = configObject({
-  swaps: z._default(z.boolean(), features.swaps),
-  onramp: z._default(z.boolean(), features.onramp),
-  receive: z._default(z.boolean(), features.receive),
-  send: z._default(z.boolean(), features.send),
-  email: z._default(z.boolean(), features.email),
-  emailShowWallets: z._default(z.boolean(), features.emailShowWallets),
+  swaps: flag(features.swaps),
+  onramp: flag(features.onramp),
+  receive: flag(features.receive),
+  send: flag(features.send),
+  email: flag(features.email),
+  emailShowWallets: flag(features.emailShowWallets),
   socials: z._default(z.array(z.enum(SOCIAL_PROVIDERS)), () => [...features.socials]),
-  history: z._default(z.boolean(), features.history),
-  analytics: z._default(z.boolean(), features.analytics),
-  allWallets: z._default(z.boolean(), features.allWallets),
-  legalCheckbox: z._default(z.boolean(), features.legalCheckbox),
-  smartSessions: z._default(z.boolean(), features.smartSessions),
-  collapseWallets: z._default(z.boolean(), features.collapseWallets),
+  history: flag(features.history),
+  analytics: flag(features.analytics),
+  allWallets: flag(features.allWallets),
+  legalCheckbox: flag(features.legalCheckbox),
+  smartSessions: flag(features.smartSessions),
+  collapseWallets: flag(features.collapseWallets),
   connectMethodsOrder: z._default(z.array(z.enum(['email', 'social', 'wallet'])), () => [...features.connectMethodsOrder]),
 })
 export type Features = z.output<typeof featuresSchema>
