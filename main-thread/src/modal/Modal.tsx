@@ -63,8 +63,13 @@ export function rehearseLayout(): void {
   copy.style.removeProperty('display')
   copy.removeAttribute('id')
   for (const node of copy.querySelectorAll('[id]')) node.removeAttribute('id')
-  // Nothing in the copy may load or run anything of its own.
+  // Nothing in the copy may load or run anything of its own: no frame, script or media, and its
+  // images keep their box (set by the styles) without a source, so the copy asks nothing of the network.
   for (const node of copy.querySelectorAll('iframe, frame, object, embed, script, video, audio')) node.remove()
+  for (const image of copy.querySelectorAll('img, source')) {
+    image.removeAttribute('src')
+    image.removeAttribute('srcset')
+  }
   stage.append(copy)
   document.body.append(stage)
   copy.querySelector('.portico-modal')?.getBoundingClientRect()

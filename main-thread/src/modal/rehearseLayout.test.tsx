@@ -6,7 +6,7 @@ function hiddenModal(): HTMLElement {
   const root = document.createElement('div')
   root.className = 'portico-root'
   root.style.setProperty('display', 'none', 'important')
-  root.innerHTML = `<div class="portico-modal" role="dialog" aria-labelledby="portico-title"><h2 id="portico-title">Connect Wallet</h2><label for="email">Email</label><input id="email"><video src="https://example.org/v.mp4"></video><button type="button">Bench Wallet</button></div>`
+  root.innerHTML = `<div class="portico-modal" role="dialog" aria-labelledby="portico-title"><h2 id="portico-title">Connect Wallet</h2><label for="email">Email</label><input id="email"><video src="https://example.org/v.mp4"></video><img class="wallet" alt="" src="https://catalogue.example/w.png"><button type="button">Bench Wallet</button></div>`
   document.body.append(root)
   return root
 }
@@ -17,7 +17,7 @@ afterEach(() => {
 })
 
 describe('rehearseLayout', () => {
-  it('lays out an invisible, inert copy of the hidden modal without ids or media, drops it in the same call, and does it once per page', () => {
+  it('lays out an invisible, inert copy of the hidden modal without ids, media or image sources, drops it in the same call, and does it once per page', () => {
     const root = hiddenModal()
     const laidOut: { copy: boolean; connected: boolean; stage: HTMLElement | null }[] = []
     const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
@@ -29,6 +29,7 @@ describe('rehearseLayout', () => {
       expect(stage?.style.visibility).toBe('hidden')
       expect(stage?.querySelectorAll('[id]')).toHaveLength(0)
       expect(stage?.querySelector('video')).toBeNull()
+      expect(stage?.querySelector('img')?.hasAttribute('src')).toBe(false)
       return new DOMRect(0, 0, 360, 400)
     })
     rehearseLayout()
