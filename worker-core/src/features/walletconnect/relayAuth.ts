@@ -10,6 +10,7 @@
  * the client keeps its own.
  */
 
+import { getBase58Decoder } from '@solana/kit'
 import { PorticoError } from '@portico/shared-types/errors'
 
 /** The part of WalletConnect's core crypto controller (2.21) the relay auth goes through. */
@@ -28,23 +29,6 @@ const PKCS8_ED25519 = Uint8Array.of(0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x
 const ED25519_MULTICODEC = Uint8Array.of(0xed, 0x01)
 /** The client's JWT lifetime (@walletconnect/core's CRYPTO_JWT_TTL: one day, in seconds). */
 export const RELAY_JWT_TTL_S = 86_400
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-function base58btc(bytes: Uint8Array): string {
-  let n = 0n
-  for (const b of bytes) n = n * 256n + BigInt(b)
-  let out = ''
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)]! + out
-    n /= 58n
-  }
-  for (const b of bytes) {
-    if (b !== 0) break
-    out = '1' + out
-  }
-  return out
-}
-
 function base64url(bytes: Uint8Array): string {
   let binary = ''
   for (const b of bytes) binary += String.fromCharCode(b)
@@ -59,7 +43,7 @@ export function didKey(publicKey: Uint8Array): string {
   const bytes = new Uint8Array(ED25519_MULTICODEC.length + publicKey.length)
   bytes.set(ED25519_MULTICODEC)
   bytes.set(publicKey, ED25519_MULTICODEC.length)
-  return `did:key:z${base58btc(bytes)}`
+  return `did:key:z${getBase58Decoder().decode(bytes)}`
 }
 
 type NativeKey = { key: CryptoKey; iss: string }
