@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['main-thread/src/**/*.test.{ts,tsx}'],
           setupFiles: ['main-thread/test/setup.ts'],
+          // A view rendered with a thousand rows in happy-dom takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

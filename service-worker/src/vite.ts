@@ -102,14 +102,15 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
         }
         manifest.sort((a, b) => a.url.localeCompare(b.url))
         assets.sort()
-        // What each kept file imports statically: handing over a script (the core's worker, whose own
-        // requests the page cannot see) keeps the chunks it needs to start offline as well.
+        // What each of the workers' files imports statically: handing over a worker's script (the core's,
+        // whose own requests the page cannot see) keeps the chunks it needs to start offline as well. The
+        // page's own chunks need no list: the page hands over every one it fetched.
         const kept = new Set(assets)
         const imports: Record<string, string[]> = {}
         for (const file of assets) {
           const output = bundle[file]
-          if (!output || !/\.m?js$/.test(file)) continue
-          const found = output.type === 'chunk' ? output.imports : staticImportsOf(String(output.source), file)
+          if (!output || output.type !== 'asset' || !/\.m?js$/.test(file)) continue
+          const found = staticImportsOf(String(output.source), file)
           const needed = found.filter((f) => kept.has(f))
           if (needed.length > 0) imports[file] = needed
         }

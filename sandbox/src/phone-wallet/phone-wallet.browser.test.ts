@@ -136,8 +136,12 @@ describe('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through
   })
 
   it('nothing left the machine: the page’s CSP refused WalletKit’s telemetry event, verify was never asked', () => {
-    expect(leftTheMachine.filter((u) => !u.startsWith('https://pulse.walletconnect.org/'))).toEqual([])
-    expect(consoleErrors.filter((e) => !/pulse\.walletconnect\.org/.test(e))).toEqual([])
     console.log(`phone wallet page: console errors ${JSON.stringify(consoleErrors)}; requests outside 127.0.0.1 ${JSON.stringify(leftTheMachine)}`)
+    expect(leftTheMachine.filter((u) => !u.startsWith('https://pulse.walletconnect.org/'))).toEqual([])
+    // What the browser refused (a CSP violation names the URL) and any address off the machine in an
+    // error: only WalletKit's telemetry. WalletKit's own logged errors (a relay request it retried on a
+    // busy machine) are printed above, not counted: they say nothing about where the page connected.
+    const offTheMachine = (e: string) => /Content Security Policy/.test(e) || [...e.matchAll(/\b(?:https?|wss?):\/\/([^/\s'"]+)/g)].some((m) => !m[1]!.startsWith('127.0.0.1'))
+    expect(consoleErrors.filter(offTheMachine).filter((e) => !/https:\/\/pulse\.walletconnect\.org\//.test(e))).toEqual([])
   })
 })

@@ -62,4 +62,17 @@ describe('chain RPC routing (SPEC.md §7)', () => {
     expect(registry.client('eip155:999')).toBeNull()
     expect(registry.source('eip155:31338')).toBe('hosted')
   })
+
+  it("pings an eip155 network's first URL with one eth_chainId, counted like the client's calls, and no other namespace", async () => {
+    const upstream = fakeUpstream()
+    const counted: string[] = []
+    const options = coreOptionsSchema.parse({ hostedRpcChains: ['eip155:31338'] })
+    const registry = createRpcRegistry({ config: testConfig, options, fetchFn: upstream.fetch, onRequest: (url) => counted.push(url) })
+    await registry.ping('eip155:31338')
+    expect(upstream.urls.map((u) => u.toString())).toEqual(['http://api.test/v1/?chainId=eip155%3A31338&projectId=test-project'])
+    expect(upstream.bodies).toEqual([{ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }])
+    expect(counted).toEqual(['http://api.test/v1/?chainId=eip155%3A31338&projectId=test-project'])
+    await registry.ping('eip155:999')
+    expect(upstream.calls).toHaveLength(1)
+  })
 })

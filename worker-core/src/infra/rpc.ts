@@ -1,7 +1,6 @@
-import { createClient, fallback, hexToBigInt, http, type PublicClient, type Transport } from 'viem'
-import type * as Actions from './rpcActions.ts'
-import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
-import { parseWith } from '@portico/shared-types/parse'
+import type { PublicClient } from 'viem'
+import type * as Client from './rpcClient.ts'
+import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_TIMEOUT_MS } from '@portico/shared-types/constants'
 import { MESSAGES, PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
 
 export type RpcSource = 'rpcMap' | 'hosted' | 'default'
@@ -59,20 +58,6 @@ export function planRpcTransport(urls: readonly string[]): RpcTransportPlan {
   }
 }
 
-export function createRpcTransport({ urls, fetchFn, onRequest }: CreateRpcTransportParameters): Transport {
-  const one = (url: string) =>
-    http(url, {
-      timeout: HTTP_RPC_TIMEOUT_MS,
-      retryCount: RETRY_DEFAULT_COUNT,
-      retryDelay: RETRY_BASE_DELAY_MS,
-      batch: { batchSize: HTTP_RPC_BATCH_SIZE },
-      ...(fetchFn ? { fetchFn } : {}),
-      ...(onRequest ? { onFetchRequest: (request: Request) => onRequest(request.url) } : {}),
-    })
-  const plan = planRpcTransport(urls)
-  return plan.kind === 'http' ? one(plan.url) : fallback(plan.urls.map(one), { rank: plan.rank })
-}
-
 /**
  * What the core asks a chain: the few viem actions it uses, on a bare viem client. A public client
  * (`createPublicClient`) fits too, but it carries every public action into the worker's bundle.
@@ -96,6 +81,12 @@ export type RpcRegistry = {
   /** The JSON-RPC client of a configured solana network, created on first use; null for other networks. */
   solana(caipNetworkId: CaipNetworkId): SolanaRpcClient | null
   source(caipNetworkId: CaipNetworkId): RpcSource | null
+  /**
+   * The startup ping (SPEC.md §7): one JSON-RPC test method (`eth_chainId`) posted to an eip155
+   * network's first RPC URL, its answer left unread. A plain POST: the ping is the core's only chain
+   * call on a first open, and it must not load viem's client for that.
+   */
+  ping(caipNetworkId: CaipNetworkId): Promise<void>
 }
 
 export type CreateRpcRegistryParameters = {
@@ -105,11 +96,15 @@ export type CreateRpcRegistryParameters = {
   onRequest?: ((url: string) => void) | undefined
 }
 
-let loaded: Promise<typeof Actions> | null = null
-/** The write path's viem actions, loaded on first use. */
-const actions = () => (loaded ??= import('./rpcActions.ts'))
+let loaded: Promise<typeof Client> | null = null
+/** viem's client, its transports and the actions the core uses: loaded with a network's first read. */
+const clientCode = () => (loaded ??= import('./rpcClient.ts'))
 
-/** A viem public client per network, made lazily so nothing is asked before a tab needs it. */
+/**
+ * A viem client per network, made lazily so nothing is asked before a tab needs it. Each client is
+ * answered at once and its code (viem's client, transports and errors) loads with its first call:
+ * a visitor who only opens Connect never fetches it.
+ */
 export function createRpcRegistry({ config, options, fetchFn, onRequest }: CreateRpcRegistryParameters): RpcRegistry {
   const clients = new Map<CaipNetworkId, RpcClient>()
   const solanaClients = new Map<CaipNetworkId, SolanaRpcClient>()
@@ -128,27 +123,20 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       if (existing) return existing
       const n = network(caipNetworkId)
       if (!n || n.chainNamespace !== 'eip155' || typeof n.id !== 'number') return null
-      const base = createClient({
-        chain: {
-          id: n.id,
-          name: n.name,
-          nativeCurrency: n.nativeCurrency,
-          rpcUrls: { default: { http: n.rpcUrls.default.http } },
-        },
-        transport: createRpcTransport({ urls: urlsOf(n).urls, fetchFn, onRequest }),
-      })
+      const chain = { id: n.id, name: n.name, nativeCurrency: n.nativeCurrency, rpcUrls: { default: { http: n.rpcUrls.default.http } } }
+      // Planned now, so a network without a URL fails at its first use as before, not in the loaded code.
+      planRpcTransport(urlsOf(n).urls)
+      let made: Promise<Client.EvmRpcClient> | null = null
+      const base = () => (made ??= clientCode().then((code) => code.createEvmRpcClient({ chain, urls: urlsOf(n).urls, fetchFn, onRequest })))
       // The generic signatures of viem's actions are the public client's: the object is typed as one.
       const client = {
-        chain: base.chain,
-        request: base.request,
-        // eth_getBalance straight through the transport (batched, with fallback): viem's getBalance
-        // action would bring its multicall path (the whole `call` action) into the first bundle.
-        getBalance: async ({ address, blockTag = 'latest' }: { address: `0x${string}`; blockTag?: 'latest' | 'pending' | 'safe' | 'finalized' | 'earliest' }) =>
-          hexToBigInt(await base.request({ method: 'eth_getBalance', params: [address, blockTag] })),
-        getGasPrice: async () => (await actions()).getGasPrice(base),
-        readContract: async (args: Parameters<typeof Actions.readContract>[1]) => (await actions()).readContract(base, args),
-        estimateGas: async (args: Parameters<typeof Actions.estimateGas>[1]) => (await actions()).estimateGas(base, args),
-        waitForTransactionReceipt: async (args: Parameters<typeof Actions.waitForTransactionReceipt>[1]) => (await actions()).waitForTransactionReceipt(base, args),
+        chain,
+        request: async (args: Parameters<Client.EvmRpcClient['request']>[0]) => (await base()).request(args),
+        getBalance: async (args: Parameters<Client.EvmRpcClient['getBalance']>[0]) => (await base()).getBalance(args),
+        getGasPrice: async () => (await base()).getGasPrice(),
+        readContract: async (args: Parameters<Client.EvmRpcClient['readContract']>[0]) => (await base()).readContract(args),
+        estimateGas: async (args: Parameters<Client.EvmRpcClient['estimateGas']>[0]) => (await base()).estimateGas(args),
+        waitForTransactionReceipt: async (args: Parameters<Client.EvmRpcClient['waitForTransactionReceipt']>[0]) => (await base()).waitForTransactionReceipt(args),
       } as unknown as RpcClient
       clients.set(caipNetworkId, client)
       return client
@@ -158,20 +146,28 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       if (existing) return existing
       const n = network(caipNetworkId)
       if (!n || n.chainNamespace !== 'solana') return null
-      const base = createClient({ transport: createRpcTransport({ urls: urlsOf(n).urls, fetchFn, onRequest }) })
-      // Solana's methods are not in viem's EVM method list: the transport is called untyped.
-      const request = (method: string, params: readonly unknown[]) => (base.request as (args: { method: string; params: readonly unknown[] }) => Promise<unknown>)({ method, params })
+      planRpcTransport(urlsOf(n).urls)
+      let made: Promise<SolanaRpcClient> | null = null
+      const base = () => (made ??= clientCode().then((code) => code.createSolanaRpcClient({ urls: urlsOf(n).urls, fetchFn, onRequest })))
       const client: SolanaRpcClient = {
-        request,
-        async getBalance(address) {
-          // The Solana answers' schemas load with the first Solana read: the core's entry stays EVM-only.
-          const [{ solanaBalanceAnswerSchema }, raw] = await Promise.all([import('@portico/shared-types/solana'), request('getBalance', [address, { commitment: 'confirmed' }])])
-          const answer = parseWith(solanaBalanceAnswerSchema, raw, 'Solana getBalance answer')
-          return BigInt(answer.value)
-        },
+        request: async (method, params) => (await base()).request(method, params),
+        getBalance: async (address) => (await base()).getBalance(address),
       }
       solanaClients.set(caipNetworkId, client)
       return client
+    },
+    async ping(caipNetworkId) {
+      const n = network(caipNetworkId)
+      const url = n && n.chainNamespace === 'eip155' ? urlsOf(n).urls[0] : undefined
+      if (!url) return
+      onRequest?.(url)
+      const answer = await (fetchFn ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(HTTP_RPC_TIMEOUT_MS),
+      })
+      await answer.body?.cancel()
     },
     source(caipNetworkId) {
       const n = network(caipNetworkId)

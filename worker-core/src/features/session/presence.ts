@@ -23,10 +23,7 @@ export const presenceApi: Feature<'setOnline' | 'setVisibility' | 'heartbeat' | 
       const env = ctx.env()
       if (pinged || !env || !state.activeCaipNetworkId) return
       pinged = true
-      await env.rpc
-        .client(state.activeCaipNetworkId)
-        ?.request({ method: 'eth_chainId' })
-        .catch(() => undefined)
+      await env.rpc.ping(state.activeCaipNetworkId).catch(() => undefined)
     },
     async loadedScripts() {
       const own = typeof location === 'undefined' ? [] : [location.href]
