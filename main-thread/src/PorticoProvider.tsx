@@ -4,7 +4,7 @@ import type { PorticoConfigInput } from '@portico/shared-types'
 import { createClient, type PorticoClient } from './client/createClient.ts'
 import { currentView } from './client/router.ts'
 import { PorticoContext, usePorticoClient, useSnapshot, type PorticoContextValue } from './context.ts'
-import { loadModal, setModalLocale, useLoadedModal, warmModal } from './modal/load.ts'
+import { loadModal, setModalFirstView, setModalLocale, useLoadedModal, warmModal } from './modal/load.ts'
 import { whenIdle } from './client/idle.ts'
 import { useServiceWorker } from './service-worker/useServiceWorker.ts'
 import { createUi } from './ui/createUi.ts'
@@ -29,6 +29,7 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
     return { client, ui: createUi(client) }
   })
   setModalLocale(value.client.startup.locale)
+  setModalFirstView(() => value.client.firstView().name)
   useServiceWorker(value.client)
   useIdlePreload(value.client)
   useEffect(

@@ -6,6 +6,7 @@ import { preloadConnectorCode } from '../connectors/registry.ts'
 import { eip6963Source } from '../connectors/eip6963.ts'
 import type { ClientInternals } from './createClient.ts'
 import { whenIdle } from './idle.ts'
+import { preloadView } from './viewPreloads.ts'
 import { coreSettingsOf, parseConfig } from './session/config.ts'
 import { startConnectors } from './session/connectors.ts'
 import { attachCore } from './session/core.ts'
@@ -109,6 +110,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     for (const feature of features) modal = feature.modal?.(state, modal, snapshot) ?? modal
     client.set({ core: state, modal })
     for (const feature of features) feature.after?.(state)
+    // Account is a view of its own chunk: a connection on its way fetches it, so it shows at once.
+    if (activeConnection(state).status !== 'disconnected') preloadView('Account')
   }
 
   return {

@@ -1,26 +1,35 @@
 import { useSyncExternalStore, type ComponentType } from 'react'
 import type { Locale } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
+import type { ViewName } from '../client/router.ts'
+import { loadView } from '../client/viewPreloads.ts'
 
 let loading: Promise<ComponentType> | null = null
 let loaded: ComponentType | null = null
 const listeners = createEmitter()
 let modalLocale: Locale = 'en'
+let modalFirstView: () => ViewName = () => 'Connect'
 
 /** The language the modal will speak (the provider's `startup.locale`): its texts load with its code. */
 export function setModalLocale(locale: Locale): void {
   modalLocale = locale
 }
 
+/** Which view the next open shows (the client's `firstView`): a lazy one (Account) loads with the modal's code, so the modal rendered ahead shows it. */
+export function setModalFirstView(firstView: () => ViewName): void {
+  modalFirstView = firstView
+}
+
 /**
  * The modal's code and styles: fetched and run once the page is idle after load (PorticoProvider), or
  * on the visitor's first sign of intent if that comes first; never before first paint. A failed load
  * (offline, nothing cached) is tried again on the next call. The texts of the visitor's language (and
- * only those) are fetched with it, so the modal never shows another language first.
+ * only those) are fetched with it, so the modal never shows another language first, and so is the
+ * view the next open shows when it has a chunk of its own (Account, for a visitor already connected).
  */
 export function loadModal(): Promise<ComponentType> {
   loading ??= import('./Modal.tsx')
-    .then((module) => module.loadTexts(modalLocale).then(() => module))
+    .then((module) => Promise.all([module.loadTexts(modalLocale), loadView(modalFirstView())]).then(() => module))
     .then(
       (module) => {
         loaded = module.default

@@ -3,7 +3,6 @@ import type { ClientSnapshot } from '../../client/createClient.ts'
 import { siwxRequired } from '../../client/siwx.ts'
 import type { View, ViewName } from '../../client/router.ts'
 import type { Translate } from '../../i18n/translate.ts'
-import { AccountView } from './AccountView.tsx'
 import { ConnectingExternalView } from './ConnectingExternalView.tsx'
 import { ConnectView } from './ConnectView.tsx'
 import { lazyView, registerViewPreloads } from './lazyView.tsx'
@@ -28,10 +27,12 @@ export type ViewDefinition<N extends ViewName = ViewName> = {
  * with the modal: opening Connect downloads no feature's code.
  *
  * In the modal's first chunk: what a visitor sees on opening (Connect, a wallet's connecting view,
- * Account, Networks), and UnsupportedChain, a sentence over NetworksView that costs less there than
+ * Networks), and UnsupportedChain, a sentence over NetworksView that costs less there than
  * in a chunk of its own (with Vite 8, a lazy view sharing the translator or icons with the modal moves
  * them out into chunks the modal then loads as well). All Wallets, a virtualised list with its
- * library, is a lazy view fetched when the visitor heads for its row on Connect. Check a move with
+ * library, is a lazy view fetched when the visitor heads for its row on Connect. Account (its tabs,
+ * activity and NFTs) is one too: a visitor who has not connected never needs it; the modal's code
+ * loads it with itself when the next open shows it (`loadModal`), and a connection on its way fetches it. Check a move with
  * `npm run build:demo` or `npm run bench`: the modal's first chunk and what it imports should not grow.
  */
 /** SPEC.md §2: the sign-in view cannot be closed while sign-in is required and there is no session (it closes itself once there is one). */
@@ -41,7 +42,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Connect: { title: (_, { t }) => t('connectWallet'), render: () => <ConnectView /> },
   AllWallets: { title: (_, { t }) => t('allWallets'), render: lazyView(() => import('./AllWalletsView.tsx'), 'AllWalletsView') },
   ConnectingExternal: { title: (view, { walletName }) => walletName(view.connectorId), render: (view) => <ConnectingExternalView connectorId={view.connectorId} /> },
-  Account: { title: (_, { t }) => t('account'), render: () => <AccountView /> },
+  Account: { title: (_, { t }) => t('account'), render: lazyView(() => import('./AccountView.tsx'), 'AccountView') },
   Networks: { title: (_, { t }) => t('chooseNetwork'), render: () => <NetworksView /> },
   UnsupportedChain: { title: (_, { t }) => t('switchNetwork'), render: () => <UnsupportedChainView /> },
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
