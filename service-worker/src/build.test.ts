@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildServiceWorker, MANIFEST_PLACEHOLDER } from './build.ts'
+import { isHashedAsset } from './routes.ts'
 import { porticoServiceWorker } from './vite.ts'
 
 describe('buildServiceWorker', () => {
@@ -55,13 +56,30 @@ describe('porticoServiceWorker (Vite plugin)', () => {
     const lazy = output.output.find((o) => o.type === 'chunk' && !o.isEntry)?.fileName
     expect(urls).toContain(entry)
     expect(urls).not.toContain(lazy)
-    const assets = JSON.parse(/__PORTICO_SW_ASSETS__=(\[[^\]]*\])/.exec(code)?.[1] ?? 'null') as string[]
-    expect(assets).toEqual([lazy])
-    expect(urls.filter((u) => u.endsWith('.js')).length + assets.length).toBe(files.filter((f) => f.endsWith('.js') && f !== 'portico-service-worker.js').length)
+    // The other hashed files are named by their folder: every one of them is kept once fetched.
+    const assets = JSON.parse(/__PORTICO_SW_ASSETS__=("[^"]*"|\[[^\]]*\]);/.exec(code)?.[1] ?? 'null') as string
+    expect(assets).toBe('assets/')
+    const kept = (file: string) => isHashedAsset(new URL(file, 'https://dapp.example/'), new URL(assets, 'https://dapp.example/'))
+    expect(kept(lazy!)).toBe(true)
+    expect(files.filter((f) => f.endsWith('.js') && f !== 'portico-service-worker.js').every((f) => urls.includes(f) || kept(f))).toBe(true)
     expect(urls.some((u) => u.endsWith('.map'))).toBe(false)
     expect(urls).not.toContain('portico-service-worker.js')
     // Hashed files need no revision; index.html is revisioned by its content.
     expect(manifest.find((e) => e.url === 'index.html')?.revision).toMatch(/^[0-9a-f]{16}$/)
     expect(manifest.filter((e) => e.url.startsWith('assets/')).every((e) => e.revision === null)).toBe(true)
+  })
+
+  it('lists the kept files by name when the host picks some out of the cache', async () => {
+    const output = (await build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [porticoServiceWorker({ precache: (file) => !file.includes('lazy') && /\.(?:html|js)$/.test(file) })],
+      build: { write: false },
+    })) as Rolldown.RolldownOutput
+    const sw = output.output.find((o) => o.fileName === 'portico-service-worker.js')
+    const code = String(sw?.type === 'asset' ? sw.source : '')
+    const assets = JSON.parse(/__PORTICO_SW_ASSETS__=("[^"]*"|\[[^\]]*\]);/.exec(code)?.[1] ?? 'null') as unknown
+    expect(assets).toEqual([])
   })
 })

@@ -13,10 +13,11 @@ export type BuildServiceWorkerParameters = {
    */
   manifest?: readonly PrecacheEntry[]
   /**
-   * The host's other hashed files (URLs relative to the worker's folder): not precached, but kept
-   * (cache-first) when the page or a worker fetches one, or hands one over with CACHE_URLS.
+   * The host's other hashed files: not precached, but kept (cache-first) when the page or a worker
+   * fetches one, or hands one over with CACHE_URLS. Either the build's assets folder relative to the
+   * worker's folder (`'assets/'`: every content-hashed file in it), or the files' URLs relative to it.
    */
-  assets?: readonly string[]
+  assets?: string | readonly string[]
   /** For each of `assets`, the files of `assets` it imports statically (kept along with it). */
   imports?: Readonly<Record<string, readonly string[]>>
   /** Minify the output (default true). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { catalogueBase, isCatalogueImageRequest, isCatalogueListingRequest, isShellNavigation, navigationDenylist } from './routes.ts'
+import { catalogueBase, isCatalogueImageRequest, isCatalogueListingRequest, isHashedAsset, isShellNavigation, navigationDenylist } from './routes.ts'
 
 const local = catalogueBase('http://127.0.0.1:8788')
 const hosted = catalogueBase('https://api.example.org/catalogue/')
@@ -129,5 +129,18 @@ describe('navigation route: the shell for the dapp’s own routes, the network f
     expect(matches('https://dapp.example/portico-service-worker.js')).toBe(false)
     expect(matches('https://dapp.example/report.pdf')).toBe(false)
     vi.unstubAllGlobals()
+  })
+})
+
+describe('isHashedAsset', () => {
+  const dir = new URL('https://dapp.example/app/assets/')
+  it("keeps the build's content-hashed files in its assets folder, nothing else", () => {
+    expect(isHashedAsset(new URL('https://dapp.example/app/assets/Modal-CDNuwqc0.js'), dir)).toBe(true)
+    expect(isHashedAsset(new URL('https://dapp.example/app/assets/Modal-CZoYrwY6.css'), dir)).toBe(true)
+    expect(isHashedAsset(new URL('https://dapp.example/app/assets/Modal-CDNuwqc0.js.map'), dir)).toBe(false)
+    expect(isHashedAsset(new URL('https://dapp.example/app/assets/logo.svg'), dir)).toBe(false)
+    expect(isHashedAsset(new URL('https://dapp.example/app/assets/sub/Modal-CDNuwqc0.js'), dir)).toBe(false)
+    expect(isHashedAsset(new URL('https://dapp.example/app/Modal-CDNuwqc0.js'), dir)).toBe(false)
+    expect(isHashedAsset(new URL('https://other.example/app/assets/Modal-CDNuwqc0.js'), dir)).toBe(false)
   })
 })

@@ -100,3 +100,22 @@ export function isShellNavigation(url: URL, scopePath: string): boolean {
   const pathAndSearch = url.pathname + url.search
   return !navigationDenylist(scopePath).some((pattern) => pattern.test(pathAndSearch))
 }
+
+/** A file name carrying its content hash as a bundler writes it (`Modal-CDNuwqc0.js`, `index.BTZDyrEO.css`). */
+export const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
+/** The kinds of files the worker keeps for the host: scripts, styles, images, fonts, JSON (never source maps). */
+export const KEPT_FILE = /\.(?:html|js|mjs|css|svg|png|jpe?g|webp|avif|gif|ico|woff2?|json|webmanifest)$/i
+
+/**
+ * Whether `url` is one of the host's hashed build files under `assetsDir` (the build's assets folder,
+ * relative to the worker's folder, e.g. `assets/`): same origin, in that folder, a content-hashed name
+ * of a kind the worker keeps. Such a file never changes under its name, so it is kept cache-first.
+ *
+ * @example
+ * isHashedAsset(new URL('https://dapp.example/assets/Modal-CDNuwqc0.js'), new URL('https://dapp.example/assets/')) // true
+ */
+export function isHashedAsset(url: URL, assetsDir: URL): boolean {
+  if (url.origin !== assetsDir.origin || !url.pathname.startsWith(assetsDir.pathname)) return false
+  const name = url.pathname.slice(assetsDir.pathname.length)
+  return !name.includes('/') && HASHED_FILE.test(name) && KEPT_FILE.test(name)
+}

@@ -35,7 +35,7 @@ import {
   SKIP_WAITING,
 } from './constants.ts'
 import { readPageMessage, readServiceWorkerOptions } from './options.ts'
-import { isCatalogueImageRequest, isCatalogueListingRequest, navigationDenylist } from './routes.ts'
+import { isCatalogueImageRequest, isCatalogueListingRequest, isHashedAsset, navigationDenylist } from './routes.ts'
 
 type PrecacheEntry = { url: string; revision: string | null }
 type WaitUntilEvent = Event & { waitUntil(promise: Promise<unknown>): void }
@@ -55,9 +55,13 @@ declare const self: ServiceWorkerScope
 /** The version of this worker, replaced at build time (a hash of the worker and the host's files). */
 declare const __PORTICO_SW_BUILD__: string
 const build = typeof __PORTICO_SW_BUILD__ === 'string' ? __PORTICO_SW_BUILD__ : 'dev'
-/** The host's hashed files outside the shell, relative to this worker (set at build time). */
-declare const __PORTICO_SW_ASSETS__: readonly string[]
-const assetFiles: readonly string[] = typeof __PORTICO_SW_ASSETS__ === 'object' && Array.isArray(__PORTICO_SW_ASSETS__) ? __PORTICO_SW_ASSETS__ : []
+/**
+ * The host's hashed files outside the shell (set at build time): the build's assets folder relative to
+ * this worker (`"assets/"`: any hashed file in it), or the list of files when the host picked some out.
+ */
+declare const __PORTICO_SW_ASSETS__: string | readonly string[]
+const assetFiles: string | readonly string[] =
+  typeof __PORTICO_SW_ASSETS__ === 'string' || (typeof __PORTICO_SW_ASSETS__ === 'object' && Array.isArray(__PORTICO_SW_ASSETS__)) ? __PORTICO_SW_ASSETS__ : []
 /** For each of those files, the files it imports statically (set at build time). */
 declare const __PORTICO_SW_IMPORTS__: Readonly<Record<string, readonly string[]>>
 const assetImports: Readonly<Record<string, readonly string[]>> = typeof __PORTICO_SW_IMPORTS__ === 'object' && __PORTICO_SW_IMPORTS__ !== null ? __PORTICO_SW_IMPORTS__ : {}
@@ -81,7 +85,11 @@ const onlyComplete = new CacheableResponsePlugin({ statuses: [200] })
 
 // The host's other hashed files: cache-first in a cache of this build (a new build has new names).
 const assetsCache = `${ASSETS_CACHE_PREFIX}${build}`
-const assetUrls = new Set(assetFiles.map((file) => new URL(file, self.location.href).href))
+const assetsDir = typeof assetFiles === 'string' ? new URL(assetFiles, self.location.href) : null
+const assetUrls = new Set(typeof assetFiles === 'string' ? [] : assetFiles.map((file) => new URL(file, self.location.href).href))
+/** One of the host's hashed files outside the precached shell. */
+const isHostAsset = (url: URL) =>
+  assetsDir ? isHashedAsset(url, assetsDir) && getCacheKeyForURL(url.href) === undefined : assetUrls.has(url.origin + url.pathname)
 const importsByUrl = new Map(Object.entries(assetImports).map(([file, deps]) => [new URL(file, self.location.href).href, deps.map((d) => new URL(d, self.location.href).href)]))
 /** The URLs and, for the host's files, everything they import statically (what a handed-over worker script needs to start). */
 function withImports(urls: readonly string[]): string[] {
@@ -111,7 +119,7 @@ const images = new CacheFirst({
 // The catalogue's and the host's files have their own router, so a page can also ask it to cache what
 // it fetched before this worker was there (CACHE_URLS), and nothing else.
 const catalogue = new Router()
-catalogue.registerRoute(new Route(({ url, request }) => request.method === 'GET' && assetUrls.has(url.origin + url.pathname), assets))
+catalogue.registerRoute(new Route(({ url, request }) => request.method === 'GET' && isHostAsset(url), assets))
 catalogue.registerRoute(
   new Route(
     ({ url, request }) => isCatalogueImageRequest(url, request.method, options.catalogue),

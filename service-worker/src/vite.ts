@@ -1,6 +1,7 @@
 import type { Plugin, ResolvedConfig } from 'vite'
 import { buildServiceWorker, shortHash, type PrecacheEntry } from './build.ts'
 import { SERVICE_WORKER_FILE } from './constants.ts'
+import { HASHED_FILE, KEPT_FILE } from './routes.ts'
 
 export type PorticoServiceWorkerOptions = {
   /** The worker's file name at the root of the host's output (default `portico-service-worker.js`). */
@@ -24,8 +25,6 @@ function staticImportsOf(code: string, file: string): string[] {
   return [...out]
 }
 
-const PRECACHED = /\.(?:html|js|mjs|css|svg|png|jpe?g|webp|avif|gif|ico|woff2?|json|webmanifest)$/i
-const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
 
 /**
  * Adds Portico's service worker to a Vite app, in one step: in development the dev server serves it at
@@ -41,7 +40,7 @@ const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
 export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}): Plugin {
   const fileName = options.fileName ?? SERVICE_WORKER_FILE
   const maxBytes = options.maximumFileSizeToCacheInBytes ?? 2 * 1024 * 1024
-  const pick = typeof options.precache === 'function' ? options.precache : options.precache === false ? () => false : (file: string) => PRECACHED.test(file)
+  const pick = typeof options.precache === 'function' ? options.precache : options.precache === false ? () => false : (file: string) => KEPT_FILE.test(file)
   let config: ResolvedConfig
   let dev: Promise<string> | null = null
 
@@ -91,12 +90,18 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
         for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) follow(output.fileName)
         const manifest: PrecacheEntry[] = []
         const assets: string[] = []
+        /** Hashed files of the assets folder the host's choice (or their size) leaves out. */
+        let left = 0
+        const assetsDir = `${config.build.assetsDir.replace(/\/+$/, '')}/`
         for (const output of Object.values(bundle)) {
           const file = output.fileName
-          if (file === fileName || file.endsWith('.map') || file.startsWith('.vite/') || !pick(file)) continue
+          if (file === fileName || file.endsWith('.map') || file.startsWith('.vite/')) continue
+          const hashed = file.startsWith(assetsDir) && !file.slice(assetsDir.length).includes('/') && HASHED_FILE.test(file) && KEPT_FILE.test(file)
           const content = output.type === 'chunk' ? output.code : output.source
-          if (content.length > maxBytes) continue
-          const hashed = file.startsWith(`${config.build.assetsDir}/`) && HASHED.test(file)
+          if (!pick(file) || content.length > maxBytes) {
+            if (hashed && !shell.has(file)) left++
+            continue
+          }
           if (hashed && !shell.has(file)) assets.push(file)
           else manifest.push({ url: file, revision: hashed ? null : shortHash(content) })
         }
@@ -114,7 +119,9 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
           const needed = found.filter((f) => kept.has(f))
           if (needed.length > 0) imports[file] = needed
         }
-        const { code } = await buildServiceWorker({ manifest, assets, imports })
+        // Every hashed file of the assets folder is kept: the worker is told the folder, not each name
+        // (a list of a few hundred hashes costs every first visit about 3 KiB of gzip).
+        const { code } = await buildServiceWorker({ manifest, assets: left === 0 ? assetsDir : assets, imports })
         this.emitFile({ type: 'asset', fileName, source: code })
       },
     },
