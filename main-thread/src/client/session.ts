@@ -8,13 +8,14 @@ import type { ClientInternals } from './createClient.ts'
 import { whenIdle } from './idle.ts'
 import { preloadView } from './viewPreloads.ts'
 import { coreSettingsOf, parseConfig } from './session/config.ts'
+import { siwxOptions } from '@portico/shared-types/siwx-config'
 import { startConnectors } from './session/connectors.ts'
 import { attachCore } from './session/core.ts'
 import type { SessionFeature } from './session/feature.ts'
 import { startHints } from './session/hints.ts'
 import { newTabId, startPresence } from './session/presence.ts'
 import { startRouting } from './session/routing.ts'
-import { startSiwx } from './session/siwx.ts'
+import type { SiwxFeature } from './session/siwx.ts'
 import { startWalletAssets } from './session/walletAssets.ts'
 
 export { parseConfig }
@@ -92,7 +93,8 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   const { api } = core
   await yieldToPage()
   const context = { client, config, api }
-  const siwx = startSiwx(context)
+  // Sign-in's code (the sign view's routing, a dapp's own SIWX answers) loads only for a dapp that asks for it.
+  const siwx: SiwxFeature = siwxOptions(config) ? (await import('./session/siwx.ts')).startSiwx(context) : { signOut: async () => false }
   const walletAssets = startWalletAssets(context)
   const connectors = startConnectors(context, { onConnected: () => void walletAssets.handOver().catch(() => undefined) })
   const features: SessionFeature[] = [startHints(context), startRouting(context), siwx, connectors, walletAssets]

@@ -1,36 +1,29 @@
-import { hexToNumber, numberToHex, ProviderRpcError, UserRejectedRequestError, type Hex } from 'viem'
+import type { Hex, ProviderRpcError } from 'viem'
 import type { ConnectorType } from '@portico/shared-types/connectors'
-import { ethAccountsSchema, ethChainIdSchema, providerRpcErrorSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
-import { SwitchChainError, WalletError } from '@portico/shared-types/errors'
+import { ethAccountsSchema, ethChainIdSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
+import { SwitchChainError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
 import type { Network } from '@portico/shared-types'
 import type { Connector, ConnectorEvent } from './types.ts'
+import { isUserRejection, walletErrors } from './walletErrors.ts'
 
 /** Code of a wallet that does not know the chain it was asked to switch to (EIP-3326). */
 const UNRECOGNIZED_CHAIN = 4902
 
 /**
  * Turns whatever a wallet threw into viem's provider errors: `UserRejectedRequestError` for 4001,
- * `ProviderRpcError` with the wallet's code and message otherwise.
+ * `ProviderRpcError` with the wallet's code and message otherwise (`providerErrors.ts`, loaded then).
  */
-export function toProviderError(error: unknown): ProviderRpcError {
-  if (error instanceof ProviderRpcError) return error
-  const parsed = providerRpcErrorSchema.safeParse(error)
-  if (!parsed.success) {
-    const message = error instanceof Error ? error.message : 'Unknown wallet error'
-    return new ProviderRpcError(error instanceof Error ? error : new WalletError(message, { cause: error }), { code: 5000, shortMessage: message })
-  }
-  const cause = error instanceof Error ? error : new WalletError(parsed.data.message, { code: parsed.data.code, cause: error })
-  if (parsed.data.code === UserRejectedRequestError.code) return new UserRejectedRequestError(cause)
-  return new ProviderRpcError(cause, { code: parsed.data.code, shortMessage: parsed.data.message })
+export async function toProviderError(error: unknown): Promise<ProviderRpcError> {
+  return (await walletErrors()).toProviderError(error)
 }
 
 async function call(provider: Eip1193Provider, method: string, params?: readonly unknown[]): Promise<unknown> {
   try {
     return await provider.request(params ? { method, params } : { method })
   } catch (error) {
-    throw toProviderError(error)
+    throw await toProviderError(error)
   }
 }
 
@@ -38,7 +31,7 @@ async function caipAddressOf(provider: Eip1193Provider, accounts: readonly strin
   const [address] = accounts
   if (!address) return null
   const chainId = parseWith(ethChainIdSchema, await call(provider, 'eth_chainId'), 'eth_chainId')
-  return `eip155:${hexToNumber(chainId as Hex)}:${address}`
+  return `eip155:${(await walletErrors()).hexToNumber(chainId as Hex)}:${address}`
 }
 
 /**
@@ -47,11 +40,11 @@ async function caipAddressOf(provider: Eip1193Provider, accounts: readonly strin
  * to it in most wallets), then switched to.
  */
 async function switchEthereumChain(provider: Eip1193Provider, network: Network): Promise<void> {
-  const chainId = numberToHex(Number(network.id))
+  const chainId = (await walletErrors()).numberToHex(Number(network.id))
   try {
     await call(provider, 'wallet_switchEthereumChain', [{ chainId }])
   } catch (error) {
-    if ((error as ProviderRpcError).code !== UNRECOGNIZED_CHAIN) throw error
+    if ((error as { code?: unknown }).code !== UNRECOGNIZED_CHAIN) throw error
     await call(provider, 'wallet_addEthereumChain', [
       {
         chainId,
@@ -91,7 +84,7 @@ export function eip1193Connector({ id, type, name, icon, rdns, provider }: Eip11
     async connect() {
       const accounts = parseWith(ethAccountsSchema, await call(provider, 'eth_requestAccounts'), 'eth_requestAccounts')
       const caipAddress = await caipAddressOf(provider, accounts)
-      if (!caipAddress) throw new ProviderRpcError(new WalletError('The wallet returned no account', { code: 4100 }), { code: 4100, shortMessage: 'The wallet returned no account' })
+      if (!caipAddress) throw (await walletErrors()).providerError(4100, 'The wallet returned no account')
       return caipAddress
     },
     /** Best effort: asks the wallet to forget this page (EIP-2255); wallets without it are fine. */
@@ -104,7 +97,7 @@ export function eip1193Connector({ id, type, name, icon, rdns, provider }: Eip11
         await switchEthereumChain(provider, network)
       } catch (cause) {
         // The visitor said no: that is an answer, not a failure of the wallet.
-        if (cause instanceof UserRejectedRequestError) throw cause
+        if (isUserRejection(cause)) throw cause
         throw new SwitchChainError(network.caipNetworkId, { cause })
       }
     },

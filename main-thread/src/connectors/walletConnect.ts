@@ -1,22 +1,21 @@
-import { ProviderRpcError, UserRejectedRequestError } from 'viem'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { Eip1193Provider } from '@portico/shared-types/eip1193'
 import { SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { ConnectorSourceContext } from './registry.ts'
-import { toProviderError } from './eip1193.ts'
+import { isUserRejection, walletErrors } from './walletErrors.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
 /** A failed answer from the core as the error a wallet would throw: viem's with the wallet's code, or the client's plain message (SPEC.md §8). */
-function answerError(error: Extract<WalletAnswer, { ok: false }>['error']): Error {
+async function answerError(error: Extract<WalletAnswer, { ok: false }>['error']): Promise<Error> {
   const cause = new WalletError(error.message, { code: error.code, data: error.data })
-  return typeof error.code === 'number' ? toProviderError(cause) : cause
+  return typeof error.code === 'number' ? (await walletErrors()).toProviderError(cause) : cause
 }
 
-function unwrap(answer: WalletAnswer): unknown {
+async function unwrap(answer: WalletAnswer): Promise<unknown> {
   if (answer.ok) return answer.result
-  throw answerError(answer.error)
+  throw await answerError(answer.error)
 }
 
 /**
@@ -39,8 +38,8 @@ export function walletConnectSource({ api, config }: ConnectorSourceContext): Co
     namespaces: config.networks.some((network) => network.chainNamespace === 'solana') ? ['eip155', 'solana'] : ['eip155'],
     approval: 'wallet',
     async connect() {
-      const caipAddress = unwrap(await api.connectWalletConnect())
-      if (typeof caipAddress !== 'string') throw new ProviderRpcError(new WalletError('The wallet approved no account', { code: 4100 }), { code: 4100, shortMessage: 'The wallet approved no account' })
+      const caipAddress = await unwrap(await api.connectWalletConnect())
+      if (typeof caipAddress !== 'string') throw (await walletErrors()).providerError(4100, 'The wallet approved no account')
       return caipAddress as CaipAddress
     },
     disconnect: () => api.disconnectWalletConnect(),
@@ -48,8 +47,8 @@ export function walletConnectSource({ api, config }: ConnectorSourceContext): Co
     async switchChain(network) {
       const answer = await api.switchWalletConnectChain(network.caipNetworkId)
       if (answer.ok) return
-      const cause = answerError(answer.error)
-      if (cause instanceof UserRejectedRequestError) throw cause
+      const cause = await answerError(answer.error)
+      if (isUserRejection(cause)) throw cause
       throw new SwitchChainError(network.caipNetworkId, { cause })
     },
     getProvider: async () => provider,

@@ -1,9 +1,9 @@
-import { UserRejectedRequestError } from 'viem'
 import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection } from '@portico/shared-types'
 import { DisconnectError, WalletUnavailableError } from '@portico/shared-types/errors'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { createConnectorRegistry } from '../../connectors/registry.ts'
 import type { Connector } from '../../connectors/types.ts'
+import { isUserRejection } from '../../connectors/walletErrors.ts'
 import { createApprovalHost } from '../approvals.ts'
 import type { ClientSnapshot } from '../createClient.ts'
 import { getConnector } from '../getConnector.ts'
@@ -21,7 +21,7 @@ function heldConnections(state: CoreState | null): Held[] {
 
 /** What the visitor reads when a connection attempt fails. */
 function attemptError(cause: unknown): string {
-  if (cause instanceof UserRejectedRequestError) return 'Connection declined'
+  if (isUserRejection(cause)) return 'Connection declined'
   const { shortMessage, message } = (cause ?? {}) as { shortMessage?: unknown; message?: unknown }
   return typeof shortMessage === 'string' ? shortMessage : typeof message === 'string' ? message : 'Unknown wallet error'
 }

@@ -34,7 +34,7 @@ const bitcoin: CoreConfig['networks'][number] = {
 const config: CoreConfig = { ...testConfig, networks: [...testConfig.networks, ethereum, solana, bitcoin] }
 
 function capabilities(options: CoreOptionsInput = {}, supportedChains: CaipNetworkId[] | null = null) {
-  const rpc = { client: () => null, solana: () => null, source: (id: CaipNetworkId) => (id === 'eip155:1' ? ('hosted' as const) : null) }
+  const rpc = { client: () => null, solana: () => null, ping: async () => undefined, source: (id: CaipNetworkId) => (id === 'eip155:1' ? ('hosted' as const) : null) }
   return computeCapabilities({ config, options: coreOptionsSchema.parse(options), rpc }, supportedChains)
 }
 

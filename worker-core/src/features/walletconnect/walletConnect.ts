@@ -3,7 +3,7 @@ import type { CaipAddress, ChainNamespace } from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
 import { createPairing } from './pairing.ts'
-import { createRequests } from './requests.ts'
+import type { Requests } from './requests.ts'
 import { createSessionState, failure } from './sessionState.ts'
 import type { StartUniversalProviderParameters, UniversalProviderClient as UniversalProvider } from './universalProvider.ts'
 
@@ -42,7 +42,23 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
   let provider: Promise<UniversalProvider> | null = null
   const session = createSessionState(ctx, hooks, () => pairing.clearRefresh())
   const pairing = createPairing(ctx, hooks, load, session)
-  const requests = createRequests(ctx, load, session)
+  // A session's requests and chain switches: their code loads with the first one (a session exists by then).
+  let requestsCode: Promise<Requests> | null = null
+  const requests = () => {
+    requestsCode ??= import('./requests.ts').then((m) => m.createRequests(ctx, load, session))
+    requestsCode.catch(() => (requestsCode = null))
+    return requestsCode
+  }
+  /** A request's answer; its code not loading (offline, nothing cached) is a failed answer like any other. */
+  async function withRequests(use: (r: Requests) => Promise<WalletAnswer>): Promise<WalletAnswer> {
+    let loaded: Requests
+    try {
+      loaded = await requests()
+    } catch (error) {
+      return failure(error)
+    }
+    return use(loaded)
+  }
 
   function load(): Promise<UniversalProvider> {
     provider ??= (async () => {
@@ -85,8 +101,8 @@ export function createWalletConnect(ctx: CoreContext, hooks: WalletConnectHooks,
     async getAccount(namespace: ChainNamespace): Promise<CaipAddress | null> {
       return session.accountOf(await load(), namespace)
     },
-    request: requests.request,
-    switchChain: requests.switchChain,
+    request: (params: Parameters<Requests['request']>[0]) => withRequests((r) => r.request(params)),
+    switchChain: (caipNetworkId: Parameters<Requests['switchChain']>[0]) => withRequests((r) => r.switchChain(caipNetworkId)),
     async disconnect() {
       // Without a session this ends a pairing nobody looks at any more: whoever waits hears it was
       // called off, and its URI is never shown again.
