@@ -47,7 +47,7 @@ export default defineConfig(({ command }) => {
     optimizeDeps: {
       include: ['comlink', 'mipd', 'zod', 'idb-keyval', 'viem', 'viem/accounts', 'viem/utils', 'viem/siwe', 'react', 'react-dom/client', 'uqr', '@tanstack/react-virtual', 'workbox-window', '@walletconnect/universal-provider'],
     },
-    build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024 },
+    build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024, modulePreload: false },
     server: { host: '127.0.0.1', port: Number(process.env.PORTICO_DEMO_PORT ?? 5173), strictPort: true },
     preview: {
       host: '127.0.0.1',
