@@ -29,7 +29,8 @@ describe('PorticoProvider', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     await user.click(await within(dialog).findByRole('button', { name: /Test Wallet/ }))
     const account = await screen.findByRole('dialog', { name: 'Account' })
-    within(account).getByText('0x7099…79C8')
+    // Account is a view of its own chunk: it shows once its code is there (fetched while connecting).
+    await within(account).findByText('0x7099…79C8')
     await waitFor(() => expect(within(account).getByTestId('account-balance').textContent).toBe('10.13 ETH'))
     within(account).getByText('1,500.5 PUSD')
     within(account).getByText('$1,500.50')
