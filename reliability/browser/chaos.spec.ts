@@ -334,7 +334,8 @@ test("the demo's Chaos switch (off by default) sets the chaos rules through the 
 
   await chaos.check()
   await expect(said).toContainText('On: ')
-  expect(sandbox.faults.list().map((r) => [r.route, r.rate])).toEqual(CHAOS_FAULTS.map((r) => [r.route, r.rate]))
+  // The switch says On as it posts the rules: the sandbox has them once its answer is in.
+  await expect.poll(() => sandbox.faults.list().map((r) => [r.route, r.rate])).toEqual(CHAOS_FAULTS.map((r) => [r.route, r.rate]))
   // The modal's own calls meet the faults: the chain RPC and the other services (data API, catalogue, images) each fail some of them.
   const injected = (route: string) => sandbox.faults.list().find((r) => r.route === route)?.injected ?? 0
   const servicesInjected = () => sandbox.faults.list().filter((r) => r.route !== '/rpc').reduce((n, r) => n + r.injected, 0)
@@ -353,7 +354,7 @@ test("the demo's Chaos switch (off by default) sets the chaos rules through the 
 
   await chaos.uncheck()
   await expect(said).toHaveText('Off')
-  expect(sandbox.faults.list()).toEqual([])
+  await expect.poll(() => sandbox.faults.list()).toEqual([])
   // The modal recovers: the balance the chain holds (after SPEC.md §9's 30 s retry block, if a read failed).
   await page.reload()
   const onChain = await createPublicClient({ transport: http(NETWORKS['0x7a69'].rpc) }).getBalance({ address: WALLET })
