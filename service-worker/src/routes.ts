@@ -102,7 +102,7 @@ export function isShellNavigation(url: URL, scopePath: string): boolean {
 }
 
 /** A file name carrying its content hash as a bundler writes it (`Modal-CDNuwqc0.js`, `index.BTZDyrEO.css`). */
-export const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
+const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
 /** The kinds of files the worker keeps for the host: scripts, styles, images, fonts, JSON (never source maps). */
 export const KEPT_FILE = /\.(?:html|js|mjs|css|svg|png|jpe?g|webp|avif|gif|ico|woff2?|json|webmanifest)$/i
 

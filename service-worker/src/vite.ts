@@ -1,7 +1,10 @@
 import type { Plugin, ResolvedConfig } from 'vite'
 import { buildServiceWorker, shortHash, type PrecacheEntry } from './build.ts'
 import { SERVICE_WORKER_FILE } from './constants.ts'
-import { HASHED_FILE, KEPT_FILE } from './routes.ts'
+import { isHashedAsset, KEPT_FILE } from './routes.ts'
+
+/** Any origin: the build's files are compared by their paths under it. */
+const HOST = 'https://host.invalid/'
 
 export type PorticoServiceWorkerOptions = {
   /** The worker's file name at the root of the host's output (default `portico-service-worker.js`). */
@@ -96,7 +99,8 @@ export function porticoServiceWorker(options: PorticoServiceWorkerOptions = {}):
         for (const output of Object.values(bundle)) {
           const file = output.fileName
           if (file === fileName || file.endsWith('.map') || file.startsWith('.vite/')) continue
-          const hashed = file.startsWith(assetsDir) && !file.slice(assetsDir.length).includes('/') && HASHED_FILE.test(file) && KEPT_FILE.test(file)
+          // The same test as the worker's: a file it will keep by its folder and name.
+          const hashed = isHashedAsset(new URL(file, HOST), new URL(assetsDir, HOST))
           const content = output.type === 'chunk' ? output.code : output.source
           if (!pick(file) || content.length > maxBytes) {
             if (hashed && !shell.has(file)) left++

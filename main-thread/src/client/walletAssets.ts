@@ -1,6 +1,6 @@
 import { splitCaipAddress } from '@portico/shared-types/light'
 import type { CaipAddress, Eip1193Provider } from '@portico/shared-types'
-import { walletErrors } from '../connectors/walletErrors.ts'
+import { providerHelpers } from '../connectors/walletErrors.ts'
 
 /** Whether an EIP-5792 `wallet_getCapabilities` answer offers ERC-7811 asset discovery on `chainHex`. */
 export function offersAssetDiscovery(capabilities: unknown, chainHex: string): boolean {
@@ -25,7 +25,7 @@ export function createWalletAssetsReader(): WalletAssetsReader {
     async read(provider, caipAddress) {
       const { namespace, reference, address } = splitCaipAddress(caipAddress)
       if (namespace !== 'eip155') return null
-      const chainHex = (await walletErrors()).numberToHex(Number(reference))
+      const chainHex = (await providerHelpers()).numberToHex(Number(reference))
       let byAccount = offers.get(provider)
       if (!byAccount) offers.set(provider, (byAccount = new Map()))
       let offered = byAccount.get(caipAddress)

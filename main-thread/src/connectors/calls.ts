@@ -18,7 +18,7 @@ import type { Eip1193Provider, Eip1193RequestArguments } from '@portico/shared-t
 import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, WalletError } from '@portico/shared-types/errors'
 import { parseWith } from '@portico/shared-types/parse'
 import type { Connector } from './types.ts'
-import { toProviderError } from './providerErrors.ts'
+import { toProviderError } from './providerHelpers.ts'
 
 /** EIP-1193 / JSON-RPC codes of a wallet that does not have a method. */
 const METHOD_NOT_SUPPORTED = new Set([4200, -32601])

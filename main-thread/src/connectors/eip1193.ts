@@ -1,4 +1,4 @@
-import type { Hex, ProviderRpcError } from 'viem'
+import type { Hex } from 'viem'
 import type { ConnectorType } from '@portico/shared-types/connectors'
 import { ethAccountsSchema, ethChainIdSchema, type Eip1193Provider } from '@portico/shared-types/eip1193'
 import { SwitchChainError } from '@portico/shared-types/errors'
@@ -6,24 +6,17 @@ import type { CaipAddress } from '@portico/shared-types/light'
 import { parseWith } from '@portico/shared-types/parse'
 import type { Network } from '@portico/shared-types'
 import type { Connector, ConnectorEvent } from './types.ts'
-import { isUserRejection, walletErrors } from './walletErrors.ts'
+import { isUserRejection, providerHelpers } from './walletErrors.ts'
 
 /** Code of a wallet that does not know the chain it was asked to switch to (EIP-3326). */
 const UNRECOGNIZED_CHAIN = 4902
-
-/**
- * Turns whatever a wallet threw into viem's provider errors: `UserRejectedRequestError` for 4001,
- * `ProviderRpcError` with the wallet's code and message otherwise (`providerErrors.ts`, loaded then).
- */
-export async function toProviderError(error: unknown): Promise<ProviderRpcError> {
-  return (await walletErrors()).toProviderError(error)
-}
 
 async function call(provider: Eip1193Provider, method: string, params?: readonly unknown[]): Promise<unknown> {
   try {
     return await provider.request(params ? { method, params } : { method })
   } catch (error) {
-    throw await toProviderError(error)
+    // viem's provider errors: `UserRejectedRequestError` for 4001, the wallet's code and message otherwise.
+    throw (await providerHelpers()).toProviderError(error)
   }
 }
 
@@ -31,7 +24,7 @@ async function caipAddressOf(provider: Eip1193Provider, accounts: readonly strin
   const [address] = accounts
   if (!address) return null
   const chainId = parseWith(ethChainIdSchema, await call(provider, 'eth_chainId'), 'eth_chainId')
-  return `eip155:${(await walletErrors()).hexToNumber(chainId as Hex)}:${address}`
+  return `eip155:${(await providerHelpers()).hexToNumber(chainId as Hex)}:${address}`
 }
 
 /**
@@ -40,7 +33,7 @@ async function caipAddressOf(provider: Eip1193Provider, accounts: readonly strin
  * to it in most wallets), then switched to.
  */
 async function switchEthereumChain(provider: Eip1193Provider, network: Network): Promise<void> {
-  const chainId = (await walletErrors()).numberToHex(Number(network.id))
+  const chainId = (await providerHelpers()).numberToHex(Number(network.id))
   try {
     await call(provider, 'wallet_switchEthereumChain', [{ chainId }])
   } catch (error) {
@@ -84,7 +77,7 @@ export function eip1193Connector({ id, type, name, icon, rdns, provider }: Eip11
     async connect() {
       const accounts = parseWith(ethAccountsSchema, await call(provider, 'eth_requestAccounts'), 'eth_requestAccounts')
       const caipAddress = await caipAddressOf(provider, accounts)
-      if (!caipAddress) throw (await walletErrors()).providerError(4100, 'The wallet returned no account')
+      if (!caipAddress) throw (await providerHelpers()).providerError(4100, 'The wallet returned no account')
       return caipAddress
     },
     /** Best effort: asks the wallet to forget this page (EIP-2255); wallets without it are fine. */

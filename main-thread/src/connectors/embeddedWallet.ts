@@ -9,7 +9,7 @@ import type { CaipAddress, CaipNetworkId } from '@portico/shared-types/light'
 import type { Network } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import { EmbeddedWalletError } from './embedded/errors.ts'
-import { walletErrors } from './walletErrors.ts'
+import { providerHelpers } from './walletErrors.ts'
 import type { FrameClient } from './embedded/frame.ts'
 import type { AuthConnector, EmbeddedLogin, EmbeddedWalletApi } from './embedded/types.ts'
 import type { ConnectorSourceContext } from './registry.ts'
@@ -94,10 +94,10 @@ function embeddedProvider(deps: {
       if (kind === 'notAllowed') {
         // The requests waiting in a loaded frame are rejected too (SPEC.md §6); an unloaded frame has none.
         approvals.notAllowed(method, () => void loadedFrame()?.request('ABORT_APPROVALS', {}).catch(() => undefined))
-        throw (await walletErrors()).providerError(4200, MESSAGES.rpcNotAllowed)
+        throw (await providerHelpers()).providerError(4200, MESSAGES.rpcNotAllowed)
       }
       const caipAddress = await ensureChecked()
-      if (!caipAddress) throw (await walletErrors()).unauthorized('The embedded wallet is signed out')
+      if (!caipAddress) throw (await providerHelpers()).unauthorized('The embedded wallet is signed out')
       const chainId = await activeChain()
       if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') {
@@ -111,7 +111,7 @@ function embeddedProvider(deps: {
         return result
       } catch (error) {
         // The visitor rejected in the frame's approval, or the page gave up on it (EIP-1193 4001).
-        if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) throw new (await walletErrors()).UserRejectedRequestError(error)
+        if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) throw new (await providerHelpers()).UserRejectedRequestError(error)
         throw error
       }
     },

@@ -4,13 +4,13 @@ import { SwitchChainError, WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { ConnectorSourceContext } from './registry.ts'
-import { isUserRejection, walletErrors } from './walletErrors.ts'
+import { isUserRejection, providerHelpers } from './walletErrors.ts'
 import type { Connector, ConnectorSource } from './types.ts'
 
 /** A failed answer from the core as the error a wallet would throw: viem's with the wallet's code, or the client's plain message (SPEC.md §8). */
 async function answerError(error: Extract<WalletAnswer, { ok: false }>['error']): Promise<Error> {
   const cause = new WalletError(error.message, { code: error.code, data: error.data })
-  return typeof error.code === 'number' ? (await walletErrors()).toProviderError(cause) : cause
+  return typeof error.code === 'number' ? (await providerHelpers()).toProviderError(cause) : cause
 }
 
 async function unwrap(answer: WalletAnswer): Promise<unknown> {
@@ -39,7 +39,7 @@ export function walletConnectSource({ api, config }: ConnectorSourceContext): Co
     approval: 'wallet',
     async connect() {
       const caipAddress = await unwrap(await api.connectWalletConnect())
-      if (typeof caipAddress !== 'string') throw (await walletErrors()).providerError(4100, 'The wallet approved no account')
+      if (typeof caipAddress !== 'string') throw (await providerHelpers()).providerError(4100, 'The wallet approved no account')
       return caipAddress as CaipAddress
     },
     disconnect: () => api.disconnectWalletConnect(),

@@ -124,10 +124,11 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       const n = network(caipNetworkId)
       if (!n || n.chainNamespace !== 'eip155' || typeof n.id !== 'number') return null
       const chain = { id: n.id, name: n.name, nativeCurrency: n.nativeCurrency, rpcUrls: { default: { http: n.rpcUrls.default.http } } }
-      // Planned now, so a network without a URL fails at its first use as before, not in the loaded code.
-      planRpcTransport(urlsOf(n).urls)
+      const { urls } = urlsOf(n)
+      // Planned now, so a network without a URL fails here as before, not in the loaded code.
+      planRpcTransport(urls)
       let made: Promise<Client.EvmRpcClient> | null = null
-      const base = () => (made ??= clientCode().then((code) => code.createEvmRpcClient({ chain, urls: urlsOf(n).urls, fetchFn, onRequest })))
+      const base = () => (made ??= clientCode().then((code) => code.createEvmRpcClient({ chain, urls, fetchFn, onRequest })))
       // The generic signatures of viem's actions are the public client's: the object is typed as one.
       const client = {
         chain,
@@ -146,9 +147,10 @@ export function createRpcRegistry({ config, options, fetchFn, onRequest }: Creat
       if (existing) return existing
       const n = network(caipNetworkId)
       if (!n || n.chainNamespace !== 'solana') return null
-      planRpcTransport(urlsOf(n).urls)
+      const { urls } = urlsOf(n)
+      planRpcTransport(urls)
       let made: Promise<SolanaRpcClient> | null = null
-      const base = () => (made ??= clientCode().then((code) => code.createSolanaRpcClient({ urls: urlsOf(n).urls, fetchFn, onRequest })))
+      const base = () => (made ??= clientCode().then((code) => code.createSolanaRpcClient({ urls, fetchFn, onRequest })))
       const client: SolanaRpcClient = {
         request: async (method, params) => (await base()).request(method, params),
         getBalance: async (address) => (await base()).getBalance(address),

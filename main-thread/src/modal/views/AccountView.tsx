@@ -48,12 +48,12 @@ const FEATURES: readonly { key: 'onramp' | 'swaps' | 'receive' | 'send'; icon: I
   { key: 'send', icon: 'send' },
 ]
 
-/** The connected account: network, address, balance, wallet features, and the Tokens tab. */
 // Where Buy is offered depends on the visitor's timezone; reading it builds the page's date formatter
 // (the browser's locale data: 20–30 ms the first time). Done as this chunk loads, ahead of need,
 // rather than in the frame of the first open of Account.
 isBuyRestrictedHere()
 
+/** The connected account: network, address, balance, wallet features, and the Tokens tab. */
 export function AccountView() {
   const client = usePorticoClient()
   const ui = usePorticoUi()

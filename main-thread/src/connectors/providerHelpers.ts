@@ -1,7 +1,7 @@
 /**
  * viem's provider errors and hex helpers for the page's connectors, in a chunk of their own: the code
  * that lists wallets and connects (loaded while the page is idle) carries none of viem's JSON-RPC
- * error classes; they load when a wallet is first asked something (`walletErrors.ts`).
+ * error classes; they load when a wallet is first asked something (`providerHelpers()` in `walletErrors.ts`).
  */
 import { hexToNumber, numberToHex, ProviderRpcError, UnauthorizedProviderError, UserRejectedRequestError } from 'viem'
 import { providerRpcErrorSchema } from '@portico/shared-types/eip1193'
