@@ -6,6 +6,8 @@ export type Persister = {
   read<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<{ data: z.output<T>; savedAt: number } | undefined>
   /** Writes a record after checking it against its own schema (a bad value is skipped with a warning). */
   write<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, data: z.output<T>, ...args: A): Promise<void>
+  /** Writes one bound record (`bindRecord`) stamped with the time its data is from (a read's answer keeps the age it was shown with). */
+  writeAt<T extends z.core.$ZodType>(record: RecordDefinition<T>, data: z.output<T>, savedAt: number): Promise<void>
   remove<T extends z.core.$ZodType, A extends unknown[]>(record: RecordDefinition<T, A>, ...args: A): Promise<void>
 }
 
@@ -14,16 +16,18 @@ export type Persister = {
  * never IndexedDB itself, so another storage (memory, tests) drops in.
  */
 export function createPersister(storage: CoreStorage, warn: (message: string) => void = console.warn): Persister {
+  async function save<T extends z.core.$ZodType>(record: Pick<RecordDefinition<T>, 'kind' | 'schema'>, key: string, data: z.output<T>, savedAt?: number) {
+    const checked = z.safeParse(record.schema, data)
+    if (!checked.success) {
+      warn(`Portico: not saving record "${record.kind}": ${checked.error.issues[0]?.message ?? 'invalid'}`)
+      return
+    }
+    await storage.write(key, checked.data, record.kind, savedAt)
+  }
   return {
     read: (record, ...args) => storage.read(record.key(...args), record.schema),
-    async write(record, data, ...args) {
-      const checked = z.safeParse(record.schema, data)
-      if (!checked.success) {
-        warn(`Portico: not saving record "${record.kind}": ${checked.error.issues[0]?.message ?? 'invalid'}`)
-        return
-      }
-      await storage.write(record.key(...args), checked.data, record.kind)
-    },
+    write: (record, data, ...args) => save(record, record.key(...args), data),
+    writeAt: (record, data, savedAt) => save(record, record.key(), data, savedAt),
     remove: (record, ...args) => storage.remove(record.key(...args)),
   }
 }

@@ -47,6 +47,20 @@ describe('query cache', () => {
     expect(await make().peek(at)).toEqual({ data: { n: 8 }, updatedAt: 301_000 })
   })
 
+  it('stores an answer with the time it was shown with, however long the write takes (a restarted core shows the same age)', async () => {
+    const { clock } = setup()
+    const dbName = `qc-${Math.random()}`
+    // The storage's clock moves on while the write is on its way (a busy machine).
+    const storage = createStorage({ dbName, now: () => (clock.now += 5) })
+    const cache = createQueryCache({ records: createPersister(storage), now: () => clock.now })
+    const at = persisted(counter, 'age')
+    const shown = await cache.fetch({ ...at, ttlMs: 300_000, fetch: async () => ({ n: 1 }) })
+    const set = await cache.set(persisted(counter, 'set'), { n: 2 })
+    const restarted = createQueryCache({ records: createPersister(createStorage({ dbName })), now: () => clock.now })
+    expect(await restarted.peek(at)).toEqual({ data: { n: 1 }, updatedAt: shown.updatedAt })
+    expect(await restarted.peek(persisted(counter, 'set'))).toEqual({ data: { n: 2 }, updatedAt: set.updatedAt })
+  })
+
   it('checks an answer against its record before keeping it in storage', async () => {
     const { make, warnings } = setup()
     const at = persisted(counter, 'bad')

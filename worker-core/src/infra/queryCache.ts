@@ -110,7 +110,7 @@ export function createQueryCache({ records, now, maxEntries = 2048 }: CreateQuer
         failures.delete(key)
         const result = { data, updatedAt: now() }
         if (keep) remember(key, result)
-        if (options.record) await records.write(options.record, data)
+        if (options.record) await records.writeAt(options.record, data, result.updatedAt)
         return result
       } catch (error) {
         if (errorTtlMs > 0) failures.set(key, { error, until: now() + errorTtlMs })
@@ -128,7 +128,7 @@ export function createQueryCache({ records, now, maxEntries = 2048 }: CreateQuer
       const result = { data, updatedAt }
       remember(at.key, result)
       failures.delete(at.key)
-      if (at.record) await records.write(at.record, data)
+      if (at.record) await records.writeAt(at.record, data, updatedAt)
       return result
     },
     async remove(at) {

@@ -10,8 +10,8 @@ export interface CoreStorage {
   /** 'memory' when IndexedDB cannot be used at all; a key that failed alone is kept in memory without changing it. */
   readonly kind: () => StorageKind
   read<T extends z.core.$ZodType>(key: string, schema: T): Promise<{ data: z.output<T>; savedAt: number } | undefined>
-  /** `kind` names the record's kind in its envelope (what a full quota's eviction reads). */
-  write(key: string, data: unknown, kind?: string): Promise<void>
+  /** `kind` names the record's kind in its envelope (what a full quota's eviction reads); `savedAt` (default now) is the time the data is from. */
+  write(key: string, data: unknown, kind?: string, savedAt?: number): Promise<void>
   remove(key: string): Promise<void>
   /** The keys kept in memory only, after IndexedDB failed them twice. */
   memoryKeys(): readonly string[]
@@ -168,8 +168,8 @@ export function createStorage(params: CreateStorageParameters = {}): CoreStorage
       const record = parsed.data as { data: z.output<typeof schema>; savedAt: number }
       return { data: record.data, savedAt: record.savedAt }
     },
-    async write(key, data, recordKind = 'unknown') {
-      const record = { v: version, kind: recordKind, savedAt: now(), data }
+    async write(key, data, recordKind = 'unknown', savedAt = now()) {
+      const record = { v: version, kind: recordKind, savedAt, data }
       if (useMemory(key)) {
         memory.set(key, record)
         return
