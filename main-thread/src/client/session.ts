@@ -7,7 +7,7 @@ import { eip6963Source } from '../connectors/eip6963.ts'
 import type { ClientInternals } from './createClient.ts'
 import { whenIdle } from './idle.ts'
 import { preloadView } from './viewPreloads.ts'
-import { coreSettingsOf, parseConfig } from './session/config.ts'
+import { coreSettingsOf, parseConfig, warmConfigParse } from './session/config.ts'
 import { siwxOptions } from '@portico/shared-types/siwx-config'
 import { startConnectors } from './session/connectors.ts'
 import { attachCore } from './session/core.ts'
@@ -50,6 +50,10 @@ const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 1000))
  */
 export async function prepareSession(client: ClientInternals): Promise<void> {
   if (started.has(client) || announcedEarly.has(client)) return
+  await idle()
+  if (started.has(client)) return
+  // The networks first, a task of their own: the first parse with zod's code (compiled on first use) is the longest part.
+  warmConfigParse(client.input)
   await idle()
   if (started.has(client)) return
   const config = parseConfig(client.input)

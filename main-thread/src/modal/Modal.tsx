@@ -32,7 +32,15 @@ export default function Modal() {
   const { modal, config } = useSnapshot()
   // Once the configuration is there (the view shows its wallets), lay a copy out while the page is idle.
   const ready = !!config && !modal.open
-  useEffect(() => (ready ? whenIdle(rehearseLayout, 1000) : undefined), [ready])
+  useEffect(() => {
+    if (!ready) return
+    let stop = () => {}
+    const cancel = whenIdle(() => void (stop = rehearseLayout()), 1000)
+    return () => {
+      cancel()
+      stop()
+    }
+  }, [ready])
   return createPortal(
     <Activity mode={modal.open ? 'visible' : 'hidden'}>
       <Dialog />
@@ -41,20 +49,50 @@ export default function Modal() {
   )
 }
 
-/** The documents whose modal has been rehearsed (once per page). */
-const rehearsed = new WeakSet<Document>()
+/** The modal roots rehearsed (once per page, or per root if the provider mounts a new one). */
+const rehearsed = new WeakSet<HTMLElement>()
+
+/** The repeated rows of a view (wallets, tokens, activity): what the rehearsal's parts add a share of at a time. */
+const ROWS = 'li, .portico-wallet'
 
 /**
- * Lays out a copy of the dialog rendered ahead, off screen, invisible and inert, then drops it in the
- * same task (nothing is painted, no event can reach it): the browser's first layout of the modal's
- * styles, text and icons is then done while the page is idle, not in the frame of the visitor's first
- * open (measured: that layout shrank from 10–15 ms to 1–6 ms on a desktop CPU). Once per page.
+ * The rehearsal's parts, one idle task each (a first layout of the whole dialog is a long task on a
+ * slow CPU): the dialog without its rows, with every other row, then whole. Each answers the rows to leave out.
  */
-export function rehearseLayout(): void {
-  if (typeof document === 'undefined' || rehearsed.has(document)) return
+const REHEARSAL_PARTS: ((rows: Element[]) => Element[])[] = [(rows) => rows, (rows) => rows.filter((_, i) => i % 2 === 1), () => []]
+
+/**
+ * Lays out copies of the dialog rendered ahead, off screen, invisible and inert, each dropped in the
+ * task that made it (nothing is painted, no event can reach it): the browser's first layout of the
+ * modal's styles, text and icons is then done while the page is idle, not in the frame of the
+ * visitor's first open (measured: that layout shrank from 10–15 ms to 1–6 ms on a desktop CPU).
+ * Done in parts (`REHEARSAL_PARTS`), one idle task each, so none is a long task at 4x CPU slowdown
+ * (measured: one 50–90 ms task, now three of 10–36 ms). Once per modal root; answers a function that
+ * stops the parts not yet done.
+ */
+export function rehearseLayout(): () => void {
+  const first = typeof document === 'undefined' ? null : hiddenModalRoot()
+  if (!first || rehearsed.has(first)) return () => {}
+  rehearsed.add(first)
+  let cancel = () => {}
+  const layOut = (part: number) => {
+    const root = hiddenModalRoot()
+    if (!root) return
+    layOutCopy(root, REHEARSAL_PARTS[part]!)
+    if (part + 1 < REHEARSAL_PARTS.length) cancel = whenIdle(() => layOut(part + 1), 1000)
+  }
+  layOut(0)
+  return () => cancel()
+}
+
+/** The modal's root while React's Activity keeps it hidden, with the dialog rendered in it. */
+function hiddenModalRoot(): HTMLElement | null {
   const root = document.querySelector<HTMLElement>('body > .portico-root')
-  if (!root?.querySelector('.portico-modal')) return
-  rehearsed.add(document)
+  return root?.querySelector('.portico-modal') ? root : null
+}
+
+/** Lays out one copy of `root`, without the rows `leaveOut` picks, and drops it. */
+function layOutCopy(root: HTMLElement, leaveOut: (rows: Element[]) => Element[]): void {
   const stage = document.createElement('div')
   stage.setAttribute('aria-hidden', 'true')
   stage.inert = true
@@ -70,6 +108,9 @@ export function rehearseLayout(): void {
     image.removeAttribute('src')
     image.removeAttribute('srcset')
   }
+  const rows = [...copy.querySelectorAll(ROWS)]
+  // A row is an outermost match (a wallet's button inside its list item is the same row).
+  for (const row of leaveOut(rows.filter((row) => !rows.some((other) => other !== row && other.contains(row))))) row.remove()
   stage.append(copy)
   document.body.append(stage)
   copy.querySelector('.portico-modal')?.getBoundingClientRect()

@@ -1,5 +1,6 @@
 import type { CoreConfig, CoreOptions, PorticoConfig, PorticoConfigInput } from '@portico/shared-types'
-import { coreConfigSchema, parsePorticoConfig } from '@portico/shared-types/config'
+import { coreConfigSchema, parsePorticoConfig, porticoConfigSchema } from '@portico/shared-types/config'
+import { safeParse } from 'zod/mini'
 import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { parseWith } from '@portico/shared-types/parse'
 import { siwxOptions } from '@portico/shared-types/siwx-config'
@@ -20,6 +21,15 @@ export function parseConfig(input: PorticoConfigInput): PorticoConfig {
     parsedConfigs.set(input, config)
   }
   return config
+}
+
+/**
+ * Parses the configuration's networks alone and drops the answer: the first parse runs zod's parsing
+ * code for the first time (V8 compiles it then), which on a slow CPU made the whole configuration's
+ * first parse one long task; `prepareSession` runs this in an idle task before `parseConfig`.
+ */
+export function warmConfigParse(input: PorticoConfigInput): void {
+  if (!parsedConfigs.has(input)) safeParse(porticoConfigSchema.shape.networks, (input as { networks?: unknown }).networks)
 }
 
 export type CoreSettings = { core: CoreConfig; options: CoreOptions }
