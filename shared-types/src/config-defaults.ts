@@ -96,12 +96,14 @@ export type StartupConfig = {
  * @example
  * startupConfig({ projectId, networks, metadata, apiUrl }).themeMode // 'light'
  */
-export function startupConfig(input: PorticoConfigInput): StartupConfig {
+export function startupConfig(given: PorticoConfigInput): StartupConfig {
+  // A configuration that is no object (a page without types) starts with the defaults; the schema names the error when the session starts.
+  const input: Partial<PorticoConfigInput> = typeof given === 'object' && given !== null ? given : {}
   return {
     themeMode: input.themeMode ?? CONFIG_DEFAULTS.themeMode,
     themeVariables: { ...(input.themeVariables ?? CONFIG_DEFAULTS.themeVariables) },
     locale: input.locale ?? browserLocale(),
-    networks: input.networks,
+    networks: input.networks ?? [],
     defaultNetwork: input.defaultNetwork,
     enableNetworkSwitch: input.enableNetworkSwitch ?? CONFIG_DEFAULTS.enableNetworkSwitch,
     serviceWorker: input.serviceWorker !== false,

@@ -30,6 +30,14 @@ describe('ahead of the first open', () => {
     client.destroy()
   })
 
+  it('a configuration that is no object is not a crash ahead of the first open, and then it is the schema’s message', async () => {
+    const client = createClient({ config: null as never, spawn: () => { throw new Error('not reached') } })
+    await expect(client.prepare()).resolves.toBeUndefined()
+    expect(client.getSnapshot().config).toBeNull()
+    await expect(client.start()).rejects.toMatchObject({ name: 'SchemaValidationError' })
+    client.destroy()
+  })
+
   it('the session takes over the wallets listed ahead with the same connector objects', async () => {
     wallet = announceWallet()
     const { client } = createTestClient()

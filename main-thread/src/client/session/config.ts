@@ -29,7 +29,8 @@ export function parseConfig(input: PorticoConfigInput): PorticoConfig {
  * first parse one long task; `prepareSession` runs this in an idle task before `parseConfig`.
  */
 export function warmConfigParse(input: PorticoConfigInput): void {
-  if (!parsedConfigs.has(input)) safeParse(porticoConfigSchema.shape.networks, (input as { networks?: unknown }).networks)
+  if (typeof input !== 'object' || input === null || parsedConfigs.has(input)) return
+  safeParse(porticoConfigSchema.shape.networks, (input as { networks?: unknown }).networks)
 }
 
 export type CoreSettings = { core: CoreConfig; options: CoreOptions }
