@@ -192,12 +192,15 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
    * task with another. What has started the session loads it at once.
    */
   async function prepareSessionCode() {
-    if (sessionCode) return sessionCode
-    for (const part of SCHEMA_PARTS) {
-      await part()
-      await new Promise<void>((resolve) => whenIdle(resolve, 1000))
+    // Offline, the parts are skipped: the service worker keeps the files a page fetched, and a visitor
+    // who acted before the page was idle never fetched them (the session's code, which it has, loads them all at once).
+    const parts = typeof navigator !== 'undefined' && navigator.onLine === false ? [] : SCHEMA_PARTS
+    for (const part of parts) {
       // The visitor acted meanwhile: the session loads what is left at once.
       if (sessionCode) return sessionCode
+      // A part that cannot be fetched only costs the split: the session's code brings its schemas.
+      await part().catch(() => undefined)
+      await new Promise<void>((resolve) => whenIdle(resolve, 1000))
     }
     return loadSessionCode()
   }

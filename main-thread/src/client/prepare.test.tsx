@@ -22,6 +22,15 @@ describe('ahead of the first open', () => {
     client.destroy()
   })
 
+  it('offline, prepare() still parses the configuration ahead (its schemas come with the session’s code, without the parts of the idle load)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const client = createClient({ config: testConfig(), spawn: () => { throw new Error('no worker before the visitor acts') } })
+    await client.prepare()
+    expect(client.getSnapshot().config).toMatchObject({ projectId: testConfig().projectId })
+    client.destroy()
+    vi.restoreAllMocks()
+  })
+
   it('a bad configuration is not an error until the session starts, and then it is the schema’s message', async () => {
     const client = createClient({ config: { projectId: 'p', networks: [] } as never, spawn: () => { throw new Error('not reached') } })
     await expect(client.prepare()).resolves.toBeUndefined()
