@@ -5,7 +5,7 @@ import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInp
 import { createEmitter } from '@portico/shared-types/emitter'
 import type { FrameApproval } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
-import { afterNextPaint, whenIdle } from './idle.ts'
+import { afterNextPaint, idlePeriod, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
 import type { SiwxSignInState } from './siwxSignIn.ts'
@@ -200,7 +200,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
       if (sessionCode) return sessionCode
       // A part that cannot be fetched only costs the split: the session's code brings its schemas.
       await part().catch(() => undefined)
-      await new Promise<void>((resolve) => whenIdle(resolve, 1000))
+      await idlePeriod()
     }
     return loadSessionCode()
   }

@@ -11,6 +11,12 @@ export function whenIdle(fn: () => void, timeoutMs: number): () => void {
   return () => clearTimeout(id)
 }
 
+/** Resolves once the page is idle (at the latest after `timeoutMs`): each step awaited after it is a task of its own. */
+export const idlePeriod = (timeoutMs = 1000): Promise<void> => new Promise<void>((resolve) => whenIdle(resolve, timeoutMs))
+
+/** Resolves in a task of its own (a timer, not an idle wait): lets the page run what waits (a frame, an input) without holding up the caller. */
+export const nextTask = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /**
  * Runs `fn` once the next frame has been produced, so work a click starts does not delay what the
  * click shows; at the latest after 100 ms (a hidden tab produces no frames).

@@ -5,7 +5,7 @@ import { activeConnection, type ChainNamespace } from '@portico/shared-types/lig
 import { preloadConnectorCode } from '../connectors/registry.ts'
 import { eip6963Source } from '../connectors/eip6963.ts'
 import type { ClientInternals } from './createClient.ts'
-import { whenIdle } from './idle.ts'
+import { idlePeriod, nextTask } from './idle.ts'
 import { preloadView } from './viewPreloads.ts'
 import { coreSettingsOf, parseConfig, warmConfigParse } from './session/config.ts'
 import { siwxOptions } from '@portico/shared-types/siwx-config'
@@ -29,8 +29,6 @@ export type Session = {
   destroy(): void
 }
 
-/** Lets the page run what waits (a frame, an input) between the steps of the session's start, so it makes no long task. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** The wallets announced on the page before the session starts, per client (see `prepareSession`). */
 const announcedEarly = new WeakMap<ClientInternals, { stop(): void }>()
@@ -38,8 +36,6 @@ const announcedEarly = new WeakMap<ClientInternals, { stop(): void }>()
 /** Clients whose session has started: what `prepareSession` has not done by then, it leaves to the session. */
 const started = new WeakSet<ClientInternals>()
 
-/** Resolves once the page is idle again, so each step of the preparation is a task of its own. */
-const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 1000))
 
 /**
  * What `client.prepare()` readies once the page is idle, so the first open shows the Connect view
@@ -50,19 +46,19 @@ const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 1000))
  */
 export async function prepareSession(client: ClientInternals): Promise<void> {
   if (started.has(client) || announcedEarly.has(client)) return
-  await idle()
+  await idlePeriod()
   if (started.has(client)) return
   // The networks first, a task of their own: the first parse with zod's code (compiled on first use) is the longest part.
   warmConfigParse(client.input)
-  await idle()
+  await idlePeriod()
   if (started.has(client)) return
   const config = parseConfig(client.input)
   if (!client.get().config) client.set({ config })
-  await idle()
+  await idlePeriod()
   if (started.has(client)) return
   coreSettingsOf(client, config)
   void preloadConnectorCode(config)
-  await idle()
+  await idlePeriod()
   if (started.has(client) || announcedEarly.has(client)) return
   const source = eip6963Source()
   const show = () => client.set({ connectors: source.connectors() })
@@ -95,7 +91,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   const tabId = newTabId()
   const core = attachCore({ client, config, tabId, onState })
   const { api } = core
-  await yieldToPage()
+  await nextTask()
   const context = { client, config, api }
   // Sign-in's code (the sign view's routing, a dapp's own SIWX answers) loads only for a dapp that asks for it.
   const siwx: SiwxFeature = siwxOptions(config) ? (await import('./session/siwx.ts')).startSiwx(context) : { signOut: async () => false }
@@ -104,7 +100,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   const features: SessionFeature[] = [startHints(context), startRouting(context), siwx, connectors, walletAssets]
   announcedEarly.get(client)?.stop()
   connectors.publish()
-  await yieldToPage()
+  await nextTask()
   await core.start()
   features.push(startPresence(context, { tabId, onShown: () => void core.resubscribe() }))
 

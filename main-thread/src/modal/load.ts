@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ComponentType } from 'react'
 import type { Locale } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import type { ViewName } from '../client/router.ts'
+import { nextTask } from '../client/idle.ts'
 import { loadView } from '../client/viewPreloads.ts'
 
 let loading: Promise<ComponentType> | null = null
@@ -44,9 +45,6 @@ export function loadModal(): Promise<ComponentType> {
     )
   return loading
 }
-
-/** Resolves in a task of its own (a timer, not an idle wait: an open waiting for the modal is not held up). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Starts loading the modal's code without waiting for it (hover, focus, idle); a failure is retried on open. */
 export function warmModal(): void {
