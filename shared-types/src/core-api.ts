@@ -23,6 +23,13 @@ export type SetConnectedParameters = {
    * account in the background leaves the visitor on the network they are on.
    */
   activate?: boolean
+  /**
+   * An answer to a question asked while the connector held the namespace (the check of a reloaded
+   * tab, a wallet's account change): it applies only while the namespace is still connected through
+   * that connector, so an answer that crosses a disconnect (this tab's or another's) does not bring
+   * the account back.
+   */
+  whileHeld?: boolean
 }
 
 export type RefreshBalancesParameters = {
@@ -90,8 +97,13 @@ export type GetNftHoldingsParameters = {
 export type NftHoldingsResult = { data: NftHolding[]; updatedAt: number }
 
 export type RemoveSiwxSessionsParameters = { caipNetworkId?: CaipNetworkId; address?: string }
-/** `dappSignedOut`: the page has told the dapp's own SIWX configuration already, so no sign-out is left for a tab to tell. */
-export type SetDisconnectedOptions = { dappSignedOut?: boolean }
+/**
+ * `dappSignedOut`: the page has told the dapp's own SIWX configuration already, so no sign-out is left for a tab to tell.
+ * `connectorId`: a wallet's own word (its event, its answer to a check) rather than the visitor's: the
+ * namespace ends only while that connector holds it. The core decides against its own state, so a tab
+ * whose copy of the state is behind still passes the wallet's word on.
+ */
+export type SetDisconnectedOptions = { dappSignedOut?: boolean; connectorId?: string }
 
 /** One analytics event (SPEC.md §7, §8 tracked events) as a tab saw it. */
 export type TrackParameters = {

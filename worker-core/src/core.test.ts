@@ -81,6 +81,44 @@ describe('core: connection and pushes', () => {
     expect((await again.core.getState()).connections.eip155?.status).toBe('disconnected')
   })
 
+  it('an answer asked while the wallet held the account (whileHeld) does not bring it back after a disconnect, and still follows a change while held', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    const other = `eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8` as const
+    // Held: the wallet's account change applies.
+    await core.setConnected({ caipAddress: other, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet', whileHeld: true })
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', caipAddress: other })
+    // Another connector's answer is not this connection's.
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'io.metamask', connectorName: 'MetaMask', whileHeld: true })
+    expect((await core.getState()).connections.eip155).toMatchObject({ connectorId: 'dev.portico.sandbox-wallet', caipAddress: other })
+    // Another tab disconnects; this tab's check, asked before, answers after it.
+    await core.setDisconnected('eip155')
+    await core.setConnected({ caipAddress: other, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet', whileHeld: true })
+    const state = await core.getState()
+    expect(state.connections.eip155?.status).toBe('disconnected')
+    expect(state.balances.data).toBeNull()
+    // A connect the visitor makes is not an answer: it connects.
+    await connect(core)
+    expect((await core.getState()).connections.eip155?.status).toBe('connected')
+  })
+
+  it('a wallet’s disconnect (connectorId) ends the namespace only while that connector holds it, whatever the asking tab believed', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    // Another wallet's event: not this connection's.
+    await core.setDisconnected('eip155', { connectorId: 'io.metamask' })
+    expect((await core.getState()).connections.eip155?.status).toBe('connected')
+    // The holding wallet's: it ends.
+    await core.setDisconnected('eip155', { connectorId: 'dev.portico.sandbox-wallet' })
+    expect((await core.getState()).connections.eip155?.status).toBe('disconnected')
+    // Late again after the visitor connected another wallet: the other wallet stays.
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'io.metamask', connectorName: 'MetaMask' })
+    await core.setDisconnected('eip155', { connectorId: 'dev.portico.sandbox-wallet' })
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'io.metamask' })
+  })
+
   it.each([
     ['WALLET_CONNECT', 'walletConnect'],
     ['AUTH', 'auth'],

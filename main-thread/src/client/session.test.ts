@@ -62,6 +62,27 @@ describe('session: the page’s connectors', () => {
     client.destroy()
   })
 
+  it('a returning visitor’s check that answers after another tab disconnected does not bring the account back', async () => {
+    wallet = announceWallet()
+    const { client, core } = createTestClient()
+    await wallet.provider.request({ method: 'eth_requestAccounts' })
+    await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
+    // The wallet answers this tab's check late: the visitor disconnects in another tab meanwhile.
+    const answer = wallet.provider.request.getMockImplementation()!
+    let release = () => {}
+    const late = new Promise<void>((resolve) => (release = resolve))
+    wallet.provider.request.mockImplementation(async (args) => (args.method === 'eth_chainId' ? late.then(() => answer(args)) : answer(args)))
+    await client.start()
+    await vi.waitFor(() => expect(wallet!.provider.request.mock.calls.filter(([{ method }]) => method === 'eth_chainId')).toHaveLength(1))
+    await core.setDisconnected('eip155')
+    const asked = vi.spyOn(core, 'setConnected')
+    release()
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(expect.objectContaining({ whileHeld: true })))
+    await asked.mock.results[0]!.value
+    expect((await core.getState()).connections.eip155?.status).toBe('disconnected')
+    client.destroy()
+  })
+
   it('disconnecting asks the connector to forget the page and ends the connection', async () => {
     wallet = announceWallet()
     const { client, core } = createTestClient()

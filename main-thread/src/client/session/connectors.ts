@@ -49,15 +49,17 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
   const approvals = createApprovalHost(client)
   const registry = createConnectorRegistry({ config, api, approvals })
 
-  const connected = (connector: Connector, caipAddress: CaipAddress) =>
-    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type })
+  const connected = (connector: Connector, caipAddress: CaipAddress, whileHeld = false) =>
+    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, ...(whileHeld ? { whileHeld } : {}) })
 
   /** The namespaces a connector holds now. */
   const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)
 
   async function onConnectorEvent(connector: Connector, event: Parameters<Parameters<Connector['subscribe']>[0]>[0]) {
+    // A wallet's events reach the core in the wallet's order, and the core (not this tab's copy of its state, which may
+    // be behind another tab's connect or disconnect) decides what a disconnect ends: the last word is the wallet's.
     if (event.type === 'change') await connected(connector, event.caipAddress)
-    else if (event.type === 'disconnect') for (const { namespace } of namespacesOf(connector)) if (!event.namespace || event.namespace === namespace) await api.setDisconnected(namespace)
+    else if (event.type === 'disconnect') for (const namespace of event.namespace ? [event.namespace] : connector.namespaces) await api.setDisconnected(namespace, { connectorId: connector.id })
   }
 
   /** Checks once that the connector still knows this page, for each namespace it holds. */
@@ -65,9 +67,10 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     if (verified.has(connector.id)) return
     verified.add(connector.id)
     for (const { namespace } of namespacesOf(connector)) {
+      // The answer may arrive after the visitor disconnected (in any tab): it confirms the connection only if the core still holds it.
       void connector
         .getCaipAddress(namespace)
-        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress) : api.setDisconnected(namespace)))
+        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress, true) : api.setDisconnected(namespace, { connectorId: connector.id })))
         .catch(() => undefined)
     }
   }

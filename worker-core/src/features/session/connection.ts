@@ -117,11 +117,13 @@ export const connectionApi =
         if (previous.status === 'connected') return
         store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
       },
-      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate }) {
+      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false }) {
         await ctx.ready
         const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
         const state = store.get()
         const previous = state.connections[namespace]
+        // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet).
+        if (whileHeld && (previous?.status !== 'connected' || previous.connectorId !== connectorId)) return
         const activeStatus = (state.activeNamespace && state.connections[state.activeNamespace]?.status) || 'disconnected'
         // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
         const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
@@ -137,6 +139,8 @@ export const connectionApi =
       async setDisconnected(namespace, options = {}) {
         await ctx.ready
         const state = store.get()
+        const held = state.connections[namespace]
+        if (options.connectorId !== undefined && (held?.status !== 'connected' || held.connectorId !== options.connectorId)) return
         const connectorType = state.connections[namespace]?.connectorType
         const shared = sharesSessionAcrossNamespaces(connectorType)
         const gone = (Object.keys(state.connections) as ChainNamespace[]).filter((ns) => ns === namespace || (shared && state.connections[ns]?.connectorType === connectorType))
