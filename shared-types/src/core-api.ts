@@ -24,10 +24,11 @@ export type SetConnectedParameters = {
    */
   activate?: boolean
   /**
-   * An answer to a question asked while the connector held the namespace (the check of a reloaded
-   * tab, a wallet's account change): it applies only while the namespace is still connected through
+   * An answer to a question asked while the connector held the namespace (a reloaded tab's check that
+   * the wallet still knows the page): it applies only while the namespace is still connected through
    * that connector, so an answer that crosses a disconnect (this tab's or another's) does not bring
-   * the account back.
+   * the account back. A wallet's account-change events do not set it: they reach the core in the
+   * wallet's order, and an account after a disconnect is the wallet connected again.
    */
   whileHeld?: boolean
 }

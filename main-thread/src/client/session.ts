@@ -29,13 +29,11 @@ export type Session = {
   destroy(): void
 }
 
-
 /** The wallets announced on the page before the session starts, per client (see `prepareSession`). */
 const announcedEarly = new WeakMap<ClientInternals, { stop(): void }>()
 
 /** Clients whose session has started: what `prepareSession` has not done by then, it leaves to the session. */
 const started = new WeakSet<ClientInternals>()
-
 
 /**
  * What `client.prepare()` readies once the page is idle, so the first open shows the Connect view

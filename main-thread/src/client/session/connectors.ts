@@ -50,7 +50,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
   const registry = createConnectorRegistry({ config, api, approvals })
 
   const connected = (connector: Connector, caipAddress: CaipAddress, whileHeld = false) =>
-    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, ...(whileHeld ? { whileHeld } : {}) })
+    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, whileHeld })
 
   /** The namespaces a connector holds now. */
   const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)

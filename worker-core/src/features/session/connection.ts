@@ -14,6 +14,7 @@ import {
   type CaipAddress,
   type ChainNamespace,
   type CoreState,
+  type NamespaceConnection,
 } from '@portico/shared-types'
 import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
@@ -39,6 +40,9 @@ const accountSlices = (caipAddress: CaipAddress | null): Partial<CoreState> => (
   identity: { ...emptyIdentity, caipAddress },
   transactions: emptyTransactions,
 })
+
+/** Whether `connectorId` holds this namespace's connection now: a wallet's word counts only for a connection it holds. */
+const heldBy = (connection: NamespaceConnection | undefined, connectorId: string) => connection?.status === 'connected' && connection.connectorId === connectorId
 
 /** Builds what a configuration gives the core: the data API, the catalogue and the chains' RPC. */
 function envOf(ctx: CoreContext, params: ConnectionParameters, config: CoreEnv['config'], options: CoreEnv['options']): CoreEnv {
@@ -123,7 +127,7 @@ export const connectionApi =
         const state = store.get()
         const previous = state.connections[namespace]
         // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet).
-        if (whileHeld && (previous?.status !== 'connected' || previous.connectorId !== connectorId)) return
+        if (whileHeld && !heldBy(previous, connectorId)) return
         const activeStatus = (state.activeNamespace && state.connections[state.activeNamespace]?.status) || 'disconnected'
         // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
         const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
@@ -140,8 +144,8 @@ export const connectionApi =
         await ctx.ready
         const state = store.get()
         const held = state.connections[namespace]
-        if (options.connectorId !== undefined && (held?.status !== 'connected' || held.connectorId !== options.connectorId)) return
-        const connectorType = state.connections[namespace]?.connectorType
+        if (options.connectorId !== undefined && !heldBy(held, options.connectorId)) return
+        const connectorType = held?.connectorType
         const shared = sharesSessionAcrossNamespaces(connectorType)
         const gone = (Object.keys(state.connections) as ChainNamespace[]).filter((ns) => ns === namespace || (shared && state.connections[ns]?.connectorType === connectorType))
         const connections = { ...state.connections, [namespace]: disconnectedConnection }
