@@ -7,6 +7,9 @@ const NODE_CONDITIONS = defaultServerConditions.filter((condition) => condition 
 
 export default defineConfig({
   test: {
+    // Two files at a time on two cores (Vitest's default leaves one core idle): many files spend most
+    // of their time waiting on a chain, a relay, a browser or a server rather than computing.
+    maxWorkers: 2,
     projects: [
       {
         // Without 'module': Node loads the dependencies Vitest leaves outside as Node would (walletkit's
