@@ -4,7 +4,7 @@ import type { PorticoConfigInput } from '@portico/shared-types'
 import { createClient, type PorticoClient } from './client/createClient.ts'
 import { currentView } from './client/router.ts'
 import { PorticoContext, usePorticoClient, useSnapshot, type PorticoContextValue } from './context.ts'
-import { loadModal, setModalFirstView, setModalLocale, useLoadedModal, warmModal } from './modal/load.ts'
+import { preloadModal, setModalFirstView, setModalLocale, useLoadedModal, warmModal } from './modal/load.ts'
 import { whenIdle } from './client/idle.ts'
 import { useServiceWorker } from './service-worker/useServiceWorker.ts'
 import { createUi } from './ui/createUi.ts'
@@ -49,7 +49,7 @@ export function PorticoProvider({ config, children, client: given }: PorticoProv
 }
 
 /**
- * Once the page is idle after load, fetches and runs the modal's code, then the session's code with
+ * Once the page is idle after load, fetches and runs the modal's code (in parts, `preloadModal`), then the session's code with
  * the configuration checked: the page's own files only (no worker, no service, nothing before first
  * paint), so the first open renders in the click's frame instead of waiting for the network and the
  * schemas. Skipped when the visitor asked the browser to save data; the visitor's intent then loads them.
@@ -58,7 +58,7 @@ function useIdlePreload(client: PorticoClient) {
   useEffect(() => {
     if (typeof window === 'undefined' || (navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return
     let cancel = whenIdle(() => {
-      void loadModal()
+      void preloadModal()
         .catch(() => undefined)
         .then(() => {
           cancel = whenIdle(() => void client.prepare(), 2000)
