@@ -5,7 +5,7 @@ import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInp
 import { createEmitter } from '@portico/shared-types/emitter'
 import type { FrameApproval } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
-import { afterNextPaint, idlePeriod, whenIdle } from './idle.ts'
+import { afterNextPaint, loadInIdleParts, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
 import type { Session } from './session.ts'
 import type { SiwxSignInState } from './siwxSignIn.ts'
@@ -192,16 +192,8 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
    * task with another. What has started the session loads it at once.
    */
   async function prepareSessionCode() {
-    // Offline, the parts are skipped: the service worker keeps the files a page fetched, and a visitor
-    // who acted before the page was idle never fetched them (the session's code, which it has, loads them all at once).
-    const parts = typeof navigator !== 'undefined' && navigator.onLine === false ? [] : SCHEMA_PARTS
-    for (const part of parts) {
-      // The visitor acted meanwhile: the session loads what is left at once.
-      if (sessionCode) return sessionCode
-      // A part that cannot be fetched only costs the split: the session's code brings its schemas.
-      await part().catch(() => undefined)
-      await idlePeriod()
-    }
+    // The visitor acted meanwhile: the session loads what is left at once.
+    await loadInIdleParts(SCHEMA_PARTS, () => sessionCode !== null)
     return loadSessionCode()
   }
 

@@ -14,6 +14,21 @@ export function whenIdle(fn: () => void, timeoutMs: number): () => void {
 /** Resolves once the page is idle (at the latest after `timeoutMs`): each step awaited after it is a task of its own. */
 export const idlePeriod = (timeoutMs = 1000): Promise<void> => new Promise<void>((resolve) => whenIdle(resolve, timeoutMs))
 
+/**
+ * Fetches and runs `parts` (dynamic imports) one per idle task, so no two evaluations are one long
+ * task, until `stop()` says the visitor acted (what is left then loads at once, with the code that
+ * imports it). A part that cannot be fetched only costs the split. Offline, nothing is fetched ahead:
+ * the service worker keeps only the files a page fetched, and the code that imports the parts brings them.
+ */
+export async function loadInIdleParts(parts: readonly (() => Promise<unknown>)[], stop: () => boolean): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return
+  for (const part of parts) {
+    if (stop()) return
+    await part().catch(() => undefined)
+    await idlePeriod()
+  }
+}
+
 /** Resolves in a task of its own (a timer, not an idle wait): lets the page run what waits (a frame, an input) without holding up the caller. */
 export const nextTask = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0))
 

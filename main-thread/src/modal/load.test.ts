@@ -11,6 +11,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 /** Waits until the page asks for an idle period (a part has been fetched and run), then runs it. */
@@ -46,6 +47,14 @@ describe("the modal's idle preload", () => {
     const Modal = await done
     expect(typeof Modal).toBe('function')
     // The preload stopped at the intent: it asked for no idle period after it.
+    expect(idle).toEqual([])
+  })
+
+  it('offline, nothing is fetched ahead in parts: the modal loads at once, without waiting for idle periods', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { preloadModal } = await import('./load.ts')
+    const Modal = await preloadModal()
+    expect(typeof Modal).toBe('function')
     expect(idle).toEqual([])
   })
 })

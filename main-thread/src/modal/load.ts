@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ComponentType } from 'react'
 import type { Locale } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
 import type { ViewName } from '../client/router.ts'
-import { idlePeriod, nextTask } from '../client/idle.ts'
+import { loadInIdleParts, nextTask } from '../client/idle.ts'
 import { loadView } from '../client/viewPreloads.ts'
 
 let loading: Promise<ComponentType> | null = null
@@ -51,6 +51,7 @@ export function loadModal(): Promise<ComponentType> {
  * machinery, the core's queries and errors, then the safe-URL checks, the messages and the icons.
  * The modal's code imports each of them; fetched with it, a bundler's chunks of them are a dozen
  * requests started in one task when the modal's chunk arrives (at 4x CPU slowdown, one long task).
+ * Each import's answer is dropped in place (`.then`), so a bundler keeps only what the modal uses.
  */
 const MODAL_PARTS: (() => Promise<unknown>)[] = [
   () => import('../i18n/useT.ts').then(() => undefined),
@@ -60,15 +61,11 @@ const MODAL_PARTS: (() => Promise<unknown>)[] = [
 
 /**
  * The modal's code fetched ahead while the page is idle (PorticoProvider): its lower layers a part per
- * idle task (`MODAL_PARTS`), then the modal. A part that cannot be fetched only costs the split (the
- * modal's code brings it); what has started the modal's load meanwhile (an intent) loads it at once.
+ * idle task (`MODAL_PARTS`), then the modal; what has started the modal's load meanwhile (an intent)
+ * loads it at once.
  */
 export async function preloadModal(): Promise<ComponentType> {
-  for (const part of MODAL_PARTS) {
-    if (loading) break
-    await part().catch(() => undefined)
-    await idlePeriod()
-  }
+  await loadInIdleParts(MODAL_PARTS, () => loading !== null)
   return loadModal()
 }
 
