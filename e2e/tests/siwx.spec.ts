@@ -100,7 +100,9 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     // Working verifier: connecting alone fetches the nonce, and one click asks the wallet once.
     await demo.goto(page(ACCOUNT_8.index, 'optional'))
     const signIn = await connect(demo)
-    await expect.poll(nonces).toBeGreaterThanOrEqual(1)
+    // Ready: the sign-in's nonce was fetched and the write waits at its wallet request, with nothing pressed.
+    await expect(signIn.locator('.portico-siwx')).toHaveAttribute('data-state', 'ready')
+    expect(nonces()).toBeGreaterThanOrEqual(1)
     await expect(signIn.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
     // On a loaded machine the core may have retried a nonce request the verifier answered too slowly: what counts is that Cancel asks for none.
     const fetched = nonces()

@@ -81,7 +81,8 @@ export default function SiwxSignMessageView() {
   }
 
   return (
-    <div className="portico-siwx" aria-busy={pending}>
+    // data-state: the prepared sign-in's state (checking, initialising, ready, failed), for a theme's styles and for tests.
+    <div className="portico-siwx" aria-busy={pending} data-state={signIn?.caipAddress === caipAddress ? signIn.status : 'initialising'}>
       {expired ? (
         <p className="portico-field-error" role="alert" data-testid="siwx-expired">
           {t('sessionExpired')}

@@ -90,6 +90,26 @@ describe('pairings made ahead', () => {
     }
   })
 
+  it('prepares nothing while the visitor is connecting another wallet; WalletConnect being connected still pairs', async () => {
+    const core = createCore({ storage: createStorage({ dbName: `pairing-${Math.random()}` }), warn: () => undefined, walletConnect: { storage: new MemoryStorage() } })
+    await core.configure({ ...config(), projectId: 'pairing-test-connecting' })
+    const started = Date.now()
+    try {
+      await core.setConnecting('eip155', 'io.metamask', 'ANNOUNCED')
+      await core.prepareWalletConnect()
+      expect((await core.getState()).walletConnect.uri).toBeNull()
+      expect(proposals(started)).toBe(0)
+      // The extension's request was declined: the visitor is back at the list, and the pairing is made ahead again.
+      await core.setDisconnected('eip155')
+      await core.setConnecting('eip155', 'walletConnect', 'WALLET_CONNECT')
+      await core.prepareWalletConnect()
+      expect((await core.getState()).walletConnect.uri).toMatch(/^wc:/)
+      expect(proposals(started)).toBe(1)
+    } finally {
+      core.dispose()
+    }
+  })
+
   it('makes one URI per intent, reused until handed out; once shown and called off it is never shown again, and a new one is ready at once', async () => {
     const core = await newCore()
     const started = Date.now()

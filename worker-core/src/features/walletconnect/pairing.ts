@@ -1,5 +1,6 @@
 import { PAIRING_EXPIRED_BELOW_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types/constants'
 import type { Network, SiwxOneClick } from '@portico/shared-types'
+import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { getSiwxNonce } from '../siwx/getSiwxNonce.ts'
@@ -217,8 +218,12 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     return (status === 'pairing' || status === 'loading') && !!pairing && (uri === null || (expiresAt !== null && expiresAt - ctx.now() > PAIRING_EXPIRED_BELOW_MS))
   }
 
-  /** A wallet is connected: a pairing made ahead would only wait to expire (and spend a sign-in nonce). */
-  const connectedElsewhere = () => Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected')
+  /**
+   * A wallet is connected, or another wallet is being connected (the visitor picked it): a pairing made
+   * ahead would only wait to expire (and spend a sign-in nonce).
+   */
+  const connectedElsewhere = () =>
+    Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || (c?.status === 'connecting' && c.connectorId !== WALLET_CONNECT_CONNECTOR_ID))
 
   function ensure(refresh = false): Promise<void> {
     ensuring ??= (async () => {
