@@ -222,7 +222,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
    * A wallet is connected, or another wallet is being connected (the visitor picked it): a pairing made
    * ahead would only wait to expire (and spend a sign-in nonce).
    */
-  const connectedElsewhere = () =>
+  const anotherWalletChosen = () =>
     Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || (c?.status === 'connecting' && c.connectorId !== WALLET_CONNECT_CONNECTOR_ID))
 
   function ensure(refresh = false): Promise<void> {
@@ -233,7 +233,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       const p = await load()
       if (p.session) return
       // Made ahead on intent only: once the visitor picked another wallet, nothing is prepared.
-      if (!waiting && !claimed && connectedElsewhere()) return
+      if (!waiting && !claimed && anotherWalletChosen()) return
       if (!refresh && hasFreshUri()) return
       await pair(refresh && claimed)
     })().finally(() => (ensuring = null))
