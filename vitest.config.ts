@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared-types/src/**/*.test.ts', 'worker-core/src/**/*.test.ts', 'service-worker/src/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/*.test.ts'],
+          include: ['shared-types/src/**/*.test.ts', 'worker-core/src/**/*.test.ts', 'service-worker/src/**/*.test.ts', 'frame-service/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/*.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

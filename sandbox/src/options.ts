@@ -2,7 +2,7 @@ import { DEFAULT_NAME_SUFFIX } from '@portico/shared-types'
 import { z } from 'zod'
 import { CHAIN_DEFINITIONS, type ChainKey } from './chains.ts'
 import { faultRuleSchema, parseFaultsEnv, type FaultRule } from './faults/rules.ts'
-import { frameProjectsSchema, type FrameProjects } from './frame/allow-list.ts'
+import { frameProjectsSchema, type FrameProjects } from '@portico/frame-service/allow-list.ts'
 
 /** Where the sandbox listens unless told otherwise. Everything binds this host only. */
 export const SANDBOX_HOST = '127.0.0.1'

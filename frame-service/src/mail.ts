@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer'
 import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 import { z } from 'zod'
-import { SANDBOX_HOST } from '../options.ts'
+import { SANDBOX_HOST } from '../../sandbox/src/options.ts'
 
 /** One message of the mailbox, as `GET /mailbox/messages?to=` answers it (newest last). */
 export const mailboxMessageSchema = z.object({

@@ -11,7 +11,7 @@ import { FRAME_API } from './api.ts'
 import { mailboxMessageSchema } from './mail.ts'
 
 /**
- * The frame service alone, through its documented command (`node sandbox/bin/frame-service.mjs`):
+ * The frame service alone, through its documented command (`node frame-service/bin/frame-service.mjs`):
  * a visitor signed in before a restart is signed in after it, with the same address and key. Its
  * port is one the system hands out (never a test's fixed port).
  */
@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
 
 /** Starts the command; resolves with the process and its output once it says it is ready (or rejects with the output when it exits). */
 function start(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['sandbox/bin/frame-service.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['frame-service/bin/frame-service.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let out = ''
   child.stdout!.on('data', (d: Buffer) => void (out += d.toString()))
@@ -73,7 +73,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
-describe('node sandbox/bin/frame-service.mjs', () => {
+describe('node frame-service/bin/frame-service.mjs', () => {
   it('says what is missing: the chains', async () => {
     await expect(start({ PORTICO_FRAME_PORT: String(port), PORTICO_FRAME_CHAINS: undefined, PORTICO_FRAME_DATA_DIR: join(folder, 'unused') })).rejects.toThrow(/Set PORTICO_FRAME_CHAINS/)
   }, 60_000)
@@ -112,7 +112,7 @@ describe('node sandbox/bin/frame-service.mjs', () => {
 
     // A key rotation while it is stopped (the documented command): the keys are re-sealed, the key file replaced.
     const keyBefore = await readFile(env.PORTICO_FRAME_KEY_FILE, 'utf8')
-    const rekey = spawnSync(process.execPath, ['sandbox/bin/frame-rekey.mjs', '--data-dir', env.PORTICO_FRAME_DATA_DIR, '--key-file', env.PORTICO_FRAME_KEY_FILE], {
+    const rekey = spawnSync(process.execPath, ['frame-service/bin/frame-rekey.mjs', '--data-dir', env.PORTICO_FRAME_DATA_DIR, '--key-file', env.PORTICO_FRAME_KEY_FILE], {
       cwd: ROOT,
       env: { ...process.env, PORTICO_FRAME_KEY: '', PORTICO_FRAME_NEW_KEY: '', PORTICO_FRAME_DATABASE_URL: '' },
       encoding: 'utf8',

@@ -1,6 +1,6 @@
 import { createPrivateKey, randomBytes, sign } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
-import { ed25519PublicKey } from '../solana/dev-keys.ts'
+import { ed25519PublicKey } from '../../sandbox/src/solana/dev-keys.ts'
 
 /** A user's Solana key in the frame service: the 32-byte ed25519 seed and its address (base58 of the public key). */
 export type SolanaKey = { readonly address: string; readonly seed: Uint8Array }

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { USD_PRICES } from '../prices.ts'
+import { USD_PRICES } from '../../sandbox/src/prices.ts'
 import { FRAME_CSS } from './pages.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema } from './page/reads.ts'
 import type { FrameChain } from './rpc.ts'

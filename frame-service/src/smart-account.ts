@@ -11,7 +11,7 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction'
 import { z } from 'zod'
-import { SIMPLE_ACCOUNT_1271_FACTORY } from '../aa/contracts.ts'
+import { SIMPLE_ACCOUNT_1271_FACTORY } from '../../sandbox/src/aa/contracts.ts'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from './api.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { FrameChain } from './rpc.ts'

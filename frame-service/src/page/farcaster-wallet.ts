@@ -3,7 +3,7 @@ import '../../../wallet/zod-jitless.ts'
 import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { mnemonicToAccount } from 'viem/accounts'
 import { z } from 'zod'
-import { DEV_MNEMONIC } from '../../dev-accounts.ts'
+import { DEV_MNEMONIC } from '../../../sandbox/src/dev-accounts.ts'
 
 /**
  * The sandbox's Farcaster wallet: opens a Sign In With Farcaster link (the app's QR code / URI),

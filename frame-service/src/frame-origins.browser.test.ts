@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchTestChromium } from '../chromium-for-tests.ts'
-import { FaultStore } from '../faults/store.ts'
+import { launchTestChromium } from '../../sandbox/src/chromium-for-tests.ts'
+import { FaultStore } from '../../sandbox/src/faults/store.ts'
 import { startFrameService, type FrameServiceHandle } from './server.ts'
 
 /**

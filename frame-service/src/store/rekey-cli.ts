@@ -5,7 +5,7 @@ import { rekeyFrameStore } from './rekey.ts'
 import { openFrameStore } from './store.ts'
 
 /**
- * `node sandbox/bin/frame-rekey.mjs`: re-seals the frame database's private keys under a new frame
+ * `node frame-service/bin/frame-rekey.mjs`: re-seals the frame database's private keys under a new frame
  * key (sandbox/README.md "Key rotation"). The database: PORTICO_FRAME_DATABASE_URL, else
  * `--data-dir` (PGlite). The old key: PORTICO_FRAME_KEY, else `--key-file`. The new key:
  * PORTICO_FRAME_NEW_KEY, else a new random one; with `--key-file` and no PORTICO_FRAME_NEW_KEY,

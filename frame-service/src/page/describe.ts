@@ -1,4 +1,4 @@
-import { simpleAccountAbi } from '../../aa/simple-account-abi.ts'
+import { simpleAccountAbi } from '../../../sandbox/src/aa/simple-account-abi.ts'
 import {
   decodeFunctionData,
   erc20Abi,

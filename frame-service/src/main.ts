@@ -1,12 +1,12 @@
 import { defineChain } from 'viem'
 import { z } from 'zod'
-import { FaultStore } from '../faults/store.ts'
-import { resolveOptions } from '../options.ts'
-import { frameEnvOptions, SANDBOX_DATA_DIR } from '../services/frame.ts'
+import { FaultStore } from '../../sandbox/src/faults/store.ts'
+import { resolveOptions } from '../../sandbox/src/options.ts'
+import { frameEnvOptions, SANDBOX_DATA_DIR } from '../../sandbox/src/services/frame.ts'
 import { startFrameService } from './server.ts'
 
 /**
- * `node sandbox/bin/frame-service.mjs`: the frame service alone, as a dapp deploys it
+ * `node frame-service/bin/frame-service.mjs`: the frame service alone, as a dapp deploys it
  * (sandbox/README.md "Deploying the frame service"): the chains it signs on from
  * PORTICO_FRAME_CHAINS, everything else from the same PORTICO_FRAME_* variables as in the sandbox.
  * Stops cleanly on SIGINT / SIGTERM; started again on the same database and key, every visitor is

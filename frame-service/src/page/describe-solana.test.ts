@@ -15,7 +15,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { solanaDevAccounts } from '../../solana/dev-keys.ts'
+import { solanaDevAccounts } from '../../../sandbox/src/solana/dev-keys.ts'
 import { ApprovalRefused } from './describe.ts'
 import { describeSolana, freezeSolanaRequest } from './describe-solana.ts'
 
