@@ -1,5 +1,7 @@
 // Installs what the project's commands need on a fresh machine: npm dependencies, Debian's
-// Chromium for the browser tests and Debian's PostgreSQL for the frame service's store tests. Only
+// Chromium for the browser tests, Debian's Firefox ESR and WebKitGTK (its WebDriver, MiniBrowser and
+// a virtual X server) for the end-to-end tests in the other engines, and Debian's PostgreSQL for the
+// frame service's store tests. Only
 // Node built-ins here: this runs before `npm ci`.
 import { execSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -32,6 +34,39 @@ export function ensureChromium() {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`)
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is still missing at ${CHROMIUM}`)
+}
+
+/** Debian's Firefox ESR, driven through WebDriver BiDi (e2e/engines/firefox.ts). */
+export const FIREFOX = process.env.PORTICO_FIREFOX ?? '/usr/bin/firefox-esr'
+/** Debian's WebKitGTK WebDriver and the MiniBrowser it automates (e2e/engines/webkit.ts), run under xvfb-run. */
+export const WEBKIT_DRIVER = process.env.PORTICO_WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver'
+export const XVFB_RUN = '/usr/bin/xvfb-run'
+
+/** Installs Debian packages through apt-get (as root, or through sudo). */
+function aptInstall(packages) {
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`)
+}
+
+/** Installs Debian's Firefox ESR through apt-get when it is missing. */
+export function ensureFirefox() {
+  if (existsSync(FIREFOX)) return
+  console.log(`${FIREFOX} is missing: installing Debian's firefox-esr with apt-get…`)
+  aptInstall(['firefox-esr'])
+  if (!existsSync(FIREFOX)) throw new Error(`Firefox is still missing at ${FIREFOX}`)
+}
+
+/** Installs Debian's WebKitGTK WebDriver (with its MiniBrowser) and xvfb through apt-get when either is missing. */
+export function ensureWebKit() {
+  const missing = [
+    ...(existsSync(WEBKIT_DRIVER) ? [] : ['webkit2gtk-driver']),
+    ...(existsSync(XVFB_RUN) ? [] : ['xvfb']),
+  ]
+  if (missing.length === 0) return
+  console.log(`${missing.join(' and ')} missing: installing with apt-get…`)
+  aptInstall(missing)
+  if (!existsSync(WEBKIT_DRIVER)) throw new Error(`WebKitWebDriver is still missing at ${WEBKIT_DRIVER}`)
+  if (!existsSync(XVFB_RUN)) throw new Error(`xvfb-run is still missing at ${XVFB_RUN}`)
 }
 
 /** Debian's PostgreSQL (the frame service's store tests run against a real server); installed through apt-get when missing. */
