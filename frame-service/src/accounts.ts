@@ -5,8 +5,10 @@ import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
 import { emailCooldownMessage } from '@portico/shared-types/errors'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { newSolanaKey, solanaKeyFromText, solanaSeedText, type SolanaKey } from './solana-key.ts'
+import { MAX_LISTED_SESSIONS } from './api.ts'
+import { deviceLabel } from './device-label.ts'
 import { sha256Hex, solanaKeyContext, type FrameKey } from './store/keys.ts'
-import { UniqueViolation, type FrameStore, type SessionRow, type UserRow } from './store/store.ts'
+import { UniqueViolation, type FrameStore, type LimitCounter, type SessionRow, type UserRow } from './store/store.ts'
 
 /** How long a code (and a device link) stays valid. */
 export const CODE_TTL_MS = 10 * 60_000
@@ -17,20 +19,30 @@ export const SESSION_IDLE_MS = 7 * 24 * 3_600_000
 export const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000
 
 /**
- * The rate limits of the email steps, each a count in a fixed window. A client is the address the
- * request came from (the socket's, or the proxy's X-Forwarded-For hop when the proxy is trusted);
- * the device id a client claims counts for nothing here.
+ * The rate limits of the email steps, each a count in a fixed window, each taken in one SQL
+ * statement (parallel requests on any number of connections never overshoot). A client is the
+ * address the request came from (the socket's, or the proxy's X-Forwarded-For hop when the proxy is
+ * trusted); the device id a client claims counts for nothing here.
+ *
+ * Wrong codes count against the code tried (MAX_CODE_ATTEMPTS each, then it ends) and the client's
+ * budget, never against the address's owner: a guess from a device (or, for a change of email, a
+ * session) that holds no live code of its own is refused and counts for its client only. Guesses at
+ * one address are bounded by its codes: `mailsPerEmail` codes a window, MAX_CODE_ATTEMPTS tries each.
  */
 export type FrameLimits = {
   /** Login mails to one address, whatever the device (besides SPEC's 30 s per address and device). */
   mailsPerEmail: number
   /** Mails (login and change of email) one client may cause. */
   mailsPerClient: number
-  /** Wrong codes for one address (login) or one user (change of email), whatever the device. */
+  /**
+   * @deprecated Ignored. It was a budget of wrong codes per address that anyone could spend, locking
+   * the owner out; wrong codes now count against the code tried and the client. Still accepted in
+   * configuration, so a deployment that sets it starts.
+   */
   wrongCodesPerEmail: number
-  /** Wrong codes from one client. */
+  /** Tries at codes from one client (a right one is given back). */
   wrongCodesPerClient: number
-  /** The window of all four. */
+  /** The window of all of them. */
   windowMs: number
 }
 export const DEFAULT_FRAME_LIMITS: FrameLimits = { mailsPerEmail: 5, mailsPerClient: 60, wrongCodesPerEmail: 10, wrongCodesPerClient: 30, windowMs: 10 * 60_000 }
@@ -48,6 +60,22 @@ export type FrameUser = {
   solana: SolanaKey
   chainId: number
   preferredAccountType: 'eoa' | 'smartAccount'
+  /** The session the user was found by (`userOf`): a change of email is bound to it, and the list of sessions marks it. */
+  session?: { id: string; tokenHash: string } | undefined
+}
+
+/** One of a user's sessions as its user sees it (FRAME_API `sessions`). */
+export type SessionInfo = {
+  id: string
+  /** 'Firefox on Linux', or null when the device never said. */
+  device: string | null
+  /** When the session began and when it was last used (ms since the epoch). */
+  firstSeen: number
+  lastSeen: number
+  /** The session asking. */
+  current: boolean
+  /** Opened for the same project and dapp origin as the one asking (other sites are not named). */
+  thisSite: boolean
 }
 
 export type Mailer = (mail: { to: string; subject: string; text: string }) => Promise<void>
@@ -80,8 +108,10 @@ const loginSubject = (email: string, deviceId: string) => `${email}\n${deviceId}
  * database: codes (6 digits, 10 min, single use, 5 wrong tries, stored as HMACs), device
  * confirmation by a single-use link, the 30 s resend bound and the rate limits of FrameLimits,
  * sessions (random 32-byte tokens stored as SHA-256, bound to the project and dapp origin that
- * opened them, ending after an idle time and a lifetime), and the change of email (a code to the
- * current address, then one to the new address; the session token is replaced).
+ * opened them, ending after an idle time and a lifetime; listed to their user with their device, and
+ * ended by it one by one or all at once), and the change of email (a code to the current address,
+ * then one to the new address, both bound to the session that asked; the session token is replaced
+ * and every other session of the user ends).
  */
 export class FrameAccounts {
   readonly limits: FrameLimits
@@ -214,7 +244,20 @@ export class FrameAccounts {
   private newSession(userId: string, context: CallContext): { token: string; row: SessionRow } {
     const token = randomBytes(32).toString('base64url')
     const now = this.now()
-    return { token, row: { token_hash: sha256Hex(token), user_id: userId, project_id: context.projectId, origin: context.origin, created_at: now, last_used_at: now, expires_at: now + this.sessionLifetimeMs } }
+    return {
+      token,
+      row: {
+        token_hash: sha256Hex(token),
+        id: randomUUID(),
+        user_id: userId,
+        project_id: context.projectId,
+        origin: context.origin,
+        created_at: now,
+        last_used_at: now,
+        expires_at: now + this.sessionLifetimeMs,
+        device_label: null,
+      },
+    }
   }
 
   private async openSession(userId: string, context: CallContext): Promise<string> {
@@ -244,8 +287,8 @@ export class FrameAccounts {
   async userOf(token: string | undefined, context: CallContext): Promise<FrameUser> {
     const session = await this.liveSession(token, context)
     const row = session ? await this.store.userById(session.user_id) : undefined
-    if (!row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
-    return await this.toUser(row)
+    if (!session || !row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    return { ...(await this.toUser(row)), session: { id: session.id, tokenHash: session.token_hash } }
   }
 
   /** Ends the session on the service: the token answers 401 from then on. */
@@ -253,20 +296,57 @@ export class FrameAccounts {
     if (token !== undefined && token !== '') await this.store.deleteSession(sha256Hex(token))
   }
 
+  /** The session `userOf` found the user by. */
+  private sessionOf(user: FrameUser): { id: string; tokenHash: string } {
+    if (!user.session) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    return user.session
+  }
+
+  /** Names the session's device from the browser's User-Agent ('Firefox on Linux'); a User-Agent that names nothing known changes nothing. */
+  async setDevice(user: FrameUser, userAgent: string): Promise<void> {
+    const label = deviceLabel(userAgent)
+    if (label !== undefined) await this.store.setSessionDevice(this.sessionOf(user).tokenHash, label)
+  }
+
+  /**
+   * The user's live sessions, the most recently used first (at most MAX_LISTED_SESSIONS, the asking
+   * one always among them): device, first and last seen, which one asks, and whether it is on this
+   * site (the project and dapp origin asking; other sites are not named to this one).
+   */
+  async listSessions(user: FrameUser, context: CallContext): Promise<SessionInfo[]> {
+    const current = this.sessionOf(user)
+    const rows = await this.store.userSessions(user.id, this.now(), this.sessionIdleMs, MAX_LISTED_SESSIONS)
+    if (!rows.some((r) => r.id === current.id)) {
+      const own = await this.store.session(current.tokenHash)
+      if (own) rows.splice(Math.max(0, rows.length - 1), 1, own)
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      device: r.device_label,
+      firstSeen: r.created_at,
+      lastSeen: r.last_used_at,
+      current: r.id === current.id,
+      thisSite: r.project_id === context.projectId && r.origin === context.origin,
+    }))
+  }
+
+  /** Ends one of the user's sessions (its id from `listSessions`; another user's id ends nothing). True when it ended one. */
+  async endSession(user: FrameUser, id: string): Promise<boolean> {
+    return (await this.store.deleteUserSession(user.id, id)) !== undefined
+  }
+
+  /** Ends every session of the user, everywhere: the asking one too, unless `keepCurrent`. Answers how many ended. */
+  async endAllSessions(user: FrameUser, keepCurrent: boolean): Promise<number> {
+    return this.store.deleteUserSessions(user.id, keepCurrent ? this.sessionOf(user).tokenHash : undefined)
+  }
+
   // ── limits ──────────────────────────────────────────────────────────
 
-  /** Refuses when any counter is at its limit (nothing is counted then); otherwise counts one in each. */
-  private async spend(counters: { key: string; limit: number; windowMs: number; message: (ms: number) => string }[]): Promise<void> {
+  /** Takes one event from every counter, all or none (one statement each, in one transaction); refused by the first that is full. */
+  private async spend(counters: (LimitCounter & { message: (ms: number) => string })[]): Promise<void> {
     const now = this.now()
-    for (const counter of counters) {
-      const seen = await this.store.peek(counter.key, counter.windowMs, now)
-      if (seen.count >= counter.limit) throw new FrameError(counter.message(seen.resetAt - now), 429)
-    }
-    for (const counter of counters) {
-      const seen = await this.store.hit(counter.key, counter.windowMs, now)
-      // Requests racing past the check above are caught here.
-      if (seen.count > counter.limit) throw new FrameError(counter.message(seen.resetAt - now), 429)
-    }
+    const taken = await this.store.takeLimits(counters, now)
+    if (!taken.ok) throw new FrameError(counters[taken.refused]!.message(taken.resetAt - now), 429)
   }
 
   private mailCounters(context: CallContext, cooldownKey: string, email: string | undefined) {
@@ -278,46 +358,29 @@ export class FrameAccounts {
     ]
   }
 
-  private wrongCodeCounters(context: CallContext, subjectKey: string) {
-    const { windowMs } = this.limits
-    return [
-      { key: `wrong:${subjectKey}`, limit: this.limits.wrongCodesPerEmail, windowMs },
-      { key: `wrong:client:${context.client}`, limit: this.limits.wrongCodesPerClient, windowMs },
-    ]
-  }
-
-  /** Refuses a code check while the address (or user) or the client has used up its wrong tries. */
-  private async checkWrongCodeBudget(context: CallContext, subjectKey: string): Promise<void> {
-    const now = this.now()
-    for (const counter of this.wrongCodeCounters(context, subjectKey)) {
-      const seen = await this.store.peek(counter.key, counter.windowMs, now)
-      if (seen.count >= counter.limit) throw new FrameError(tooManyTries(seen.resetAt - now), 429)
-    }
-  }
-
-  private async countWrongCode(context: CallContext, subjectKey: string): Promise<void> {
-    const now = this.now()
-    for (const counter of this.wrongCodeCounters(context, subjectKey)) await this.store.hit(counter.key, counter.windowMs, now)
-  }
-
   /**
-   * Checks `otp` against the code of (purpose, subject) and spends it. Wrong: counted on the code
-   * (five end it) and on the address's and the client's budgets. Answers the code's data.
+   * Checks `otp` against the live code of (purpose, subject), the code this device (login) or this
+   * session (change of email) was sent, and spends it when right. Each try takes one from the
+   * client's budget first (given back when right), then one of the code's MAX_CODE_ATTEMPTS tries:
+   * both in one statement each, so parallel tries never judge more. A caller without a live code of
+   * its own is refused without touching anyone else's code or budget. Answers the code's data.
    */
-  private async checkCode(purpose: 'login' | 'update', subject: string, budgetKey: string, otp: string, context: CallContext): Promise<Record<string, unknown>> {
-    await this.checkWrongCodeBudget(context, budgetKey)
-    const code = await this.store.code(purpose, subject)
-    if (!code) {
-      await this.countWrongCode(context, budgetKey)
-      throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+  private async checkCode(purpose: 'login' | 'update', subject: string, otp: string, context: CallContext): Promise<Record<string, unknown>> {
+    const now = this.now()
+    const client = { key: `wrong:client:${context.client}`, limit: this.limits.wrongCodesPerClient, windowMs: this.limits.windowMs }
+    const budget = await this.store.takeLimits([client], now)
+    if (!budget.ok) throw new FrameError(tooManyTries(budget.resetAt - now), 429)
+    const tried = await this.store.tryCode(purpose, subject, this.options.key.codeHmac(`${purpose}\n${subject}`, otp), now, MAX_CODE_ATTEMPTS)
+    if (tried?.matched) {
+      await this.store.giveBack(client.key, budget.windows[0]!)
+      return tried.data
     }
-    if (code.expires_at < this.now()) throw new FrameError(FRAME_MESSAGES.codeExpired)
-    if (code.attempts >= MAX_CODE_ATTEMPTS) throw new FrameError(FRAME_MESSAGES.tooManyAttempts, 429)
-    const taken = await this.store.takeCode(purpose, subject, this.options.key.codeHmac(`${purpose}\n${subject}`, otp), this.now(), MAX_CODE_ATTEMPTS)
-    if (taken) return taken.data
-    const attempts = await this.store.addCodeAttempt(purpose, subject)
-    await this.countWrongCode(context, budgetKey)
-    throw new FrameError(attempts >= MAX_CODE_ATTEMPTS ? FRAME_MESSAGES.tooManyAttempts : FRAME_MESSAGES.invalidCode)
+    if (tried) throw new FrameError(tried.attempts >= MAX_CODE_ATTEMPTS ? FRAME_MESSAGES.tooManyAttempts : FRAME_MESSAGES.invalidCode)
+    // Nothing was tried; the row is read only to say why.
+    const code = await this.store.code(purpose, subject)
+    if (!code || code.expires_at < 0) throw new FrameError(FRAME_MESSAGES.noCodeRequested)
+    if (code.expires_at < now) throw new FrameError(FRAME_MESSAGES.codeExpired)
+    throw new FrameError(FRAME_MESSAGES.tooManyAttempts, 429)
   }
 
   private async issueCode(purpose: 'login' | 'update', subject: string, data: Record<string, unknown>): Promise<string> {
@@ -418,7 +481,7 @@ export class FrameAccounts {
     const subject = loginSubject(email, deviceId)
     const device = await this.store.pending('device', sha256Hex(subject))
     if (device && device.expires_at >= this.now() && device.data['confirmed'] !== true) throw new FrameError(FRAME_MESSAGES.deviceNotConfirmed)
-    await this.checkCode('login', subject, `email:${email}`, otp, context)
+    await this.checkCode('login', subject, otp, context)
     await this.store.takePending('device', sha256Hex(subject))
     const user = (await this.store.userByEmail(email)) ?? (await this.createUser({ email, social: undefined }))
     await this.store.addDevice(user.id, deviceId, this.now())
@@ -448,32 +511,38 @@ export class FrameAccounts {
     const to = user.email ?? newEmail
     await this.spend(this.mailCounters(context, `mails:cooldown:update:${user.id}\n${to}`, undefined))
     const stage = user.email ? 'primary' : 'secondary'
-    const code = await this.issueCode('update', user.id, { newEmail, stage })
+    const code = await this.issueCode('update', this.updateSubject(user), { newEmail, stage })
     await this.mailCode(to, code, stage === 'primary' ? `change your email to ${newEmail}` : `use ${newEmail} for your wallet`)
     return stage === 'primary' ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP'
   }
 
+  /** A change of email's codes belong to the session that asked for it: another session of the user (on another device) has none to try. */
+  private updateSubject(user: FrameUser): string {
+    return `${user.id}\n${this.sessionOf(user).id}`
+  }
+
   private async updateStage(user: FrameUser): Promise<{ newEmail: string; stage: string } | undefined> {
-    const code = await this.store.code('update', user.id)
+    const code = await this.store.code('update', this.updateSubject(user))
     return code && typeof code.data['newEmail'] === 'string' && typeof code.data['stage'] === 'string' ? { newEmail: code.data['newEmail'], stage: code.data['stage'] } : undefined
   }
 
   /** UPDATE_EMAIL_PRIMARY_OTP: the current address's code; then a code goes to the new address. */
   async verifyPrimaryCode(user: FrameUser, otp: string, context: CallContext): Promise<void> {
     if ((await this.updateStage(user))?.stage !== 'primary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    const data = await this.checkCode('update', user.id, `user:${user.id}`, otp, context)
+    const data = await this.checkCode('update', this.updateSubject(user), otp, context)
     const newEmail = String(data['newEmail'])
-    const code = await this.issueCode('update', user.id, { newEmail, stage: 'secondary' })
+    const code = await this.issueCode('update', this.updateSubject(user), { newEmail, stage: 'secondary' })
     await this.mailCode(newEmail, code, `use ${newEmail} for your wallet`)
   }
 
   /**
-   * UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the account's email is then the new one, and
-   * the session presented is replaced by a new one (the old token stops working).
+   * UPDATE_EMAIL_SECONDARY_OTP: the new address's code; the account's email is then the new one, the
+   * session presented is replaced by a new one (the old token stops working), and every other session
+   * of the user ends (one stolen on another device no longer works).
    */
   async verifySecondaryCode(user: FrameUser, otp: string, token: string | undefined, context: CallContext): Promise<{ newEmail: string; token: string }> {
     if ((await this.updateStage(user))?.stage !== 'secondary') throw new FrameError(FRAME_MESSAGES.noCodeRequested)
-    const data = await this.checkCode('update', user.id, `user:${user.id}`, otp, context)
+    const data = await this.checkCode('update', this.updateSubject(user), otp, context)
     const newEmail = String(data['newEmail'])
     try {
       await this.store.setUserEmail(user.id, newEmail)
@@ -483,7 +552,7 @@ export class FrameAccounts {
     }
     user.email = newEmail
     const next = this.newSession(user.id, context)
-    if (token === undefined || !(await this.store.rotateSession(sha256Hex(token), next.row))) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    if (token === undefined || !(await this.store.rotateSession(sha256Hex(token), next.row, true))) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
     return { newEmail, token: next.token }
   }
 

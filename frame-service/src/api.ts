@@ -1,5 +1,6 @@
 import { embeddedUserSchema, socialProviderSchema } from '@portico/shared-types/embedded'
 import { z } from 'zod'
+import { DEVICE_LABEL_MAX } from './device-label.ts'
 
 /**
  * The JSON API between the frame page and its own service (same origin): every request body and
@@ -35,7 +36,21 @@ export const unsignedUserOperationSchema = z
   })
   .strict()
 export type UnsignedUserOperation = z.infer<typeof unsignedUserOperationSchema>
+/** The most sessions a user's list shows (the most recently used; the asking one always among them). */
+export const MAX_LISTED_SESSIONS = 50
 const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+/** A browser's User-Agent as the page reads it (`navigator.userAgent`); only its short name is kept. */
+const userAgent = z.string().max(1024)
+const sessionId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+/** One of the user's sessions (accounts.ts SessionInfo). */
+export const sessionInfoSchema = z.object({
+  id: sessionId,
+  device: z.string().max(DEVICE_LABEL_MAX).nullable(),
+  firstSeen: z.number().nonnegative(),
+  lastSeen: z.number().nonnegative(),
+  current: z.boolean(),
+  thisSite: z.boolean(),
+})
 const otp = z.string().regex(/^\d{6}$/)
 
 export const FRAME_API = {
@@ -50,6 +65,22 @@ export const FRAME_API = {
   user: { path: '/api/user', request: z.object({ chainId: chainId.optional() }), response: embeddedUserSchema },
   switchChain: { path: '/api/chain', request: z.object({ chainId }), response: z.object({ chainId: z.number().int().positive() }) },
   signOut: { path: '/api/sign-out', request: z.object({}), response: z.object({}) },
+  /** Names this session's device from the browser's User-Agent (kept only as 'Firefox on Linux'); the page calls it after each sign-in. */
+  sessionDevice: { path: '/api/sessions/device', request: z.object({ userAgent }), response: z.object({}) },
+  /**
+   * The user's live sessions, the most recently used first: device, first and last seen, the one
+   * asking (`current`), and whether each is on this project and dapp origin (other sites are not named).
+   * With `userAgent`, this session's device is named first.
+   */
+  sessions: {
+    path: '/api/sessions',
+    request: z.object({ userAgent: userAgent.optional() }),
+    response: z.object({ sessions: z.array(sessionInfoSchema).max(MAX_LISTED_SESSIONS) }),
+  },
+  /** Ends one session of the user (its id from `sessions`); `ended: false` when it had ended already (or is not the user's). */
+  endSession: { path: '/api/sessions/end', request: z.object({ id: sessionId }), response: z.object({ ended: z.boolean() }) },
+  /** Signs the user out everywhere: every session ends, this one too unless `keepCurrent`. */
+  endAllSessions: { path: '/api/sessions/end-all', request: z.object({ keepCurrent: z.boolean() }), response: z.object({ ended: z.number().int().nonnegative() }) },
   /** The names of addresses an approval shows (the blockchain-data API's identity), for a signed-in user. */
   names: {
     path: '/api/names',

@@ -79,6 +79,17 @@ ALTER TABLE users ADD COLUMN solana_address text UNIQUE;
 ALTER TABLE users ADD COLUMN encrypted_solana_key text;
 `,
   },
+  {
+    version: 3,
+    name: 'sessions: a public id and a device label, listed and ended by their user',
+    sql: `
+-- What names a session to its user (the list of sessions, ending one): random, unlike the token's hash it opens nothing.
+ALTER TABLE sessions ADD COLUMN id text NOT NULL DEFAULT gen_random_uuid()::text;
+CREATE UNIQUE INDEX sessions_id ON sessions (id);
+-- A short name of the browser and system the session was made on ('Firefox on Linux'), from its User-Agent; null until the frame page reported it.
+ALTER TABLE sessions ADD COLUMN device_label text;
+`,
+  },
 ]
 
 /** Applies the migrations the database lacks; answers the version it is at. */

@@ -4,7 +4,7 @@ import { openPostgres } from './driver.ts'
 import { FrameKey, sha256Hex, solanaKeyContext } from './keys.ts'
 import { MIGRATIONS, migrate } from './migrations.ts'
 import { rekeyFrameStore } from './rekey.ts'
-import { openFrameStore, UniqueViolation, type FrameStore, type UserRow } from './store.ts'
+import { openFrameStore, UniqueViolation, type FrameStore, type SessionRow, type UserRow } from './store.ts'
 import { startTestPostgres } from './test-postgres.ts'
 
 /**
@@ -56,6 +56,19 @@ const user = (fields: Partial<UserRow> = {}): UserRow => {
   }
 }
 
+const session = (userId: string, fields: Partial<SessionRow> = {}): SessionRow => ({
+  token_hash: sha256Hex(randomUUID()),
+  id: randomUUID(),
+  user_id: userId,
+  project_id: 'p',
+  origin: 'https://dapp.example',
+  created_at: 0,
+  last_used_at: 0,
+  expires_at: 1e12,
+  device_label: null,
+  ...fields,
+})
+
 describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store on %s', (driver) => {
   let store: FrameStore
   let unreachable: unknown
@@ -103,32 +116,69 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store
   it('keeps sessions by hash; a rotation replaces one by another at once; a deleted one is gone', async () => {
     const u = user()
     await store.insertUser(u)
-    const row = { token_hash: sha256Hex(randomUUID()), user_id: u.id, project_id: 'p', origin: 'https://dapp.example', created_at: 10, last_used_at: 10, expires_at: 100 }
+    const row = session(u.id, { created_at: 10, last_used_at: 10, expires_at: 100, device_label: 'Firefox on Linux' })
     await store.insertSession(row)
     await store.touchSession(row.token_hash, 20)
     await store.touchSession(row.token_hash, 15)
     expect(await store.session(row.token_hash)).toEqual({ ...row, last_used_at: 20 })
-    const next = { ...row, token_hash: sha256Hex(randomUUID()) }
+    const next = session(u.id, { created_at: 10, last_used_at: 10, expires_at: 100 })
     expect(await store.rotateSession(row.token_hash, next)).toBe(true)
     expect(await store.session(row.token_hash)).toBeUndefined()
-    expect(await store.rotateSession(row.token_hash, { ...next, token_hash: sha256Hex(randomUUID()) })).toBe(false)
+    // The device goes along with the rotation.
+    expect((await store.session(next.token_hash))?.device_label).toBe('Firefox on Linux')
+    expect(await store.rotateSession(row.token_hash, session(u.id))).toBe(false)
     expect(await store.deleteSession(next.token_hash)).toBe(true)
     expect(await store.deleteSession(next.token_hash)).toBe(false)
   })
 
-  it('spends a code once, only while live and not used up, and counts wrong tries', async () => {
+  it('lists a user’s live sessions, ends one by its id (only the user’s own), all but one, and all others at a rotation', async () => {
+    const [u, other] = [user(), user()]
+    await store.insertUser(u)
+    await store.insertUser(other)
+    const a = session(u.id, { last_used_at: 30 })
+    const b = session(u.id, { last_used_at: 20 })
+    const c = session(u.id, { last_used_at: 10 })
+    const idle = session(u.id, { last_used_at: 0 })
+    const theirs = session(other.id)
+    for (const s of [a, b, c, idle, theirs]) await store.insertSession(s)
+    expect((await store.userSessions(u.id, 50, 45, 10)).map((s) => s.id)).toEqual([a.id, b.id, c.id])
+    expect((await store.userSessions(u.id, 50, 45, 2)).map((s) => s.id)).toEqual([a.id, b.id])
+    await store.setSessionDevice(a.token_hash, 'Safari on iOS')
+    expect((await store.session(a.token_hash))?.device_label).toBe('Safari on iOS')
+    // Another user's session id ends nothing.
+    expect(await store.deleteUserSession(u.id, theirs.id)).toBeUndefined()
+    expect(await store.session(theirs.token_hash)).toBeDefined()
+    expect(await store.deleteUserSession(u.id, c.id)).toBe(c.token_hash)
+    expect(await store.deleteUserSessions(u.id, a.token_hash)).toBe(2)
+    expect((await store.userSessions(u.id, 50, 1_000, 10)).map((s) => s.id)).toEqual([a.id])
+    const d = session(u.id)
+    await store.insertSession(d)
+    const next = session(u.id)
+    expect(await store.rotateSession(a.token_hash, next, true)).toBe(true)
+    expect((await store.userSessions(u.id, 50, 1_000, 10)).map((s) => s.id)).toEqual([next.id])
+    expect(await store.session(theirs.token_hash)).toBeDefined()
+    expect(await store.deleteUserSessions(u.id, undefined)).toBe(1)
+  })
+
+  it('tries a code in one statement: counted while live and not used up, spent when right, once', async () => {
     const subject = randomUUID()
     await store.putCode({ purpose: 'login', subject, code_hmac: 'right', data: { a: 1 }, expires_at: 1_000 })
-    expect(await store.addCodeAttempt('login', subject)).toBe(1)
-    expect(await store.takeCode('login', subject, 'wrong', 500, 5)).toBeUndefined()
-    expect(await store.takeCode('login', subject, 'right', 1_001, 5)).toBeUndefined()
+    expect(await store.tryCode('login', subject, 'wrong', 500, 5)).toEqual({ attempts: 1, data: { a: 1 }, matched: false })
+    expect(await store.tryCode('login', subject, 'right', 1_001, 5)).toBeUndefined()
     // Two requests with the right code at once: one wins.
-    const both = await Promise.all([store.takeCode('login', subject, 'right', 500, 5), store.takeCode('login', subject, 'right', 500, 5)])
-    expect(both.filter(Boolean)).toHaveLength(1)
-    expect(both.find(Boolean)).toMatchObject({ data: { a: 1 }, attempts: 1 })
+    const both = await Promise.all([store.tryCode('login', subject, 'right', 500, 5), store.tryCode('login', subject, 'right', 500, 5)])
+    expect(both.filter((t) => t?.matched)).toHaveLength(1)
+    expect(both.find((t) => t?.matched)).toEqual({ attempts: 2, data: { a: 1 }, matched: true })
+    expect(await store.code('login', subject)).toBeUndefined()
     await store.putCode({ purpose: 'login', subject, code_hmac: 'right', data: {}, expires_at: 1_000 })
-    for (let i = 0; i < 5; i++) await store.addCodeAttempt('login', subject)
-    expect(await store.takeCode('login', subject, 'right', 500, 5)).toBeUndefined()
+    // Twenty tries at once, four of them right: five are judged, whatever the order.
+    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => store.tryCode('login', subject, i % 5 === 0 ? 'right' : 'wrong', 500, 5)))
+    expect(tries.filter(Boolean).length).toBeLessThanOrEqual(5)
+    expect(tries.filter((t) => t?.matched).length).toBeLessThanOrEqual(1)
+    await store.putCode({ purpose: 'login', subject, code_hmac: 'right', data: {}, expires_at: 1_000 })
+    for (let i = 0; i < 5; i++) await store.tryCode('login', subject, 'wrong', 500, 5)
+    expect(await store.tryCode('login', subject, 'right', 500, 5)).toBeUndefined()
+    expect((await store.code('login', subject))?.attempts).toBe(5)
     // A new code starts its count again.
     await store.putCode({ purpose: 'login', subject, code_hmac: 'again', data: {}, expires_at: 1_000 })
     expect((await store.code('login', subject))?.attempts).toBe(0)
@@ -143,29 +193,44 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the frame store
     expect(await store.pending('social', keyHash)).toBeUndefined()
   })
 
-  it('counts events in fixed windows', async () => {
+  it('takes events from fixed windows up to their limit, all counters or none, never more under parallel requests', async () => {
     const k = `k-${randomUUID()}`
-    expect(await store.peek(k, 100, 0)).toEqual({ count: 0, resetAt: 0 })
-    expect(await store.hit(k, 100, 10)).toEqual({ count: 1, resetAt: 110 })
-    expect(await store.hit(k, 100, 50)).toEqual({ count: 2, resetAt: 110 })
-    expect(await store.peek(k, 100, 60)).toEqual({ count: 2, resetAt: 110 })
-    expect(await store.peek(k, 100, 110)).toEqual({ count: 0, resetAt: 110 })
-    expect(await store.hit(k, 100, 110)).toEqual({ count: 1, resetAt: 210 })
-    const parallel = await Promise.all(Array.from({ length: 5 }, () => store.hit(`${k}-p`, 100, 0)))
-    expect(parallel.map((p) => p.count).sort()).toEqual([1, 2, 3, 4, 5])
+    const counter = { key: k, limit: 2, windowMs: 100 }
+    expect(await store.counted(k, 100, 0)).toBe(0)
+    expect(await store.takeLimits([counter], 10)).toEqual({ ok: true, windows: [10] })
+    expect(await store.takeLimits([counter], 50)).toEqual({ ok: true, windows: [10] })
+    expect(await store.takeLimits([counter], 60)).toEqual({ ok: false, refused: 0, resetAt: 110 })
+    expect(await store.counted(k, 100, 60)).toBe(2)
+    expect(await store.counted(k, 100, 110)).toBe(0)
+    expect(await store.takeLimits([counter], 110)).toEqual({ ok: true, windows: [110] })
+    await store.giveBack(k, 110)
+    expect(await store.counted(k, 100, 120)).toBe(0)
+    // All or none: the full counter refuses, the other keeps its count.
+    const other = { key: `${k}-other`, limit: 5, windowMs: 100 }
+    await store.takeLimits([counter], 120)
+    await store.takeLimits([counter], 120)
+    expect(await store.takeLimits([other, counter], 130)).toEqual({ ok: false, refused: 1, resetAt: 210 })
+    expect(await store.counted(other.key, 100, 130)).toBe(0)
+    // Fifty at once against a limit of seven: seven taken.
+    const parallel = { key: `${k}-p`, limit: 7, windowMs: 100 }
+    const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => store.takeLimits([parallel, { key: `${k}-p-${i % 3}`, limit: 50, windowMs: 100 }], 0)))
+    expect(taken.filter((t) => t.ok)).toHaveLength(7)
+    expect(await store.counted(parallel.key, 100, 0)).toBe(7)
+    const spread = await Promise.all([0, 1, 2].map((i) => store.counted(`${k}-p-${i}`, 100, 0)))
+    expect(spread.reduce((a, b) => a + b, 0)).toBe(7)
   })
 
   it('drops expired codes, pending logins, ended sessions and old counters', async () => {
     const u = user()
     await store.insertUser(u)
-    const idle = { token_hash: sha256Hex(randomUUID()), user_id: u.id, project_id: 'p', origin: 'o', created_at: 0, last_used_at: 0, expires_at: 1e12 }
-    const live = { ...idle, token_hash: sha256Hex(randomUUID()), last_used_at: 9_000 }
-    const old = { ...idle, token_hash: sha256Hex(randomUUID()), last_used_at: 9_000, expires_at: 9_500 }
+    const idle = session(u.id, { created_at: 0, last_used_at: 0, expires_at: 1e12 })
+    const live = session(u.id, { created_at: 0, last_used_at: 9_000, expires_at: 1e12 })
+    const old = session(u.id, { created_at: 0, last_used_at: 9_000, expires_at: 9_500 })
     for (const s of [idle, live, old]) await store.insertSession(s)
     const subject = randomUUID()
     await store.putCode({ purpose: 'login', subject, code_hmac: 'x', data: {}, expires_at: 5_000 })
     await store.putPending({ kind: 'farcaster', key_hash: subject, binding_hash: null, data: {}, expires_at: 5_000 })
-    await store.hit(`purge-${subject}`, 100, 0)
+    await store.takeLimits([{ key: `purge-${subject}`, limit: 1, windowMs: 100 }], 0)
     await store.purgeExpired(10_000, 5_000, 1_000)
     expect(await store.session(idle.token_hash)).toBeUndefined()
     expect(await store.session(old.token_hash)).toBeUndefined()

@@ -18,7 +18,24 @@ export type UserRow = {
 }
 /** A user's sealed keys: the EVM key, and the Solana key when it has one. */
 export type SealedKeys = { id: string; encrypted_key: string; encrypted_solana_key: string | null }
-export type SessionRow = { token_hash: string; user_id: string; project_id: string; origin: string; created_at: number; last_used_at: number; expires_at: number }
+/** `id` names the session to its user (listing, ending one); `device_label` is a short name of the browser and system ('Firefox on Linux'), null until reported. */
+export type SessionRow = {
+  token_hash: string
+  id: string
+  user_id: string
+  project_id: string
+  origin: string
+  created_at: number
+  last_used_at: number
+  expires_at: number
+  device_label: string | null
+}
+/** One wrong or right try at a code, counted: the tries so far (this one included), the code's data, and whether it was the code (then spent). */
+export type CodeTry = { attempts: number; data: Record<string, unknown>; matched: boolean }
+/** A fixed-window counter: its key, how many events a window takes, and the window's length. */
+export type LimitCounter = { key: string; limit: number; windowMs: number }
+/** What taking one event from counters answers: taken (each counter's window start, to give one back), or the counter that refused and when its window ends. */
+export type LimitTake = { ok: true; windows: number[] } | { ok: false; refused: number; resetAt: number }
 export type CodeRow = { purpose: string; subject: string; code_hmac: string; attempts: number; data: Record<string, unknown>; expires_at: number }
 export type PendingRow = { kind: string; key_hash: string; binding_hash: string | null; data: Record<string, unknown>; expires_at: number }
 
@@ -27,6 +44,17 @@ export class UniqueViolation extends Error {}
 
 const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505'
 const json = (data: Record<string, unknown>) => JSON.stringify(data)
+const SESSION_COLUMNS = 'token_hash, id, user_id, project_id, origin, created_at, last_used_at, expires_at, device_label'
+const sessionValues = (s: SessionRow) => [s.token_hash, s.id, s.user_id, s.project_id, s.origin, s.created_at, s.last_used_at, s.expires_at, s.device_label]
+/** A refused counter inside `takeLimits`' transaction: rolls back what the others took. */
+class LimitRefused extends Error {
+  constructor(
+    readonly refused: number,
+    readonly resetAt: number,
+  ) {
+    super('limit refused')
+  }
+}
 
 /**
  * The frame service's database: users (their sealed keys), devices, sessions, one-time codes,
@@ -117,23 +145,20 @@ export class FrameStore {
   // ── sessions ────────────────────────────────────────────────────────
 
   async insertSession(session: SessionRow): Promise<void> {
-    await this.q.query('INSERT INTO sessions (token_hash, user_id, project_id, origin, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      session.token_hash,
-      session.user_id,
-      session.project_id,
-      session.origin,
-      session.created_at,
-      session.last_used_at,
-      session.expires_at,
-    ])
+    await this.q.query(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, sessionValues(session))
   }
 
   async session(tokenHash: string): Promise<SessionRow | undefined> {
-    return (await this.q.query<SessionRow>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]))[0]
+    return (await this.q.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash]))[0]
   }
 
   async touchSession(tokenHash: string, at: number): Promise<void> {
     await this.q.query('UPDATE sessions SET last_used_at = $2 WHERE token_hash = $1 AND last_used_at < $2', [tokenHash, at])
+  }
+
+  /** Names the session's device ('Firefox on Linux'). */
+  async setSessionDevice(tokenHash: string, label: string): Promise<void> {
+    await this.q.query('UPDATE sessions SET device_label = $2 WHERE token_hash = $1 AND device_label IS DISTINCT FROM $2', [tokenHash, label])
   }
 
   /** True when there was such a session. */
@@ -141,20 +166,37 @@ export class FrameStore {
     return (await this.q.query('DELETE FROM sessions WHERE token_hash = $1 RETURNING 1', [tokenHash])).length > 0
   }
 
-  /** Replaces one session by another in one transaction (a rotation): false when the old one was gone. */
-  async rotateSession(oldHash: string, next: SessionRow): Promise<boolean> {
+  /** A user's live sessions (neither past their lifetime nor idle too long), the most recently used first, at most `limit`. */
+  async userSessions(userId: string, now: number, idleMs: number, limit: number): Promise<SessionRow[]> {
+    return this.q.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE user_id = $1 AND expires_at > $2 AND last_used_at + $3 > $2 ORDER BY last_used_at DESC, created_at DESC LIMIT $4`, [
+      userId,
+      now,
+      idleMs,
+      limit,
+    ])
+  }
+
+  /** Ends one session of the user by its id (another user's id ends nothing); answers its token's hash, or undefined. */
+  async deleteUserSession(userId: string, id: string): Promise<string | undefined> {
+    return (await this.q.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 AND id = $2 RETURNING token_hash', [userId, id]))[0]?.token_hash
+  }
+
+  /** Ends every session of the user, but the one of `keepHash` when given; answers how many ended. */
+  async deleteUserSessions(userId: string, keepHash: string | undefined): Promise<number> {
+    return (await this.q.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2 RETURNING 1', [userId, keepHash ?? null])).length
+  }
+
+  /**
+   * Replaces one session by another in one transaction (a rotation; the device label goes along when
+   * `next` has none): false when the old one was gone. With `endOthers`, every other session of its
+   * user ends in the same transaction (a change of email: a session stolen elsewhere stops working).
+   */
+  async rotateSession(oldHash: string, next: SessionRow, endOthers = false): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const gone = await tx.query('DELETE FROM sessions WHERE token_hash = $1 RETURNING 1', [oldHash])
-      if (gone.length === 0) return false
-      await tx.query('INSERT INTO sessions (token_hash, user_id, project_id, origin, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        next.token_hash,
-        next.user_id,
-        next.project_id,
-        next.origin,
-        next.created_at,
-        next.last_used_at,
-        next.expires_at,
-      ])
+      const [gone] = await tx.query<{ user_id: string; device_label: string | null }>('DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id, device_label', [oldHash])
+      if (!gone) return false
+      if (endOthers) await tx.query('DELETE FROM sessions WHERE user_id = $1', [gone.user_id])
+      await tx.query(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, sessionValues({ ...next, device_label: next.device_label ?? gone.device_label }))
       return true
     })
   }
@@ -174,26 +216,22 @@ export class FrameStore {
     return (await this.q.query<CodeRow>('SELECT * FROM codes WHERE purpose = $1 AND subject = $2', [purpose, subject]))[0]
   }
 
-  /** Counts one wrong try; answers the count (0 when the code is gone). */
-  async addCodeAttempt(purpose: string, subject: string): Promise<number> {
-    const [row] = await this.q.query<{ attempts: number }>('UPDATE codes SET attempts = attempts + 1 WHERE purpose = $1 AND subject = $2 RETURNING attempts', [purpose, subject])
-    return row?.attempts ?? 0
-  }
-
   /**
-   * Spends the code when `hmac` is its value and it is neither expired nor used up (one statement:
-   * two requests with the right code cannot both succeed). Answers the spent row.
+   * One try at the code of (purpose, subject), counted and judged in one statement: only while the
+   * code is live and has tries left (`attempts < maxAttempts`), so parallel tries on any number of
+   * connections never judge more than `maxAttempts`; the right one spends the code in the same
+   * statement (its expiry set to -1: no later try passes), so two right tries cannot both succeed.
+   * Undefined when nothing was tried: no code, expired, spent or used up.
    */
-  async takeCode(purpose: string, subject: string, hmac: string, now: number, maxAttempts: number): Promise<CodeRow | undefined> {
-    return (
-      await this.q.query<CodeRow>('DELETE FROM codes WHERE purpose = $1 AND subject = $2 AND code_hmac = $3 AND expires_at >= $4 AND attempts < $5 RETURNING *', [
-        purpose,
-        subject,
-        hmac,
-        now,
-        maxAttempts,
-      ])
-    )[0]
+  async tryCode(purpose: string, subject: string, hmac: string, now: number, maxAttempts: number): Promise<CodeTry | undefined> {
+    const [row] = await this.q.query<CodeTry>(
+      `UPDATE codes SET attempts = attempts + 1, expires_at = CASE WHEN code_hmac = $3 THEN -1 ELSE expires_at END
+       WHERE purpose = $1 AND subject = $2 AND expires_at >= $4 AND attempts < $5
+       RETURNING attempts, data, (code_hmac = $3) AS matched`,
+      [purpose, subject, hmac, now, maxAttempts],
+    )
+    if (row?.matched) await this.q.query('DELETE FROM codes WHERE purpose = $1 AND subject = $2 AND code_hmac = $3 AND expires_at < 0', [purpose, subject, hmac])
+    return row
   }
 
   async deleteCode(purpose: string, subject: string): Promise<void> {
@@ -225,25 +263,59 @@ export class FrameStore {
 
   // ── rate limits (fixed windows) ─────────────────────────────────────
 
-  /** Counts one event in `key`'s window (a new window once `windowMs` passed); answers the count and when the window ends. */
-  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
-    const [row] = await this.q.query<{ count: number; window_start: number }>(
+  /**
+   * Takes one event from `key`'s fixed window in one statement, only while the window has room
+   * (`count < limit`; a window that ended starts again at 1): parallel requests on any number of
+   * connections never take more than `limit`. Answers the window's start, or undefined when refused.
+   */
+  private async take(q: SqlRunner, counter: LimitCounter, now: number): Promise<number | undefined> {
+    const [row] = await q.query<{ window_start: number }>(
       `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_limits.window_start + $3 <= $2 THEN 1 ELSE rate_limits.count + 1 END,
          window_start = CASE WHEN rate_limits.window_start + $3 <= $2 THEN $2 ELSE rate_limits.window_start END
-       RETURNING count, window_start`,
-      [key, now, windowMs],
+       WHERE rate_limits.window_start + $3 <= $2 OR rate_limits.count < $4
+       RETURNING window_start`,
+      [counter.key, now, counter.windowMs, counter.limit],
     )
-    if (!row) throw new Error('rate limit row missing')
-    return { count: row.count, resetAt: row.window_start + windowMs }
+    return row?.window_start
   }
 
-  /** The events counted in `key`'s current window (0 once it ended). */
-  async peek(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
+  /**
+   * Takes one event from each counter, all or none (one transaction; the counters are taken in the
+   * order of their keys, so two requests never wait on each other's). Refused by the first counter
+   * that is full: what the others took is rolled back.
+   */
+  async takeLimits(counters: readonly LimitCounter[], now: number): Promise<LimitTake> {
+    const order = counters.map((counter, index) => ({ counter, index })).sort((a, b) => (a.counter.key < b.counter.key ? -1 : a.counter.key > b.counter.key ? 1 : 0))
+    try {
+      return await this.db.transaction(async (tx) => {
+        const windows: number[] = new Array<number>(counters.length)
+        for (const { counter, index } of order) {
+          const start = await this.take(tx, counter, now)
+          if (start === undefined) {
+            const [row] = await tx.query<{ window_start: number }>('SELECT window_start FROM rate_limits WHERE key = $1', [counter.key])
+            throw new LimitRefused(index, (row?.window_start ?? now) + counter.windowMs)
+          }
+          windows[index] = start
+        }
+        return { ok: true as const, windows }
+      })
+    } catch (err) {
+      if (err instanceof LimitRefused) return { ok: false, refused: err.refused, resetAt: err.resetAt }
+      throw err
+    }
+  }
+
+  /** Gives back one event taken in the window that started at `windowStart` (a right code does not count as a wrong one). */
+  async giveBack(key: string, windowStart: number): Promise<void> {
+    await this.q.query('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [key, windowStart])
+  }
+
+  /** The events counted in `key`'s current window (0 once it ended): for tests and tools, never to decide. */
+  async counted(key: string, windowMs: number, now: number): Promise<number> {
     const [row] = await this.q.query<{ count: number; window_start: number }>('SELECT count, window_start FROM rate_limits WHERE key = $1', [key])
-    if (!row || row.window_start + windowMs <= now) return { count: 0, resetAt: now }
-    return { count: row.count, resetAt: row.window_start + windowMs }
+    return !row || row.window_start + windowMs <= now ? 0 : row.count
   }
 
   // ── upkeep ──────────────────────────────────────────────────────────
