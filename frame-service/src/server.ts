@@ -401,6 +401,17 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     await accounts.signOut(token)
     return {}
   })
+  api('sessionDevice', async ({ userAgent }, token, context) => {
+    await accounts.setDevice(await accounts.userOf(token, context), userAgent)
+    return {}
+  })
+  api('sessions', async ({ userAgent }, token, context) => {
+    const user = await accounts.userOf(token, context)
+    if (userAgent !== undefined) await accounts.setDevice(user, userAgent)
+    return { sessions: await accounts.listSessions(user, context) }
+  })
+  api('endSession', async ({ id }, token, context) => ({ ended: await accounts.endSession(await accounts.userOf(token, context), id) }))
+  api('endAllSessions', async ({ keepCurrent }, token, context) => ({ ended: await accounts.endAllSessions(await accounts.userOf(token, context), keepCurrent) }))
   const lookupNames = createNameLookup(options.identityUrl)
   api('names', async ({ addresses }, token, context) => {
     await accounts.userOf(token, context)

@@ -35,6 +35,18 @@ describe('embedded-wallet frame protocol', () => {
     for (const type of ['APP_APPROVE', 'APP_APPROVAL_APPROVE', 'APP_RPC_REQUEST_APPROVE']) expect(appMessageSchema.safeParse({ type, id, payload: {} }).success).toBe(false)
   })
 
+  it('carries the sessions a visitor lists and ends: ids, devices and times checked, nothing else', () => {
+    const session = { id, device: 'Firefox on Linux', firstSeen: 1, lastSeen: 2, current: true, thisSite: true }
+    const listed = frameMessageSchema.parse({ type: 'FRAME_GET_SESSIONS_SUCCESS', id, payload: { sessions: [session, { ...session, device: null, current: false }] } })
+    expect(parseFrameAnswer('GET_SESSIONS', listed)).toMatchObject({ ok: true, payload: { sessions: [session, { device: null }] } })
+    const forged = frameMessageSchema.parse({ type: 'FRAME_GET_SESSIONS_SUCCESS', id, payload: { sessions: [{ ...session, device: '<b>'.repeat(20) }] } })
+    expect(parseFrameAnswer('GET_SESSIONS', forged)).toEqual({ ok: false, message: 'An error occurred' })
+    expect(appMessageSchema.safeParse({ type: 'APP_END_SESSION', id, payload: { id } }).success).toBe(true)
+    expect(appMessageSchema.safeParse({ type: 'APP_END_SESSION', id, payload: { id: 'not-a-session' } }).success).toBe(false)
+    expect(appMessageSchema.safeParse({ type: 'APP_END_ALL_SESSIONS', id, payload: { keepCurrent: false } }).success).toBe(true)
+    expect(appMessageSchema.safeParse({ type: 'APP_END_ALL_SESSIONS', id, payload: {} }).success).toBe(false)
+  })
+
   it('reads the frame query with SPEC defaults', () => {
     expect(frameQuerySchema.parse({ projectId: 'p', chainId: 'eip155:1' })).toEqual({ projectId: 'p', chainId: 'eip155:1', version: 4, enableLogger: 'false' })
     expect(frameQuerySchema.safeParse({ projectId: '', chainId: '1' }).success).toBe(false)

@@ -66,6 +66,24 @@ export const embeddedUserSchema = z.object({
 })
 export type EmbeddedUser = z.infer<typeof embeddedUserSchema>
 
+/** One of the visitor's sessions of the embedded wallet, as the frame service lists them (GET_SESSIONS). */
+export const embeddedSessionSchema = z.object({
+  /** What names the session to END_SESSION (not its token: it opens nothing). */
+  id: z.uuid(),
+  /** The browser and system it was made on ('Firefox on Linux'); null when that device never said. */
+  device: z.nullable(z.string().check(z.maxLength(40))),
+  /** When it began and when it was last used (ms since the epoch). */
+  firstSeen: z.number().check(z.nonnegative()),
+  lastSeen: z.number().check(z.nonnegative()),
+  /** This device's session (the one asking). */
+  current: z.boolean(),
+  /** Opened on this dapp (its project and origin); other sites are not named. */
+  thisSite: z.boolean(),
+})
+export type EmbeddedSession = z.infer<typeof embeddedSessionSchema>
+/** The most sessions GET_SESSIONS answers (the most recently used, this device's always among them). */
+export const EMBEDDED_SESSIONS_MAX = 50
+
 const empty = z.strictObject({})
 const otp = z.object({ otp: z.string().check(z.regex(/^\d{6}$/)) })
 const email = z.object({ email: z.email() })
@@ -118,6 +136,12 @@ export const EMBEDDED_EVENTS = {
   CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
   GET_FARCASTER_URI: { request: empty, response: z.object({ url: safeWebUrlSchema() }) },
   RELOAD: { request: empty, response: empty },
+  /** The visitor's live sessions of the embedded wallet, on every device and dapp, the most recently used first. */
+  GET_SESSIONS: { request: empty, response: z.object({ sessions: z.array(embeddedSessionSchema).check(z.maxLength(EMBEDDED_SESSIONS_MAX)) }) },
+  /** Ends one session (signs that device out); `ended: false` when it had ended already. */
+  END_SESSION: { request: z.object({ id: z.uuid() }), response: z.object({ ended: z.boolean() }) },
+  /** Signs the visitor out everywhere: every session ends, this device's too unless `keepCurrent`. */
+  END_ALL_SESSIONS: { request: z.object({ keepCurrent: z.boolean() }), response: z.object({ ended: z.int().check(z.nonnegative()) }) },
   /**
    * The page gives up on every unsafe request waiting in the frame's approval (the modal closed, a
    * disallowed call): each is answered with FRAME_RPC_REQUEST_ERROR, code 4001. There is no message

@@ -144,6 +144,11 @@ async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['
   return parsed.data as z.output<FrameApi[N]['response']>
 }
 
+/** Names this session's device on the service ('Firefox on Linux', from the User-Agent), for the visitor's list of sessions; best effort. */
+function nameDevice(): void {
+  void call('sessionDevice', { userAgent: navigator.userAgent.slice(0, 1024) }).catch(() => undefined)
+}
+
 let pendingEmail: string | undefined
 let farcasterChannel: string | undefined
 let pageChainId = config?.chainId ?? config?.chains[0]?.id ?? 1
@@ -247,6 +252,7 @@ const handlers: Handlers = {
     const { token } = await call('emailOtp', { email: pendingEmail, deviceId: device, otp })
     storage.set(SESSION_KEY, token)
     pendingEmail = undefined
+    nameDevice()
     return {}
   },
   async GET_USER({ chainId }) {
@@ -353,6 +359,7 @@ const handlers: Handlers = {
   async CONNECT_SOCIAL({ uri }) {
     const { token } = await call('socialFinish', { uri })
     storage.set(SESSION_KEY, token)
+    nameDevice()
     return call('user', {})
   },
   async GET_FARCASTER_URI() {
@@ -369,10 +376,22 @@ const handlers: Handlers = {
       if ('token' in answer) {
         storage.set(SESSION_KEY, answer.token)
         farcasterChannel = undefined
+        nameDevice()
         return call('user', {})
       }
     }
     throw new Error(MESSAGES.somethingWentWrong)
+  },
+  async GET_SESSIONS() {
+    // This device is named (again) as it asks: a session made before devices were named gets its name here.
+    return call('sessions', { userAgent: navigator.userAgent.slice(0, 1024) })
+  },
+  END_SESSION: ({ id }) => call('endSession', { id }),
+  async END_ALL_SESSIONS({ keepCurrent }) {
+    const answer = await call('endAllSessions', { keepCurrent })
+    // Signed out here too: the token is dead.
+    if (!keepCurrent) storage.set(SESSION_KEY, undefined)
+    return answer
   },
   async RELOAD() {
     setTimeout(() => location.reload(), 0)

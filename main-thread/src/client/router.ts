@@ -37,6 +37,8 @@ export type View =
   /** Embedded wallet: change the email: the new address, then a code to the current email, then one to the new email (SPEC.md §4). */
   | { name: 'UpdateEmail' }
   | { name: 'UpdateEmailOtp'; email: string; step: 'primary' | 'secondary' }
+  /** Embedded wallet: where the visitor is signed in (device, first and last seen), each session ended one by one or all at once. */
+  | { name: 'EmbeddedSessions' }
 
 export type ViewName = View['name']
 

@@ -170,6 +170,15 @@ function embeddedWalletApi(
       await api.setEmbeddedWallet({ email: newEmail })
       return newEmail
     },
+    async sessions() {
+      return (await (await getFrame()).request('GET_SESSIONS', {})).sessions
+    },
+    async endSession(id) {
+      return (await (await getFrame()).request('END_SESSION', { id })).ended
+    },
+    async endAllSessions(keepCurrent) {
+      return (await (await getFrame()).request('END_ALL_SESSIONS', { keepCurrent })).ended
+    },
     setAccountType,
   }
   return { embedded, forgetEmail: () => (lastEmail = null) }

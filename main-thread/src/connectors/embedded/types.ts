@@ -1,4 +1,5 @@
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import type { EmbeddedSession } from '@portico/shared-types/embedded'
 import type { Connector } from '../types.ts'
 
 export type SocialLoginProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
@@ -30,6 +31,12 @@ export type EmbeddedWalletApi = {
   updateEmailPrimaryOtp(otp: string): Promise<void>
   /** Answers the new email, which is then stored with the login data. */
   updateEmailSecondaryOtp(otp: string): Promise<string>
+  /** The visitor's sessions of the embedded wallet (every device and dapp), the most recently used first; this device's is `current`. */
+  sessions(): Promise<EmbeddedSession[]>
+  /** Ends one session (signs that device out); false when it had ended already. */
+  endSession(id: string): Promise<boolean>
+  /** Signs the visitor out everywhere: every session ends, this device's too unless `keepCurrent`. Answers how many ended. */
+  endAllSessions(keepCurrent: boolean): Promise<number>
   /**
    * SPEC.md §3/§4 account type: makes the EOA or the smart account the connected one (the frame keeps
    * the choice, the core persists it per namespace and pushes the new account to every tab). A smart

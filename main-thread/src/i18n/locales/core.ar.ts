@@ -114,6 +114,7 @@ export default {
   moreSocials: 'المزيد',
   fewerSocials: 'أقل',
   changeEmail: 'تغيير البريد الإلكتروني',
+  signedInDevices: 'الأجهزة المسجَّل الدخول عليها',
   smartAccount: 'حساب ذكي',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'منشور',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Mehr',
   fewerSocials: 'Weniger',
   changeEmail: 'E-Mail ändern',
+  signedInDevices: 'Angemeldete Geräte',
   smartAccount: 'Smart-Konto',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Bereitgestellt',

@@ -108,6 +108,7 @@ export default {
   moreSocials: 'More',
   fewerSocials: 'Fewer',
   changeEmail: 'Change email',
+  signedInDevices: 'Signed-in devices',
   smartAccount: 'Smart account',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Deployed',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Más',
   fewerSocials: 'Menos',
   changeEmail: 'Cambiar correo',
+  signedInDevices: 'Dispositivos con sesión iniciada',
   smartAccount: 'Cuenta inteligente',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Desplegada',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Plus',
   fewerSocials: 'Moins',
   changeEmail: 'Changer d’e-mail',
+  signedInDevices: 'Appareils connectés',
   smartAccount: 'Compte intelligent',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Déployé',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Altro',
   fewerSocials: 'Meno',
   changeEmail: 'Cambia email',
+  signedInDevices: 'Dispositivi collegati',
   smartAccount: 'Account smart',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Distribuito',

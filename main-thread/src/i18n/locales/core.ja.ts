@@ -114,6 +114,7 @@ export default {
   moreSocials: 'もっと見る',
   fewerSocials: '閉じる',
   changeEmail: 'メールを変更',
+  signedInDevices: 'サインイン中のデバイス',
   smartAccount: 'スマートアカウント',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'デプロイ済み',

@@ -114,6 +114,7 @@ export default {
   moreSocials: '더 보기',
   fewerSocials: '접기',
   changeEmail: '이메일 변경',
+  signedInDevices: '로그인된 기기',
   smartAccount: '스마트 계정',
   eoaAccount: 'EOA',
   smartAccountDeployed: '배포됨',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Mais',
   fewerSocials: 'Menos',
   changeEmail: 'Alterar e-mail',
+  signedInDevices: 'Dispositivos com sessão iniciada',
   smartAccount: 'Conta inteligente',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Implantada',

@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Ещё',
   fewerSocials: 'Меньше',
   changeEmail: 'Изменить email',
+  signedInDevices: 'Устройства со входом',
   smartAccount: 'Смарт-аккаунт',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Развёрнут',

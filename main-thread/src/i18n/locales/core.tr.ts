@@ -114,6 +114,7 @@ export default {
   moreSocials: 'Daha fazla',
   fewerSocials: 'Daha az',
   changeEmail: 'E-postayı değiştir',
+  signedInDevices: 'Oturum açık cihazlar',
   smartAccount: 'Akıllı hesap',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Dağıtıldı',

@@ -114,6 +114,7 @@ export default {
   moreSocials: '更多',
   fewerSocials: '收起',
   changeEmail: '更换邮箱',
+  signedInDevices: '已登录的设备',
   smartAccount: '智能账户',
   eoaAccount: 'EOA',
   smartAccountDeployed: '已部署',

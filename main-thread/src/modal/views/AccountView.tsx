@@ -116,6 +116,18 @@ export function AccountView() {
           {t('changeEmail')}
         </button>
       ) : null}
+      {embedded ? (
+        <button
+          type="button"
+          className="portico-chip"
+          onPointerEnter={() => preloadView('EmbeddedSessions')}
+          onFocus={() => preloadView('EmbeddedSessions')}
+          onClick={() => client.navigate({ type: 'push', view: { name: 'EmbeddedSessions' } })}
+          data-testid="account-sessions"
+        >
+          {t('signedInDevices')}
+        </button>
+      ) : null}
       {core.identity.status === 'success' && !core.identity.name && core.online ? (
         <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'RegisterAccountName' } })}>
           {t('registerNameAction')}

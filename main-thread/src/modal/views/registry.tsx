@@ -62,6 +62,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ConnectingFarcaster: { title: () => 'Farcaster', render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'ConnectingFarcasterView') },
   UpdateEmail: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailView') },
   UpdateEmailOtp: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailOtpView') },
+  EmbeddedSessions: { title: (_, { t }) => t('signedInDevices'), render: lazyView(() => import('../embedded/EmbeddedSessionsView.tsx'), 'EmbeddedSessionsView') },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 
