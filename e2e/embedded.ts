@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { mailboxMessageSchema, type Sandbox } from '@portico/sandbox'
+import { restPointerOn } from '@portico/frame-service/testing/approval-pointer.ts'
 import { expect } from './fixtures.ts'
 
 /** The mailbox's JSON (GET /mailbox/messages?to=EMAIL), newest last. */
@@ -90,12 +91,13 @@ export async function shownAddress(page: Page): Promise<`0x${string}`> {
 export const APPROVAL_FRAME = 'iframe.portico-embedded-frame.portico-frame-shown'
 
 /**
- * The frame's approval once it is shown and armed (the frame saw itself visible long enough for its
- * Approve to take a click): a locator inside the frame's own document.
+ * The frame's approval once it is shown and armed: the frame saw itself fully visible and still for
+ * 500 ms, and the visitor's pointer rested on Approve for 500 ms (frame-service/src/page/approval.ts),
+ * so its Approve takes a click. A locator inside the frame's own document; the mouse stays on Approve.
  */
 export async function approvalFrame(page: Page) {
   await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
   const frame = page.frameLocator(APPROVAL_FRAME)
-  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled()
+  await restPointerOn(page, frame.getByRole('button', { name: 'Approve' }))
   return frame
 }

@@ -10,6 +10,7 @@ import { startSandbox, type SandboxHandle } from '../../sandbox/src/index.ts'
 import { testSandboxOptions } from '../../sandbox/src/test-helpers.ts'
 import { mailboxMessageSchema } from './mail.ts'
 import { SOCIAL_PROVIDER_NAMES, type OidcSocialProvider } from './social.ts'
+import { restPointerOn } from './testing/approval-pointer.ts'
 
 // Ports of this file (README "Tests"): base 22640 (frame at base + 5); the host pages on base + 8 and base + 9.
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
@@ -104,7 +105,8 @@ const ask = (page: Page, type: string, payload: object = {}) =>
 async function shownFrame(page: Page) {
   await page.locator('iframe[title="Portico secure frame"]').waitFor({ state: 'visible', ...WAIT })
   const frame = page.frameLocator('iframe[title="Portico secure frame"]')
-  await frame.locator('#approval-approve:not([disabled])').waitFor(WAIT)
+  // Armed once the visitor's pointer rests on Approve (page/approval.ts).
+  await restPointerOn(page, frame.locator('#approval-approve'), WAIT.timeout)
   return frame
 }
 

@@ -16,6 +16,7 @@ import { FrameAccounts, type CallContext, type FrameLimits, type FrameUser } fro
 import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { approvalAssetRoutes } from './approval-assets.ts'
+import { approvalWindowRoutes } from './approval-window.ts'
 import { startMailService, type MailboxMessage } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, htmlPage, mailboxPage, socialCallbackPage } from './pages.ts'
@@ -273,6 +274,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   approvalAssetRoutes(app, options.chains)
+  approvalWindowRoutes(app, (entry, name) => buildBrowserBundle(entry, name, options.cacheDir))
   app.get('/assets/frame-refused.js', (c) => c.body(REFUSED_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/social/callback', async (c) => {

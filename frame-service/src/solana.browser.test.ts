@@ -24,6 +24,7 @@ import { solanaService } from '../../sandbox/src/services/solana.ts'
 import type { SolanaChainHandle } from '../../sandbox/src/solana/server.ts'
 import { testSandboxOptions } from '../../sandbox/src/test-helpers.ts'
 import { mailboxMessageSchema } from './mail.ts'
+import { restPointerOn } from './testing/approval-pointer.ts'
 
 // Ports of this file: base 17420 (frame at base + 5, its Solana RPC at base - 5000); the host page on base + 8.
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
@@ -71,7 +72,8 @@ const ask = (page: Page, type: string, payload: object = {}) =>
 async function shownFrame(page: Page) {
   await page.locator('iframe[title="Portico secure frame"]').waitFor({ state: 'visible', ...WAIT })
   const frame = page.frameLocator('iframe[title="Portico secure frame"]')
-  await frame.locator('#approval-approve:not([disabled])').waitFor(WAIT)
+  // Armed once the visitor's pointer rests on Approve (page/approval.ts).
+  await restPointerOn(page, frame.locator('#approval-approve'), WAIT.timeout)
   return frame
 }
 async function lastCode(email: string): Promise<string> {

@@ -27,6 +27,8 @@ describe('embedded-wallet frame protocol', () => {
     expect(frameMessageSchema.parse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 320 } })).toEqual({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 320 } })
     expect(frameMessageSchema.safeParse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 10_000 } }).success).toBe(false)
     expect(frameMessageSchema.safeParse({ type: 'FRAME_APPROVAL_SHOW', payload: {} }).success).toBe(false)
+    expect(frameMessageSchema.parse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 200, where: 'window' } })).toEqual({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 200, where: 'window' } })
+    expect(frameMessageSchema.safeParse({ type: 'FRAME_APPROVAL_SHOW', payload: { height: 200, where: 'page' } }).success).toBe(false)
     expect(frameMessageSchema.parse({ type: 'FRAME_APPROVAL_HIDE' })).toEqual({ type: 'FRAME_APPROVAL_HIDE' })
     const rejected = frameMessageSchema.parse({ type: 'FRAME_RPC_REQUEST_ERROR', id, payload: { message: 'The visitor rejected the request', code: 4001 } })
     expect(parseFrameAnswer('RPC_REQUEST', rejected)).toEqual({ ok: false, message: 'The visitor rejected the request', code: 4001 })

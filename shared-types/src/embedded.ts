@@ -8,7 +8,8 @@
  * payload: { message, code? } }`. Unasked, the frame posts `FRAME_READY` once it can take requests,
  * `FRAME_INIT_ERROR` when it refuses the page (origin not allow-listed, unknown project id), and
  * `FRAME_APPROVAL_SHOW` / `FRAME_APPROVAL_HIDE` while an unsafe request waits for the visitor in the
- * frame's own approval (the page lays the frame over its modal, it never approves: no message does).
+ * frame's own approval, or in the approval window the frame opens (`where`); the page lays the frame
+ * over its modal, it never approves: no message does.
  */
 import { z } from './zod-mini.ts'
 import { SOCIAL_PROVIDERS } from './config-defaults.ts'
@@ -170,6 +171,10 @@ export const appMessageSchema = z.discriminatedUnion(
 )
 export type AppMessage = { [E in EmbeddedEvent]: { type: `APP_${E}`; id: string; payload: EmbeddedRequest<E> } }[EmbeddedEvent]
 
+/** Where the visitor approves an unsafe request: in the frame, or in a window of the frame's origin. */
+export const frameApprovalWhereSchema = z.enum(['frame', 'window'])
+export type FrameApprovalWhere = z.output<typeof frameApprovalWhereSchema>
+
 /**
  * A message the frame posts to the app: an answer (payload checked against the event's own schema
  * with `parseFrameAnswer`), FRAME_READY, or FRAME_INIT_ERROR.
@@ -177,8 +182,16 @@ export type AppMessage = { [E in EmbeddedEvent]: { type: `APP_${E}`; id: string;
 export const frameMessageSchema = z.union([
   z.object({ type: z.literal('FRAME_READY') }),
   z.object({ type: z.literal('FRAME_INIT_ERROR'), payload: errorPayload }),
-  /** An unsafe request waits in the frame's approval: the page shows the frame over its modal, `height` CSS pixels tall. */
-  z.object({ type: z.literal('FRAME_APPROVAL_SHOW'), payload: z.object({ height: z.int().check(z.gte(1), z.lte(FRAME_APPROVAL_MAX_HEIGHT)) }) }),
+  /**
+   * An unsafe request waits in the frame's approval: the page shows the frame over its modal, `height`
+   * CSS pixels tall. `where` says where the visitor approves it: 'frame', in the frame itself; 'window',
+   * in a window of the frame's own origin that the frame opens on the visitor's click (an engine that
+   * cannot show the frame is fully visible). Absent (a frame service of before): 'frame'.
+   */
+  z.object({
+    type: z.literal('FRAME_APPROVAL_SHOW'),
+    payload: z.object({ height: z.int().check(z.gte(1), z.lte(FRAME_APPROVAL_MAX_HEIGHT)), where: z.optional(frameApprovalWhereSchema) }),
+  }),
   /** Nothing waits in the frame's approval any more: the page hides the frame. */
   z.object({ type: z.literal('FRAME_APPROVAL_HIDE') }),
   z.object({ type: z.string().check(z.regex(/^FRAME_[A-Z_]+_SUCCESS$/)), id: requestId, payload: z.unknown() }),

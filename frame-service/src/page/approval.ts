@@ -1,18 +1,51 @@
 import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
-import { ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest, type TreeNode } from './describe.ts'
+import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
+import { APPROVAL_WINDOW_PATH, requestBytes, windowToFrameSchema, type FrameToWindow } from './approval-window-messages.ts'
+import { describedContent, el, hintLine } from './approval-view.ts'
+import { ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest } from './describe.ts'
 import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
 
 /** A request the approval shows and signs: an EVM one (on a chain id) or a Solana one (on a CAIP-2 network). */
 export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
 
 /**
- * The frame's own approval of unsafe requests (SPEC.md §6), on the frame's origin: each request is
+ * The frame's own approval of unsafe requests (SPEC.md §6), on the frame's origin. Each request is
  * parsed and frozen, described in the frame's document (text, never HTML), and signed, exactly as
- * frozen, only after a trusted click (or Enter / Space) on the frame's own Approve button, once the
- * approval has been on screen for APPROVAL_ARM_MS and, where the browser can tell
- * (IntersectionObserver v2, Chromium), unobstructed and opaque all that time. The page is only asked
- * to show the frame (FRAME_APPROVAL_SHOW) and to hide it (FRAME_APPROVAL_HIDE); no message approves.
+ * frozen, only after the visitor's own gesture. The page is only asked to show the frame
+ * (FRAME_APPROVAL_SHOW, with `where`) and to hide it (FRAME_APPROVAL_HIDE); no message approves.
+ *
+ * Where the visitor approves (`where` in FRAME_APPROVAL_SHOW):
+ *
+ * - 'frame', in an engine with IntersectionObserver v2 (Chromium): Approve (`#approval-approve`,
+ *   `data-testid="approval-approve"`) in the frame. It takes a click only when all of these hold:
+ *   the frame is fully visible (IOv2 `isVisible`: unobstructed, opaque, untransformed, and all of
+ *   it on screen); the page gave it the room it asked for; it has been still (shown, not moved,
+ *   not resized, content unchanged) for APPROVAL_ARM_MS (500 ms); and the pointer has rested over
+ *   the frame for 500 ms since it came onto it and since the frame was last still. A touch or a pen
+ *   rests from the moment it comes down: a tap must be held 500 ms. The frame's place on screen is
+ *   read from every pointer event (screenX − clientX, screenY − clientY), the click's own included:
+ *   a frame moved under the pointer (between two events, or between the last move and the click)
+ *   restarts every wait and that click signs nothing. The keyboard path: Enter or Space on Approve
+ *   focused by the visitor (the frame never focuses it; its title takes the focus) acts once the
+ *   frame is fully visible, roomy and still for 500 ms, with no pointer rest.
+ * - 'window', in an engine without IOv2 (Firefox, WebKit), which cannot show that the frame is
+ *   fully visible: the frame shows the request's title and summary, Reject, and "Open approval
+ *   window" (`#approval-open-window`, `data-testid="approval-open-window"`, armed by the same rules
+ *   as Approve, less IOv2). Its click opens GET /approval, a top-level window of the frame's own
+ *   origin (`frame-ancestors 'none'`: no page can frame, cover or style it), which shows the full
+ *   request and its own Approve (`data-testid="approval-window-approve"`, with the same still and
+ *   pointer-rest rules, and the window focused) and Reject (`data-testid="approval-window-reject"`);
+ *   see approval-window.ts. The frame signs exactly the frozen bytes it sent the window, on the
+ *   window's decision only (origin, source window and nonce checked). A window that cannot be opened
+ *   (pop-ups blocked) or is closed before deciding rejects the request: 4001, WINDOW_BLOCKED_MESSAGE
+ *   or WINDOW_CLOSED_MESSAGE. No Approve exists in the frame then.
+ *
+ * Why Approve (or the open button) takes no click now is on it as `data-blocked`: 'busy',
+ * 'not-visible', 'too-small', 'too-soon' (shown, moved or resized less than 500 ms ago: disabled),
+ * 'pointer-not-rested' (enabled for the keyboard; a pointer's click is refused, and the hint
+ * `data-testid="approval-hint"` "Hold the pointer on the approval to continue" shows). No
+ * `data-blocked`: armed. Reject (`#approval-reject`) and Escape reject every waiting request (4001).
  */
 
 /** The height asked for before the frame has a width to lay the approval out in. */
@@ -20,8 +53,7 @@ const FIRST_HEIGHT = 320
 /** The narrowest frame the approval is shown readable in. */
 const MIN_WIDTH = 240
 
-/** How long the approval must have been visible before Approve takes a click (against click timing). */
-export const APPROVAL_ARM_MS = 500
+export { APPROVAL_ARM_MS }
 
 /** An answer of the frame with an EIP-1193 code (4001: rejected by the visitor, or aborted by the page). */
 export class RpcCodeError extends Error {
@@ -34,12 +66,20 @@ export class RpcCodeError extends Error {
 }
 
 export const REJECTED_MESSAGE = 'The visitor rejected the request'
+export const WINDOW_BLOCKED_MESSAGE = 'The approval window could not be opened: allow pop-ups for this site and try again'
+export const WINDOW_CLOSED_MESSAGE = 'The approval window was closed before the request was approved'
+/** What the frame says in place of the request when the approval is in a window. */
+export const WINDOW_NOTE = 'This browser cannot show that this frame is fully visible, so you review and approve the request in its own Portico Wallet window.'
+const WINDOW_WAITING = 'Waiting for your decision in the approval window'
 
 type Item = { request: ApprovalRequest; description: Description; resolve(result: unknown): void; reject(error: Error): void }
 
+/** Where the visitor approves: in the frame, or in a window of the frame's origin. */
+export type ApprovalWhere = 'frame' | 'window'
+
 export type ApprovalDeps = {
   /** Posts an unasked message to the embedding page. */
-  post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number } } | { type: 'FRAME_APPROVAL_HIDE' }): void
+  post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number; where: ApprovalWhere } } | { type: 'FRAME_APPROVAL_HIDE' }): void
   /** What the description needs, read by the frame from its own service. */
   context(request: FrozenRequest): Promise<DescribeContext>
   /** What a Solana request's description needs (the user's Solana address, the network's name). */
@@ -51,41 +91,40 @@ export type ApprovalDeps = {
 }
 
 /** Whether this browser reports IntersectionObserver v2 visibility (occlusion, opacity, transforms). */
-const VISIBILITY_V2 = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+const visibilityV2 = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: string; id?: string; testId?: string; text?: string } = {}, ...children: Node[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (props.className) node.className = props.className
-  if (props.id) node.id = props.id
-  if (props.testId) node.dataset['testid'] = props.testId
-  if (props.text !== undefined) node.textContent = props.text
-  node.append(...children)
-  return node
+type Blocked = '' | 'busy' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
+
+/** A random token for one approval window (base64url of 32 bytes). */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 }
 
-function tree(node: TreeNode, depth = 0): HTMLElement {
-  if (!node.children) {
-    const leaf = el('li', {}, el('span', { className: 'tree-key', text: `${node.label}: ` }), el('span', { className: 'tree-value', text: node.value ?? '' }))
-    return depth === 0 ? el('ul', { className: 'tree' }, leaf) : leaf
-  }
-  const list = el('ul', { className: depth === 0 ? 'tree' : 'tree-children' }, ...node.children.map((c) => tree(c, depth + 1)))
-  if (depth === 0) return el('div', { testId: 'approval-tree' }, el('p', { className: 'tree-type', text: node.label }), list)
-  return el('li', {}, el('span', { className: 'tree-key', text: node.label }), list)
-}
+/** The approval window of the request first in line, while it is open. */
+type OpenWindow = { item: Item; win: Window; nonce: string; bytes: string; poll: ReturnType<typeof setInterval> }
 
 export function createApprovals(deps: ApprovalDeps) {
+  const V2 = visibilityV2()
+  const where: ApprovalWhere = V2 ? 'frame' : 'window'
   const queue: Item[] = []
   let busy = false
-  /** When the first request's content was put on screen (a new request re-arms). */
-  let renderedAt = 0
-  /** Since when the approval has been visible without a break; null while it is not. */
-  let visibleSince: number | null = null
+  /** Whether the approval is on screen as far as the engine can tell (IOv2: unobstructed and opaque too). */
+  let visible = false
   let armTimer: ReturnType<typeof setTimeout> | undefined
   let shownHeight = 0
   let root: HTMLElement | null = null
-  let approveButton: HTMLButtonElement | null = null
+  /** Approve ('frame'), or Open approval window ('window'). */
+  let actButton: HTMLButtonElement | null = null
+  let keys: { byKey(event: MouseEvent): boolean } | null = null
   let rejectButton: HTMLButtonElement | null = null
   let statusLine: HTMLElement | null = null
+  let hint: ReturnType<typeof hintLine> | null = null
+  let opened: OpenWindow | null = null
+
+  const arming = createArming({ onChange: () => update() })
 
   const observer =
     typeof IntersectionObserver === 'undefined'
@@ -94,40 +133,55 @@ export function createApprovals(deps: ApprovalDeps) {
           (entries) => {
             for (const entry of entries) {
               // All of it on the page's screen (nothing pushed off an edge), and with v2 unobstructed and opaque.
-              const visible = (VISIBILITY_V2 ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible : entry.isIntersecting) && entry.intersectionRatio >= 0.99
-              visibleSince = visible ? (visibleSince ?? performance.now()) : null
+              visible = (V2 ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible : entry.isIntersecting) && entry.intersectionRatio >= 0.99
             }
-            update()
+            // Any change the observer reports (shown, hidden, pushed, covered) starts the waits again.
+            arming.restart()
           },
-          VISIBILITY_V2 ? ({ threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit) : { threshold: [0, 0.99, 1] },
+          V2 ? ({ threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit) : { threshold: [0, 0.99, 1] },
         )
 
   /** The page gave the frame the room it asked for: a smaller frame would hide part of the request. */
   const roomy = () => window.innerWidth >= MIN_WIDTH && window.innerHeight + 1 >= shownHeight
 
-  /** Why Approve takes no click now ('' once it does): shown on the button as `data-blocked`. */
-  function blocked(): '' | 'busy' | 'not-visible' | 'too-small' | 'too-soon' {
+  /** Why the approval's button takes no click now ('' once it does): shown on it as `data-blocked`. */
+  function blocked(): Blocked {
     if (busy || queue.length === 0) return 'busy'
-    if (visibleSince === null) return 'not-visible'
+    if (!visible) return 'not-visible'
     if (!roomy()) return 'too-small'
-    return performance.now() - Math.max(visibleSince, renderedAt) >= APPROVAL_ARM_MS ? '' : 'too-soon'
+    if (arming.stillWait() > 0) return 'too-soon'
+    if (arming.pointerWait() > 0) return 'pointer-not-rested'
+    return ''
   }
-  const armed = () => blocked() === ''
 
-  /** Enables Approve exactly when it may take a click; re-checks when the wait is over. */
+  /** Whether a trusted click on the approval's button acts: a key's once still, a pointer's once rested too. */
+  function clickActs(event: MouseEvent): boolean {
+    if (!event.isTrusted) return false
+    if (keys?.byKey(event)) {
+      const reason = blocked()
+      return reason === '' || reason === 'pointer-not-rested'
+    }
+    // Checked first: a frame moved since the pointer's last event restarts the waits (and refuses).
+    const rested = arming.pointerClickMayAct(event)
+    return rested && blocked() === ''
+  }
+
+  /** Enables the approval's button exactly when it may take a click; re-checks when a wait is over. */
   function update(): void {
     clearTimeout(armTimer)
-    if (!approveButton || !rejectButton) return
+    if (!actButton || !rejectButton) return
     const reason = blocked()
-    const ready = reason === ''
-    approveButton.disabled = !ready
-    if (ready) delete approveButton.dataset['blocked']
-    else approveButton.dataset['blocked'] = reason
+    actButton.disabled = !(reason === '' || reason === 'pointer-not-rested')
+    if (reason === '') delete actButton.dataset['blocked']
+    else actButton.dataset['blocked'] = reason
+    // Enabled for the keyboard, not yet for the pointer: it looks waiting, and the hint says why.
+    actButton.style.opacity = reason === 'pointer-not-rested' ? '0.55' : ''
+    hint?.show(reason === 'pointer-not-rested')
+    if (reason === 'pointer-not-rested' && hint) actButton.setAttribute('aria-describedby', hint.element.id)
+    else actButton.removeAttribute('aria-describedby')
     rejectButton.disabled = busy
-    if (reason === 'too-soon' && visibleSince !== null) {
-      const wait = APPROVAL_ARM_MS - (performance.now() - Math.max(visibleSince, renderedAt))
-      armTimer = setTimeout(update, Math.max(wait, 0) + 10)
-    }
+    const wait = reason === 'too-soon' ? arming.stillWait() : reason === 'pointer-not-rested' ? arming.pointerWait() : Infinity
+    if (Number.isFinite(wait)) armTimer = setTimeout(update, Math.max(wait, 0) + 10)
   }
 
   function measure(): void {
@@ -144,7 +198,7 @@ export function createApprovals(deps: ApprovalDeps) {
     const height = Math.min(Math.max(Math.ceil(natural), 1), FRAME_APPROVAL_MAX_HEIGHT)
     if (height === shownHeight) return
     shownHeight = height
-    deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height } })
+    deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height, where } })
   }
   const resizes =
     typeof ResizeObserver === 'undefined'
@@ -153,56 +207,56 @@ export function createApprovals(deps: ApprovalDeps) {
           measure()
           update()
         })
-  window.addEventListener('resize', () => update())
 
   function render(): void {
     const first = queue[0]
     if (!first) {
       root?.remove()
-      root = approveButton = rejectButton = statusLine = null
+      root = actButton = rejectButton = statusLine = null
+      hint = keys = null
       observer?.disconnect()
       resizes?.disconnect()
-      visibleSince = null
+      visible = false
       if (shownHeight !== 0) deps.post({ type: 'FRAME_APPROVAL_HIDE' })
       shownHeight = 0
       return
     }
     const d = first.description
-    const content: Node[] = []
-    if (d.summary !== undefined) content.push(el('p', { className: 'summary', testId: 'approval-summary', text: d.summary }))
-    for (const warning of d.warnings) content.push(el('p', { className: 'warning', testId: 'approval-warning', text: warning }))
-    if (d.message) content.push(el('pre', { className: d.message.kind === 'hex' ? 'message hex' : 'message', testId: 'approval-message', text: d.message.text }))
-    const rows = el('dl', { className: 'rows' })
-    for (const row of d.rows) rows.append(el('div', { className: 'row' }, el('dt', { text: row.label }), el('dd', { testId: `approval-${row.testId}`, text: row.value })))
-    content.push(rows)
-    if (d.tree) content.push(tree(d.tree))
-    if (d.raw !== undefined) content.push(el('div', {}, el('p', { className: 'label', text: 'Data' }), el('pre', { className: 'message hex', testId: 'approval-raw', text: d.raw })))
+    const content: Node[] =
+      where === 'frame'
+        ? describedContent(d)
+        : [el('p', { className: 'summary', testId: 'approval-summary', text: d.summary ?? d.title }), el('p', { className: 'requester', testId: 'approval-window-note', text: WINDOW_NOTE })]
 
     const title = el('h1', { id: 'approval-title', text: d.title })
     title.tabIndex = -1
     const body = el('section', { className: 'approval-body' }, ...content)
     body.tabIndex = 0
     body.setAttribute('aria-label', 'Request details')
-    rejectButton = el('button', { className: 'secondary', id: 'approval-reject', text: 'Reject' })
+    rejectButton = el('button', { className: 'secondary', id: 'approval-reject', testId: 'approval-reject', text: 'Reject' })
     rejectButton.type = 'button'
-    approveButton = el('button', { className: 'primary', id: 'approval-approve', text: 'Approve' })
-    approveButton.type = 'button'
+    actButton =
+      where === 'frame'
+        ? el('button', { className: 'primary', id: 'approval-approve', testId: 'approval-approve', text: 'Approve' })
+        : el('button', { className: 'primary', id: 'approval-open-window', testId: 'approval-open-window', text: 'Open approval window' })
+    actButton.type = 'button'
+    keys = keyClicks(actButton)
     statusLine = el('p', { className: 'status', testId: 'approval-status' })
     statusLine.setAttribute('role', 'status')
     if (queue.length > 1) statusLine.textContent = `${queue.length - 1} more waiting`
+    hint = hintLine('approval-hint')
     const next = el(
       'main',
       { className: 'approval' },
       el('header', {}, title, el('p', { className: 'requester', testId: 'approval-requester', text: `Requested by ${deps.requester}` })),
       body,
       statusLine,
-      el('footer', { className: 'actions' }, rejectButton, approveButton),
+      hint.element,
+      el('footer', { className: 'actions' }, rejectButton, actButton),
     )
     next.setAttribute('aria-labelledby', 'approval-title')
+    next.dataset['where'] = where
     rejectButton.addEventListener('click', onReject)
-    approveButton.addEventListener('click', onApprove)
-    // A held key repeats its keydown (and the click it makes): only a fresh press counts.
-    approveButton.addEventListener('keydown', (event) => void (event.repeat && event.preventDefault()))
+    actButton.addEventListener('click', where === 'frame' ? onApprove : onOpenWindow)
 
     const hadFocus = root?.contains(document.activeElement) ?? false
     observer?.disconnect()
@@ -210,8 +264,8 @@ export function createApprovals(deps: ApprovalDeps) {
     if (root) root.replaceWith(next)
     else document.body.replaceChildren(next)
     root = next
-    renderedAt = performance.now()
-    visibleSince = null
+    visible = false
+    arming.restart()
     observer?.observe(next)
     resizes?.observe(next)
     resizes?.observe(document.documentElement)
@@ -222,9 +276,12 @@ export function createApprovals(deps: ApprovalDeps) {
 
   function onApprove(event: MouseEvent): void {
     // Only the visitor's own gesture on this button, once armed: never a script's click.
-    if (!event.isTrusted || !armed()) return
     const item = queue[0]
-    if (!item) return
+    if (!item || !clickActs(event)) return void update()
+    sign(item)
+  }
+
+  function sign(item: Item): void {
     busy = true
     const sends = ['eth_sendTransaction', 'eth_sendUserOperation', 'solana_signAndSendTransaction'].includes(item.request.method)
     if (statusLine) statusLine.textContent = sends ? 'Sending…' : 'Signing…'
@@ -243,6 +300,77 @@ export function createApprovals(deps: ApprovalDeps) {
     render()
   }
 
+  /** One request answers 4001 with `message` (its window closed), and the next one shows. */
+  function rejectOne(item: Item, message: string): void {
+    if (opened?.item === item) closeWindow()
+    finish(item, () => item.reject(new RpcCodeError(message, USER_REJECTED_CODE)))
+  }
+
+  function closeWindow(): void {
+    if (!opened) return
+    clearInterval(opened.poll)
+    try {
+      opened.win.close()
+    } catch {
+      // Already gone.
+    }
+    opened = null
+  }
+
+  /** The visitor's click on "Open approval window": the request goes to a top-level window of this origin. */
+  function onOpenWindow(event: MouseEvent): void {
+    const item = queue[0]
+    if (!item || !clickActs(event)) return void update()
+    if (opened && opened.item === item && !opened.win.closed) return void opened.win.focus()
+    closeWindow()
+    const nonce = newNonce()
+    let win: Window | null = null
+    try {
+      win = window.open(`${location.origin}${APPROVAL_WINDOW_PATH}#${nonce}`, '_blank', 'popup,width=460,height=720')
+    } catch {
+      win = null
+    }
+    if (!win) return rejectOne(item, WINDOW_BLOCKED_MESSAGE)
+    const handle: Window = win
+    const poll = setInterval(() => {
+      if (!handle.closed || opened?.win !== handle) return
+      closeWindow()
+      // Closed before a decision: the request is rejected (unless the visitor's approval is being signed).
+      if (!busy && queue[0] === item) rejectOne(item, WINDOW_CLOSED_MESSAGE)
+    }, 250)
+    opened = { item, win: handle, nonce, bytes: requestBytes(item.request), poll }
+    if (statusLine) statusLine.textContent = WINDOW_WAITING
+    if (actButton) actButton.textContent = 'Show approval window'
+  }
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    // Only the window this frame opened, on this origin, with its nonce.
+    const open = opened
+    if (!open || event.origin !== location.origin || event.source !== open.win) return
+    const parsed = windowToFrameSchema.safeParse(event.data)
+    if (!parsed.success || parsed.data.nonce !== open.nonce) return
+    if (parsed.data.type === 'PORTICO_APPROVAL_WINDOW_READY') {
+      const theme = document.documentElement.dataset['theme']
+      const request: FrameToWindow = {
+        type: 'PORTICO_APPROVAL_WINDOW_REQUEST',
+        nonce: open.nonce,
+        requester: deps.requester,
+        ...(theme === 'dark' || theme === 'light' ? { themeMode: theme } : {}),
+        description: open.item.description,
+        bytes: open.bytes,
+      }
+      open.win.postMessage(request, location.origin)
+      return
+    }
+    if (busy || queue[0] !== open.item) return
+    const { approved, bytes } = parsed.data
+    closeWindow()
+    if (!approved) return rejectOne(open.item, REJECTED_MESSAGE)
+    // Exactly the bytes sent to the window, still those of the frozen request: those are signed.
+    if (bytes !== open.bytes || requestBytes(open.item.request) !== open.bytes) return rejectOne(open.item, MESSAGES.embeddedDefaultError)
+    sign(open.item)
+  })
+
   function onReject(event: MouseEvent): void {
     if (!event.isTrusted) return
     rejectAll(REJECTED_MESSAGE)
@@ -251,6 +379,7 @@ export function createApprovals(deps: ApprovalDeps) {
   /** Rejects every request waiting (not the one being signed): each answers 4001. Returns how many. */
   function rejectAll(message: string): number {
     const waiting = queue.filter((_, i) => !(busy && i === 0))
+    if (opened && waiting.includes(opened.item)) closeWindow()
     queue.splice(0, queue.length, ...queue.filter((item) => !waiting.includes(item)))
     for (const item of waiting) item.reject(new RpcCodeError(message, USER_REJECTED_CODE))
     render()

@@ -1,5 +1,5 @@
-// First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
-import '../../../wallet/zod-jitless.ts'
+// First: zod must not probe `new Function` under the page's CSP (see zod-jitless.ts).
+import './zod-jitless.ts'
 import { EMBEDDED_EVENT_NAMES, appMessageSchema, classifyRpcMethod, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
 import type { Address } from 'viem'

@@ -47,6 +47,7 @@ function introduceFrame(made: FrameClient, approvals: Approvals, config: Connect
     if (!state || !element) return approvals.hide()
     approvals.show({
       height: state.height,
+      where: state.where,
       frame: element,
       reject: abort,
       syncTheme: (themeMode) => void made.request('SYNC_THEME', { themeMode }).catch(() => undefined),

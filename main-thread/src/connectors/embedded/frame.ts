@@ -9,6 +9,7 @@ import {
   type EmbeddedEvent,
   type EmbeddedRequest,
   type EmbeddedResponse,
+  type FrameApprovalWhere,
   type FrameMessage,
 } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
@@ -27,7 +28,8 @@ export const FRAME_SILENT_AFTER_LOAD_MS = 3_000
 export { EmbeddedWalletError }
 
 /** The frame's approval: `{ height }` while an unsafe request waits in it (the page lays the frame over its modal), null once none does. */
-export type FrameApprovalState = { height: number } | null
+/** The frame's approval while a request waits: its height, and where the visitor approves (in the frame, or in the frame's own window). */
+export type FrameApprovalState = { height: number; where: FrameApprovalWhere } | null
 
 export type FrameOptions = {
   /** The frame service's URL (`embeddedWalletUrl`); the frame page is `${url}/frame`. */
@@ -53,7 +55,7 @@ export type FrameClient = {
   readonly loaded: boolean
   /** The iframe, once created: the page shows it over the modal while the frame's approval waits. */
   readonly element: HTMLIFrameElement | null
-  /** Called with FRAME_APPROVAL_SHOW's height, and null on FRAME_APPROVAL_HIDE (or when the frame goes away). */
+  /** Called with FRAME_APPROVAL_SHOW's height and `where`, and null on FRAME_APPROVAL_HIDE (or when the frame goes away). */
   onApproval(listener: (state: FrameApprovalState) => void): () => void
   destroy(): void
 }
@@ -156,7 +158,10 @@ export function createFrameClient(options: FrameOptions): FrameClient {
     const message: FrameMessage = parsed.data
     if (message.type === 'FRAME_READY') return onReady?.()
     if (message.type === 'FRAME_INIT_ERROR') return onFail?.(new EmbeddedWalletError(MESSAGES.invalidAppConfiguration, { details: (message.payload as { message: string }).message }))
-    if (message.type === 'FRAME_APPROVAL_SHOW') return approvalState({ height: (message.payload as { height: number }).height })
+    if (message.type === 'FRAME_APPROVAL_SHOW') {
+      const { height, where } = message.payload as { height: number; where?: FrameApprovalWhere }
+      return approvalState({ height, where: where ?? 'frame' })
+    }
     if (message.type === 'FRAME_APPROVAL_HIDE') return approvalState(null)
     if (!('id' in message)) return
     const entry = pending.get(message.id)

@@ -59,6 +59,8 @@ export function isAuthConnector(connector: Connector | undefined): connector is 
  */
 export type FrameApproval = {
   height: number
+  /** Where the visitor approves: in the frame, or in the window of the frame's origin it opens ('Approve in the … window'). */
+  where: 'frame' | 'window'
   frame: HTMLIFrameElement
   /** Aborts every unsafe request waiting in the frame (the modal closed, the visitor left the view). */
   reject(): void

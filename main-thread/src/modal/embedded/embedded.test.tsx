@@ -45,7 +45,7 @@ describe('ApproveTransaction for the embedded wallet', () => {
   }
   const frameApproval = (height = 320) => {
     const rejected: number[] = []
-    return { approval: { height, frame: document.createElement('iframe'), reject: () => void rejected.push(height), syncTheme: () => undefined }, rejected }
+    return { approval: { height, where: 'frame' as const, frame: document.createElement('iframe'), reject: () => void rejected.push(height), syncTheme: () => undefined }, rejected }
   }
 
   it('opens the modal on ApproveTransaction while the frame shows a request, and closes what it opened once none waits', () => {

@@ -13,7 +13,8 @@ import { SafeImage } from '../../components/SafeImage.tsx'
  * The shell every signing prompt uses. With a wallet that shows its own prompt, the wallet is asking
  * the visitor to approve. With the embedded wallet (SPEC.md §6), the wallet's secure frame shows the
  * request in its own approval, laid over this view's body: the modal only makes room for it and says
- * where to look; it has no Approve of its own.
+ * where to look (in the frame, or in the wallet's own window where the browser cannot show that the
+ * frame is fully visible); it has no Approve of its own.
  */
 export function ApproveTransactionView() {
   const t = useT()
@@ -44,8 +45,8 @@ function FrameApprovalView({ approval, notice, wallet }: { approval: FrameApprov
       {approval ? (
         <>
           <FrameOverlay approval={approval} label={t('secureWindow', { wallet })} />
-          <p className="portico-muted portico-approve-hint" role="status" data-testid="approve-in-frame">
-            {t('reviewInFrame')}
+          <p className="portico-muted portico-approve-hint" role="status" data-testid="approve-in-frame" data-where={approval.where}>
+            {approval.where === 'window' ? t('approveInWindow') : t('reviewInFrame')}
           </p>
         </>
       ) : notice ? null : (

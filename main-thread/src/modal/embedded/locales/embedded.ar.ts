@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: 'تم تسجيل الخروج من {device}',
   sessionGone: 'كانت تلك الجلسة قد انتهت بالفعل',
   reviewInFrame: 'راجع الطلب في النافذة الآمنة',
+  approveInWindow: 'وافق في نافذة Portico Wallet',
   secureWindow: 'نافذة الموافقة الآمنة لـ {wallet}',
   working: 'تعالج المحفظة المضمّنة الطلب.',
 } satisfies Record<EmbeddedKey, string>

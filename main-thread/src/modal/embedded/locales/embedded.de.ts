@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device} ist abgemeldet',
   sessionGone: 'Diese Sitzung war bereits beendet',
   reviewInFrame: 'Prüfe die Anfrage im sicheren Fenster',
+  approveInWindow: 'Bestätige im Fenster von Portico Wallet',
   secureWindow: 'Sicheres Bestätigungsfenster von {wallet}',
   working: 'Die eingebettete Wallet bearbeitet die Anfrage.',
 } satisfies Record<EmbeddedKey, string>

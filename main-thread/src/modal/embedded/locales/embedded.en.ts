@@ -39,6 +39,7 @@ export default {
   deviceSignedOut: '{device} is signed out',
   sessionGone: 'That session had already ended',
   reviewInFrame: 'Review the request in the secure window',
+  approveInWindow: 'Approve in the Portico Wallet window',
   secureWindow: 'Secure approval window of {wallet}',
   working: 'The embedded wallet is working on the request.',
 } as const

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: 'Sesión cerrada en {device}',
   sessionGone: 'Esa sesión ya había terminado',
   reviewInFrame: 'Revisa la solicitud en la ventana segura',
+  approveInWindow: 'Aprueba en la ventana de Portico Wallet',
   secureWindow: 'Ventana de aprobación segura de {wallet}',
   working: 'La billetera integrada está procesando la solicitud.',
 } satisfies Record<EmbeddedKey, string>

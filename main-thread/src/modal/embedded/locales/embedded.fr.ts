@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device} est déconnecté',
   sessionGone: 'Cette session était déjà terminée',
   reviewInFrame: 'Vérifiez la demande dans la fenêtre sécurisée',
+  approveInWindow: 'Approuvez dans la fenêtre Portico Wallet',
   secureWindow: 'Fenêtre d’approbation sécurisée de {wallet}',
   working: 'Le wallet intégré traite la demande.',
 } satisfies Record<EmbeddedKey, string>

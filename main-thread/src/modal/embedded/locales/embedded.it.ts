@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device} è disconnesso',
   sessionGone: 'Quella sessione era già terminata',
   reviewInFrame: 'Controlla la richiesta nella finestra sicura',
+  approveInWindow: 'Approva nella finestra di Portico Wallet',
   secureWindow: 'Finestra di approvazione sicura di {wallet}',
   working: 'Il wallet integrato sta elaborando la richiesta.',
 } satisfies Record<EmbeddedKey, string>

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device} をサインアウトしました',
   sessionGone: 'そのセッションはすでに終了していました',
   reviewInFrame: '安全なウィンドウでリクエストを確認してください',
+  approveInWindow: 'Portico Wallet のウィンドウで承認してください',
   secureWindow: '{wallet} の安全な承認ウィンドウ',
   working: '埋め込みウォレットがリクエストを処理しています。',
 } satisfies Record<EmbeddedKey, string>

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device}에서 로그아웃했습니다',
   sessionGone: '이미 종료된 세션입니다',
   reviewInFrame: '보안 창에서 요청을 검토하세요',
+  approveInWindow: 'Portico Wallet 창에서 승인하세요',
   secureWindow: '{wallet}의 보안 승인 창',
   working: '내장 지갑이 요청을 처리하고 있습니다.',
 } satisfies Record<EmbeddedKey, string>

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: 'Sessão terminada em {device}',
   sessionGone: 'Essa sessão já tinha terminado',
   reviewInFrame: 'Revise a solicitação na janela segura',
+  approveInWindow: 'Aprove na janela da Portico Wallet',
   secureWindow: 'Janela de aprovação segura de {wallet}',
   working: 'A carteira integrada está processando a solicitação.',
 } satisfies Record<EmbeddedKey, string>

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: 'Выполнен выход на {device}',
   sessionGone: 'Этот сеанс уже был завершён',
   reviewInFrame: 'Проверьте запрос в защищённом окне',
+  approveInWindow: 'Подтвердите в окне Portico Wallet',
   secureWindow: 'Защищённое окно подтверждения {wallet}',
   working: 'Встроенный кошелёк обрабатывает запрос.',
 } satisfies Record<EmbeddedKey, string>

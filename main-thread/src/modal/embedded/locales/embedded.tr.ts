@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '{device} oturumu kapatıldı',
   sessionGone: 'Bu oturum zaten sona ermişti',
   reviewInFrame: 'İsteği güvenli pencerede incele',
+  approveInWindow: 'Portico Wallet penceresinde onayla',
   secureWindow: '{wallet} güvenli onay penceresi',
   working: 'Gömülü cüzdan isteği işliyor.',
 } satisfies Record<EmbeddedKey, string>

@@ -41,6 +41,7 @@ export default {
   deviceSignedOut: '已退出 {device}',
   sessionGone: '该会话已结束',
   reviewInFrame: '请在安全窗口中查看请求',
+  approveInWindow: '请在 Portico Wallet 窗口中批准',
   secureWindow: '{wallet} 的安全批准窗口',
   working: '嵌入式钱包正在处理请求。',
 } satisfies Record<EmbeddedKey, string>
