@@ -127,6 +127,20 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('FrameAccounts o
     expect((await refusal(accounts.verifyLoginCode(email, stranger, '123456', context('203.0.113.201')))).message).toBe(FRAME_MESSAGES.deviceNotConfirmed)
   })
 
+  it('keeps a known device’s login mail coming while others use up the address’s mail limit', async () => {
+    const accounts = make()
+    const email = freshEmail('mails')
+    const owner = device()
+    await login(accounts, email, owner)
+    now += 60_000
+    // Others ask mails for the address from devices of their own (each a link to the owner) until its limit (the first login's mail counted) refuses them.
+    for (let i = 0; i < DEFAULT_FRAME_LIMITS.mailsPerEmail - 1; i++) expect(await accounts.connectEmail(email, device(), undefined, context(`203.0.113.${i}`))).toBe('VERIFY_DEVICE')
+    expect((await refusal(accounts.connectEmail(email, device(), undefined, context('203.0.113.99')))).status).toBe(429)
+    // The owner's own device still gets its code.
+    expect(await accounts.connectEmail(email, owner, undefined, context('198.51.100.9'))).toBe('VERIFY_OTP')
+    expect(await accounts.verifyLoginCode(email, owner, lastCode(email), context('198.51.100.9'))).toMatch(/^[\w-]{43}$/)
+  })
+
   it('counts a client’s tries against its own budget only: a locked-out client does not lock the owner', async () => {
     const accounts = make({ wrongCodesPerClient: 3 })
     const email = freshEmail('budget')

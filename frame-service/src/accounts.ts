@@ -30,7 +30,10 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000
  * one address are bounded by its codes: `mailsPerEmail` codes a window, MAX_CODE_ATTEMPTS tries each.
  */
 export type FrameLimits = {
-  /** Login mails to one address, whatever the device (besides SPEC's 30 s per address and device). */
+  /**
+   * Login mails to one address from devices it has not confirmed (besides SPEC's 30 s per address
+   * and device); a device of the user's own is not held back by others' requests.
+   */
   mailsPerEmail: number
   /** Mails (login and change of email) one client may cause. */
   mailsPerClient: number
@@ -409,10 +412,13 @@ export class FrameAccounts {
     const email = normalizeEmail(rawEmail)
     const session = await this.liveSession(token, context)
     const existing = await this.store.userByEmail(email)
-    if (session && existing && session.user_id === existing.id && (await this.store.hasDevice(existing.id, deviceId))) return 'CONNECT'
+    const known = existing !== undefined && (await this.store.hasDevice(existing.id, deviceId))
+    if (session && existing && session.user_id === existing.id && known) return 'CONNECT'
     const subject = loginSubject(email, deviceId)
-    await this.spend(this.mailCounters(context, `mails:cooldown:login:${subject}`, email))
-    if (existing && !(await this.store.hasDevice(existing.id, deviceId))) {
+    // A device the user confirmed before is not held back by the address's mail limit: others asking
+    // mails for the address (each from a device of its own) cannot keep its owner from signing in.
+    await this.spend(this.mailCounters(context, `mails:cooldown:login:${subject}`, known ? undefined : email))
+    if (existing && !known) {
       // Hex: no run of six digits in the link can pass for a code.
       const link = randomBytes(24).toString('hex')
       const expiresAt = this.now() + CODE_TTL_MS
