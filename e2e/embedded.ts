@@ -14,7 +14,7 @@ export function freshEmail(label = 'visitor'): string {
 }
 
 export async function mailbox(sandbox: Sandbox, to: string) {
-  const res = await fetch(`${sandbox.frame.url}/mailbox/messages?to=${encodeURIComponent(to)}`)
+  const res = await fetch(`${sandbox.frame.mail.url}/mailbox/messages?to=${encodeURIComponent(to)}`)
   expect(res.ok).toBe(true)
   return mailboxSchema.parse(await res.json())
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The frame service alone (frame-service/README.md): loads tsx in this
-// process and runs src/frame/main.ts.
+// `portico-frame-service`: the frame service, configured by PORTICO_FRAME_* variables (frame-service/README.md).
+// Loads tsx in this process and runs src/main.ts.
 import { register } from 'tsx/esm/api'
 import '../../scripts/source-condition.mjs'
 
 register()
-await import('../src/main.ts')
+const { main } = await import('../src/main.ts')
+await main()

@@ -1,5 +1,4 @@
 import type { Hono } from 'hono'
-import { USD_PRICES } from '../../sandbox/src/prices.ts'
 import { FRAME_CSS } from './pages.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema } from './page/reads.ts'
 import type { FrameChain } from './rpc.ts'
@@ -9,11 +8,11 @@ import type { FrameChain } from './rpc.ts'
  * each chain, the name, native currency and USD price it describes values with. Public, the same for
  * every visitor; the page reads it from its own origin.
  */
-export function approvalAssetRoutes(app: Hono, chains: readonly FrameChain[]): void {
+export function approvalAssetRoutes(app: Hono, chains: readonly FrameChain[], usdPrices: Readonly<Record<string, number>>): void {
   const body = approvalChainsSchema.parse({
     chains: chains.map((chain) => {
       const { name, symbol, decimals } = chain.viemChain.nativeCurrency
-      const usd = USD_PRICES[symbol]
+      const usd = usdPrices[symbol]
       return { id: chain.id, name: chain.name, nativeCurrency: { name, symbol, decimals }, ...(usd === undefined ? {} : { usd }) }
     }),
   })

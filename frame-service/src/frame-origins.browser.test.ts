@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchTestChromium } from '../../sandbox/src/chromium-for-tests.ts'
-import { FaultStore } from '../../sandbox/src/faults/store.ts'
-import { startFrameService, type FrameServiceHandle } from './server.ts'
+import { startMailbox, type Mailbox } from '../../sandbox/src/sign-in/mailbox.ts'
+import { startFrameService, type FrameRequestLogEntry, type FrameServiceHandle } from './server.ts'
 
 /**
  * The allow-list as Chromium enforces it, from real origins on loopback: a page of an allowed origin
@@ -17,6 +17,8 @@ const WAIT = { timeout: 20_000 }
 const PROJECT = 'origins-test'
 
 let frame: FrameServiceHandle
+let mail: Mailbox
+const requests: FrameRequestLogEntry[] = []
 let browser: Browser
 const servers: Server[] = []
 let allowed = ''
@@ -96,11 +98,13 @@ describe('the frame service’s allow-list in Chromium, from real origins', () =
   beforeAll(async () => {
     allowed = await serveHost()
     other = await serveHost()
+    mail = await startMailbox()
     frame = await startFrameService({
       port: await freePort(),
+      mail: { smtpUrl: mail.smtpUrl },
+      onRequest: (entry) => void requests.push(entry),
       // No chain is reached here: an outside node that is not there.
       chains: [{ id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:9/', viemChain: foundry, external: true }],
-      faults: new FaultStore(),
       projects: { [PROJECT]: [allowed] },
     })
     browser = await launchTestChromium()
@@ -109,6 +113,7 @@ describe('the frame service’s allow-list in Chromium, from real origins', () =
     await browser?.close()
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
     await frame?.shutdown()
+    await mail?.stop()
   })
 
   it('an allowed page uses the frame, which calls its API with the headers the service checks', async () => {
@@ -116,7 +121,7 @@ describe('the frame service’s allow-list in Chromium, from real origins', () =
     await page.goto(`${allowed}/host?noReferrer&frame=${encodeURIComponent(frameUrl())}`)
     await expect.poll(async () => (await received(page)).map((m) => m.type), WAIT).toEqual(['FRAME_READY'])
     expect(await ask(page, 'CONNECT_EMAIL', { email: 'allowed@example.com' })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
-    expect(frame.mail.messages('allowed@example.com')).toHaveLength(1)
+    expect(mail.messages('allowed@example.com')).toHaveLength(1)
     await page.close()
   })
 
@@ -144,9 +149,9 @@ describe('the frame service’s allow-list in Chromium, from real origins', () =
       // A call with no preflight reaches the service, which refuses its Origin (and the page cannot read the answer).
       expect(await callApiFrom(page, email, true)).toBe('opaque')
       await page.close()
-      expect(frame.mail.messages(email)).toEqual([])
+      expect(mail.messages(email)).toEqual([])
     }
-    const calls = frame.requests().filter((r) => r.path === '/api/email/connect')
+    const calls = requests.filter((r) => r.path === '/api/email/connect')
     expect(calls.map((r) => [r.method, r.status])).toEqual([
       ['POST', 200],
       ['OPTIONS', 403],

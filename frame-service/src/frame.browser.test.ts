@@ -8,7 +8,7 @@ import { launchTestChromium } from '../../sandbox/src/chromium-for-tests.ts'
 import { z } from 'zod'
 import { startSandbox, type SandboxHandle } from '../../sandbox/src/index.ts'
 import { testSandboxOptions } from '../../sandbox/src/test-helpers.ts'
-import { mailboxMessageSchema } from './mail.ts'
+import { mailboxMessageSchema } from '../../sandbox/src/sign-in/mailbox.ts'
 import { SOCIAL_PROVIDER_NAMES, type OidcSocialProvider } from './social.ts'
 import { restPointerOn } from './testing/approval-pointer.ts'
 
@@ -121,7 +121,7 @@ async function approveInFrame(page: Page, payload: object, shown: (frame: Return
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received)
 
 async function lastCode(email: string): Promise<string> {
-  const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
+  const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.mail.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
   await expect.poll(async () => (await read()).length, WAIT).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).at(-1)!.text)![1]!
 }
@@ -242,7 +242,7 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     expect(await ask(page, 'GET_USER')).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { message: 'Not logged in' } })
 
     // The pages people read: the mailbox and a device link's answer pass axe.
-    await page.goto(`${sandbox.frame.url}/mailbox?to=${encodeURIComponent(email)}`)
+    await page.goto(`${sandbox.frame.mail.url}/mailbox?to=${encodeURIComponent(email)}`)
     expect(await page.getByRole('article').count()).toBeGreaterThan(0)
     expect(await axeViolations(page)).toEqual([])
     await page.goto(`${sandbox.frame.url}/device/confirm?token=nothing`)
@@ -298,7 +298,7 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
       const redirect = (await ask(page, 'GET_SOCIAL_REDIRECT_URI', { provider })) as { type: string; payload: { uri: string } }
       expect(redirect.type).toBe('FRAME_GET_SOCIAL_REDIRECT_URI_SUCCESS')
       const authorize = new URL(redirect.payload.uri)
-      expect(authorize.origin + authorize.pathname).toBe(`${sandbox.frame.url}/oidc/${provider}/auth`)
+      expect(authorize.origin + authorize.pathname).toBe(`${sandbox.frame.mail.url}/oidc/${provider}/auth`)
       expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
       expect(authorize.searchParams.get('redirect_uri')).toBe(sandbox.frame.socialCallbackUrl)
 

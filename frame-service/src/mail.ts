@@ -1,104 +1,25 @@
-import type { AddressInfo } from 'node:net'
 import nodemailer from 'nodemailer'
-import PostalMime from 'postal-mime'
-import { SMTPServer } from 'smtp-server'
-import { z } from 'zod'
-import { SANDBOX_HOST } from '../../sandbox/src/options.ts'
-
-/** One message of the mailbox, as `GET /mailbox/messages?to=` answers it (newest last). */
-export const mailboxMessageSchema = z.object({
-  to: z.string(),
-  from: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  /** ISO 8601. */
-  date: z.string(),
-})
-export type MailboxMessage = z.infer<typeof mailboxMessageSchema>
 
 export type MailOptions = {
-  /** SMTP port; 0 (the default) lets the system choose a free one. */
-  port?: number
+  /** The SMTP server the mails go through (a nodemailer URL, `smtps://user:password@smtp.example:465`). */
+  smtpUrl: string
   /** The sender of every mail. */
   from: string
-  /**
-   * Send through this SMTP server instead (a nodemailer URL, `smtps://user:password@smtp.example:465`):
-   * the mails leave the machine and the local mailbox stays empty.
-   */
-  relayUrl?: string | undefined
 }
 
-export type MailService = {
-  /** `smtp://127.0.0.1:PORT`. */
-  url: string
-  port: number
-  /** Sends one plain-text mail through the SMTP server, as any mailer would. Resolves once it was accepted. */
+export type MailSender = {
+  /** Sends one plain-text mail; resolves once the SMTP server accepted it. */
   send(mail: { to: string; subject: string; text: string }): Promise<void>
-  /** Messages received for `to` (case-insensitive), oldest first; every message when `to` is omitted. */
-  messages(to?: string): MailboxMessage[]
-  clear(): void
-  stop(): Promise<void>
+  close(): void
 }
 
-/** Largest message the SMTP server takes. */
-const MAX_MESSAGE_BYTES = 256 * 1024
-/** Messages kept; older ones are dropped first. */
-const MAX_MESSAGES = 2_000
-
-/**
- * A local mail server for the frame's login mails: an SMTP server (`smtp-server`) on 127.0.0.1 that
- * keeps every message it receives in memory (parsed with `postal-mime`), and a `nodemailer`
- * transport that sends to it. Nothing leaves the machine.
- */
-export async function startMailService(options: MailOptions): Promise<MailService> {
-  const inbox: MailboxMessage[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    size: MAX_MESSAGE_BYTES,
-    banner: 'Portico sandbox mail',
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        if (stream.sizeExceeded) return callback(new Error('Message too big'))
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((email) => {
-            const from = email.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : '')
-            for (const rcpt of session.envelope.rcptTo) {
-              inbox.push({ to: rcpt.address.toLowerCase(), from, subject: email.subject ?? '', text: email.text ?? '', date: new Date(email.date ?? Date.now()).toISOString() })
-            }
-            inbox.splice(0, Math.max(0, inbox.length - MAX_MESSAGES))
-            callback()
-          })
-          .catch((err: unknown) => callback(err instanceof Error ? err : new Error('Unreadable message')))
-      })
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, SANDBOX_HOST, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  server.on('error', (err) => console.error('[frame mail]', err))
-  const port = (server.server.address() as AddressInfo).port
-  const transport = options.relayUrl ? nodemailer.createTransport(options.relayUrl) : nodemailer.createTransport({ host: SANDBOX_HOST, port, secure: false, ignoreTLS: true, pool: false })
-
+/** The frame's login mails, sent through the deployer's SMTP server with nodemailer. */
+export function createMailSender(options: MailOptions): MailSender {
+  const transport = nodemailer.createTransport(options.smtpUrl)
   return {
-    url: `smtp://${SANDBOX_HOST}:${port}`,
-    port,
     async send(mail) {
       await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text })
     },
-    messages: (to) => (to === undefined ? [...inbox] : inbox.filter((m) => m.to === to.toLowerCase())),
-    clear: () => void inbox.splice(0),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        transport.close()
-        server.close(() => resolve())
-      }),
+    close: () => transport.close(),
   }
 }

@@ -1,4 +1,3 @@
-import type { MailboxMessage } from './mail.ts'
 import { FRAME_CONFIG_ELEMENT_ID, type FramePageConfig } from './api.ts'
 
 /** The name the frame service's pages and the start output use. */
@@ -112,28 +111,6 @@ export function framePage(config: FramePageConfig): string {
   ].join('\n')
 }
 
-const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
-
-/** GET /mailbox: every message (or those to `?to=`), newest first, for people. */
-export function mailboxPage(messages: readonly MailboxMessage[], to: string | undefined): string {
-  const items = [...messages]
-    .reverse()
-    .map(
-      (m) =>
-        `<article aria-label="${escapeHtml(m.subject)}"><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.date)}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
-    )
-    .join('\n')
-  return htmlPage(
-    'Sandbox mailbox',
-    [
-      '<h1>Sandbox mailbox</h1>',
-      '<p>Every mail the embedded-wallet frame sent, newest first. Nothing leaves this machine.</p>',
-      `<form method="get" action="/mailbox" role="search"><label for="to">Email address</label><input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"><button type="submit">Show</button></form>`,
-      `<section aria-label="Messages">${items || '<p>No messages.</p>'}</section>`,
-    ].join('\n'),
-  )
-}
-
 /** GET /device/confirm: what the device link shows. */
 export function deviceConfirmedPage(ok: boolean, message: string): string {
   return htmlPage(ok ? 'Device confirmed' : 'Device not confirmed', ok ? '<h1>Device confirmed</h1><p>Go back to the app: a code is on its way to your inbox.</p>' : `<h1>Device not confirmed</h1><p role="alert">${escapeHtml(message)}</p>`)
@@ -171,8 +148,3 @@ if (target && window.opener) {
   if (status) status.textContent = 'Signed in. Close this window and go back to the app.'
 }
 `
-
-/** GET /farcaster/wallet: the sandbox's Farcaster wallet (its script opens the link of the query). */
-export function farcasterWalletPage(): string {
-  return htmlPage('Farcaster Wallet (sandbox)', '<h1>Farcaster Wallet (sandbox)</h1>', { script: '/assets/farcaster-wallet.js' })
-}

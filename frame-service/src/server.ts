@@ -3,25 +3,20 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { frameQuerySchema } from '@portico/shared-types/embedded'
-import type { Context } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import type { FaultStore } from '../../sandbox/src/faults/store.ts'
-import { createBaseApp } from '../../sandbox/src/http/base-app.ts'
-import { buildBrowserBundle } from '../../sandbox/src/http/browser-bundle.ts'
-import { RequestLog } from '../../sandbox/src/http/request-log.ts'
-import { createHttpServer, type NodePreHandler } from '../../sandbox/src/http/server.ts'
-import { serviceHandle, type ServiceHandle } from '../../sandbox/src/http/service-handle.ts'
-import { SANDBOX_HOST } from '../../sandbox/src/options.ts'
+import { buildBrowserBundle } from './bundle.ts'
+import type { OidcProvider, OidcProviderConfig } from './config.ts'
+import { createHttpServer } from './http.ts'
 import { FrameAccounts, type CallContext, type FrameLimits, type FrameUser } from './accounts.ts'
-import { DEFAULT_FRAME_PROJECTS, frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
+import { frameProjectsSchema, originAllowed, originPatternSchema, type FrameProjects } from './allow-list.ts'
 import { FRAME_API, type FrameApi, type FrameApiName } from './api.ts'
 import { approvalAssetRoutes } from './approval-assets.ts'
 import { approvalWindowRoutes } from './approval-window.ts'
-import { startMailService, type MailboxMessage } from './mail.ts'
+import { createMailSender } from './mail.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, farcasterWalletPage, framePage, htmlPage, mailboxPage, socialCallbackPage } from './pages.ts'
-import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin, type FarcasterAccount } from './farcaster.ts'
-import { FARCASTER_RELAY_PATH, FARCASTER_WALLET_PATH } from './farcaster-accounts.ts'
+import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage, framePage, htmlPage, socialCallbackPage } from './pages.ts'
+import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin } from './farcaster.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { createNameLookup } from './names.ts'
 import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
@@ -37,32 +32,40 @@ const FARCASTER_POLL_MS = 20_000
 /** How long one device long poll waits before answering `{ confirmed: false }` (the page asks again). */
 const DEVICE_POLL_MS = 20_000
 
+/** One request the service answered (for a deployer's log or metrics: `onRequest`). */
+export type FrameRequestLogEntry = { method: string; path: string; status: number; time: number; ms: number }
+
+/**
+ * What startFrameService takes: the configuration (frame-service/README.md "Configuration";
+ * `loadFrameServiceConfig` reads and checks it from the environment) and the embedder's hooks.
+ */
 export type FrameServiceOptions = {
   port: number
+  /** The address to bind (default 127.0.0.1). */
+  host?: string | undefined
   chains: readonly FrameChain[]
-  faults: FaultStore
-  /** Project id -> allowed origins. Default: DEFAULT_FRAME_PROJECTS. */
-  projects?: FrameProjects | undefined
-  /** SMTP port of the mail server; 0 (default) lets the system choose. */
-  smtpPort?: number | undefined
-  /** An SMTP server the mails are sent through (PORTICO_FRAME_SMTP_URL); else the local mailbox. */
-  smtpRelayUrl?: string | undefined
-  /** The sender of the mails (PORTICO_FRAME_MAIL_FROM). */
-  mailFrom?: string | undefined
+  /** Project id -> allowed origins. */
+  projects: FrameProjects
+  /** How login mails leave: the deployer's SMTP server. */
+  mail: { smtpUrl: string; from?: string | undefined }
+  /** The OpenID Connect providers offered for social sign-in (none: social sign-in is refused). */
+  social?: Partial<Record<OidcProvider, OidcProviderConfig>> | undefined
+  /** Sign In With Farcaster: its relay, and an RPC of the ID registry's chain (none: Farcaster is refused). */
+  farcaster?: { relayUrl: string; rpcUrl: string } | undefined
   cacheDir?: string | undefined
-  /** Resolves once the chains are deployed and seeded (the Farcaster registry is placed after). */
-  chainsReady?: Promise<unknown> | undefined
-  /** Called once for each new embedded account (the sandbox funds it on its chains). */
+  /** Called once for each new embedded account (a sandbox funds it on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
-  /** Called once for each new user's Solana account (the sandbox funds it on its Solana Localnet). */
+  /** Called once for each new user's Solana account. */
   onNewSolanaAccount?: (address: string) => Promise<void>
+  /** Called after each request is answered. */
+  onRequest?: (entry: FrameRequestLogEntry) => void
   /** A PostgreSQL server for users, sessions and keys (PORTICO_FRAME_DATABASE_URL); else PGlite on `dataDir`. */
   databaseUrl?: string | undefined
-  /** PGlite's data folder (created when missing); with neither this nor `databaseUrl`, PGlite in memory. */
+  /** PGlite's data folder (created when missing); with neither this nor `databaseUrl`, PGlite in memory (tests only: the configuration requires one). */
   dataDir?: string | undefined
   /** The key that seals the users' keys (PORTICO_FRAME_KEY, base64 of 32 bytes); else read from `keyFile`. */
   key?: string | undefined
-  /** The generated key's file (mode 0600), made on first start; with no file either, a key for this run only. */
+  /** The generated key's file (mode 0600), made on first start; with no file either, a key for this run only (tests). */
   keyFile?: string | undefined
   /** The origin visitors reach the service on (https behind a proxy); default `http://127.0.0.1:{port}`. */
   publicUrl?: string | undefined
@@ -78,34 +81,37 @@ export type FrameServiceOptions = {
    * chains' ERC-4337 bundlers and paymaster (PORTICO_FRAME_BUNDLER_URL); none: no smart accounts.
    */
   bundlerUrl?: string | undefined
+  /** USD price per native-currency symbol, shown beside values in approvals. */
+  usdPrices?: Readonly<Record<string, number>> | undefined
   /** The Solana networks the service signs for with each user's ed25519 key (their sends go to `rpcUrl`); none: Solana requests are refused. */
   solanaNetworks?: readonly FrameSolanaNetwork[] | undefined
   /** The clock of sessions, codes and limits (tests). */
   now?: () => number
 }
 
-export type FrameServiceHandle = ServiceHandle & {
+export type FrameServiceHandle = {
+  /** The service's public origin. */
+  url: string
   accounts: FrameAccounts
   /** The database (users, devices, sessions, codes, pending logins, limits). */
   store: FrameStore
-  /** `{url}/social/callback`, the redirect URI of every social provider. */
+  /** `{url}/social/callback`, the redirect URI to register with every social provider. */
   socialCallbackUrl: string
-  /** The Farcaster wallet's accounts (registered on first use), its page, the relay and the wallet's relay key. */
-  farcaster: { accounts(): Promise<FarcasterAccount[]>; walletUrl: string; relayUrl: string; relayKey: string }
-  mail: { url: string; messages(to?: string): MailboxMessage[]; clear(): void }
+  /** The social providers offered (configured), and whether Farcaster is. */
+  offered: { social: readonly OidcSocialProvider[]; farcaster: boolean }
   /** The allow-list: project id -> origins (exact, or `http://host:*`). */
   projects: { get(projectId: string): readonly string[] | undefined; set(projectId: string, origins: readonly string[]): void; remove(projectId: string): void }
   /** `{url}/frame?projectId=…&chainId=…&version=4&enableLogger=false`. */
   frameUrl(query: { projectId: string; chainId: number | string; version?: number; enableLogger?: boolean }): string
   bundle: { fromCache: boolean; ms: number; bytes: number }
-  /** The RPC methods the service answered for a signed-in user, oldest first (signing and reads alike). */
+  /** The RPC methods the service answered for a signed-in user, oldest first (signing and reads alike), the last 1,000. */
   rpcMethods(): { method: string; at: number }[]
-  /** Stops the HTTP server, the mail server and the database for good (stop() closes only the HTTP port, start() reopens it). */
+  /** Closes only the HTTP port (start() reopens it); the database stays open. */
+  stop(): Promise<void>
+  start(): Promise<void>
+  isRunning(): boolean
+  /** Stops the HTTP server and the database for good. */
   shutdown(): Promise<void>
-}
-
-export function frameServiceUrl(port: number): string {
-  return `http://${SANDBOX_HOST}:${port}`
 }
 
 function bearer(c: Context): string | undefined {
@@ -148,22 +154,27 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x). */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
-  if (isIP(v4) === 4) return v4.startsWith('127.')
-  return address === '::1'
-}
+/** An address as written in both forms (`::ffff:127.0.0.1` is 127.0.0.1). */
+const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address)
 
-/** The client's address: the socket's, or the last X-Forwarded-For hop when the socket is a trusted proxy. */
+/**
+ * The client's address: the socket's; when the socket is a trusted proxy, X-Forwarded-For is read
+ * from its right end, past every trusted proxy, to the first address that is not one (what a
+ * client writes at the left end is never believed).
+ */
 export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
-  const socket = socketAddress ?? 'unknown'
-  if (forwardedFor && trustedProxies.includes(socket)) {
-    const hop = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '').pop()
-    if (hop && isIP(hop) !== 0) return hop
+  const socket = plainAddress(socketAddress ?? 'unknown')
+  const trusted = new Set(trustedProxies.map(plainAddress))
+  if (!forwardedFor || !trusted.has(socket)) return socket
+  const hops = forwardedFor.split(',').map((h) => plainAddress(h.trim())).filter((h) => h !== '')
+  let client = socket
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string
+    if (isIP(hop) === 0) return client
+    client = hop
+    if (!trusted.has(hop)) return hop
   }
-  return socket
+  return client
 }
 const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
 
@@ -173,32 +184,27 @@ const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'"
  * the social and Farcaster sign-in pieces (see sandbox/README.md "Embedded-wallet frame").
  */
 export async function startFrameService(options: FrameServiceOptions): Promise<FrameServiceHandle> {
-  const url = options.publicUrl ? new URL(options.publicUrl).origin : frameServiceUrl(options.port)
+  const host = options.host ?? '127.0.0.1'
+  const url = options.publicUrl ? new URL(options.publicUrl).origin : `http://127.0.0.1:${options.port}`
   const ownOrigin = new URL(url).origin
   const now = options.now ?? Date.now
   const trustedProxies = options.trustedProxies ?? []
-  const projects = new Map(Object.entries(frameProjectsSchema.parse(options.projects ?? DEFAULT_FRAME_PROJECTS)))
+  const projects = new Map(Object.entries(frameProjectsSchema.parse(options.projects)))
   const chains = new Map(options.chains.map((c) => [c.id, c]))
   const solanaNetworks = options.solanaNetworks ?? []
   const defaultChain = options.chains[0]
-  if (!defaultChain) throw new Error('The frame service needs at least one chain')
+  if (!defaultChain) throw new FrameError('The frame service needs at least one chain')
   // With neither a key nor a key file: a key for this run only (an in-memory database's tests).
   const key = await loadFrameKey({ key: options.key || (options.keyFile === undefined ? newFrameKey() : undefined), keyFile: options.keyFile ?? '' })
-  // The database, the page's bundle and the mail server start side by side; what started is closed when another fails.
-  const starting = [
-    openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
-    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
-    startMailService({ port: options.smtpPort ?? 0, from: options.mailFrom ?? 'Portico Wallet <wallet@portico.localhost>', relayUrl: options.smtpRelayUrl }),
-  ] as const
-  const [storeResult, bundleResult, mailResult] = await Promise.allSettled(starting)
-  if (storeResult.status === 'rejected' || bundleResult.status === 'rejected' || mailResult.status === 'rejected') {
+  // The database and the page's bundle start side by side; the database is closed when the bundle fails.
+  const [storeResult, bundleResult] = await Promise.allSettled([openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }), buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir)] as const)
+  if (storeResult.status === 'rejected' || bundleResult.status === 'rejected') {
     if (storeResult.status === 'fulfilled') await storeResult.value.close()
-    if (mailResult.status === 'fulfilled') await mailResult.value.stop()
-    throw [storeResult, bundleResult, mailResult].find((r) => r.status === 'rejected')?.reason
+    throw [storeResult, bundleResult].find((r) => r.status === 'rejected')?.reason
   }
   const store = storeResult.value
   const bundle = bundleResult.value
-  const mail = mailResult.value
+  const mail = createMailSender({ smtpUrl: options.mail.smtpUrl, from: options.mail.from ?? `Portico Wallet <wallet@${new URL(url).hostname}>` })
   const smartAccounts = createSmartAccounts(options.bundlerUrl ? dataApiBundlerUrl(options.bundlerUrl) : undefined)
   /** A new user's accounts get the sandbox's funds: its key's EOA, and its smart account (the one it sees by default) where the chain has one. */
   const fundNewAccount = async (address: `0x${string}`) => {
@@ -236,14 +242,21 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return chain
   }
 
-  const social = createSocialLogin(url, store, now)
-  const farcasterChain = options.chains.find((c) => !c.external)
-  const farcaster = createFarcasterLogin({ frameUrl: url, chain: farcasterChain, cacheDir: options.cacheDir, chainReady: options.chainsReady })
-  let walletBundle: ReturnType<typeof buildBrowserBundle> | undefined
+  const social = createSocialLogin(url, store, options.social ?? {}, now)
+  const farcaster = options.farcaster ? createFarcasterLogin({ frameUrl: url, relayUrl: options.farcaster.relayUrl, rpcUrl: options.farcaster.rpcUrl }) : undefined
 
-  const log = new RequestLog()
   // No CORS anywhere: the API is for the frame page, which is on this origin.
-  const app = createBaseApp({ name: FRAME_SERVICE_NAME, log, faults: options.faults, cors: false })
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    options.onRequest?.({ method: c.req.method, path: c.req.path, status: c.res.status, time: Date.now(), ms: performance.now() - started })
+  })
+  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  app.onError((err, c) => {
+    console.error(`[${FRAME_SERVICE_NAME}]`, err)
+    return c.json({ error: FRAME_MESSAGES.defaultError }, 500)
+  })
   const invalid = (c: Context) => c.json({ error: FRAME_MESSAGES.invalidAppConfiguration }, 403, { 'cache-control': 'no-store' })
 
   /**
@@ -268,34 +281,16 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     if (c.req.method !== 'POST' || !callContext(c)) return invalid(c)
     await next()
   })
-  /** The sandbox's own tools (the mailbox): for this machine's clients only. */
-  const loopbackOnly = (c: Context) => isLoopback(getConnInfo(c).remote.address)
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
-  approvalAssetRoutes(app, options.chains)
+  approvalAssetRoutes(app, options.chains, options.usdPrices ?? {})
   approvalWindowRoutes(app, (entry, name) => buildBrowserBundle(entry, name, options.cacheDir))
   app.get('/assets/frame-refused.js', (c) => c.body(REFUSED_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/assets/social-callback.js', (c) => c.body(SOCIAL_CALLBACK_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
   app.get('/social/callback', async (c) => {
     const target = await social.callbackTarget(c.req.query('state') ?? '')
     return c.html(socialCallbackPage(target), target ? 200 : 400, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
-  })
-  app.route(FARCASTER_RELAY_PATH, farcaster.relay)
-  app.get(FARCASTER_WALLET_PATH, (c) => c.html(farcasterWalletPage(), 200, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }))
-  app.get(`${FARCASTER_WALLET_PATH}/config.json`, async (c) => {
-    try {
-      const accounts = await farcaster.accounts()
-      return c.json({ relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: farcaster.relayKey, rpcUrl: farcasterChain?.rpcUrl, accounts }, 200, { 'cache-control': 'no-store' })
-    } catch (err) {
-      return c.json({ error: err instanceof FrameError ? err.message : FRAME_MESSAGES.farcasterUnavailable }, 503)
-    }
-  })
-  app.get('/assets/farcaster-wallet.js', async (c) => {
-    // Bundled on first use: a sandbox whose Farcaster wallet is never opened never builds it.
-    walletBundle ??= buildBrowserBundle(resolve(here, 'page/farcaster-wallet.ts'), 'farcaster-wallet', options.cacheDir)
-    walletBundle.catch(() => (walletBundle = undefined))
-    return c.body((await walletBundle).js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
   })
   app.get('/assets/frame-pages.css', (c) => c.body(PAGES_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }))
 
@@ -325,21 +320,6 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return c.html(html, 200, { 'content-security-policy': frameCsp(allowed), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
   })
 
-  app.use('/mailbox', async (c, next) => (loopbackOnly(c) ? next() : c.json({ error: 'The mailbox answers this machine only' }, 403)))
-  app.use('/mailbox/*', async (c, next) => (loopbackOnly(c) ? next() : c.json({ error: 'The mailbox answers this machine only' }, 403)))
-  app.get('/mailbox', (c) => {
-    const to = c.req.query('to') || undefined
-    return c.html(mailboxPage(mail.messages(to), to), 200, { 'content-security-policy': PAGES_CSP, 'cache-control': 'no-store' })
-  })
-  app.get('/mailbox/messages', (c) => {
-    const to = z.string().email().safeParse(c.req.query('to'))
-    if (!to.success) return c.json({ error: 'Missing or invalid query parameter: to' }, 400)
-    return c.json(mail.messages(to.data), 200, { 'cache-control': 'no-store' })
-  })
-  app.delete('/mailbox/messages', (c) => {
-    mail.clear()
-    return c.json({ ok: true })
-  })
   app.get('/device/confirm', async (c) => {
     const token = c.req.query('token') ?? ''
     const ok = token !== '' && (await accounts.confirmDevice(token))
@@ -422,9 +402,13 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   // One transaction at a time per user: each takes the next nonce only after the previous was sent.
   const sending = new Map<string, Promise<unknown>>()
   const rpcLog: { method: string; at: number }[] = []
+  const logRpc = (method: string) => {
+    rpcLog.push({ method, at: Date.now() })
+    if (rpcLog.length > 1_000) rpcLog.splice(0, rpcLog.length - 1_000)
+  }
   api('rpc', async ({ method, params, chainId }, token, context) => {
     const user = await accounts.userOf(token, context)
-    rpcLog.push({ method, at: Date.now() })
+    logRpc(method)
     const chain = chainOf(chainId, user.chainId)
     const smart = await smartContext(user, chain, context)
     if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params, smart) }
@@ -441,7 +425,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const user = await accounts.userOf(token, context)
     const solana = solanaNetworks.find((n) => n.caipNetworkId === network)
     if (!solana) throw new FrameError(FRAME_MESSAGES.unsupportedChain)
-    rpcLog.push({ method, at: Date.now() })
+    logRpc(method)
     // Sends one at a time per user, like EVM transactions.
     if (method !== 'solana_signAndSendTransaction') return { result: await answerSolana(user, solana, method, params) }
     const key = `${user.id}/solana`
@@ -479,12 +463,12 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   }
   api('userOperationPrepare', async ({ chainId, calls }, token, context) => {
     const { user, chain } = await smartUser(token, context, chainId)
-    rpcLog.push({ method: 'userOperationPrepare', at: Date.now() })
+    logRpc('userOperationPrepare')
     return smartAccounts.prepare(user.account, chain, context.projectId, calls.map((c) => ({ to: c.to as `0x${string}`, value: BigInt(c.value), data: c.data as `0x${string}` })))
   })
   api('userOperationSend', async ({ chainId, userOperation }, token, context) => {
     const { user, chain } = await smartUser(token, context, chainId)
-    rpcLog.push({ method: 'eth_sendUserOperation', at: Date.now() })
+    logRpc('eth_sendUserOperation')
     // One operation at a time per user, like transactions: each takes the next nonce.
     const previous = sending.get(user.id) ?? Promise.resolve()
     const mine = previous.catch(() => undefined).then(() => smartAccounts.send(user.account, chain, context.projectId, userOperation))
@@ -504,7 +488,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
 
   api('socialStart', async ({ provider, projectId, dappOrigin }, _token, context, binding) => {
     if (projectId !== context.projectId || dappOrigin !== context.origin) throw new FrameError(FRAME_MESSAGES.invalidAppConfiguration, 403)
-    if (provider === 'farcaster') throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', provider))
+    if (provider === 'farcaster' || !social.providers.includes(provider)) throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', provider))
     if (binding === undefined) throw new FrameError(FRAME_MESSAGES.sessionBindingMissing)
     return { uri: await social.start(provider as OidcSocialProvider, { dappOrigin, projectId, binding }) }
   })
@@ -516,53 +500,62 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   /** A Farcaster channel is kept (by its token's hash) with the browser session that opened it, for 10 minutes, and used once. */
   const liveChannel = async (channelToken: string, context: CallContext, binding: string | undefined) => {
     const row = await store.pending('farcaster', sha256Hex(channelToken))
-    const ok = row && row.expires_at >= now() && binding !== undefined && row.binding_hash === sha256Hex(binding) && row.data['projectId'] === context.projectId && row.data['origin'] === context.origin
+    const nonce = row?.data['nonce']
+    const ok = row && row.expires_at >= now() && binding !== undefined && row.binding_hash === sha256Hex(binding) && row.data['projectId'] === context.projectId && row.data['origin'] === context.origin && typeof nonce === 'string'
     if (!ok) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
+    return nonce
+  }
+  const farcasterOffered = () => {
+    if (!farcaster) throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', 'farcaster'))
+    return farcaster
   }
   api('farcasterStart', async (_body, _token, context, binding) => {
+    const login = farcasterOffered()
     if (binding === undefined) throw new FrameError(FRAME_MESSAGES.sessionBindingMissing)
-    const started = await farcaster.start()
+    const started = await login.start()
     await store.putPending({
       kind: 'farcaster',
       key_hash: sha256Hex(started.channelToken),
       binding_hash: sha256Hex(binding),
-      data: { projectId: context.projectId, origin: context.origin },
+      data: { projectId: context.projectId, origin: context.origin, nonce: started.nonce },
       expires_at: now() + FARCASTER_CHANNEL_TTL_MS,
     })
-    return started
+    return { url: started.url, channelToken: started.channelToken }
   })
   api('farcasterFinish', async ({ channelToken }, _token, context, binding) => {
-    await liveChannel(channelToken, context, binding)
-    const signedIn = await farcaster.finish(channelToken, FARCASTER_POLL_MS)
+    const login = farcasterOffered()
+    const nonce = await liveChannel(channelToken, context, binding)
+    const signedIn = await login.finish(channelToken, nonce, FARCASTER_POLL_MS)
     if (!signedIn) return { pending: true as const }
     // Single use: of two requests that saw the wallet's approval, one takes the channel.
     if (!(await store.takePending('farcaster', sha256Hex(channelToken)))) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
     return { token: await accounts.socialSession('farcaster', String(signedIn.fid), signedIn.username, context) }
   })
 
-  const before: NodePreHandler = (req, res) => social.handle(req, res)
-  const server = createHttpServer(app, options.port, FRAME_SERVICE_NAME, before)
+  const server = createHttpServer(app, options.port, host)
   try {
     await server.start()
   } catch (err) {
     clearInterval(purgeTimer)
-    await mail.stop()
+    mail.close()
     await store.close()
     throw err
   }
   return {
-    ...serviceHandle(server, log),
+    url,
+    stop: () => server.stop(),
+    start: () => server.start(),
+    isRunning: () => server.isRunning(),
     async shutdown() {
       clearInterval(purgeTimer)
       await server.stop()
-      await mail.stop()
+      mail.close()
       await store.close()
     },
     accounts,
     store,
     socialCallbackUrl: social.callbackUrl,
-    farcaster: { accounts: () => farcaster.accounts(), walletUrl: `${url}${FARCASTER_WALLET_PATH}`, relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: farcaster.relayKey },
-    mail: { url: mail.url, messages: (to) => mail.messages(to), clear: () => mail.clear() },
+    offered: { social: social.providers, farcaster: farcaster !== undefined },
     projects: {
       get: (id) => projects.get(id),
       set: (id, origins) => void projects.set(id, origins.map((o) => originPatternSchema.parse(o))),

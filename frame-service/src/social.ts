@@ -1,65 +1,26 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
-import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider'
 import * as client from 'openid-client'
+import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
 import { z } from 'zod'
-import type { NodePreHandler } from '../../sandbox/src/http/server.ts'
+import { isLoopbackUrl, type OidcProviderConfig } from './config.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
-import { escapeHtml, htmlPage } from './pages.ts'
 import { sha256Hex } from './store/keys.ts'
 import type { FrameStore } from './store/store.ts'
 
 export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 
-/** How each sandbox provider names itself on its login page. */
+/** How each provider is named to the visitor. */
 export const SOCIAL_PROVIDER_NAMES: Record<OidcSocialProvider, string> = { google: 'Google', x: 'X', discord: 'Discord', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' }
 /** How long a started sign-in (its state, PKCE verifier and nonce) is kept. */
 export const SOCIAL_STATE_TTL_MS = 10 * 60_000
-/** The login page's username: what the provider then calls the visitor (`preferred_username`). */
-export const socialUsernameSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, 'Enter a username: letters, digits, dots, dashes or underscores, up to 32')
 
-const CLIENT_ID = 'portico-frame'
 const SCOPE = 'openid profile email'
-
-/**
- * The providers' storage (sessions, interactions, codes, grants): in memory, per provider, entries
- * dropped once expired. A restart forgets the providers' own sessions (a visitor types the username
- * again); the frame's users and its started sign-ins are in its database.
- */
-function memoryAdapterFactory(): (name: string) => Adapter {
-  const store = new Map<string, { payload: AdapterPayload; expiresAt: number | undefined }>()
-  return (model) => {
-    const key = (id: string) => `${model}:${id}`
-    const live = (entry: { payload: AdapterPayload; expiresAt: number | undefined } | undefined) => (entry && (entry.expiresAt === undefined || entry.expiresAt > Date.now()) ? entry.payload : undefined)
-    const byField = (field: 'uid' | 'userCode', value: string) => live([...store.entries()].find(([k, e]) => k.startsWith(`${model}:`) && e.payload[field] === value)?.[1])
-    return {
-      async upsert(id, payload, expiresIn) {
-        store.set(key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined })
-      },
-      find: async (id) => live(store.get(key(id))),
-      findByUid: async (uid) => byField('uid', uid),
-      findByUserCode: async (userCode) => byField('userCode', userCode),
-      async consume(id) {
-        const entry = store.get(key(id))
-        if (entry) entry.payload = { ...entry.payload, consumed: Math.floor(Date.now() / 1000) }
-      },
-      async destroy(id) {
-        store.delete(key(id))
-      },
-      async revokeByGrantId(grantId) {
-        for (const [k, e] of store) if (e.payload.grantId === grantId) store.delete(k)
-      },
-    }
-  }
-}
 
 /** A started sign-in, kept in the frame's database under the SHA-256 of its state, with the binding secret's hash. */
 const pendingSchema = z.object({ provider: z.enum(OIDC_SOCIAL_PROVIDERS), verifier: z.string(), nonce: z.string(), dappOrigin: z.string(), projectId: z.string() })
 
 export type SocialLogin = {
-  /** Serves /oidc/{provider}/… (the providers and their login pages); false for any other path. */
-  handle: NodePreHandler
+  /** The providers this service offers: those configured with an issuer, a client id and a secret. */
+  providers: readonly OidcSocialProvider[]
   /**
    * GET_SOCIAL_REDIRECT_URI: the provider's authorization URL (code flow, PKCE S256, state, nonce).
    * The state is bound to the project, the dapp origin and the browser session's binding secret.
@@ -76,192 +37,52 @@ export type SocialLogin = {
   callbackUrl: string
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > 16_384) break
-    chunks.push(chunk)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-}
-
-const PAGE_CSP = ["default-src 'none'", "style-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join('; ')
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP })
-  res.end(html)
-}
-
-/** A provider's own login page: its name, a Username field, Sign in and Cancel. */
-export function socialLoginPage(provider: OidcSocialProvider, uid: string, error?: string, username = ''): string {
-  const name = SOCIAL_PROVIDER_NAMES[provider]
-  const base = `/oidc/${provider}/interaction/${encodeURIComponent(uid)}`
-  return htmlPage(
-    `Sign in with ${name}`,
-    [
-      `<h1>${escapeHtml(name)}</h1>`,
-      `<p>Sign in to continue to Portico Wallet. This is the sandbox's ${escapeHtml(name)}: any username works, and the same username is the same account.</p>`,
-      `<form method="post" action="${base}/login">`,
-      '<label for="username">Username</label>',
-      `<input id="username" name="username" autocomplete="username" required maxlength="32" value="${escapeHtml(username)}"${error ? ' aria-invalid="true" aria-describedby="login-error"' : ''} autofocus>`,
-      error ? `<p id="login-error" role="alert">${escapeHtml(error)}</p>` : '',
-      '<button type="submit">Sign in</button>',
-      '</form>',
-      `<form method="post" action="${base}/abort"><button type="submit" class="secondary">Cancel</button></form>`,
-    ].join('\n'),
-  )
-}
-
 /**
- * Social sign-in for the frame: google, x, discord, github, apple and facebook, each a local OpenID
- * Connect provider (`oidc-provider`, one instance per provider mounted at /oidc/{provider}, with a
- * login page of its own), and the frame service as their client (`openid-client`: authorization
- * code with PKCE S256, state and nonce; the verifier stays here, keyed by state with the dapp
- * origin the callback page posts to, all in the frame's database). Providers are made on first use.
+ * Social sign-in for the frame: each configured provider is an OpenID Connect issuer (found by
+ * discovery), and the frame service its client (`openid-client`: authorization code with PKCE S256,
+ * state and nonce; the verifier stays here, keyed by state with the dapp origin the callback page
+ * posts to, all in the frame's database). A provider that is not configured is refused.
  */
-export function createSocialLogin(frameUrl: string, store: FrameStore, now: () => number = Date.now): SocialLogin {
+export function createSocialLogin(frameUrl: string, store: FrameStore, configured: Partial<Record<OidcSocialProvider, OidcProviderConfig>>, now: () => number = Date.now): SocialLogin {
   const callbackUrl = `${frameUrl}/social/callback`
-  const secrets = new Map<OidcSocialProvider, string>()
-  type Made = { provider: Provider; callback: (req: IncomingMessage, res: ServerResponse) => void }
-  const providers = new Map<OidcSocialProvider, Promise<Made>>()
   const configs = new Map<OidcSocialProvider, Promise<client.Configuration>>()
   const livePending = async (state: string) => {
     const row = state === '' ? undefined : await store.pending('social', sha256Hex(state))
     const data = row && row.expires_at >= now() ? pendingSchema.safeParse(row.data) : undefined
     return row && data?.success ? { row, data: data.data } : undefined
   }
-  let signingKey: Record<string, unknown> | undefined
-
-  const issuerOf = (name: OidcSocialProvider) => `${frameUrl}/oidc/${name}`
-  const secretOf = (name: OidcSocialProvider) => {
-    let secret = secrets.get(name)
-    if (!secret) secrets.set(name, (secret = randomBytes(32).toString('base64url')))
-    return secret
-  }
-
-  /** The provider, made on first use (oidc-provider is imported then, so a sandbox that never signs in socially never loads it). */
-  function providerOf(name: OidcSocialProvider): Promise<Made> {
-    let made = providers.get(name)
-    if (!made) {
-      made = makeProvider(name)
-      providers.set(name, made)
-    }
-    return made
-  }
-
-  async function makeProvider(name: OidcSocialProvider): Promise<Made> {
-    const { default: ProviderClass } = await import('oidc-provider')
-    signingKey ??= { ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'sandbox-1', alg: 'RS256', use: 'sig' }
-    const configuration: Configuration = {
-      clients: [
-        {
-          client_id: CLIENT_ID,
-          client_secret: secretOf(name),
-          redirect_uris: [callbackUrl],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
-      jwks: { keys: [signingKey as never] },
-      adapter: memoryAdapterFactory(),
-      ttl: { Interaction: 600, Session: 86_400, Grant: 86_400, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
-      pkce: { required: () => true },
-      features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx, interaction) => `/oidc/${name}/interaction/${interaction.uid}` },
-      cookies: { keys: [randomBytes(32).toString('hex')], names: { session: `_${name}_session`, interaction: `_${name}_interaction`, resume: `_${name}_resume` } },
-      claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
-      findAccount: (_ctx, sub) => ({
-        accountId: sub,
-        claims: () => ({ sub, name: sub, preferred_username: sub, email: `${sub}@${name}.example`, email_verified: true }),
-      }),
-      // The frame is the provider's own first-party client: no consent screen.
-      async loadExistingGrant(ctx: KoaContextWithOIDC) {
-        const accountId = ctx.oidc.session?.accountId
-        const clientId = ctx.oidc.client?.clientId
-        if (!accountId || !clientId) return undefined
-        const grant = new ctx.oidc.provider.Grant({ accountId, clientId })
-        grant.addOIDCScope(SCOPE)
-        await grant.save()
-        return grant
-      },
-      async renderError(ctx, out) {
-        ctx.type = 'html'
-        ctx.body = htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(String(out.error_description ?? out.error ?? FRAME_MESSAGES.defaultError))}</p>`)
-      },
-    }
-    const provider = new ProviderClass(issuerOf(name), configuration)
-    return { provider, callback: provider.callback() }
+  const settingsOf = (name: OidcSocialProvider): OidcProviderConfig => {
+    const settings = configured[name]
+    if (!settings) throw new FrameError(FRAME_MESSAGES.unsupportedSocialProvider.replace('{provider}', name))
+    return settings
   }
 
   function configOf(name: OidcSocialProvider): Promise<client.Configuration> {
     let config = configs.get(name)
     if (!config) {
-      config = client.discovery(new URL(issuerOf(name)), CLIENT_ID, undefined, client.ClientSecretBasic(secretOf(name)), { execute: [client.allowInsecureRequests] })
+      const settings = settingsOf(name)
+      const issuer = new URL(settings.issuer)
+      // Plain http only for an issuer on this machine (the configuration refuses it elsewhere).
+      const insecure = issuer.protocol === 'http:' && isLoopbackUrl(issuer)
+      config = client.discovery(issuer, settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), insecure ? { execute: [client.allowInsecureRequests] } : undefined)
       config.catch(() => configs.delete(name))
       configs.set(name, config)
     }
     return config
   }
 
-  async function interaction(name: OidcSocialProvider, rest: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { provider } = await providerOf(name)
-    const match = /^\/interaction\/([^/]+)(\/login|\/abort)?$/.exec(rest)
-    if (!match) return sendHtml(res, 404, htmlPage('Not found', '<h1>Not found</h1>'))
-    const uid = decodeURIComponent(match[1] ?? '')
-    let details
-    try {
-      details = await provider.interactionDetails(req, res)
-    } catch {
-      return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
-    }
-    if (details.uid !== uid) return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
-    if (req.method === 'GET' && match[2] === undefined) return sendHtml(res, 200, socialLoginPage(name, uid))
-    if (req.method !== 'POST') return sendHtml(res, 405, htmlPage('Not allowed', '<h1>Not allowed</h1>'))
-    if (match[2] === '/abort') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The visitor cancelled the sign-in' }, { mergeWithLastSubmission: false })
-    }
-    const form = await readForm(req)
-    const username = socialUsernameSchema.safeParse(form.get('username') ?? '')
-    if (!username.success) return sendHtml(res, 400, socialLoginPage(name, uid, username.error.issues[0]?.message, form.get('username') ?? ''))
-    await provider.interactionFinished(req, res, { login: { accountId: username.data.toLowerCase() } }, { mergeWithLastSubmission: false })
-  }
-
-  const names = new Set<string>(OIDC_SOCIAL_PROVIDERS)
   return {
     callbackUrl,
-    handle(req, res) {
-      const url = req.url ?? '/'
-      const match = /^\/oidc\/([a-z]+)(\/[^?]*)?(\?.*)?$/.exec(url)
-      if (!match || !names.has(match[1] ?? '')) return false
-      const name = match[1] as OidcSocialProvider
-      const rest = match[2] ?? '/'
-      if (rest.startsWith('/interaction/')) {
-        interaction(name, rest, req, res).catch((err: unknown) => {
-          console.error('[frame social]', err)
-          if (!res.headersSent) sendHtml(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
-        })
-        return true
-      }
-      // Mounted as Express would: the provider reads its mount path from originalUrl.
-      const mounted = req as IncomingMessage & { originalUrl?: string }
-      mounted.originalUrl = url
-      req.url = `${rest}${match[3] ?? ''}`
-      providerOf(name).then(
-        (made) => made.callback(req, res),
-        (err: unknown) => {
-          console.error('[frame social]', err)
-          if (!res.headersSent) sendHtml(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
-        },
-      )
-      return true
-    },
-
+    providers: OIDC_SOCIAL_PROVIDERS.filter((p) => configured[p] !== undefined),
     async start(provider, { dappOrigin, projectId, binding }) {
-      await providerOf(provider)
-      const config = await configOf(provider)
+      let config: client.Configuration
+      try {
+        config = await configOf(provider)
+      } catch (err) {
+        if (err instanceof FrameError) throw err
+        console.error(`[frame social] ${provider}: discovery failed`, err)
+        throw new FrameError(FRAME_MESSAGES.socialFailed.replace('{provider}', SOCIAL_PROVIDER_NAMES[provider]), 502)
+      }
       const verifier = client.randomPKCECodeVerifier()
       const state = client.randomState()
       const nonce = client.randomNonce()

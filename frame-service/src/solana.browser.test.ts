@@ -23,7 +23,7 @@ import { FRAME_SOLANA_FUNDING, startSandbox, type SandboxHandle } from '../../sa
 import { solanaService } from '../../sandbox/src/services/solana.ts'
 import type { SolanaChainHandle } from '../../sandbox/src/solana/server.ts'
 import { testSandboxOptions } from '../../sandbox/src/test-helpers.ts'
-import { mailboxMessageSchema } from './mail.ts'
+import { mailboxMessageSchema } from '../../sandbox/src/sign-in/mailbox.ts'
 import { restPointerOn } from './testing/approval-pointer.ts'
 
 // Ports of this file: base 17420 (frame at base + 5, its Solana RPC at base - 5000); the host page on base + 8.
@@ -77,7 +77,7 @@ async function shownFrame(page: Page) {
   return frame
 }
 async function lastCode(email: string): Promise<string> {
-  const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
+  const read = async () => z.array(mailboxMessageSchema).parse(await (await fetch(`${sandbox.frame.mail.url}/mailbox/messages?to=${encodeURIComponent(email)}`)).json())
   await expect.poll(async () => (await read()).length, WAIT).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).at(-1)!.text)![1]!
 }

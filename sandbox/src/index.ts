@@ -14,7 +14,7 @@ import { dataApiService } from './services/data-api.ts'
 import { evmChainsService } from './services/evm-chains.ts'
 import { phoneWalletService } from './services/phone-wallet.ts'
 import { frameService } from './services/frame.ts'
-import type { FrameServiceHandle } from '@portico/frame-service/server.ts'
+import type { SandboxFrameHandle } from './services/frame.ts'
 import { relayService } from './services/relay.ts'
 import { SANDBOX_SERVICES } from './services/registry.ts'
 import { runServices, type RunningService } from './services/run-services.ts'
@@ -62,8 +62,11 @@ export { SOLANA_GENESIS_HASH, SOLANA_LOCALNET_CAIP_ID, SOLANA_LOCALNET_NAME } fr
 export { phoneWalletService, phoneWalletPort } from './services/phone-wallet.ts'
 export { frameService, framePort, FRAME_ACCOUNT_FUNDING, FRAME_SOLANA_FUNDING } from './services/frame.ts'
 export type { FrameServiceHandle } from '@portico/frame-service/server.ts'
-export type { MailboxMessage } from '@portico/frame-service/mail.ts'
-export { mailboxMessageSchema } from '@portico/frame-service/mail.ts'
+export type { SandboxFrameHandle } from './services/frame.ts'
+export type { MailboxMessage } from './sign-in/mailbox.ts'
+export { mailboxMessageSchema } from './sign-in/mailbox.ts'
+export { signInService, signInPort } from './services/sign-in.ts'
+export type { SignInStandIns } from './sign-in/server.ts'
 export { FRAME_MESSAGES } from '@portico/frame-service/messages.ts'
 export { DEFAULT_FRAME_PROJECTS, type FrameProjects } from '@portico/frame-service/allow-list.ts'
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '@portico/frame-service/accounts.ts'
@@ -99,7 +102,7 @@ export type SandboxHandle = {
   /** The Sandbox Phone Wallet page: `url`, `deepLink(wcUri)`. */
   phoneWallet: PhoneWalletHandle
   /** The embedded-wallet frame service: `url`, `frameUrl(query)`, `mail.messages(to)`, `projects.set(id, origins)`. */
-  frame: FrameServiceHandle
+  frame: SandboxFrameHandle
   analytics: AnalyticsHandle
   /** Fault injection for the data API, the chains' RPC proxy and the catalogue. Off unless set. */
   faults: FaultsHandle

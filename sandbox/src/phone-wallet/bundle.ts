@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildBrowserBundle, type BrowserBundle } from '../http/browser-bundle.ts'
+import { buildBrowserBundle, type BrowserBundle } from '@portico/frame-service/bundle.ts'
 
 const ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), 'page/main.ts')
 

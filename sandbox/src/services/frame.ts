@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { numberToHex, parseEther } from 'viem'
 import { z } from 'zod'
-import { DEFAULT_FRAME_LIMITS } from '@portico/frame-service/accounts.ts'
-import { FRAME_SERVICE_NAME } from '@portico/frame-service/pages.ts'
-import { startFrameService, type FrameServiceHandle } from '@portico/frame-service/server.ts'
-import { dataApiUrl, type ResolvedOptions } from '../options.ts'
+import { DEFAULT_FRAME_PROJECTS, FRAME_SERVICE_NAME, loadFrameServiceConfig, frameServiceOptions, startFrameService, type FrameServiceHandle } from '@portico/frame-service'
+import { RequestLog } from '../http/request-log.ts'
+import type { ServiceHandle } from '../http/service-handle.ts'
+import { dataApiUrl, SANDBOX_HOST, type ResolvedOptions } from '../options.ts'
+import { USD_PRICES } from '../prices.ts'
+import type { SignInStandIns } from '../sign-in/server.ts'
+import { signInService } from './sign-in.ts'
 import { evmChainsService } from './evm-chains.ts'
 import { solanaService } from './solana.ts'
 import { SOLANA_LOCALNET_NAME } from '../solana/localnet.ts'
@@ -27,26 +33,21 @@ export function framePort(config: ResolvedOptions): number {
 /** The repository's `.sandbox-data`: what `npm start` / `npm run sandbox` keep between runs (git ignores it). */
 export const SANDBOX_DATA_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.sandbox-data')
 
-const positiveSeconds = z.coerce.number().int().positive()
-const mapDefined = <T, U>(value: T | undefined, f: (v: T) => U): U | undefined => (value === undefined ? undefined : f(value))
-const limitsSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'expected JSON such as {"mailsPerClient":60}' })
-      return z.NEVER
-    }
-  })
-  .pipe(z.object(Object.fromEntries(Object.keys(DEFAULT_FRAME_LIMITS).map((k) => [k, z.number().int().positive().optional()]))).strict())
-
 function envValue<T>(config: ResolvedOptions, name: string, schema: z.ZodType<T>): T | undefined {
   const raw = config.env[name]
   if (raw === undefined || raw === '') return undefined
   const parsed = schema.safeParse(raw)
   if (!parsed.success) throw new Error(`Invalid ${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`)
   return parsed.data
+}
+
+/** The frame service's public origin in the sandbox (PORTICO_FRAME_PUBLIC_URL, else http://127.0.0.1:{port}). */
+export function frameServiceUrl(config: ResolvedOptions): string {
+  return envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()) ?? `http://${SANDBOX_HOST}:${framePort(config)}`
+}
+/** Where the social providers send the visitor back: the frame service's `/social/callback`. */
+export function frameCallbackUrl(config: ResolvedOptions): string {
+  return `${new URL(frameServiceUrl(config)).origin}/social/callback`
 }
 
 /**
@@ -67,36 +68,63 @@ export function frameStorage(config: ResolvedOptions): { databaseUrl: string | u
   }
 }
 
-/** Every frame-service setting the env and the sandbox options give (sandbox/README.md "Deploying the frame service"). */
-export function frameEnvOptions(config: ResolvedOptions) {
-  return {
-    port: framePort(config),
-    smtpPort: servicePort(config, 'frameSmtp', 'PORTICO_FRAME_SMTP_PORT', 0),
-    smtpRelayUrl: envValue(config, 'PORTICO_FRAME_SMTP_URL', z.string().regex(/^smtps?:\/\//, 'expected smtp://… or smtps://…')),
-    mailFrom: envValue(config, 'PORTICO_FRAME_MAIL_FROM', z.string().min(3)),
-    projects: config.frameProjects,
-    cacheDir: config.cacheDir,
-    ...frameStorage(config),
-    publicUrl: envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()),
-    // The sandbox's own data API names the addresses an approval shows, unless another is named.
-    identityUrl: envValue(config, 'PORTICO_FRAME_IDENTITY_URL', z.string().url()) ?? `${dataApiUrl(config)}/v1`,
-    // Smart accounts' user operations go through the sandbox data API's bundler call (its paymaster sponsors the sandbox's projects).
-    bundlerUrl: envValue(config, 'PORTICO_FRAME_BUNDLER_URL', z.string().url()) ?? `${dataApiUrl(config)}/v1`,
-    trustedProxies: envValue(config, 'PORTICO_FRAME_TRUSTED_PROXIES', z.string().transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))),
-    limits: envValue(config, 'PORTICO_FRAME_LIMITS', limitsSchema),
-    sessionIdleMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds), (s) => s * 1000),
-    sessionLifetimeMs: mapDefined(envValue(config, 'PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds), (s) => s * 1000),
+/**
+ * The frame service's configuration in the sandbox, as a deployer writes it (PORTICO_FRAME_*
+ * variables, frame-service/README.md "Configuration"): the sandbox's chains, its projects, its
+ * sign-in stand-ins' SMTP server, OpenID providers and Farcaster relay, and its data API, unless the
+ * environment names others. Checked by the product's own schema.
+ */
+export function sandboxFrameEnv(config: ResolvedOptions, chains: readonly { chainId: number; name: string; rpcUrl: string; viemChain: { nativeCurrency: { name: string; symbol: string; decimals: number } }; external?: boolean | undefined }[], standIns: SignInStandIns, solana: { caipNetworkId: string; name: string; rpcUrl: string }): Record<string, string | undefined> {
+  const storage = frameStorage(config)
+  const farcasterChain = chains.find((c) => !c.external)
+  const env: Record<string, string | undefined> = {
+    PORTICO_FRAME_PORT: String(framePort(config)),
+    PORTICO_FRAME_PUBLIC_URL: frameServiceUrl(config),
+    PORTICO_FRAME_CHAINS: JSON.stringify(chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.viemChain.nativeCurrency }))),
+    PORTICO_FRAME_SOLANA_NETWORKS: JSON.stringify([solana]),
+    PORTICO_FRAME_PROJECTS: JSON.stringify(config.frameProjects ?? DEFAULT_FRAME_PROJECTS),
+    PORTICO_FRAME_SMTP_URL: standIns.smtpUrl,
+    PORTICO_FRAME_MAIL_FROM: 'Portico Wallet <wallet@portico.localhost>',
+    ...(farcasterChain ? { PORTICO_FRAME_FARCASTER_RELAY_URL: standIns.farcaster.relayUrl, PORTICO_FRAME_FARCASTER_RPC_URL: farcasterChain.rpcUrl } : {}),
+    // The sandbox's own data API names the addresses an approval shows, and its bundler call serves smart accounts.
+    PORTICO_FRAME_IDENTITY_URL: `${dataApiUrl(config)}/v1`,
+    PORTICO_FRAME_BUNDLER_URL: `${dataApiUrl(config)}/v1`,
+    PORTICO_FRAME_USD_PRICES: JSON.stringify(USD_PRICES),
+    PORTICO_FRAME_DATABASE_URL: storage.databaseUrl,
+    PORTICO_FRAME_DATA_DIR: storage.dataDir,
+    PORTICO_FRAME_KEY: storage.key,
+    PORTICO_FRAME_KEY_FILE: storage.keyFile,
+    ...(config.cacheDir ? { PORTICO_FRAME_CACHE_DIR: config.cacheDir } : {}),
   }
+  for (const [provider, client] of Object.entries(standIns.social)) {
+    const base = `PORTICO_FRAME_${provider.toUpperCase()}`
+    env[`${base}_ISSUER`] = client.issuer
+    env[`${base}_CLIENT_ID`] = client.clientId
+    env[`${base}_CLIENT_SECRET`] = client.clientSecret
+  }
+  // What the environment says wins (an outside SMTP server, PostgreSQL, limits, trusted proxies, …).
+  for (const [name, value] of Object.entries(config.env)) if (name.startsWith('PORTICO_FRAME_') && value !== undefined && value !== '') env[name] = value
+  return env
 }
 
+/** The sandbox's frame service: the product's handle, the stand-ins it signs in through, and a request log. */
+export type SandboxFrameHandle = FrameServiceHandle &
+  Pick<ServiceHandle, 'requests' | 'clearRequests'> & {
+    /** The mailbox of the sign-in stand-ins (`url` is the stand-ins' origin: `{url}/mailbox`). */
+    mail: SignInStandIns['mail']
+    /** The Farcaster relay and wallet of the sign-in stand-ins. */
+    farcaster: SignInStandIns['farcaster']
+  }
+
 /** The embedded wallet's secure frame (8790): frame page, its API, mail and mailbox, social and Farcaster sign-in. */
-export const frameService: SandboxService<FrameServiceHandle> = {
+export const frameService: SandboxService<SandboxFrameHandle> = {
   id: 'frame',
   name: FRAME_SERVICE_NAME,
-  endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame, mailbox /mailbox')],
-  start: async ({ config, faults, get }) => {
+  endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame')],
+  start: async ({ config, get }) => {
     const { chains, world } = get(evmChainsService)
     const solana = get(solanaService)
+    const standIns = get(signInService)
     const fund = (address: string) =>
       Promise.all(
         chains
@@ -119,17 +147,24 @@ export const frameService: SandboxService<FrameServiceHandle> = {
         () => undefined,
         () => undefined,
       )
+    // Each user's Solana account signs on the sandbox's Solana Localnet (SPEC.md §4: eoa on solana).
+    const env = sandboxFrameEnv(config, chains, standIns, { caipNetworkId: solana.caipNetworkId, name: SOLANA_LOCALNET_NAME, rpcUrl: solana.rpcUrl })
+    // A sandbox started from code with no data folder (the tests): a folder and a key of its own, removed when it stops.
+    let scratch: string | undefined
+    if (!env['PORTICO_FRAME_DATABASE_URL'] && !env['PORTICO_FRAME_DATA_DIR']) env['PORTICO_FRAME_DATA_DIR'] = scratch = await mkdtemp(join(tmpdir(), 'portico-frame-'))
+    if (!env['PORTICO_FRAME_KEY'] && !env['PORTICO_FRAME_KEY_FILE']) env['PORTICO_FRAME_KEY'] = randomBytes(32).toString('base64')
+    const log = new RequestLog()
     const frame = await startFrameService({
-      chainsReady: world.catch(() => undefined),
-      chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain, external: c.external })),
-      faults,
-      // Each user's Solana account signs on the sandbox's Solana Localnet (SPEC.md §4: eoa on solana).
-      solanaNetworks: [{ caipNetworkId: solana.caipNetworkId, name: SOLANA_LOCALNET_NAME, rpcUrl: solana.rpcUrl }],
-      ...frameEnvOptions(config),
+      ...frameServiceOptions(loadFrameServiceConfig(env)),
+      // The sandbox chains' own definitions (anvil's), and the faucet for each new account.
+      chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain })),
       async onNewAccount(address) {
         await fund(address)
       },
       onNewSolanaAccount: fundSolana,
+      onRequest: (entry) => {
+        log.record({ method: entry.method, path: entry.path, query: {}, time: entry.time }).status = entry.status
+      },
     })
     // The chains start anew with each sandbox while the frame's users stay (a data folder): their
     // accounts get their funds again once the chains are set up.
@@ -140,7 +175,17 @@ export const frameService: SandboxService<FrameServiceHandle> = {
         for (const { solana_address } of await frame.store.db.query<{ solana_address: string }>('SELECT solana_address FROM users WHERE solana_address IS NOT NULL')) await fundSolana(solana_address)
       })
       .catch(() => undefined)
-    return frame
+    return {
+      ...frame,
+      async shutdown() {
+        await frame.shutdown()
+        if (scratch) await rm(scratch, { recursive: true, force: true })
+      },
+      requests: () => log.list(),
+      clearRequests: () => void log.clear(),
+      mail: standIns.mail,
+      farcaster: standIns.farcaster,
+    }
   },
   stop: (frame) => frame.shutdown(),
   health: (frame) => httpHealth(`${frame.url}/health`),

@@ -4,6 +4,7 @@ import { evmChainsService } from './evm-chains.ts'
 import { frameService } from './frame.ts'
 import { phoneWalletService } from './phone-wallet.ts'
 import { relayService } from './relay.ts'
+import { signInService } from './sign-in.ts'
 import { solanaService } from './solana.ts'
 import type { AnyService } from './run-services.ts'
 import { walletCatalogueService } from './wallet-catalogue.ts'
@@ -21,6 +22,7 @@ export const SANDBOX_SERVICES: readonly AnyService[] = [
   walletCatalogueService,
   relayService,
   phoneWalletService,
+  signInService,
   frameService,
   dataApiService,
 ]

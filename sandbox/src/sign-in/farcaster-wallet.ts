@@ -1,9 +1,9 @@
 // First: zod must not probe `new Function` under the page's CSP (see wallet/zod-jitless.ts).
-import '../../../wallet/zod-jitless.ts'
+import '../../wallet/zod-jitless.ts'
 import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { mnemonicToAccount } from 'viem/accounts'
 import { z } from 'zod'
-import { DEV_MNEMONIC } from '../../../sandbox/src/dev-accounts.ts'
+import { DEV_MNEMONIC } from '../dev-accounts.ts'
 
 /**
  * The sandbox's Farcaster wallet: opens a Sign In With Farcaster link (the app's QR code / URI),

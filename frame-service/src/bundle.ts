@@ -3,11 +3,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEFAULT_CACHE_DIR } from '../contracts/compile.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-/** esbuild's paths in the metafile are relative to this folder (the repository root). */
-const ROOT = resolve(here, '../../..')
+/** esbuild's paths in the metafile are relative to this folder (the package's parent: the workspace root). */
+const ROOT = resolve(here, '../..')
+/** Where bundles are cached by default: the package's own `.cache`. */
+export const DEFAULT_BUNDLE_CACHE_DIR = resolve(here, '../.cache')
 
 const cacheFileSchema = z.object({ version: z.literal(1), esbuild: z.string(), inputs: z.record(z.string(), z.string()), js: z.string() })
 
@@ -29,12 +30,12 @@ async function cachedBundle(file: string, esbuildVersion: string): Promise<strin
 }
 
 /**
- * A sandbox page's browser code (`entry` with everything it imports) as one ES module, bundled with
+ * A page's browser code (`entry` with everything it imports) as one ES module, bundled with
  * esbuild on the first start and then read from `{cacheDir}/{name}.json` while none of its inputs
- * (its sources and every node_modules file it pulls in) has changed. So a fresh clone needs no build
- * step: `npm start` makes it (about a second).
+ * (its sources and every node_modules file it pulls in) has changed. So a fresh install needs no build
+ * step: the first start makes it (about a second).
  */
-export async function buildBrowserBundle(entry: string, name: string, cacheDir = DEFAULT_CACHE_DIR): Promise<BrowserBundle> {
+export async function buildBrowserBundle(entry: string, name: string, cacheDir = DEFAULT_BUNDLE_CACHE_DIR): Promise<BrowserBundle> {
   const started = performance.now()
   const esbuild = await import('esbuild')
   const file = join(cacheDir, `${name}.json`)
@@ -58,7 +59,7 @@ export async function buildBrowserBundle(entry: string, name: string, cacheDir =
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   })
   const js = result.outputFiles[0]?.text
-  if (js === undefined) throw new Error(`esbuild produced no output for ${name}`)
+  if (js === undefined) throw new BundleError(`esbuild produced no output for ${name}`)
   const inputs: Record<string, string> = {}
   for (const path of Object.keys(result.metafile.inputs)) {
     if (path.includes(':')) continue // esbuild's virtual modules (`<define:…>`)
@@ -69,4 +70,9 @@ export async function buildBrowserBundle(entry: string, name: string, cacheDir =
   await writeFile(tmp, JSON.stringify({ version: 1, esbuild: esbuild.version, inputs, js }))
   await rename(tmp, file)
   return { js, fromCache: false, ms: performance.now() - started }
+}
+
+/** The page's code could not be bundled. */
+export class BundleError extends Error {
+  override readonly name = 'BundleError'
 }
