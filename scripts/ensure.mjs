@@ -38,9 +38,14 @@ export function ensureChromium() {
 
 /** Debian's Firefox ESR, driven through WebDriver BiDi (e2e/engines/firefox.ts). */
 export const FIREFOX = process.env.PORTICO_FIREFOX ?? '/usr/bin/firefox-esr'
-/** Debian's WebKitGTK WebDriver and the MiniBrowser it automates (e2e/engines/webkit.ts), run under xvfb-run. */
+/**
+ * Debian's WebKitGTK WebDriver and the MiniBrowser it automates (e2e/engines/webkit.ts), run under
+ * xvfb-run with a small window manager (without one, no window of the virtual display ever has the
+ * focus, and a window that must be focused to act never does).
+ */
 export const WEBKIT_DRIVER = process.env.PORTICO_WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver'
 export const XVFB_RUN = '/usr/bin/xvfb-run'
+export const WINDOW_MANAGER = process.env.PORTICO_WINDOW_MANAGER ?? '/usr/bin/matchbox-window-manager'
 
 /** Installs Debian packages through apt-get (as root, or through sudo). */
 function aptInstall(packages) {
@@ -56,17 +61,21 @@ export function ensureFirefox() {
   if (!existsSync(FIREFOX)) throw new Error(`Firefox is still missing at ${FIREFOX}`)
 }
 
-/** Installs Debian's WebKitGTK WebDriver (with its MiniBrowser) and xvfb through apt-get when either is missing. */
+/**
+ * Installs Debian's WebKitGTK WebDriver (with its MiniBrowser), xvfb and matchbox-window-manager
+ * through apt-get when any is missing.
+ */
 export function ensureWebKit() {
-  const missing = [
-    ...(existsSync(WEBKIT_DRIVER) ? [] : ['webkit2gtk-driver']),
-    ...(existsSync(XVFB_RUN) ? [] : ['xvfb']),
+  const wanted = [
+    ['webkit2gtk-driver', WEBKIT_DRIVER],
+    ['xvfb', XVFB_RUN],
+    ['matchbox-window-manager', WINDOW_MANAGER],
   ]
+  const missing = wanted.filter(([, path]) => !existsSync(path)).map(([pkg]) => pkg)
   if (missing.length === 0) return
-  console.log(`${missing.join(' and ')} missing: installing with apt-get…`)
+  console.log(`${missing.join(', ')} missing: installing with apt-get…`)
   aptInstall(missing)
-  if (!existsSync(WEBKIT_DRIVER)) throw new Error(`WebKitWebDriver is still missing at ${WEBKIT_DRIVER}`)
-  if (!existsSync(XVFB_RUN)) throw new Error(`xvfb-run is still missing at ${XVFB_RUN}`)
+  for (const [pkg, path] of wanted) if (!existsSync(path)) throw new Error(`${pkg} is still missing: no ${path}`)
 }
 
 /** Debian's PostgreSQL (the frame service's store tests run against a real server); installed through apt-get when missing. */

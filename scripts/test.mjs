@@ -1,9 +1,10 @@
 // `npm test`: licences, import rules, type check, unit and integration tests (Vitest), end-to-end tests (Playwright
-// in Debian's Chromium). Installs what it needs first, and ends with one summary line.
+// in Debian's Chromium, then the engine specs in Firefox and WebKit). Installs what it needs first, and ends with
+// one summary line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
-import { ensureChromium, ensureDependencies, ensurePostgres, root, startTestPostgres } from './ensure.mjs'
+import { ensureChromium, ensureDependencies, ensureFirefox, ensurePostgres, ensureWebKit, root, startTestPostgres } from './ensure.mjs'
 
 ensureDependencies()
 ensureChromium()
@@ -116,6 +117,23 @@ function testsWithStatus(report, status) {
   for (const suite of report.suites ?? []) walk(suite, [])
   return found
 }
+
+// The engine specs (e2e/engines/) in Firefox (WebDriver BiDi) and WebKit (WebKitGTK's WebDriver): their own
+// sandbox and demo on the end-to-end ports, one line per test, `N passed, N failed`.
+ensureFirefox()
+ensureWebKit()
+const enginesJson = `${root}/.e2e-engines-results.json`
+rmSync(enginesJson, { force: true })
+step('End-to-end tests in Firefox and WebKit', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'e2e/engines/run.ts'], {
+  PORTICO_ENGINES_JSON: enginesJson,
+})
+if (existsSync(enginesJson)) {
+  const report = JSON.parse(readFileSync(enginesJson, 'utf8'))
+  results.passed += report.passed
+  results.failed += report.failed
+  for (const test of report.tests ?? []) if (test.status === 'failed') failed.push(`e2e/engines [${test.engine}] › ${test.name}`)
+  if (report.setupFailed) failed.push('e2e/engines (the sandbox, the demo or a browser did not start)')
+} else ok = false
 
 // Page-weight budgets (bytes and requests before the visitor acts); timings stay in `npm run bench`.
 step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'bench/src/check.ts'])

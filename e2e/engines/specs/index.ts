@@ -1,0 +1,5 @@
+import type { Spec } from '../spec.ts'
+import { embeddedSpecs } from './embedded.ts'
+
+/** Every engine spec, in the order they run in each engine. */
+export const SPECS: Spec[] = [...embeddedSpecs]
