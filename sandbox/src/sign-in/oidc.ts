@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createHash, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
 import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider'
@@ -13,6 +13,7 @@ export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 export const socialUsernameSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, 'Enter a username: letters, digits, dots, dashes or underscores, up to 32')
 
 const CLIENT_ID = 'portico-frame'
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
 const SCOPE = 'openid profile email'
 
 /**
@@ -66,17 +67,20 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
 }
 
 /** A provider's own login page: its name, a Username field, Sign in and Cancel. */
-export function socialLoginPage(provider: OidcSocialProvider, uid: string, error?: string, username = ''): string {
+export function socialLoginPage(provider: OidcSocialProvider, uid: string, error?: string, username = '', withPassword = false): string {
   const name = SOCIAL_PROVIDER_NAMES[provider]
   const base = `/oidc/${provider}/interaction/${encodeURIComponent(uid)}`
   return htmlPage(
     `Sign in with ${name}`,
     [
       `<h1>${escapeHtml(name)}</h1>`,
-      `<p>Sign in to continue to Portico Wallet. This is the sandbox's ${escapeHtml(name)}: any username works, and the same username is the same account.</p>`,
+      withPassword
+        ? '<p>Sign in to continue to Portico Wallet.</p>'
+        : `<p>Sign in to continue to Portico Wallet. This is the sandbox's ${escapeHtml(name)}: any username works, and the same username is the same account.</p>`,
       `<form method="post" action="${base}/login">`,
       '<label for="username">Username</label>',
       `<input id="username" name="username" autocomplete="username" required maxlength="32" value="${escapeHtml(username)}"${error ? ' aria-invalid="true" aria-describedby="login-error"' : ''} autofocus>`,
+      withPassword ? '<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128">' : '',
       error ? `<p id="login-error" role="alert">${escapeHtml(error)}</p>` : '',
       '<button type="submit">Sign in</button>',
       '</form>',
@@ -98,7 +102,19 @@ export type OidcProviders = {
  * whose login page takes any username (the same username is the same account), with one client:
  * the frame service, redirected to `redirectUri`. Providers are made on first use.
  */
-export function createOidcProviders(options: { baseUrl: string; redirectUri: string }): OidcProviders {
+export function createOidcProviders(options: {
+  baseUrl: string
+  redirectUri: string
+  /** Username -> password: with it, the login page asks for both and signs in only a known user with the right password. */
+  passwords?: Readonly<Record<string, string>> | undefined
+}): OidcProviders {
+  const passwords = options.passwords ? new Map(Object.entries(options.passwords).map(([user, password]) => [user.toLowerCase(), sha256(password)])) : undefined
+  /** True when `password` is the user's (compared in constant time). */
+  const passwordMatches = (user: string, password: string) => {
+    const known = passwords?.get(user)
+    const given = sha256(password)
+    return known !== undefined && timingSafeEqual(known, given)
+  }
   const secrets = new Map<OidcSocialProvider, string>()
   type Made = { provider: Provider; callback: (req: IncomingMessage, res: ServerResponse) => void }
   const providers = new Map<OidcSocialProvider, Promise<Made>>()
@@ -179,14 +195,15 @@ export function createOidcProviders(options: { baseUrl: string; redirectUri: str
       return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
     }
     if (details.uid !== uid) return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
-    if (req.method === 'GET' && match[2] === undefined) return sendHtml(res, 200, socialLoginPage(name, uid))
+    if (req.method === 'GET' && match[2] === undefined) return sendHtml(res, 200, socialLoginPage(name, uid, undefined, '', passwords !== undefined))
     if (req.method !== 'POST') return sendHtml(res, 405, htmlPage('Not allowed', '<h1>Not allowed</h1>'))
     if (match[2] === '/abort') {
       return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The visitor cancelled the sign-in' }, { mergeWithLastSubmission: false })
     }
     const form = await readForm(req)
     const username = socialUsernameSchema.safeParse(form.get('username') ?? '')
-    if (!username.success) return sendHtml(res, 400, socialLoginPage(name, uid, username.error.issues[0]?.message, form.get('username') ?? ''))
+    if (!username.success) return sendHtml(res, 400, socialLoginPage(name, uid, username.error.issues[0]?.message, form.get('username') ?? '', passwords !== undefined))
+    if (passwords && !passwordMatches(username.data.toLowerCase(), form.get('password') ?? '')) return sendHtml(res, 400, socialLoginPage(name, uid, 'Wrong username or password', username.data, true))
     await provider.interactionFinished(req, res, { login: { accountId: username.data.toLowerCase() } }, { mergeWithLastSubmission: false })
   }
 
