@@ -104,6 +104,48 @@ test('change email: a code to the current email, then one to the new email; the 
   await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(next)
 })
 
+test('signed-in devices: another browser is listed and signed out from here, from the keyboard; signing out everywhere (confirmed) disconnects here too', async ({ demo: page, browser, sandbox }) => {
+  const email = freshEmail('devices')
+  const account = await loginWithEmail(page, sandbox, email)
+  // Another browser profile is another device: the link, then the code.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await otherPage.goto('/')
+  const before = (await mailbox(sandbox, email)).length
+  await startEmailLogin(otherPage, email)
+  const confirm = await other.newPage()
+  await confirm.goto(await deviceLinkFor(sandbox, email))
+  await confirm.close()
+  await otherPage.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' }).fill(await codeFor(sandbox, email, before + 1))
+  await expect(otherPage.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(email)
+
+  await account.getByRole('button', { name: 'Signed-in devices' }).click()
+  const devices = page.getByRole('dialog', { name: 'Signed-in devices' })
+  const list = devices.getByRole('list', { name: 'Sessions' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  const mine = list.getByRole('listitem').filter({ hasText: 'This device' })
+  // Debian's Chromium on Linux, named from the frame page's User-Agent.
+  await expect(mine).toContainText('Chrome on Linux')
+  await expect(mine).toContainText(/Last active now/)
+  await expect(mine.getByRole('button')).toHaveCount(0)
+  const signOutOther = list.getByRole('button', { name: /^Sign out Chrome on Linux$/ })
+  await signOutOther.focus()
+  await page.keyboard.press('Enter')
+  await expect(devices.getByTestId('sessions-status')).toHaveText('Chrome on Linux is signed out')
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  // The other browser's session is gone on the service: its dapp finds out when it next needs the provider.
+  await otherPage.reload()
+  await otherPage.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(otherPage.getByTestId('dapp-status')).toHaveText('Not connected')
+  await other.close()
+
+  // Everywhere: a confirmation first (its Cancel focused), then this device too.
+  await devices.getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(devices.getByRole('group').getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await devices.getByRole('group').getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(page.getByTestId('dapp-status')).toHaveText('Not connected')
+})
+
 test('sign out clears the login data in every tab', async ({ demo: page, context, sandbox }) => {
   const email = freshEmail('out')
   const account = await loginWithEmail(page, sandbox, email)
