@@ -14,6 +14,13 @@ module.exports = {
       to: { path: '^(sandbox|demo|e2e|reliability|examples)/' },
     },
     {
+      name: 'frame-service-never-imports-the-sandbox',
+      comment: 'The frame service is a product a dapp deploys: it imports shared-types and its own dependencies, never a stand-in (only its tests compose it with the sandbox).',
+      severity: 'error',
+      from: { path: '^frame-service/(src|bin)/', pathNot: TESTS },
+      to: { path: '^(sandbox|demo|e2e|reliability|examples|main-thread|worker-core|service-worker|wagmi)/' },
+    },
+    {
       name: 'shared-types-imports-zod-only',
       comment: 'shared-types is the contract: zod and nothing else from outside, and no other package.',
       severity: 'error',

@@ -27,10 +27,11 @@ export const FRAME_ORIGIN = new URL(process.env.VITE_PORTICO_FRAME_URL ?? 'http:
 
 /**
  * The Content-Security-Policy the demo is served with: Portico must work under it. The embedded wallet
- * adds only `frame-src` of its frame's origin.
+ * adds only `frame-src` of its frame's origin. No page may frame the dapp (`frame-ancestors 'none'`,
+ * against clickjacking its own buttons), and no injected `<base>` can move its relative URLs.
  */
 export const CONTENT_SECURITY_POLICY =
-  `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGIN}`
+  `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGIN}; frame-ancestors 'none'; base-uri 'self'`
 
 export default defineConfig(({ command }) => {
   const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'

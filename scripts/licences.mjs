@@ -155,6 +155,8 @@ export function defaultTargets() {
   const published = PACKAGES.map((folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name)
   return [
     ...published.map((workspace) => ({ label: workspace, cwd: root, workspace, shipped: true, exceptions: [] })),
+    // The frame service is a product a dapp deploys: its tree ships too, under the same list.
+    { label: '@portico/frame-service', cwd: root, workspace: '@portico/frame-service', shipped: true, exceptions: [] },
     { label: '@portico/sandbox', cwd: root, workspace: '@portico/sandbox', shipped: false, exceptions: SANDBOX_EXCEPTIONS },
   ]
 }

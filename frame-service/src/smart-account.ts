@@ -11,7 +11,6 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction'
 import { z } from 'zod'
-import { SIMPLE_ACCOUNT_1271_FACTORY } from '../../sandbox/src/aa/contracts.ts'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from './api.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { FrameChain } from './rpc.ts'
@@ -74,7 +73,12 @@ export type SmartAccounts = {
   read(chain: FrameChain, projectId: string, method: string, params: unknown): Promise<unknown>
 }
 
-/** The sandbox's SimpleAccount1271Factory (v0.8 SimpleAccount with ERC-1271), and the read of an owner's account address. */
+/**
+ * The embedded wallet's account factory: SimpleAccount1271Factory (the v0.8 SimpleAccount with
+ * ERC-1271, its factory callable by anyone, EIP-6492), deployed through the deterministic deployer,
+ * so at this address on every chain that has it (the sandbox deploys it at start).
+ */
+export const SIMPLE_ACCOUNT_1271_FACTORY: Address = '0x3B8b423BcE0128772670d1d760533eCdDE87a668'
 const ACCOUNT_FACTORY: Address = SIMPLE_ACCOUNT_1271_FACTORY
 const factoryAbi = [
   { type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] },

@@ -1,11 +1,17 @@
-import { createPrivateKey, randomBytes, sign } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
-import { ed25519PublicKey } from '../../sandbox/src/solana/dev-keys.ts'
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+/** The ed25519 public key of a 32-byte seed. */
+export function ed25519PublicKey(privateKey: Uint8Array): Uint8Array {
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, privateKey]), format: 'der', type: 'pkcs8' })
+  const spki = createPublicKey(key).export({ format: 'der', type: 'spki' })
+  return new Uint8Array(spki.subarray(spki.length - 32))
+}
 
 /** A user's Solana key in the frame service: the 32-byte ed25519 seed and its address (base58 of the public key). */
 export type SolanaKey = { readonly address: string; readonly seed: Uint8Array }
-
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
 
 /** The key of a 32-byte seed, its address derived from it. */
 export function solanaKeyOf(seed: Uint8Array): SolanaKey {

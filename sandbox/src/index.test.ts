@@ -56,6 +56,7 @@ describe('startSandbox', () => {
       ['catalogue', 'wallet catalogue, analytics', ['http://127.0.0.1:18788']],
       ['relay', 'WalletConnect relay', ['ws://127.0.0.1:18789']],
       ['phoneWallet', 'Sandbox Phone Wallet', ['http://127.0.0.1:18791']],
+      ['signIn', 'Sign-in stand-ins (OpenID providers, mailbox, Farcaster)', ['http://127.0.0.1:18792']],
       ['frame', 'Embedded-wallet frame', ['http://127.0.0.1:18790']],
       ['dataApi', 'blockchain-data API', ['http://127.0.0.1:18787']],
     ])

@@ -1,4 +1,4 @@
-import { simpleAccountAbi } from '../../../sandbox/src/aa/simple-account-abi.ts'
+import { simpleAccountAbi } from '../simple-account-abi.ts'
 import {
   decodeFunctionData,
   erc20Abi,

@@ -1,3 +1,4 @@
+import { SIMPLE_ACCOUNT_1271_FACTORY as FRAME_ACCOUNT_FACTORY } from '@portico/frame-service/smart-account.ts'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -18,7 +19,7 @@ export const SIMPLE_7702_ACCOUNT_V08: Address = '0xe6Cae83BdE06E4c305530e199D721
  * deterministic deployer with `ACCOUNT_FACTORY_SALT`, so at this address on every chain and start for
  * the locked solc and @account-abstraction/@openzeppelin sources (checked in `accountFactoryDeployment`).
  */
-export const SIMPLE_ACCOUNT_1271_FACTORY: Address = '0x3B8b423BcE0128772670d1d760533eCdDE87a668'
+export const SIMPLE_ACCOUNT_1271_FACTORY: Address = FRAME_ACCOUNT_FACTORY
 /** The CREATE2 deployer every anvil and hardhat node holds at genesis (and most public chains). */
 export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
 

@@ -1,4 +1,4 @@
-import { simpleAccountAbi as accountAbi } from '../aa/simple-account-abi.ts'
+import { simpleAccountAbi as accountAbi } from '@portico/frame-service/simple-account-abi.ts'
 import { decodeEventLog, decodeFunctionData, getAddress, hexToBigInt, slice, toEventSelector, zeroAddress, type Abi, type Address, type Block, type Hex, type Transaction } from 'viem'
 import { entryPoint08Abi, entryPoint08Address } from 'viem/account-abstraction'
 import { ammAbi } from '../contracts/abis.ts'

@@ -1,6 +1,7 @@
-import { createHmac, createPrivateKey, createPublicKey, pbkdf2Sync } from 'node:crypto'
+import { createHmac, pbkdf2Sync } from 'node:crypto'
 import { createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, type Address, type KeyPairSigner } from '@solana/kit'
 import { DEV_MNEMONIC } from '../dev-accounts.ts'
+import { ed25519PublicKey } from '@portico/frame-service/solana-key.ts'
 
 /**
  * The Solana dev accounts: the EVM dev accounts' mnemonic at Solana's path m/44'/501'/{index}'/0'
@@ -43,14 +44,7 @@ export function mnemonicSeed(mnemonic: string): Buffer {
   return pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
 }
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
-
-/** The ed25519 public key of a 32-byte seed. */
-export function ed25519PublicKey(privateKey: Uint8Array): Uint8Array {
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, privateKey]), format: 'der', type: 'pkcs8' })
-  const spki = createPublicKey(key).export({ format: 'der', type: 'spki' })
-  return new Uint8Array(spki.subarray(spki.length - 32))
-}
+export { ed25519PublicKey }
 
 let cached: SolanaDevAccount[] | undefined
 
