@@ -16,3 +16,8 @@ export class FrameError extends Error {
     this.name = 'FrameError'
   }
 }
+
+/** A failure of the service itself (a key that does not match its user, a database in use, an unreadable key file): for the deployer's log, never shown to a visitor as is. */
+export class FrameServiceError extends Error {
+  override readonly name = 'FrameServiceError'
+}

@@ -2,7 +2,7 @@ import * as client from 'openid-client'
 import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
 import { z } from 'zod'
 import { isLoopbackUrl, type OidcProviderConfig } from './config.ts'
-import { FRAME_MESSAGES, FrameError } from './messages.ts'
+import { FRAME_MESSAGES, FrameError, FrameServiceError } from './messages.ts'
 import { sha256Hex } from './store/keys.ts'
 import type { FrameStore } from './store/store.ts'
 
@@ -116,7 +116,7 @@ export function createSocialLogin(frameUrl: string, store: FrameStore, configure
       try {
         const tokens = await client.authorizationCodeGrant(await configOf(started.provider), url, { pkceCodeVerifier: started.verifier, expectedState: state, expectedNonce: started.nonce, idTokenExpected: true })
         const claims = tokens.claims()
-        if (!claims) throw new Error('no ID token')
+        if (!claims) throw new FrameServiceError('no ID token')
         const userName = [claims['preferred_username'], claims['name'], claims.sub].find((v): v is string => typeof v === 'string' && v !== '') ?? claims.sub
         return { provider: started.provider, subject: claims.sub, userName }
       } catch {

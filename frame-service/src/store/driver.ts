@@ -1,3 +1,4 @@
+import { FrameServiceError } from '../messages.ts'
 import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -38,12 +39,12 @@ async function lockFolder(dir: string): Promise<() => Promise<void>> {
           alive = (e as NodeJS.ErrnoException).code === 'EPERM'
         }
       }
-      if (alive || pid === process.pid) throw new Error(`The frame database ${dir} is in use by process ${pid} (lock file ${file})`)
+      if (alive || pid === process.pid) throw new FrameServiceError(`The frame database ${dir} is in use by process ${pid} (lock file ${file})`)
       // A lock left by a process that is gone.
       await rm(file, { force: true })
     }
   }
-  throw new Error(`Could not lock the frame database ${dir}`)
+  throw new FrameServiceError(`Could not lock the frame database ${dir}`)
 }
 
 /** PGlite on a data folder (created when missing), or in memory when `dataDir` is undefined. */

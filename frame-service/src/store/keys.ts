@@ -1,3 +1,4 @@
+import { FrameServiceError } from '../messages.ts'
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { chmod, mkdir, open, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -28,7 +29,7 @@ export class FrameKey {
   private readonly codeKey: Buffer
 
   constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('A frame key has 32 bytes')
+    if (key.length !== 32) throw new FrameServiceError('A frame key has 32 bytes')
     this.id = createHash('sha256').update(key).digest('hex').slice(0, 8)
     this.codeKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'portico-frame one-time codes', 32))
   }
@@ -43,8 +44,8 @@ export class FrameKey {
 
   open(sealed: string, associated: string): string {
     const [version, id, iv, tag, ciphertext] = sealed.split('.')
-    if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('Unreadable sealed key')
-    if (id !== this.id) throw new Error(`This key was sealed with frame key ${id}, not ${this.id} (see "Key rotation" in sandbox/README.md)`)
+    if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) throw new FrameServiceError('Unreadable sealed key')
+    if (id !== this.id) throw new FrameServiceError(`This key was sealed with frame key ${id}, not ${this.id} (see "Key rotation" in frame-service/README.md)`)
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'))
     decipher.setAAD(Buffer.from(associated, 'utf8'))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))
@@ -81,7 +82,7 @@ export function newFrameKey(): string {
 export async function loadFrameKey(options: { key?: string | undefined; keyFile: string }): Promise<FrameKey> {
   if (options.key !== undefined && options.key !== '') {
     const parsed = frameKeySchema.safeParse(options.key)
-    if (!parsed.success) throw new Error(`Invalid PORTICO_FRAME_KEY: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+    if (!parsed.success) throw new FrameServiceError(`Invalid PORTICO_FRAME_KEY: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
     return new FrameKey(parsed.data)
   }
   await mkdir(dirname(options.keyFile), { recursive: true, mode: 0o700 })
@@ -94,6 +95,6 @@ export async function loadFrameKey(options: { key?: string | undefined; keyFile:
   }
   await chmod(options.keyFile, 0o600)
   const parsed = frameKeySchema.safeParse(await readFile(options.keyFile, 'utf8'))
-  if (!parsed.success) throw new Error(`Invalid frame key file ${options.keyFile}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+  if (!parsed.success) throw new FrameServiceError(`Invalid frame key file ${options.keyFile}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
   return new FrameKey(parsed.data)
 }

@@ -1,3 +1,4 @@
+import { FrameServiceError } from '../messages.ts'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { FrameKey, frameKeySchema, loadFrameKey, newFrameKey } from './keys.ts'
@@ -6,7 +7,7 @@ import { openFrameStore } from './store.ts'
 
 /**
  * `node frame-service/bin/frame-rekey.mjs`: re-seals the frame database's private keys under a new frame
- * key (sandbox/README.md "Key rotation"). The database: PORTICO_FRAME_DATABASE_URL, else
+ * key (frame-service/README.md "Key rotation"). The database: PORTICO_FRAME_DATABASE_URL, else
  * `--data-dir` (PGlite). The old key: PORTICO_FRAME_KEY, else `--key-file`. The new key:
  * PORTICO_FRAME_NEW_KEY, else a new random one; with `--key-file` and no PORTICO_FRAME_NEW_KEY,
  * the file is replaced by the new key once the database is re-sealed.
@@ -16,13 +17,13 @@ const env = process.env
 const databaseUrl = env['PORTICO_FRAME_DATABASE_URL'] || undefined
 const dataDir = values['data-dir']
 const keyFile = values['key-file']
-if (!databaseUrl && !dataDir) throw new Error('Say which database: PORTICO_FRAME_DATABASE_URL, or --data-dir for PGlite')
-if (!env['PORTICO_FRAME_KEY'] && !keyFile) throw new Error('Say the current key: PORTICO_FRAME_KEY, or --key-file')
+if (!databaseUrl && !dataDir) throw new FrameServiceError('Say which database: PORTICO_FRAME_DATABASE_URL, or --data-dir for PGlite')
+if (!env['PORTICO_FRAME_KEY'] && !keyFile) throw new FrameServiceError('Say the current key: PORTICO_FRAME_KEY, or --key-file')
 
 const oldKey = await loadFrameKey({ key: env['PORTICO_FRAME_KEY'], keyFile: keyFile ?? '' })
 const newRaw = env['PORTICO_FRAME_NEW_KEY'] || newFrameKey()
 const parsed = frameKeySchema.safeParse(newRaw)
-if (!parsed.success) throw new Error(`Invalid PORTICO_FRAME_NEW_KEY: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+if (!parsed.success) throw new FrameServiceError(`Invalid PORTICO_FRAME_NEW_KEY: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
 const newKey = new FrameKey(parsed.data)
 
 const replaceFile = keyFile !== undefined && !env['PORTICO_FRAME_KEY'] && !env['PORTICO_FRAME_NEW_KEY']
