@@ -156,6 +156,9 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: expect.stringMatching(/^Please try again after \d+ seconds$/) } })
     expect(await ask(page, 'CONNECT_OTP', { otp: '000000' === (await lastCode(email)) ? '111111' : '000000' })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } })
     expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS', payload: {} })
+    // The frame lists the visitor's sessions, this device named from its User-Agent; an id that is not one ends nothing.
+    expect(await ask(page, 'GET_SESSIONS', {})).toMatchObject({ type: 'FRAME_GET_SESSIONS_SUCCESS', payload: { sessions: [{ device: 'Chrome on Linux', current: true, thisSite: true }] } })
+    expect(await ask(page, 'END_SESSION', { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ type: 'FRAME_END_SESSION_SUCCESS', payload: { ended: false } })
     const user = (await ask(page, 'GET_USER', { chainId: 31337 })) as { type: string; payload: { address: Hex; email: string; chainId: number } }
     // A smart account by default (SPEC.md §4); this test signs with the key's EOA.
     expect(user).toMatchObject({ type: 'FRAME_GET_USER_SUCCESS', payload: { email, chainId: 31337, preferredAccountType: 'smartAccount' } })
