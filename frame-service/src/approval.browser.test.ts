@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
@@ -87,6 +89,15 @@ const shows = (page: Page) => page.evaluate(() => (window as unknown as { shows:
 const signatures = () => frame.rpcMethods().filter((r) => r.method === 'personal_sign').length
 const secureFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
 
+/** axe-core (WCAG 2.1 A and AA) in a page or frame, evaluated over the DevTools protocol (the page's CSP does not apply). */
+async function axeViolations(target: Page | Frame): Promise<Array<{ id: string; nodes: unknown[] }>> {
+  await target.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+  return target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe
+    return (await axe.run('body', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations
+  })
+}
+
 let visitors = 0
 /**
  * A host page with the frame, signed in as a new user (a session the service opens, kept in the
@@ -143,6 +154,7 @@ describe('the approval arms only when the frame can show it is seen (Chromium, a
     await expect.poll(() => approve.getAttribute('data-blocked'), WAIT).toBe('pointer-not-rested')
     await expect.poll(() => approval.getByTestId('approval-hint').evaluate((el) => getComputedStyle(el).visibility), WAIT).toBe('visible')
     expect(await approval.getByTestId('approval-hint').textContent()).toBe('Hold the pointer on the approval to continue')
+    expect(await axeViolations(secureFrame(page))).toEqual([])
 
     // A click that lands as the pointer arrives (a page luring the visitor's click) signs nothing.
     const before = signatures()
@@ -192,14 +204,14 @@ describe('the approval arms only when the frame can show it is seen (Chromium, a
     expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ type: 'FRAME_GET_CHAIN_ID_SUCCESS' })
     expect(signatures()).toBe(before)
 
-    // A frame that keeps moving never arms, whatever the pointer does.
+    // A frame that keeps moving (by 4 px, Approve staying under the pointer) never arms, whatever the pointer does.
+    const still = (await approve.boundingBox())!
     const wiggle = await page.evaluate(() => {
       let n = 0
       return setInterval(() => (window as unknown as { moveFrame(dx: number, dy: number): void }).moveFrame(24 + (n++ % 2) * 4, 60), 150)
     })
     for (let i = 0; i < 8; i++) {
-      const b = (await approve.boundingBox())!
-      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2)
+      await page.mouse.click(still.x + still.width / 2, still.y + still.height / 2)
       await new Promise((r) => setTimeout(r, 120))
     }
     expect(signatures()).toBe(before)
@@ -248,7 +260,7 @@ describe('the approval arms only when the frame can show it is seen (Chromium, a
       expect(new Set((await shows(page)).map((s) => s.where))).toEqual(new Set(['window']))
       // No Approve in the frame: its summary, and the button that opens the window.
       expect(await approval.getByTestId('approval-approve').count()).toBe(0)
-      expect(await approval.getByTestId('approval-summary').textContent()).toBe('Sign a message')
+      expect(await approval.getByTestId('approval-summary').textContent()).toBe('Sign this message')
       const open = approval.getByTestId('approval-open-window')
       await expect.poll(() => open.getAttribute('data-blocked'), WAIT).toBe('pointer-not-rested')
 
@@ -275,6 +287,8 @@ describe('the approval arms only when the frame can show it is seen (Chromium, a
       await windowApprove.waitFor(WAIT)
       expect(await popup.getByTestId('approval-message').textContent()).toBe('in the window')
       expect(await popup.getByTestId('approval-requester').textContent()).toBe(`Requested by ${host}`)
+      expect(await axeViolations(popup)).toEqual([])
+      expect(await axeViolations(secureFrame(page))).toEqual([])
       // A window opened under the pointer takes no double click: the pointer has not rested on it yet.
       const box = (await windowApprove.boundingBox())!
       await popup.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2)

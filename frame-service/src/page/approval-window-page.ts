@@ -73,7 +73,6 @@ function show(request: FrameToWindow, frame: Window, token: string): void {
     approve.disabled = !(reason === '' || reason === 'pointer-not-rested')
     if (reason === '') delete approve.dataset['blocked']
     else approve.dataset['blocked'] = reason
-    approve.style.opacity = reason === 'pointer-not-rested' ? '0.55' : ''
     hint.show(reason === 'pointer-not-rested')
     if (reason === 'pointer-not-rested') approve.setAttribute('aria-describedby', hint.element.id)
     else approve.removeAttribute('aria-describedby')

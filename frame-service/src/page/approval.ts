@@ -174,8 +174,7 @@ export function createApprovals(deps: ApprovalDeps) {
     actButton.disabled = !(reason === '' || reason === 'pointer-not-rested')
     if (reason === '') delete actButton.dataset['blocked']
     else actButton.dataset['blocked'] = reason
-    // Enabled for the keyboard, not yet for the pointer: it looks waiting, and the hint says why.
-    actButton.style.opacity = reason === 'pointer-not-rested' ? '0.55' : ''
+    // Enabled for the keyboard, not yet for the pointer: the hint says why (the button keeps its contrast).
     hint?.show(reason === 'pointer-not-rested')
     if (reason === 'pointer-not-rested' && hint) actButton.setAttribute('aria-describedby', hint.element.id)
     else actButton.removeAttribute('aria-describedby')
