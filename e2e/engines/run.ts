@@ -112,6 +112,17 @@ process.on('SIGINT', () => void stopAll().then(() => process.exit(130)))
 process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)))
 
 let setupFailed = false
+// The browsers start meanwhile: each launch is awaited when its engine's turn comes.
+const launches = new Map(
+  engines.map((name) => {
+    const t0 = Date.now()
+    const launch = LAUNCHERS[name]().then(
+      (engine) => ({ engine, ms: Date.now() - t0 }),
+      (error: unknown) => ({ error }),
+    )
+    return [name, launch] as const
+  }),
+)
 try {
   // The demo's build and the sandbox's chains start side by side: the two longest waits of the run.
   const [d, s] = await Promise.all([
@@ -122,16 +133,14 @@ try {
   sandbox = s
   console.log(`Sandbox and demo ready in ${seconds(Date.now() - started)} (${E2E_URLS.demo})`)
   for (const name of engines) {
-    const t0 = Date.now()
-    let engine: Engine
-    try {
-      engine = await LAUNCHERS[name]()
-    } catch (err) {
-      for (const spec of specs) results.push({ engine: name, name: spec.name, status: 'failed', ms: 0, error: `${name} did not start: ${String(err)}` })
-      console.log(`✘ ${name} did not start: ${String(err)}`)
+    const launched = await launches.get(name)!
+    if ('error' in launched) {
+      for (const spec of specs) results.push({ engine: name, name: spec.name, status: 'failed', ms: 0, error: `${name} did not start: ${String(launched.error)}` })
+      console.log(`✘ ${name} did not start: ${String(launched.error)}`)
       continue
     }
-    console.log(`${name}: ${engine.version}, started in ${seconds(Date.now() - t0)}`)
+    const { engine } = launched
+    console.log(`${name}: ${engine.version}, started in ${seconds(launched.ms)}`)
     try {
       for (const spec of specs) {
         const result = await runSpec(engine, spec, sandbox)
@@ -147,6 +156,11 @@ try {
   setupFailed = true
   console.log(`✘ The engine tests could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
 } finally {
+  // A browser whose turn never came (the set-up failed) is closed too; closing one twice is harmless.
+  for (const launch of launches.values()) {
+    const launched = await launch
+    if ('engine' in launched) await launched.engine.close()
+  }
   await stopAll()
 }
 

@@ -1,6 +1,7 @@
 import type { Sandbox } from '@portico/sandbox'
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { expect } from '@playwright/test'
+import { restPointerOn } from '@portico/frame-service/testing/approval-pointer.ts'
 import { codeFor, mailbox } from '../embedded.ts'
 export { freshEmail } from '../embedded.ts'
 import type { E2E_URLS } from '../ports.ts'
@@ -70,31 +71,20 @@ export async function switchToEoa(page: EnginePage): Promise<`0x${string}`> {
 }
 
 /**
- * A visitor's click on a button that arms only once the pointer has rested on it (the frame's and the
- * approval window's): once the button has stopped moving (the modal's entrance), the pointer moves
- * onto its centre and stays there while the button says why it waits (`data-blocked`), then clicks
- * where it rests.
+ * A visitor's click on an approval's button (the frame's, the approval window's), which arms only
+ * once the pointer has rested on it: the pointer moves onto the button and stays there until the
+ * button is armed (no `data-blocked`; restPointerOn, shared with the Chromium tests), then clicks
+ * where it rests. `beforeClick` runs between the rest and the click (an attacker's last move).
  */
-export async function restAndClick(page: EnginePage, target: Target, restMs = 700) {
-  const t = typeof target === 'string' ? { css: target } : target
-  let box = await page.rect(t)
-  await expect
-    .poll(
-      async () => {
-        const previous = box
-        await new Promise((r) => setTimeout(r, 250))
-        box = await page.rect(t)
-        return JSON.stringify(box) === JSON.stringify(previous)
-      },
-      { timeout: 5_000 },
-    )
-    .toBe(true)
-  const x = box.x + box.width / 2
-  const y = box.y + box.height / 2
-  await page.mouse.move(x, y)
-  await new Promise((r) => setTimeout(r, restMs))
-  await expect.poll(() => page.attribute(t, 'data-blocked'), { timeout: 5_000 }).toBeNull()
-  await page.mouse.click(x, y)
+export async function visitorClick(page: EnginePage, target: Target, { beforeClick }: { beforeClick?: () => Promise<unknown> } = {}) {
+  const button = {
+    boundingBox: () => page.rect(target).catch(() => null),
+    getAttribute: (name: string) => page.attribute(target, name),
+  }
+  await restPointerOn(page, button)
+  const box = await page.rect(target)
+  await beforeClick?.()
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
 }
 
 /** The unsafe methods (signatures, transactions) the frame service was asked to run since `before`. */

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import type { Spec } from '../spec.ts'
-import { APPROVAL_FRAME, DEMO_MESSAGE, MODAL, freshEmail, loginWithEmail, restAndClick, switchToEoa, unsafeCalls, waitForView } from '../spec.ts'
+import { APPROVAL_FRAME, DEMO_MESSAGE, MODAL, freshEmail, loginWithEmail, visitorClick, switchToEoa, unsafeCalls, waitForView } from '../spec.ts'
 
 /** The frame's button that opens its approval window, in engines without IntersectionObserver v2. */
 export const OPEN_WINDOW = { css: '[data-testid="approval-open-window"]', frame: APPROVAL_FRAME }
@@ -34,18 +34,18 @@ export const embeddedSpecs: Spec[] = [
 
       await page.click({ css: 'button', text: 'Sign a message' })
       await waitForView(page, 'Sign Message')
-      await page.waitFor(`${MODAL} [data-testid="approve-in-frame"]`)
+      await page.waitFor(`${MODAL} [data-testid="approve-in-frame"]`, { text: 'Approve in the Portico Wallet window' })
       // This engine cannot show the frame is fully visible (no IntersectionObserver v2): the frame has no
       // Approve of its own, only the button to its window, which takes a click once the pointer rested on it.
       await page.waitFor(OPEN_WINDOW)
       expect(await page.count({ css: '#approval-approve', frame: APPROVAL_FRAME })).toBe(0)
-      await restAndClick(page, OPEN_WINDOW)
+      await visitorClick(page, OPEN_WINDOW)
 
       const approval = await page.waitForWindow(`${frameOrigin}/approval`)
       const shown = await approval.text('[data-testid="approval-message"]')
       expect(shown).toBe(DEMO_MESSAGE)
       expect(unsafeCalls(sandbox, before)).toEqual([])
-      await restAndClick(approval, '[data-testid="approval-window-approve"]')
+      await visitorClick(approval, '[data-testid="approval-window-approve"]')
 
       await page.waitFor('[data-testid="sign-result"]', { text: /^Signed: 0x/, timeout: 20_000 })
       const signature = (await page.attribute('[data-testid="sign-result"]', 'data-signature')) as `0x${string}`

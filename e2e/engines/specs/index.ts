@@ -1,5 +1,6 @@
 import type { Spec } from '../spec.ts'
+import { attackSpecs } from './attack.ts'
 import { embeddedSpecs } from './embedded.ts'
 
 /** Every engine spec, in the order they run in each engine. */
-export const SPECS: Spec[] = [...embeddedSpecs]
+export const SPECS: Spec[] = [...embeddedSpecs, ...attackSpecs]
