@@ -13,6 +13,7 @@ import { table } from './table.ts'
 import { APPROACH_MS, APPROACH_STEPS, READ_MS, runWalletConnectQr, walletConnectRows, type QrRun } from './walletConnectQr.ts'
 import { prepareTabsWorld, runTabs, summarizeTabs, tabsTable, TAB_COUNTS, TABS_REPS, type TabsRun } from './nTabs.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
+import { frameServiceTable, runFrameServiceBench } from './frameService.ts'
 
 const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
 const CPU_RATES = [1, 4]
@@ -129,8 +130,11 @@ try {
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
   console.log(`\n${goalsTable(summary, qrRuns, visit)}`)
+  // The embedded wallet's service under 50 visitors signing at once (its own servers, no browser).
+  const frameService = await runFrameServiceBench(log)
+  console.log(`\n${frameServiceTable(frameService)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns, nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns } }
+  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns, nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns }, frameService }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {
