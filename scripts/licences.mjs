@@ -21,6 +21,8 @@ export const ALLOWED = ['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.
  * the reason: a licence more permissive than the list's, or a copyleft tool the sandbox runs only as a
  * separate process (its command line; nothing of it linked into the sandbox's own code).
  */
+/** The frame service's tree (a server a dapp runs, not code a page ships): MIT-0 is the MIT licence without even its notice condition. */
+const FRAME_SERVICE_EXCEPTIONS = [{ name: 'nodemailer', licence: 'MIT-0', reason: 'MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the frame service\'s mail sender' }]
 const MIT_0 = 'MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the sandbox\'s mail stand-in'
 export const SANDBOX_EXCEPTIONS = [
   { name: 'nodemailer', licence: 'MIT-0', reason: MIT_0 },
@@ -156,7 +158,7 @@ export function defaultTargets() {
   return [
     ...published.map((workspace) => ({ label: workspace, cwd: root, workspace, shipped: true, exceptions: [] })),
     // The frame service is a product a dapp deploys: its tree ships too, under the same list.
-    { label: '@portico/frame-service', cwd: root, workspace: '@portico/frame-service', shipped: true, exceptions: [] },
+    { label: '@portico/frame-service', cwd: root, workspace: '@portico/frame-service', shipped: true, exceptions: FRAME_SERVICE_EXCEPTIONS },
     { label: '@portico/sandbox', cwd: root, workspace: '@portico/sandbox', shipped: false, exceptions: SANDBOX_EXCEPTIONS },
   ]
 }

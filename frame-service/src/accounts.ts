@@ -91,9 +91,9 @@ export type AccountsOptions = {
   send: Mailer
   /** The chain a new user starts on. */
   defaultChainId: number
-  /** Called once for each new user's address (the sandbox funds it on its chains). */
+  /** Called once for each new user's address (an embedder may fund it, as the sandbox does on its chains). */
   onNewAccount?: (address: `0x${string}`) => Promise<void>
-  /** Called once for each new Solana account, a new user's or one made for a user from before (the sandbox funds it). */
+  /** Called once for each new Solana account, a new user's or one made for a user from before (an embedder may fund it). */
   onNewSolanaAccount?: (address: string) => Promise<void>
   now?: () => number
   limits?: Partial<FrameLimits> | undefined

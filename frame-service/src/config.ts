@@ -91,7 +91,7 @@ const serviceUrl = z.string().refine(
   },
   { message: 'expected an https:// URL (http:// only for this machine: 127.0.0.1, localhost)' },
 )
-const rpcUrl = z.string().url().refine((raw) => /^(https?|wss?):\/\//.test(raw), { message: 'expected an http(s):// or ws(s):// URL' })
+const rpcUrl = z.string().url().refine((raw) => /^https?:\/\//.test(raw), { message: 'expected an http:// or https:// JSON-RPC URL' })
 const positiveSeconds = z.coerce.number().int().positive()
 const nonEmpty = z.string().trim().min(1)
 

@@ -49,7 +49,14 @@ export async function main(): Promise<void> {
     console.error(err.message)
     process.exit(78) // EX_CONFIG
   }
-  const frame = await startFrameService(frameServiceOptions(config))
+  let frame: Awaited<ReturnType<typeof startFrameService>>
+  try {
+    frame = await startFrameService(frameServiceOptions(config))
+  } catch (err) {
+    // A valid configuration that still cannot start (the port taken, the database locked or out of reach): one line, no stack.
+    console.error(`The frame service could not start: ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
   const offered = [...(config.mail ? ['email'] : []), ...frame.offered.social, ...(frame.offered.farcaster ? ['farcaster'] : [])]
   console.log(`Frame service ready at ${frame.url} (listening on ${config.host}:${config.port}, ${frame.store.db.kind}); sign-in: ${offered.join(', ')}. Ctrl-C to stop.`)
 

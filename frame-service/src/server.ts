@@ -119,7 +119,7 @@ function bearer(c: Context): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined
 }
 
-/** The headers the frame page sends with every API call (see sandbox/README.md "Deploying the frame service"). */
+/** The headers the frame page sends with every API call (frame-service/README.md "Who may call the API"). */
 export const FRAME_HEADERS = { project: 'x-portico-project', embedder: 'x-portico-embedder', binding: 'x-portico-binding' } as const
 /** The browser session's binding secret: random, kept in the frame origin's sessionStorage. */
 export const bindingSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/)
@@ -180,8 +180,8 @@ const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'"
 
 /**
  * The embedded wallet's secure frame service: the frame page a dapp loads in a hidden iframe, the
- * JSON API behind it (users, keys, signing), the mail server and mailbox of the email login, and
- * the social and Farcaster sign-in pieces (see sandbox/README.md "Embedded-wallet frame").
+ * JSON API behind it (users, keys, signing), the email login's mails through the configured SMTP
+ * server, and the configured social (OpenID Connect) and Farcaster sign-ins (frame-service/README.md).
  */
 export async function startFrameService(options: FrameServiceOptions): Promise<FrameServiceHandle> {
   const host = options.host ?? '127.0.0.1'

@@ -24,7 +24,7 @@ export const FRAME_SOLANA_FUNDING = 10_000_000_000n
 
 /**
  * The frame service's port: `ports.frame`, else PORTICO_FRAME_PORT, else the data API's port + 3
- * (8790). Its SMTP server takes `ports.frameSmtp` / PORTICO_FRAME_SMTP_PORT, else a free port.
+ * (8790).
  */
 export function framePort(config: ResolvedOptions): number {
   return servicePort(config, 'frame', 'PORTICO_FRAME_PORT', config.dataApiPort + 3)
@@ -116,7 +116,7 @@ export type SandboxFrameHandle = FrameServiceHandle &
     farcaster: SignInStandIns['farcaster']
   }
 
-/** The embedded wallet's secure frame (8790): frame page, its API, mail and mailbox, social and Farcaster sign-in. */
+/** The embedded wallet's secure frame (8790): the product (@portico/frame-service) configured with the sandbox's chains and its sign-in stand-ins (services/sign-in.ts). */
 export const frameService: SandboxService<SandboxFrameHandle> = {
   id: 'frame',
   name: FRAME_SERVICE_NAME,
