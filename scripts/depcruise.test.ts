@@ -22,6 +22,7 @@ const ARROWS: Record<string, [from: string, to: string]> = {
   'page-connectors-are-the-bottom': ['main-thread/src/connectors/eip6963.ts', 'main-thread/src/client/session.ts'],
   'page-client-below-actions': ['main-thread/src/client/siwxSignIn.ts', 'main-thread/src/actions/write.ts'],
   'page-actions-below-views': ['main-thread/src/actions/prepareWalletConnect.ts', 'main-thread/src/modal/views/ConnectView.tsx'],
+  'frame-service-never-imports-the-sandbox': ['frame-service/src/server.ts', 'sandbox/src/sign-in/oidc.ts'],
 }
 
 let tree: string
