@@ -59,10 +59,14 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
 
-const PAGE_CSP = ["default-src 'none'", "style-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join('; ')
+/**
+ * The login pages' CSP. Their forms post to the provider, which redirects to the client's callback
+ * on the frame's origin: CSP's form-action covers those redirects too, so that origin is listed.
+ */
+const pageCsp = (callbackOrigin: string) => ["default-src 'none'", "style-src 'self'", `form-action 'self' ${callbackOrigin}`, "base-uri 'none'", "frame-ancestors 'none'"].join('; ')
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP })
+function sendHtml(res: ServerResponse, status: number, html: string, csp: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': csp })
   res.end(html)
 }
 
@@ -108,6 +112,8 @@ export function createOidcProviders(options: {
   /** Username -> password: with it, the login page asks for both and signs in only a known user with the right password. */
   passwords?: Readonly<Record<string, string>> | undefined
 }): OidcProviders {
+  const csp = pageCsp(new URL(options.redirectUri).origin)
+  const send = (res: ServerResponse, status: number, html: string) => sendHtml(res, status, html, csp)
   const passwords = options.passwords ? new Map(Object.entries(options.passwords).map(([user, password]) => [user.toLowerCase(), sha256(password)])) : undefined
   /** True when `password` is the user's (compared in constant time). */
   const passwordMatches = (user: string, password: string) => {
@@ -186,24 +192,24 @@ export function createOidcProviders(options: {
   async function interaction(name: OidcSocialProvider, rest: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { provider } = await providerOf(name)
     const match = /^\/interaction\/([^/]+)(\/login|\/abort)?$/.exec(rest)
-    if (!match) return sendHtml(res, 404, htmlPage('Not found', '<h1>Not found</h1>'))
+    if (!match) return send(res, 404, htmlPage('Not found', '<h1>Not found</h1>'))
     const uid = decodeURIComponent(match[1] ?? '')
     let details
     try {
       details = await provider.interactionDetails(req, res)
     } catch {
-      return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
+      return send(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
     }
-    if (details.uid !== uid) return sendHtml(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
-    if (req.method === 'GET' && match[2] === undefined) return sendHtml(res, 200, socialLoginPage(name, uid, undefined, '', passwords !== undefined))
-    if (req.method !== 'POST') return sendHtml(res, 405, htmlPage('Not allowed', '<h1>Not allowed</h1>'))
+    if (details.uid !== uid) return send(res, 400, htmlPage('Sign-in expired', `<h1>Sign-in expired</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.socialStateUnknown)}</p>`))
+    if (req.method === 'GET' && match[2] === undefined) return send(res, 200, socialLoginPage(name, uid, undefined, '', passwords !== undefined))
+    if (req.method !== 'POST') return send(res, 405, htmlPage('Not allowed', '<h1>Not allowed</h1>'))
     if (match[2] === '/abort') {
       return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The visitor cancelled the sign-in' }, { mergeWithLastSubmission: false })
     }
     const form = await readForm(req)
     const username = socialUsernameSchema.safeParse(form.get('username') ?? '')
-    if (!username.success) return sendHtml(res, 400, socialLoginPage(name, uid, username.error.issues[0]?.message, form.get('username') ?? '', passwords !== undefined))
-    if (passwords && !passwordMatches(username.data.toLowerCase(), form.get('password') ?? '')) return sendHtml(res, 400, socialLoginPage(name, uid, 'Wrong username or password', username.data, true))
+    if (!username.success) return send(res, 400, socialLoginPage(name, uid, username.error.issues[0]?.message, form.get('username') ?? '', passwords !== undefined))
+    if (passwords && !passwordMatches(username.data.toLowerCase(), form.get('password') ?? '')) return send(res, 400, socialLoginPage(name, uid, 'Wrong username or password', username.data, true))
     await provider.interactionFinished(req, res, { login: { accountId: username.data.toLowerCase() } }, { mergeWithLastSubmission: false })
   }
 
@@ -219,7 +225,7 @@ export function createOidcProviders(options: {
       if (rest.startsWith('/interaction/')) {
         interaction(name, rest, req, res).catch((err: unknown) => {
           console.error('[frame social]', err)
-          if (!res.headersSent) sendHtml(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
+          if (!res.headersSent) send(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
         })
         return true
       }
@@ -231,7 +237,7 @@ export function createOidcProviders(options: {
         (made) => made.callback(req, res),
         (err: unknown) => {
           console.error('[frame social]', err)
-          if (!res.headersSent) sendHtml(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
+          if (!res.headersSent) send(res, 500, htmlPage('Sign-in failed', `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(FRAME_MESSAGES.defaultError)}</p>`))
         },
       )
       return true
