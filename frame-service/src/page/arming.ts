@@ -143,10 +143,15 @@ export function createArming({ onChange, needsFocus = false }: ArmingOptions): A
 }
 
 /**
- * Tells a keyboard's click from a pointer's on one button: a trusted Enter or Space on it just
- * before a click with `detail === 0` (the click a key makes). Held keys (repeats) do not count.
+ * An approval's button: tells a keyboard's click from a pointer's (a trusted Enter or Space on it
+ * just before a click with `detail === 0`, the click a key makes; held keys, repeats, do not count),
+ * and lets a held touch end in a click (no long-press menu).
  */
 export function keyClicks(button: HTMLElement): { byKey(event: MouseEvent): boolean } {
+  // A touch held on the button (the rest a tap needs) must end in a click, not in a long-press menu.
+  button.addEventListener('contextmenu', (event) => event.preventDefault())
+  button.style.setProperty('-webkit-touch-callout', 'none')
+  button.style.userSelect = 'none'
   let pressedAt = -Infinity
   const onKey = (event: KeyboardEvent) => {
     if (!event.isTrusted) return
