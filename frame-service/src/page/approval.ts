@@ -35,8 +35,9 @@ export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
  *   as Approve, less IOv2). Its click opens GET /approval, a top-level window of the frame's own
  *   origin (`frame-ancestors 'none'`: no page can frame, cover or style it), which shows the full
  *   request and its own Approve (`data-testid="approval-window-approve"`, with the same still and
- *   pointer-rest rules, and the window focused) and Reject (`data-testid="approval-window-reject"`);
- *   see approval-window.ts. The frame signs exactly the frozen bytes it sent the window, on the
+ *   pointer-rest rules, and the window focused; its hint `data-testid="approval-window-hint"`) and
+ *   Reject (`data-testid="approval-window-reject"`); see approval-window-page.ts and
+ *   ../approval-window.ts. The frame signs exactly the frozen bytes it sent the window, on the
  *   window's decision only (origin, source window and nonce checked). A window that cannot be opened
  *   (pop-ups blocked) or is closed before deciding rejects the request: 4001, WINDOW_BLOCKED_MESSAGE
  *   or WINDOW_CLOSED_MESSAGE. No Approve exists in the frame then.
@@ -45,7 +46,9 @@ export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
  * 'not-visible', 'too-small', 'too-soon' (shown, moved or resized less than 500 ms ago: disabled),
  * 'pointer-not-rested' (enabled for the keyboard; a pointer's click is refused, and the hint
  * `data-testid="approval-hint"` "Hold the pointer on the approval to continue" shows). No
- * `data-blocked`: armed. Reject (`#approval-reject`) and Escape reject every waiting request (4001).
+ * `data-blocked`: armed. Reject (`#approval-reject`, `data-testid="approval-reject"`) and Escape
+ * reject every waiting request (4001). The approval's root (`main.approval`) says `data-where`.
+ * Browser tests rest the pointer with ../testing/approval-pointer.ts (`restPointerOn`).
  */
 
 /** The height asked for before the frame has a width to lay the approval out in. */
