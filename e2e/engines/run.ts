@@ -40,6 +40,13 @@ const started = Date.now()
 async function startDemo(): Promise<{ stop(): void }> {
   const server = playwrightConfig.webServer
   if (!server || Array.isArray(server)) throw new Error('e2e/playwright.config.ts has no single webServer')
+  const url = server.url ?? `${E2E_URLS.demo}/`
+  // As Playwright's reuseExistingServer: false: a server already there would be tested in place of this build.
+  const already = await fetch(url).then(
+    () => true,
+    () => false,
+  )
+  if (already) throw new Error(`${url} is already used: stop what serves it, or move this run's ports (PORTICO_E2E_PORT_OFFSET)`)
   const child: ChildProcess = spawn(server.command, {
     shell: true,
     cwd: server.cwd ?? root,
@@ -56,7 +63,6 @@ async function startDemo(): Promise<{ stop(): void }> {
       // already gone
     }
   }
-  const url = server.url ?? `${E2E_URLS.demo}/`
   const deadline = Date.now() + (server.timeout ?? 120_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The demo's server exited (${child.exitCode}): ${stderr.trim()}`)
@@ -125,12 +131,15 @@ const launches = new Map(
 )
 try {
   // The demo's build and the sandbox's chains start side by side: the two longest waits of the run.
-  const [d, s] = await Promise.all([
+  const [d, s] = await Promise.allSettled([
     startDemo(),
     startSandbox({ chainPorts: { a: E2E_PORTS.chainA, b: E2E_PORTS.chainB }, dataApiPort: E2E_PORTS.dataApi, cataloguePort: E2E_PORTS.catalogue }),
   ])
-  demo = d
-  sandbox = s
+  // Whichever started is stopped at the end, also when the other did not.
+  if (d.status === 'fulfilled') demo = d.value
+  if (s.status === 'fulfilled') sandbox = s.value
+  if (d.status === 'rejected') throw d.reason
+  if (s.status === 'rejected') throw s.reason
   console.log(`Sandbox and demo ready in ${seconds(Date.now() - started)} (${E2E_URLS.demo})`)
   for (const name of engines) {
     const launched = await launches.get(name)!
@@ -143,7 +152,7 @@ try {
     console.log(`${name}: ${engine.version}, started in ${seconds(launched.ms)}`)
     try {
       for (const spec of specs) {
-        const result = await runSpec(engine, spec, sandbox)
+        const result = await runSpec(engine, spec, s.value)
         results.push(result)
         console.log(`${result.status === 'passed' ? '✔' : '✘'} [${name}] ${spec.name} (${seconds(result.ms)})`)
         if (result.error) console.log(result.error.replace(/^/gm, '    '))
