@@ -3,7 +3,7 @@ import type { EmbeddedUser, SocialProvider } from '@portico/shared-types/embedde
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
 import { emailCooldownMessage } from '@portico/shared-types/errors'
-import { FRAME_MESSAGES, FrameError } from './messages.ts'
+import { FRAME_MESSAGES, FrameError, FrameServiceError } from './messages.ts'
 import { newSolanaKey, solanaKeyFromText, solanaSeedText, type SolanaKey } from './solana-key.ts'
 import { MAX_LISTED_SESSIONS } from './api.ts'
 import { deviceLabel } from './device-label.ts'
@@ -137,7 +137,7 @@ export class FrameAccounts {
   /** The user's Solana key, opened and checked against its address. */
   private openSolanaKey(row: UserRow & { solana_address: string; encrypted_solana_key: string }): SolanaKey {
     const solana = solanaKeyFromText(this.options.key.open(row.encrypted_solana_key, solanaKeyContext(row.id)))
-    if (solana.address !== row.solana_address) throw new Error(`The Solana key of user ${row.id} does not match its address`)
+    if (solana.address !== row.solana_address) throw new FrameServiceError(`The Solana key of user ${row.id} does not match its address`)
     return solana
   }
 
@@ -149,7 +149,7 @@ export class FrameAccounts {
 
   private async toUser(row: UserRow): Promise<FrameUser> {
     const account = privateKeyToAccount(this.options.key.open(row.encrypted_key, row.id) as `0x${string}`)
-    if (account.address !== row.address) throw new Error(`The key of user ${row.id} does not match its address`)
+    if (account.address !== row.address) throw new FrameServiceError(`The key of user ${row.id} does not match its address`)
     let solana: SolanaKey
     if (row.solana_address !== null && row.encrypted_solana_key !== null) solana = this.openSolanaKey({ ...row, solana_address: row.solana_address, encrypted_solana_key: row.encrypted_solana_key })
     else {
@@ -160,7 +160,7 @@ export class FrameAccounts {
         await this.fundSolana(made.solana_address)
       } else {
         const again = await this.store.userById(row.id)
-        if (!again?.solana_address || !again.encrypted_solana_key) throw new Error(`User ${row.id} has no Solana key`)
+        if (!again?.solana_address || !again.encrypted_solana_key) throw new FrameServiceError(`User ${row.id} has no Solana key`)
         solana = this.openSolanaKey({ ...again, solana_address: again.solana_address, encrypted_solana_key: again.encrypted_solana_key })
       }
     }

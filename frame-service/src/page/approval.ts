@@ -1,3 +1,4 @@
+import { FrameError } from '../messages.ts'
 import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-types/embedded'
 import { MESSAGES } from '@portico/shared-types/errors'
 import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
@@ -290,7 +291,7 @@ export function createApprovals(deps: ApprovalDeps) {
     update()
     deps.sign(item.request).then(
       (result) => finish(item, () => item.resolve(result)),
-      (error: unknown) => finish(item, () => item.reject(error instanceof Error ? error : new Error(MESSAGES.embeddedDefaultError))),
+      (error: unknown) => finish(item, () => item.reject(error instanceof Error ? error : new FrameError(MESSAGES.embeddedDefaultError))),
     )
   }
 

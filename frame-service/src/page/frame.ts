@@ -1,3 +1,4 @@
+import { FrameError } from '../messages.ts'
 // First: zod must not probe `new Function` under the page's CSP (see zod-jitless.ts).
 import './zod-jitless.ts'
 import { EMBEDDED_EVENT_NAMES, appMessageSchema, classifyRpcMethod, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
@@ -176,7 +177,7 @@ const approvals = createApprovals({
   },
   async solanaContext(request) {
     const user = await call('user', {})
-    if (!user.solanaAddress) throw new Error(MESSAGES.embeddedDefaultError)
+    if (!user.solanaAddress) throw new FrameError(MESSAGES.embeddedDefaultError)
     const network = config?.solanaNetworks.find((n) => n.caipNetworkId === request.network)
     return { account: user.solanaAddress, networkName: network?.name ?? request.network }
   },
@@ -195,7 +196,7 @@ const approvals = createApprovals({
  */
 async function sendAsUserOperation(params: unknown, chainId: number, account: string): Promise<unknown> {
   const request = freezeRequest('eth_sendTransaction', params, chainId)
-  if (request.method !== 'eth_sendTransaction') throw new Error(MESSAGES.embeddedDefaultError)
+  if (request.method !== 'eth_sendTransaction') throw new FrameError(MESSAGES.embeddedDefaultError)
   const [tx] = request.params
   // Sent from the smart account, or not at all: a transaction that names another sender is refused.
   if (tx.from !== undefined && tx.from.toLowerCase() !== account.toLowerCase()) throw new ApprovalRefused(`Unknown account ${tx.from}`)
@@ -240,15 +241,15 @@ const handlers: Handlers = {
     return call('emailConnect', { email, deviceId: device })
   },
   async CONNECT_DEVICE() {
-    if (!pendingEmail) throw new Error(MESSAGES.embeddedDefaultError)
+    if (!pendingEmail) throw new FrameError(MESSAGES.embeddedDefaultError)
     const until = Date.now() + WAIT_LIMIT_MS
     while (Date.now() < until) {
       if ((await call('emailDevice', { email: pendingEmail, deviceId: device })).confirmed) return {}
     }
-    throw new Error(MESSAGES.somethingWentWrong)
+    throw new FrameError(MESSAGES.somethingWentWrong)
   },
   async CONNECT_OTP({ otp }) {
-    if (!pendingEmail) throw new Error(MESSAGES.embeddedDefaultError)
+    if (!pendingEmail) throw new FrameError(MESSAGES.embeddedDefaultError)
     const { token } = await call('emailOtp', { email: pendingEmail, deviceId: device, otp })
     storage.set(SESSION_KEY, token)
     pendingEmail = undefined
@@ -287,7 +288,7 @@ const handlers: Handlers = {
       return answer
     }
     const id = typeof chainId === 'number' ? chainId : Number(String(chainId).replace(/^eip155:/, ''))
-    if (!config?.chains.some((c) => c.id === id)) throw new Error(MESSAGES.unsupportedChain)
+    if (!config?.chains.some((c) => c.id === id)) throw new FrameError(MESSAGES.unsupportedChain)
     pageChainId = id
     return { chainId: id }
   },
@@ -298,25 +299,25 @@ const handlers: Handlers = {
   },
   async RPC_REQUEST({ method, params, chainId }) {
     const kind = classifyRpcMethod(method)
-    if (kind === 'notAllowed') throw new Error(MESSAGES.rpcNotAllowed)
+    if (kind === 'notAllowed') throw new FrameError(MESSAGES.rpcNotAllowed)
     if (kind === 'unsafe' && method.startsWith('solana_')) {
       // A Solana request: on one of the service's Solana networks, shown and signed like the EVM ones.
       const network = String(chainId ?? '')
-      if (!config?.solanaNetworks.some((n) => n.caipNetworkId === network)) throw new Error(MESSAGES.unsupportedChain)
-      if (!isSolanaMethod(method)) throw new Error(APPROVAL_TEXT.unsupported.replace('{method}', method))
+      if (!config?.solanaNetworks.some((n) => n.caipNetworkId === network)) throw new FrameError(MESSAGES.unsupportedChain)
+      if (!isSolanaMethod(method)) throw new FrameError(APPROVAL_TEXT.unsupported.replace('{method}', method))
       return { result: await approvals.ask(method, params, network) }
     }
     if (kind === 'unsafe') {
       // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
-      if (!Number.isSafeInteger(chain) || chain <= 0) throw new Error(MESSAGES.unsupportedChain)
+      if (!Number.isSafeInteger(chain) || chain <= 0) throw new FrameError(MESSAGES.unsupportedChain)
       if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
         const user = await call('user', {})
         const smart = user.preferredAccountType === 'smartAccount'
         if (smart && method === 'eth_sendTransaction') return { result: await sendAsUserOperation(params, chain, user.address) }
         // A batch runs atomically only as a smart account's user operation; the EOA has no EIP-5792 batches.
         if (method === 'wallet_sendCalls') {
-          if (!smart) throw new Error(APPROVAL_TEXT.unsupported.replace('{method}', method))
+          if (!smart) throw new FrameError(APPROVAL_TEXT.unsupported.replace('{method}', method))
           return { result: await sendCallsAsUserOperation(params, chain) }
         }
       }
@@ -341,7 +342,7 @@ const handlers: Handlers = {
     return {}
   },
   async SYNC_DAPP_DATA(payload) {
-    if (payload.projectId !== config?.projectId) throw new Error(MESSAGES.invalidAppConfiguration)
+    if (payload.projectId !== config?.projectId) throw new FrameError(MESSAGES.invalidAppConfiguration)
     dappData = payload
     return {}
   },
@@ -353,7 +354,7 @@ const handlers: Handlers = {
     return { type: answer.type, address: answer.address }
   },
   async GET_SOCIAL_REDIRECT_URI({ provider }) {
-    if (!config || parentOrigin === undefined) throw new Error(MESSAGES.invalidAppConfiguration)
+    if (!config || parentOrigin === undefined) throw new FrameError(MESSAGES.invalidAppConfiguration)
     return call('socialStart', { provider, projectId: config.projectId, dappOrigin: parentOrigin })
   },
   async CONNECT_SOCIAL({ uri }) {
@@ -369,7 +370,7 @@ const handlers: Handlers = {
   },
   async CONNECT_FARCASTER() {
     const channelToken = farcasterChannel
-    if (!channelToken) throw new Error(MESSAGES.embeddedDefaultError)
+    if (!channelToken) throw new FrameError(MESSAGES.embeddedDefaultError)
     const until = Date.now() + WAIT_LIMIT_MS
     while (Date.now() < until) {
       const answer = await call('farcasterFinish', { channelToken })
@@ -380,7 +381,7 @@ const handlers: Handlers = {
         return call('user', {})
       }
     }
-    throw new Error(MESSAGES.somethingWentWrong)
+    throw new FrameError(MESSAGES.somethingWentWrong)
   },
   async GET_SESSIONS() {
     // This device is named (again) as it asks: a session made before devices were named gets its name here.

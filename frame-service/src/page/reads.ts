@@ -1,4 +1,4 @@
-import { FrameServiceError } from '../messages.ts'
+import { FrameError } from '../messages.ts'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
 import { z } from 'zod'
 import { addressesToName, contractsToRead, contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
@@ -80,7 +80,7 @@ export type LookupNames = (addresses: readonly Address[]) => Promise<Record<stri
 /** Everything the description of `request` needs, read now. */
 export async function readContext(rpc: Rpc, request: FrozenRequest, chains: readonly ChainFacts[], account: Address, lookupNames?: LookupNames): Promise<DescribeContext> {
   const chain = chains.find((c) => c.id === request.chainId)
-  if (!chain) throw new FrameServiceError(`Unsupported chain ${request.chainId}`)
+  if (!chain) throw new FrameError(`Unsupported chain ${request.chainId}`)
   const context: DescribeContext = { chain, account }
   const names = new Map<string, string>()
   context.names = names
