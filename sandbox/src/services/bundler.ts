@@ -105,7 +105,18 @@ export const bundlerService: SandboxService<BundlersHandle> = {
             if (stopped) throw new Error(`The sandbox was stopped: no bundler for chain ${chain.chainId}`)
             alto = await startAlto({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, port, chainReady: deployment })
             spawned.push(alto)
-            await Promise.all([deployment, alto.ready])
+            await deployment
+            try {
+              await alto.ready
+            } catch (first) {
+              // alto deploys its simulation contracts when it starts, and on a loaded machine that step
+              // has failed once (alto exits). It checks what is already deployed, so one new start finishes it.
+              if (stopped || alto.running()) throw first
+              await alto.stop()
+              alto = await startAlto({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, port, chainReady: deployment })
+              spawned.push(alto)
+              await alto.ready
+            }
             status = 'ready'
           } catch (error) {
             status = 'failed'
