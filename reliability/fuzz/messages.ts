@@ -45,6 +45,8 @@ const SUCCESS: Partial<Record<EmbeddedEvent, unknown>> = {
   SET_PREFERRED_ACCOUNT: { type: 'eoa', address: ADDRESSES.A },
   CONNECT_FARCASTER: user,
   GET_FARCASTER_URI: { url: 'http://127.0.0.1:8790/farcaster?channel=1' },
+  END_SESSION: { ended: true },
+  END_ALL_SESSIONS: { ended: 2 },
 }
 /** A request of the page for each event, where one is not empty. */
 const REQUEST: Partial<Record<EmbeddedEvent, unknown>> = {
@@ -61,6 +63,8 @@ const REQUEST: Partial<Record<EmbeddedEvent, unknown>> = {
   SYNC_THEME: { themeMode: 'dark', themeVariables: { '--portico-accent': '#0f9d58' } },
   SYNC_DAPP_DATA: { metadata: { name: 'Demo', description: 'd', url: 'http://127.0.0.1:5173', icons: [] }, sdkVersion: '4', sdkType: 'portico', projectId: 'portico-demo' },
   SET_PREFERRED_ACCOUNT: { type: 'smartAccount' },
+  END_SESSION: { id: '0b7c3f0e-6c2a-4d7e-9a51-3f3f3b1d2c4e' },
+  END_ALL_SESSIONS: { keepCurrent: true },
 }
 const events = EMBEDDED_EVENT_NAMES
 
