@@ -68,6 +68,14 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(account.getByTestId('account-embedded-user')).toContainText(email)
     await scan(page, 'Account', theme)
 
+    // Signed-in devices: the list with this device marked, then back to Account.
+    await account.getByRole('button', { name: 'Signed-in devices' }).click()
+    await expect(page.getByRole('dialog', { name: 'Signed-in devices' }).getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1)
+    await scan(page, 'Signed-in devices', theme)
+    await page.screenshot({ path: test.info().outputPath(`devices-${theme}.png`) })
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(account).toBeVisible()
+
     // Change email: the new address, then the first code's view.
     const before = (await mailbox(sandbox, email)).length
     await account.getByRole('button', { name: 'Change email' }).click()

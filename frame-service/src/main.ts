@@ -57,7 +57,8 @@ export async function main(): Promise<void> {
     console.error(`The frame service could not start: ${err instanceof Error ? err.message : String(err)}`)
     process.exit(1)
   }
-  const offered = [...(config.mail ? ['email'] : []), ...frame.offered.social, ...(frame.offered.farcaster ? ['farcaster'] : [])]
+  // Email is always offered (the configuration requires its SMTP server).
+  const offered = ['email', ...frame.offered.social, ...(frame.offered.farcaster ? ['farcaster'] : [])]
   console.log(`Frame service ready at ${frame.url} (listening on ${config.host}:${config.port}, ${frame.store.db.kind}); sign-in: ${offered.join(', ')}. Ctrl-C to stop.`)
 
   let stopping = false

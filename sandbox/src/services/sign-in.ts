@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../options.ts'
 import { SIGN_IN_SERVICE_NAME, startSignInStandIns, type SignInStandIns } from '../sign-in/server.ts'
 import { evmChainsService } from './evm-chains.ts'
+import { frameCallbackUrl } from './frame.ts'
 import { httpHealth, localEndpoint, servicePort, type SandboxService } from './service.ts'
 
 /** The sign-in stand-ins' port: `ports.signIn`, else PORTICO_SIGN_IN_PORT, else the data API's port + 5 (8792). Their SMTP server: `ports.signInSmtp` / PORTICO_SIGN_IN_SMTP_PORT, else a free port. */
@@ -19,8 +20,6 @@ export const signInService: SandboxService<SignInStandIns> = {
   endpoints: (config) => [localEndpoint(SIGN_IN_SERVICE_NAME, signInPort(config), 'http', 'mailbox /mailbox, OpenID providers /oidc/{provider}, Farcaster wallet /farcaster/wallet')],
   start: async ({ config, faults, get }) => {
     const { chains, world } = get(evmChainsService)
-    // Imported here: the frame's URL (its callback) follows its own port settings.
-    const { frameCallbackUrl } = await import('./frame.ts')
     const chain = chains.find((c) => !c.external)
     return startSignInStandIns({
       port: signInPort(config),
