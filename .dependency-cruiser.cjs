@@ -35,7 +35,7 @@ module.exports = {
     },
     {
       name: 'page-takes-the-worker-as-a-url-only',
-      comment: 'main-thread starts the core from its worker entry URL (new URL(…, import.meta.url)); it never imports the core\'s code.',
+      comment: "main-thread starts the core from its worker entry URL (new URL(…, import.meta.url)); it never imports the core's code.",
       severity: 'error',
       from: { path: '^main-thread/src/', pathNot: TESTS },
       to: { path: '^worker-core/' },

@@ -30,8 +30,7 @@ export const FRAME_ORIGIN = new URL(process.env.VITE_PORTICO_FRAME_URL ?? 'http:
  * adds only `frame-src` of its frame's origin. No page may frame the dapp (`frame-ancestors 'none'`,
  * against clickjacking its own buttons), and no injected `<base>` can move its relative URLs.
  */
-export const CONTENT_SECURITY_POLICY =
-  `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGIN}; frame-ancestors 'none'; base-uri 'self'`
+export const CONTENT_SECURITY_POLICY = `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGIN}; frame-ancestors 'none'; base-uri 'self'`
 
 export default defineConfig(({ command }) => {
   const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'
@@ -46,7 +45,22 @@ export default defineConfig(({ command }) => {
     // Every dependency the page, its lazy views and the workers import, so a first visit to the dev
     // server is not reloaded halfway by a late discovery.
     optimizeDeps: {
-      include: ['comlink', 'mipd', 'zod', 'idb-keyval', 'viem', 'viem/accounts', 'viem/utils', 'viem/siwe', 'react', 'react-dom/client', 'uqr', '@tanstack/react-virtual', 'workbox-window', '@walletconnect/universal-provider'],
+      include: [
+        'comlink',
+        'mipd',
+        'zod',
+        'idb-keyval',
+        'viem',
+        'viem/accounts',
+        'viem/utils',
+        'viem/siwe',
+        'react',
+        'react-dom/client',
+        'uqr',
+        '@tanstack/react-virtual',
+        'workbox-window',
+        '@walletconnect/universal-provider',
+      ],
     },
     build: { outDir: process.env.PORTICO_DEMO_OUT ?? 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024, modulePreload: false },
     server: { host: '127.0.0.1', port: Number(process.env.PORTICO_DEMO_PORT ?? 5173), strictPort: true },

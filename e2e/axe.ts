@@ -15,10 +15,7 @@ export async function animationsSettled(page: Page | Frame): Promise<void> {
   await page.evaluate(async () => {
     // The document's animations and those inside shadow roots (a wallet's own prompt, like the Sandbox
     // Wallet's, animates in its shadow tree, which document.getAnimations() does not reach).
-    const all = () => [
-      ...document.getAnimations(),
-      ...[...document.querySelectorAll('*')].flatMap((element) => element.shadowRoot?.getAnimations() ?? []),
-    ]
+    const all = () => [...document.getAnimations(), ...[...document.querySelectorAll('*')].flatMap((element) => element.shadowRoot?.getAnimations() ?? [])]
     const running = () => all().filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity)
     for (let round = 0; round < 20 && running().length > 0; round++) await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)))
     if (running().length > 0) throw new Error('animations keep starting: the view never settles')

@@ -39,7 +39,11 @@ export async function deviceLinkFor(sandbox: Sandbox, to: string): Promise<strin
   await expect
     .poll(async () => {
       const messages = await mailbox(sandbox, to)
-      link = messages.map((m) => /(http\S+\/device\/confirm\?token=\S+)/.exec(m.text)?.[1]).filter(Boolean).pop() ?? ''
+      link =
+        messages
+          .map((m) => /(http\S+\/device\/confirm\?token=\S+)/.exec(m.text)?.[1])
+          .filter(Boolean)
+          .pop() ?? ''
       return link
     })
     .not.toBe('')

@@ -80,7 +80,11 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
  * `out-<bundler>`, the folder answered, so the two builds share one install.
  */
 export async function buildNextExample(dir: string, bundler: 'turbopack' | 'webpack', siteUrl: string): Promise<string> {
-  const env = { ...Object.fromEntries(Object.entries(SANDBOX_ENV).map(([name, value]) => [name.replace(/^VITE_/, 'NEXT_PUBLIC_'), value])), NEXT_PUBLIC_PORTICO_SITE_URL: siteUrl, NEXT_TELEMETRY_DISABLED: '1' }
+  const env = {
+    ...Object.fromEntries(Object.entries(SANDBOX_ENV).map(([name, value]) => [name.replace(/^VITE_/, 'NEXT_PUBLIC_'), value])),
+    NEXT_PUBLIC_PORTICO_SITE_URL: siteUrl,
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
   await run(process.execPath, ['copy-service-worker.js'], dir)
   await run(process.execPath, ['node_modules/next/dist/bin/next', 'build', ...(bundler === 'webpack' ? ['--webpack'] : [])], dir, env)
   const outDir = `out-${bundler}`
@@ -99,7 +103,10 @@ export async function serveExample(dir: string, port: number, outDir = 'dist'): 
   const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore' })
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`vite preview of ${dir} ended (exit code ${child.exitCode})`)
-    const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) return child
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -131,7 +131,11 @@ export const SW_IMAGE_CACHE_MAX_ENTRIES = 300
  * worker is active and controls the page. Returns its script URL.
  */
 export async function waitForServiceWorker(page: Page, { intent = true }: { intent?: boolean } = {}): Promise<string> {
-  if (intent) await page.getByRole('button', { name: /Connect Wallet|0x[0-9a-fA-F]{4}…/ }).first().hover()
+  if (intent)
+    await page
+      .getByRole('button', { name: /Connect Wallet|0x[0-9a-fA-F]{4}…/ })
+      .first()
+      .hover()
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {

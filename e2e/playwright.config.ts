@@ -7,16 +7,7 @@ import { E2E_DEMO_OUT, E2E_PORTS, E2E_URLS } from './ports.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Debian's Chromium, with the flags this machine's closed network needs. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 export default defineConfig({
   testDir: './tests',

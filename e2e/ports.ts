@@ -27,7 +27,14 @@ const START_BASE = { demo: 25174, chainA: 28645, chainB: 28646, dataApi: 28887, 
 export const START_PORTS = Object.fromEntries(Object.entries(START_BASE).map(([k, v]) => [k, v + OFFSET])) as { readonly [K in keyof typeof START_BASE]: number }
 
 /** The examples (examples/*), built from the packed tarballs and served by `vite preview` (e2e/tests/examples.spec.ts). */
-export const EXAMPLE_PORTS = { viteReact: 25175 + OFFSET, wagmi: 25176 + OFFSET, webpack: 25177 + OFFSET, nextTurbopack: 25178 + OFFSET, nextWebpack: 25179 + OFFSET, headless: 25180 + OFFSET } as const
+export const EXAMPLE_PORTS = {
+  viteReact: 25175 + OFFSET,
+  wagmi: 25176 + OFFSET,
+  webpack: 25177 + OFFSET,
+  nextTurbopack: 25178 + OFFSET,
+  nextWebpack: 25179 + OFFSET,
+  headless: 25180 + OFFSET,
+} as const
 
 /** The folder (under demo/) the e2e build of the demo goes to: apart per port offset, so two runs never empty each other's. */
 export const E2E_DEMO_OUT = OFFSET ? `dist-e2e-${E2E_PORTS.demo}` : 'dist-e2e'

@@ -68,7 +68,8 @@ const table = ROWS.map(([row, source]) => {
   const notes = []
   // A row nothing reported on, or whose part ended without its tests passing, fails: silence is not a pass.
   if (mine.length === 0) (failures += 1), notes.push(`no result reported (${source} run exited with ${parts[source]?.status})`)
-  else if (parts[source]?.status !== 0 && failures === 0 && (source === 'fuzz' || source === 'restart' || source === 'browser')) (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
+  else if (parts[source]?.status !== 0 && failures === 0 && (source === 'fuzz' || source === 'restart' || source === 'browser'))
+    (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
   const unit = mine.find((r) => r.unit)?.unit ?? 'inputs'
   const what = `${checks.length} ${source === 'fuzz' ? 'boundaries' : 'checks'}, ${cases.toLocaleString('en')} ${unit}`
   return { row, what, failures, notes, examples: mine.flatMap((r) => (r.examples ?? []).map((e) => `${r.name}: ${e.problem} ← ${e.input}`)) }

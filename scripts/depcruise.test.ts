@@ -45,13 +45,20 @@ afterAll(() => {
 })
 
 function relative(from: string, to: string): string {
-  const up = dirname(from).split('/').map(() => '..')
+  const up = dirname(from)
+    .split('/')
+    .map(() => '..')
   return `${up.join('/')}/${to}`
 }
 
 describe('the import rules', () => {
   it('has a forbidden arrow below for every rule of the configuration', () => {
-    expect(Object.keys(ARROWS).sort()).toEqual(config.forbidden.map((rule) => rule.name).filter((name) => name !== 'shared-types-imports-zod-only').sort())
+    expect(Object.keys(ARROWS).sort()).toEqual(
+      config.forbidden
+        .map((rule) => rule.name)
+        .filter((name) => name !== 'shared-types-imports-zod-only')
+        .sort(),
+    )
   })
 
   it('names the rule of each forbidden arrow, and nothing else', async () => {

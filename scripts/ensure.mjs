@@ -97,7 +97,9 @@ export function ensurePostgres() {
  */
 export async function startTestPostgres() {
   const base = '/usr/lib/postgresql'
-  const version = readdirSync(base).filter((v) => existsSync(`${base}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a))[0]
+  const version = readdirSync(base)
+    .filter((v) => existsSync(`${base}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a))[0]
   if (!version) throw new Error('PostgreSQL is not installed')
   const bin = `${base}/${version}/bin`
   const dir = mkdtempSync(join(tmpdir(), 'portico-pg-'))

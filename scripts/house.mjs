@@ -9,7 +9,9 @@ import ts from 'typescript'
 
 const PACKAGES = ['shared-types/src', 'worker-core/src', 'main-thread/src', 'service-worker/src', 'frame-service/src']
 const isProduct = (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|\/test-|\/testing\/|\/test\/|\.d\.ts$/.test(file)
-const files = execFileSync('git', ['ls-files', ...PACKAGES], { encoding: 'utf8' }).split('\n').filter(isProduct)
+const files = execFileSync('git', ['ls-files', ...PACKAGES], { encoding: 'utf8' })
+  .split('\n')
+  .filter(isProduct)
 
 const functions = []
 let plainErrors = []
@@ -30,7 +32,13 @@ for (const file of files) {
       functions.push({ where: `${file}:${lineOf(node.getStart(source))}`, name: nameOf(node), lines })
     }
     if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Error') plainErrors.push(`${file}:${lineOf(node.getStart(source))}`)
-    if (file.startsWith('worker-core/') && ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'key' && (ts.isStringLiteral(node.initializer) || ts.isTemplateExpression(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer))) {
+    if (
+      file.startsWith('worker-core/') &&
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'key' &&
+      (ts.isStringLiteral(node.initializer) || ts.isTemplateExpression(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer))
+    ) {
       looseKeys.push(`${file}:${lineOf(node.getStart(source))}`)
     }
     ts.forEachChild(node, visit)

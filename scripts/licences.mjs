@@ -22,8 +22,10 @@ export const ALLOWED = ['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.
  * separate process (its command line; nothing of it linked into the sandbox's own code).
  */
 /** The frame service's tree (a server a dapp runs, not code a page ships): MIT-0 is the MIT licence without even its notice condition. */
-const FRAME_SERVICE_EXCEPTIONS = [{ name: 'nodemailer', licence: 'MIT-0', reason: 'MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the frame service\'s mail sender' }]
-const MIT_0 = 'MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the sandbox\'s mail stand-in'
+const FRAME_SERVICE_EXCEPTIONS = [
+  { name: 'nodemailer', licence: 'MIT-0', reason: "MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the frame service's mail sender" },
+]
+const MIT_0 = "MIT-0 (MIT No Attribution, OSI-approved): the MIT licence without even its notice condition; the sandbox's mail stand-in"
 export const SANDBOX_EXCEPTIONS = [
   { name: 'nodemailer', licence: 'MIT-0', reason: MIT_0 },
   { name: 'smtp-server', licence: 'MIT-0', reason: MIT_0 },
@@ -31,7 +33,7 @@ export const SANDBOX_EXCEPTIONS = [
   {
     name: 'solc',
     licence: 'MIT AND GPL-3.0-only',
-    reason: 'the Solidity compiler, run only as a separate process (sandbox/src/contracts/solc-process.mjs) to compile the sandbox\'s test contracts',
+    reason: "the Solidity compiler, run only as a separate process (sandbox/src/contracts/solc-process.mjs) to compile the sandbox's test contracts",
   },
   {
     name: '@pimlico/alto',
@@ -41,7 +43,8 @@ export const SANDBOX_EXCEPTIONS = [
   ...['@uniswap/lib', '@uniswap/v2-core', '@uniswap/v3-core', '@uniswap/v3-periphery'].map((name) => ({
     name,
     licence: { '@uniswap/lib': 'GPL-3.0-or-later', '@uniswap/v2-core': 'GPL-3.0-or-later', '@uniswap/v3-core': 'BUSL-1.1', '@uniswap/v3-periphery': 'GPL-2.0-or-later' }[name],
-    reason: 'Solidity sources @account-abstraction/contracts lists as dependencies for a sample it no longer ships; never compiled, run or read: the sandbox reads only that package\'s EntryPoint and SimpleAccountFactory artifacts',
+    reason:
+      "Solidity sources @account-abstraction/contracts lists as dependencies for a sample it no longer ships; never compiled, run or read: the sandbox reads only that package's EntryPoint and SimpleAccountFactory artifacts",
   })),
 ]
 
@@ -137,9 +140,7 @@ export async function installedTree({ cwd = root, workspace } = {}) {
     }
   }
   visit(start, undefined)
-  return [...found.values()]
-    .map(({ via, ...p }) => ({ ...p, via: [...via].sort() }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version, undefined, { numeric: true }))
+  return [...found.values()].map(({ via, ...p }) => ({ ...p, via: [...via].sort() })).sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version, undefined, { numeric: true }))
 }
 
 /** One package of a tree with its licence read from its own package.json, judged. */
@@ -199,7 +200,11 @@ export function formatTable(rows) {
   const cells = rows.map((r) => [r.name, r.version, r.licence ?? '(none)', r.shipped ? 'shipped' : 'sandbox', r.exception ? `exception: ${r.exception}` : ''])
   const header = ['package', 'version', 'licence', 'used by', '']
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
-  const line = (c) => c.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd()
+  const line = (c) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd()
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
 }
 
@@ -221,9 +226,7 @@ export function verdict({ rows, problems }, targets) {
  */
 export async function thirdPartyNotices(workspace, cwd = root) {
   const title = workspace ?? JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')).name
-  const packages = (await installedTree({ cwd, workspace }))
-    .filter((p) => !FIRST_PARTY.test(p.name))
-    .map(withLicence)
+  const packages = (await installedTree({ cwd, workspace })).filter((p) => !FIRST_PARTY.test(p.name)).map(withLicence)
   const seen = new Set()
   const unique = packages.filter((p) => {
     const key = `${p.name}@${p.version}`

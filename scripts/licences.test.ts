@@ -40,9 +40,13 @@ const dirty = () =>
     { 'mit-lib': '1.0.0', 'see-lib': '1.0.0', 'gpl-lib': '1.0.0', 'dual-lib': '1.0.0', 'both-lib': '1.0.0', 'none-lib': '1.0.0', 'old-lib': '1.0.0' },
     [
       // A permissive package that brings in a copyleft one, and names an optional peer nobody installed.
-      { name: 'mit-lib', manifest: { license: 'MIT', dependencies: { 'deep-agpl': '1.0.0' }, peerDependencies: { 'absent-peer': '*' }, peerDependenciesMeta: { 'absent-peer': { optional: true } } }, files: { LICENSE: MIT_TEXT } },
+      {
+        name: 'mit-lib',
+        manifest: { license: 'MIT', dependencies: { 'deep-agpl': '1.0.0' }, peerDependencies: { 'absent-peer': '*' }, peerDependenciesMeta: { 'absent-peer': { optional: true } } },
+        files: { LICENSE: MIT_TEXT },
+      },
       { name: 'deep-agpl', manifest: { license: 'AGPL-3.0-only' }, under: 'mit-lib' },
-      { name: 'see-lib', manifest: { license: 'SEE LICENSE IN LICENSE.md' }, files: { 'LICENSE.md': 'Use is tied to the vendor\'s gateway.' } },
+      { name: 'see-lib', manifest: { license: 'SEE LICENSE IN LICENSE.md' }, files: { 'LICENSE.md': "Use is tied to the vendor's gateway." } },
       { name: 'gpl-lib', manifest: { license: 'GPL-3.0-only' } },
       { name: 'dual-lib', manifest: { license: '(MIT OR GPL-3.0-or-later)' } },
       { name: 'both-lib', manifest: { license: 'MIT AND GPL-2.0-only' } },

@@ -46,10 +46,24 @@ function step(name, args, env = {}) {
 // The licences of every package the published packages (and the sandbox) need at run time.
 step('Licences (npm run licences)', ['scripts/licences.mjs'])
 // The import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name.
-step('Import rules (npm run depcruise)', ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'shared-types/src', 'worker-core/src', 'service-worker/src', 'main-thread/src', 'frame-service/src', 'frame-service/bin', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
+step('Import rules (npm run depcruise)', [
+  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+  'shared-types/src',
+  'worker-core/src',
+  'service-worker/src',
+  'main-thread/src',
+  'frame-service/src',
+  'frame-service/bin',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+])
 // The house figures: a plain `new Error(` or a worker cache key outside the shared builders fails;
 // functions over 120 lines are listed for information.
 step('House rules (npm run house)', ['scripts/house.mjs'])
+// Formatting and lint rules (biome.json): a file Biome would format differently, or a lint error, fails with its diff.
+step('Format and lint (npm run lint)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '--diagnostic-level=error', '.'])
 step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 

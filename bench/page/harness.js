@@ -10,13 +10,24 @@
       for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration })
     }).observe({ type: 'longtask', buffered: true })
   } catch {}
-  addEventListener('click', (e) => { if (e.isTrusted) clicks.push(e.timeStamp) }, true)
+  addEventListener(
+    'click',
+    (e) => {
+      if (e.isTrusted) clicks.push(e.timeStamp)
+    },
+    true,
+  )
 
   const nameOf = (el) => {
     const label = el.getAttribute('aria-label')
     if (label) return label.trim()
     const by = el.getAttribute('aria-labelledby')
-    if (by) return by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim()
+    if (by)
+      return by
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim()
     return (el.textContent ?? '').replace(/\s+/g, ' ').trim()
   }
   const visible = (el) => {

@@ -52,7 +52,7 @@ export function attribute(code: string, mapFile: string): Attribution | null {
   lines.forEach((line, i) => {
     const marks = (perLine[i] ?? []).sort((a, b) => a.column - b.column)
     take(null, line.slice(0, marks[0]?.column ?? line.length))
-    marks.forEach((mark, j) => take(mark.source, line.slice(mark.column, marks[j + 1]?.column ?? line.length)))
+    for (const [j, mark] of marks.entries()) take(mark.source, line.slice(mark.column, marks[j + 1]?.column ?? line.length))
   })
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, parts[c].join('')])) as Record<Category, string>
   return { byCategory, bySource }

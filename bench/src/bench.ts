@@ -112,7 +112,13 @@ try {
     summary[`${app}@x${cpu}`] = Object.fromEntries(METRICS.map((m) => [m.key, summarize(mine.map(m.pick))]))
   }
   const rows = METRICS.map((m) => [m.label, ...cols.map(({ app, cpu }) => fmt(summary[`${app}@x${cpu}`]?.[m.key] ?? null, m.digits))])
-  rows.push(...walletConnectRows(qrRuns, cols.length, cols.findIndex((c) => c.app === 'demo' && c.cpu === 1)))
+  rows.push(
+    ...walletConnectRows(
+      qrRuns,
+      cols.length,
+      cols.findIndex((c) => c.app === 'demo' && c.cpu === 1),
+    ),
+  )
   const beyond = [...new Set(runs.flatMap((r) => (r.app === 'demo' ? (r.requests?.beyond ?? []) : [])))]
 
   console.log(`\n${bytesTable(apps.bytes.demo, apps.bytes.floor)}\n`)
@@ -134,7 +140,21 @@ try {
   const frameService = await runFrameServiceBench(log)
   console.log(`\n${frameServiceTable(frameService)}`)
 
-  const results = { date: new Date().toISOString(), chromium: browser.version(), reps: REPS, cpuRates: CPU_RATES, bytes: apps.bytes, summary, runs, tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns }, firstVisit: visits, features, walletConnectQr: qrRuns, nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns }, frameService }
+  const results = {
+    date: new Date().toISOString(),
+    chromium: browser.version(),
+    reps: REPS,
+    cpuRates: CPU_RATES,
+    bytes: apps.bytes,
+    summary,
+    runs,
+    tabPush: { switchesPerRep: TAB_PUSH_SWITCHES, summary: tabPush, runs: tabRuns },
+    firstVisit: visits,
+    features,
+    walletConnectQr: qrRuns,
+    nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns },
+    frameService,
+  }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
   log(`wrote ${outDir}results.json`)
 } finally {
@@ -173,7 +193,12 @@ function goalsTable(summary: Record<string, Record<string, Summary | null>>, qrR
     const demo = median('demo', cpu, 'clickToModalMs')
     const floor = median('floor', cpu, 'clickToModalMs')
     const ratio = demo !== null && floor ? demo / floor : null
-    rows.push([`Click → modal, CPU x${cpu}: demo ÷ floor`, '≤ 1.25', ratio === null ? '—' : `${ratio.toFixed(2)} (${demo!.toFixed(0)} / ${floor!.toFixed(0)} ms)`, ratio === null ? '—' : ratio <= 1.25 ? 'met' : 'not met'])
+    rows.push([
+      `Click → modal, CPU x${cpu}: demo ÷ floor`,
+      '≤ 1.25',
+      ratio === null ? '—' : `${ratio.toFixed(2)} (${demo!.toFixed(0)} / ${floor!.toFixed(0)} ms)`,
+      ratio === null ? '—' : ratio <= 1.25 ? 'met' : 'not met',
+    ])
   }
   for (const cpu of CPU_RATES) {
     const demo = median('demo', cpu, 'longTasksLoadCount')
@@ -181,10 +206,16 @@ function goalsTable(summary: Record<string, Record<string, Summary | null>>, qrR
     rows.push([`Long tasks at load, CPU x${cpu} (median count)`, `≤ floor's (${floor ?? '—'})`, String(demo ?? '—'), demo === null || floor === null ? '—' : demo <= floor ? 'met' : 'not met'])
   }
   const qr = (pick: (r: QrRun) => number | null) => {
-    const xs = qrRuns.map(pick).filter((x): x is number => x !== null).sort((a, b) => a - b)
+    const xs = qrRuns
+      .map(pick)
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b)
     return xs.length ? xs[Math.floor(xs.length / 2)]! : null
   }
-  for (const [label, pick] of [['cold', (r: QrRun) => r.coldMs], ['warm', (r: QrRun) => r.warmMs]] as const) {
+  for (const [label, pick] of [
+    ['cold', (r: QrRun) => r.coldMs],
+    ['warm', (r: QrRun) => r.warmMs],
+  ] as const) {
     const ms = qr(pick)
     rows.push([`Click → WalletConnect QR, ${label}, CPU x1 (median ms)`, '≤ 150', ms === null ? '—' : ms.toFixed(0), ms === null ? '—' : ms <= 150 ? 'met' : 'not met'])
   }

@@ -43,7 +43,11 @@ function readBudgets(): Budgets {
       workerAsRunGzip: num(b.firstVisit?.workerAsRunGzip, 'firstVisit.workerAsRunGzip'),
       zodClassicScriptsBeforeActing: num(b.firstVisit?.zodClassicScriptsBeforeActing, 'firstVisit.zodClassicScriptsBeforeActing'),
     },
-    packageEntriesGzip: Object.fromEntries(Object.entries(b.packageEntriesGzip ?? {}).filter(([k]) => !k.startsWith('$')).map(([k, v]) => [k, num(v, `packageEntriesGzip["${k}"]`)])),
+    packageEntriesGzip: Object.fromEntries(
+      Object.entries(b.packageEntriesGzip ?? {})
+        .filter(([k]) => !k.startsWith('$'))
+        .map(([k, v]) => [k, num(v, `packageEntriesGzip["${k}"]`)]),
+    ),
   }
 }
 
@@ -98,7 +102,12 @@ const fetched = new Set((req?.beyond ?? []).map((u) => u.replace(/^https?:\/\/[^
 const offRow = (check: string, files: string[]): Row => {
   const inEntry = files.filter((f) => critical.has(f))
   const early = files.filter((f) => fetched.has(f))
-  const actual = files.length === 0 ? 'none built' : inEntry.length || early.length ? [inEntry.length ? `before first paint: ${inEntry.join(', ')}` : '', early.length ? `fetched before acting: ${early.join(', ')}` : ''].filter(Boolean).join('; ') : `${files.length} built, all off`
+  const actual =
+    files.length === 0
+      ? 'none built'
+      : inEntry.length || early.length
+        ? [inEntry.length ? `before first paint: ${inEntry.join(', ')}` : '', early.length ? `fetched before acting: ${early.join(', ')}` : ''].filter(Boolean).join('; ')
+        : `${files.length} built, all off`
   return { check, actual, budget: 'not before first paint, not fetched before acting', pass: inEntry.length === 0 && early.length === 0 && !!req }
 }
 if (budgets.offCriticalPath.workers) rows.push(offRow('Worker bundles off the critical path', demo.groups.workers.files))
@@ -108,11 +117,36 @@ if (budgets.offCriticalPath.serviceWorker) rows.push(offRow('Service worker off 
 // downloaded twice, and the core's worker as a browser runs it (entry and the chunks it fetched).
 const jsTwice = visit.repeated.filter((r) => /\.m?js$/.test(r.path))
 rows.push(
-  { check: "JS fetched once idle, before acting (page's own code), gzip", actual: visit.errors.length ? 'not measured' : kib(visit.jsGzip.idle), budget: `≤ ${kib(budgets.firstVisit.idleJsGzip)}`, pass: visit.errors.length === 0 && visit.jsGzip.idle <= budgets.firstVisit.idleJsGzip },
-  { check: 'First visit JS (load + idle + open + precache), gzip', actual: visit.errors.length ? `not measured: ${visit.errors.join('; ')}` : kib(visit.jsGzip.total), budget: `≤ ${kib(budgets.firstVisit.jsGzip)}`, pass: visit.errors.length === 0 && visit.jsGzip.total <= budgets.firstVisit.jsGzip },
-  { check: 'First visit, scripts fetched more than once', actual: jsTwice.length ? jsTwice.map((r) => `${r.path} ×${r.count}`).join(', ') : '0', budget: `≤ ${budgets.firstVisit.jsFetchedMoreThanOnce}`, pass: jsTwice.length <= budgets.firstVisit.jsFetchedMoreThanOnce },
-  { check: "Page scripts before acting that carry zod's classic API", actual: visit.errors.length ? 'not measured' : visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(', ') : '0', budget: `≤ ${budgets.firstVisit.zodClassicScriptsBeforeActing}`, pass: visit.errors.length === 0 && visit.zodClassicBeforeActing.length <= budgets.firstVisit.zodClassicScriptsBeforeActing },
-  { check: "Core's worker as run (entry + chunks), gzip", actual: kib(visit.worker.gzip), budget: `≤ ${kib(budgets.firstVisit.workerAsRunGzip)}`, pass: visit.worker.files.length > 0 && visit.worker.gzip <= budgets.firstVisit.workerAsRunGzip },
+  {
+    check: "JS fetched once idle, before acting (page's own code), gzip",
+    actual: visit.errors.length ? 'not measured' : kib(visit.jsGzip.idle),
+    budget: `≤ ${kib(budgets.firstVisit.idleJsGzip)}`,
+    pass: visit.errors.length === 0 && visit.jsGzip.idle <= budgets.firstVisit.idleJsGzip,
+  },
+  {
+    check: 'First visit JS (load + idle + open + precache), gzip',
+    actual: visit.errors.length ? `not measured: ${visit.errors.join('; ')}` : kib(visit.jsGzip.total),
+    budget: `≤ ${kib(budgets.firstVisit.jsGzip)}`,
+    pass: visit.errors.length === 0 && visit.jsGzip.total <= budgets.firstVisit.jsGzip,
+  },
+  {
+    check: 'First visit, scripts fetched more than once',
+    actual: jsTwice.length ? jsTwice.map((r) => `${r.path} ×${r.count}`).join(', ') : '0',
+    budget: `≤ ${budgets.firstVisit.jsFetchedMoreThanOnce}`,
+    pass: jsTwice.length <= budgets.firstVisit.jsFetchedMoreThanOnce,
+  },
+  {
+    check: "Page scripts before acting that carry zod's classic API",
+    actual: visit.errors.length ? 'not measured' : visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(', ') : '0',
+    budget: `≤ ${budgets.firstVisit.zodClassicScriptsBeforeActing}`,
+    pass: visit.errors.length === 0 && visit.zodClassicBeforeActing.length <= budgets.firstVisit.zodClassicScriptsBeforeActing,
+  },
+  {
+    check: "Core's worker as run (entry + chunks), gzip",
+    actual: kib(visit.worker.gzip),
+    budget: `≤ ${kib(budgets.firstVisit.workerAsRunGzip)}`,
+    pass: visit.worker.files.length > 0 && visit.worker.gzip <= budgets.firstVisit.workerAsRunGzip,
+  },
 )
 
 const entrySizes = await measurePackageEntries(log)
@@ -125,8 +159,16 @@ console.log(`\n${bytesTable(demo, floor)}\n`)
 console.log(`${packageSizesTable(entrySizes)}\n`)
 console.log(`${firstVisitTable(visit, demo)}\n`)
 console.log(`Requests before acting (all): demo ${req?.all ?? '—'}, floor ${floorLoad.requests?.all ?? '—'}\n`)
-console.log(table(['Budget (bench/budgets.json)', 'demo', 'budget', 'result'], rows.map((r) => [r.check, r.actual, r.budget, r.pass ? 'pass' : 'FAIL'])))
+console.log(
+  table(
+    ['Budget (bench/budgets.json)', 'demo', 'budget', 'result'],
+    rows.map((r) => [r.check, r.actual, r.budget, r.pass ? 'pass' : 'FAIL']),
+  ),
+)
 const failed = rows.filter((r) => !r.pass).length
-writeFileSync(`${outDir}check.json`, `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests }, firstVisit: visit }, null, 2)}\n`)
+writeFileSync(
+  `${outDir}check.json`,
+  `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests }, firstVisit: visit }, null, 2)}\n`,
+)
 console.log(`\n${failed ? `${failed} budget(s) exceeded` : 'all budgets met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 process.exit(failed ? 1 : 0)

@@ -20,7 +20,18 @@ export const FRAME_SIGN_SECONDS = 10
 const PROJECT = 'bench'
 const EMBEDDER = 'http://127.0.0.1:5173'
 
-export type FrameServiceRun = { database: string; visitors: number; seconds: number; signatures: number; errors: number; perSecond: number; p50Ms: number; p99Ms: number; maxMs: number; loginMs: number }
+export type FrameServiceRun = {
+  database: string
+  visitors: number
+  seconds: number
+  signatures: number
+  errors: number
+  perSecond: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  loginMs: number
+}
 
 async function freePort(): Promise<number> {
   return new Promise((done, reject) => {
@@ -52,7 +63,14 @@ async function runOne(database: string, storage: { databaseUrl?: string; dataDir
   const call = async (name: keyof typeof FRAME_API, body: object, client: string, token?: string) => {
     const res = await fetch(`${frame.url}${FRAME_API[name].path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: frame.url, 'x-portico-project': PROJECT, 'x-portico-embedder': EMBEDDER, 'x-forwarded-for': client, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin: frame.url,
+        'x-portico-project': PROJECT,
+        'x-portico-embedder': EMBEDDER,
+        'x-forwarded-for': client,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     })
     return { status: res.status, json: (await res.json()) as Record<string, unknown> }
@@ -92,7 +110,18 @@ async function runOne(database: string, storage: { databaseUrl?: string; dataDir
     )
     const seconds = (performance.now() - started) / 1000
     const sorted = [...latencies].sort((a, b) => a - b)
-    return { database, visitors: FRAME_VISITORS, seconds, signatures: latencies.length - errors, errors, perSecond: (latencies.length - errors) / seconds, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? Number.NaN, loginMs }
+    return {
+      database,
+      visitors: FRAME_VISITORS,
+      seconds,
+      signatures: latencies.length - errors,
+      errors,
+      perSecond: (latencies.length - errors) / seconds,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted.at(-1) ?? Number.NaN,
+      loginMs,
+    }
   } finally {
     await frame.shutdown()
     await mailbox.stop()

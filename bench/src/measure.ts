@@ -42,9 +42,8 @@ async function waitPainted(page: Page, id: string): Promise<Painted> {
     clearTimeout(timer)
   }
 }
-const watch = (page: Page, id: string, kind: 'button' | 'dialog', name: string) =>
-  page.evaluate(`window.__bench.watch(${JSON.stringify(id)}, ${JSON.stringify(kind)}, ${JSON.stringify(name)})`)
-const lastClick = async (page: Page) => ((await page.evaluate('window.__bench.clicks.at(-1) ?? null')) as number | null)
+const watch = (page: Page, id: string, kind: 'button' | 'dialog', name: string) => page.evaluate(`window.__bench.watch(${JSON.stringify(id)}, ${JSON.stringify(kind)}, ${JSON.stringify(name)})`)
+const lastClick = async (page: Page) => (await page.evaluate('window.__bench.clicks.at(-1) ?? null')) as number | null
 const now = async (page: Page) => (await page.evaluate('performance.now()')) as number
 
 function summarize(tasks: Task[]): LongTasks {
@@ -80,8 +79,19 @@ async function step<T>(errors: string[], name: string, fn: () => Promise<T>): Pr
  */
 export async function runOnce(browser: Browser, target: Target, cpu: number, rep: number, loadOnly = false): Promise<RunResult> {
   const result: RunResult = {
-    app: target.app, cpu, rep, navToButtonMs: null, clickToModalMs: null, clickToWalletMs: null,
-    longTasksLoad: null, longTasksOpen: null, requests: null, heapAfterOpenBytes: null, reopenAccountMs: null, errors: [], notes: [],
+    app: target.app,
+    cpu,
+    rep,
+    navToButtonMs: null,
+    clickToModalMs: null,
+    clickToWalletMs: null,
+    longTasksLoad: null,
+    longTasksOpen: null,
+    requests: null,
+    heapAfterOpenBytes: null,
+    reopenAccountMs: null,
+    errors: [],
+    notes: [],
   }
   const errors = result.errors
   const session = await openSession(browser, cpu)
@@ -94,7 +104,7 @@ export async function runOnce(browser: Browser, target: Target, cpu: number, rep
     await page.waitForTimeout(1000)
     const acted = await now(page)
     result.requests = countRequests(target.server.url, target.server, session.requests, target)
-    const tasksAt = async () => ((await page.evaluate('window.__bench.longTasks.slice()')) as Task[])
+    const tasksAt = async () => (await page.evaluate('window.__bench.longTasks.slice()')) as Task[]
     result.longTasksLoad = summarize((await tasksAt()).filter((t) => t.start < acted))
     if (loadOnly) return result
 
@@ -122,7 +132,10 @@ export async function runOnce(browser: Browser, target: Target, cpu: number, rep
         await waitPainted(page, 'connected')
         await page.keyboard.press('Escape')
         const dialog = page.getByRole('dialog')
-        const closed = await dialog.waitFor({ state: 'hidden', timeout: 1000 }).then(() => true, () => false)
+        const closed = await dialog.waitFor({ state: 'hidden', timeout: 1000 }).then(
+          () => true,
+          () => false,
+        )
         if (!closed) {
           const focus = (await page.evaluate('document.activeElement?.tagName.toLowerCase() ?? null')) as string | null
           result.notes.push(`Escape did not close the Account view (focus on <${focus}>); closed with the Close button`)

@@ -38,14 +38,15 @@ function countingProxy(target: string): Promise<CountingProxy> {
       const body = Buffer.concat(chunks)
       const at = Date.now()
       if (req.method !== 'POST') calls.push({ method: `${req.method} (CORS preflight)`, at })
-      else try {
-        const parsed = JSON.parse(body.toString('utf8') || 'null') as unknown
-        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-          calls.push({ method: call && typeof call === 'object' && 'method' in call ? String(call.method) : '(none)', at })
+      else
+        try {
+          const parsed = JSON.parse(body.toString('utf8') || 'null') as unknown
+          for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+            calls.push({ method: call && typeof call === 'object' && 'method' in call ? String(call.method) : '(none)', at })
+          }
+        } catch {
+          calls.push({ method: '(not JSON)', at })
         }
-      } catch {
-        calls.push({ method: '(not JSON)', at })
-      }
       const headers = { ...req.headers, host: upstream.host, 'content-length': String(body.length) }
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -239,9 +240,7 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)})`)))
     resetRequests(world)
     const sentAt = await sendFromFirstTab(first)
-    const seen = await Promise.all(
-      pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }),
-    )
+    const seen = await Promise.all(pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }))
     // Let the follow-up reads of the change (Activity, the pending row) land before counting.
     await first.waitForTimeout(1500)
     // From the wallet's answer (the page's wall clock; same machine): what following the transaction

@@ -32,7 +32,15 @@ export function bytesTable(demo: BytesReport, floor: BytesReport): string {
     const f = floor.groups[name]
     const empty = d.files.length === 0 && name === 'serviceWorkers'
     const files = `${d.files.length} / ${f.files.length}`
-    rows.push([label, files, empty ? 'not built' : cell(d, 'gzip'), empty ? '' : cell(d, 'brotli'), cell(f, 'gzip'), cell(f, 'brotli'), d.files.length || f.files.length ? signedKib(d.sizes.gzip - f.sizes.gzip) : ''])
+    rows.push([
+      label,
+      files,
+      empty ? 'not built' : cell(d, 'gzip'),
+      empty ? '' : cell(d, 'brotli'),
+      cell(f, 'gzip'),
+      cell(f, 'brotli'),
+      d.files.length || f.files.length ? signedKib(d.sizes.gzip - f.sizes.gzip) : '',
+    ])
     if (!split || d.files.length === 0) continue
     for (const c of CATEGORIES) {
       if (d.split[c].raw === 0 && f.split[c].raw === 0) continue
@@ -65,7 +73,11 @@ export function firstVisitTable(visit: FirstVisit, bytes: BytesReport): string {
     ['First visit JS, total (load + idle + open + precache)', String(visit.jsFiles.total), kib(visit.jsGzip.total)],
     ['Files fetched more than once', String(visit.repeated.length), ''],
     ["zod in the page's JS before the visitor acts (load + idle, minified, not gzip)", '', kib(visit.zodBeforeActing)],
-    ["  … of it zod's classic API (scripts carrying it)", String(visit.zodClassicBeforeActing.length), visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(' ') : 'none: core and mini only'],
+    [
+      "  … of it zod's classic API (scripts carrying it)",
+      String(visit.zodClassicBeforeActing.length),
+      visit.zodClassicBeforeActing.length ? visit.zodClassicBeforeActing.join(' ') : 'none: core and mini only',
+    ],
   ]
   const fetched = new Set(visit.fetches.map((f) => f.path.replace(/^\//, '')))
   for (const file of bytes.groups.workers.files) {

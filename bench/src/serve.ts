@@ -66,7 +66,11 @@ export function serveStatic(dir: string, port: number, headers: Record<string, s
           requests.splice(0)
           hits.splice(0)
         },
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
       }),
     )
   })

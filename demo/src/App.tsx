@@ -1,16 +1,5 @@
 import { useEffect, useState } from 'react'
-import {
-  ConnectButton,
-  NetworkButton,
-  PorticoProvider,
-  SERVICE_WORKER_UPDATE_EVENT,
-  useAccount,
-  useModal,
-  useNetwork,
-  useProvider,
-  useTheme,
-  type ServiceWorkerUpdate,
-} from '@portico/react'
+import { ConnectButton, NetworkButton, PorticoProvider, SERVICE_WORKER_UPDATE_EVENT, useAccount, useModal, useNetwork, useProvider, useTheme, type ServiceWorkerUpdate } from '@portico/react'
 import { ChaosSwitch } from './ChaosSwitch.tsx'
 import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
 
@@ -107,7 +96,10 @@ function SendBatch() {
       const hexChainId = `0x${Number(chainId).toString(16)}`
       const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [hexChainId]] })) as Record<string, { atomic?: { status?: string } }>
       const atomic = ['supported', 'ready'].includes(capabilities[hexChainId]?.atomic?.status ?? '')
-      const calls = [{ to: TIP_RECEIVER, value: '0x38d7ea4c68000' }, { to: TIP_RECEIVER, value: '0x38d7ea4c68000' }]
+      const calls = [
+        { to: TIP_RECEIVER, value: '0x38d7ea4c68000' },
+        { to: TIP_RECEIVER, value: '0x38d7ea4c68000' },
+      ]
       const { id } = (await provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: hexChainId, from: address, atomicRequired: atomic, calls }] })) as { id: string }
       for (;;) {
         const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus

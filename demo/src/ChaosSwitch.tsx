@@ -49,10 +49,7 @@ export function ChaosSwitch() {
     setBusy(true)
     setOn(next)
     try {
-      const response = await fetch(
-        FAULTS_URL,
-        next ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CHAOS_FAULTS) } : { method: 'DELETE' },
-      )
+      const response = await fetch(FAULTS_URL, next ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CHAOS_FAULTS) } : { method: 'DELETE' })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       setProblem(null)
     } catch {
@@ -69,7 +66,8 @@ export function ChaosSwitch() {
       <summary>Sandbox chaos</summary>
       <p>
         <label>
-          <input type="checkbox" role="switch" checked={on} disabled={busy || !read} aria-describedby="demo-chaos-what" onChange={(event) => void toggle(event.target.checked)} /> Chaos
+          <input type="checkbox" role="switch" checked={on} aria-checked={on} disabled={busy || !read} aria-describedby="demo-chaos-what" onChange={(event) => void toggle(event.target.checked)} />{' '}
+          Chaos
         </label>{' '}
         <span id="demo-chaos-what" className="demo-status" data-testid="chaos-status">
           {status}

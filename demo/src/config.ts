@@ -55,7 +55,12 @@ if (solanaMode) networks.push(solanaLocalnet)
 function featuresFromAddress(): PorticoConfigInput['features'] {
   const list = new URLSearchParams(window.location.search).get('features')
   if (!list) return undefined
-  return Object.fromEntries(list.split(',').filter(Boolean).map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true])))
+  return Object.fromEntries(
+    list
+      .split(',')
+      .filter(Boolean)
+      .map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true])),
+  )
 }
 
 /**

@@ -25,8 +25,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
  */
 export function createDemoSiwx({ apiUrl, projectId, networks, required }: { apiUrl: string; projectId: string; networks: readonly Network[]; required: boolean }): SiwxDappConfig {
   const query = `projectId=${encodeURIComponent(projectId)}&st=demo&sv=demo`
-  const post = (path: string, body: unknown) =>
-    fetch(`${apiUrl}/v1/siwx/${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = (path: string, body: unknown) => fetch(`${apiUrl}/v1/siwx/${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const clientOf = (chainId: CaipNetworkId) => {
     const network = networks.find((n) => n.caipNetworkId === chainId)
     if (!network) throw new Error(`No network ${chainId}`)

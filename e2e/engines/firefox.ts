@@ -81,7 +81,8 @@ function firefoxPage(page: Page, context: BrowserContext, ownsContext: boolean):
     let last: Found | undefined
     const wanted = options.text === undefined ? undefined : textFilter(options.text)
     return poll(
-      () => `${describeTarget(target)}${options.state ? ` (${options.state})` : ''}${options.text !== undefined ? ` to have text ${String(options.text)}` : ''}; last seen: ${JSON.stringify(last ?? null)}`,
+      () =>
+        `${describeTarget(target)}${options.state ? ` (${options.state})` : ''}${options.text !== undefined ? ` to have text ${String(options.text)}` : ''}; last seen: ${JSON.stringify(last ?? null)}`,
       options.timeout ?? DEFAULT_TIMEOUT,
       async () => {
         const { info, element } = await find(target)

@@ -131,10 +131,7 @@ const launches = new Map(
 )
 try {
   // The demo's build and the sandbox's chains start side by side: the two longest waits of the run.
-  const [d, s] = await Promise.allSettled([
-    startDemo(),
-    startSandbox({ chainPorts: { a: E2E_PORTS.chainA, b: E2E_PORTS.chainB }, dataApiPort: E2E_PORTS.dataApi, cataloguePort: E2E_PORTS.catalogue }),
-  ])
+  const [d, s] = await Promise.allSettled([startDemo(), startSandbox({ chainPorts: { a: E2E_PORTS.chainA, b: E2E_PORTS.chainB }, dataApiPort: E2E_PORTS.dataApi, cataloguePort: E2E_PORTS.catalogue })])
   // Whichever started is stopped at the end, also when the other did not.
   if (d.status === 'fulfilled') demo = d.value
   if (s.status === 'fulfilled') sandbox = s.value

@@ -150,7 +150,8 @@ function webkitPage(session: Session, handle: string, active: { current: string 
     const wanted = options.text === undefined ? undefined : textFilter(options.text)
     let last: Found | undefined
     return poll(
-      () => `${describeTarget(target)}${options.state ? ` (${options.state})` : ''}${options.text !== undefined ? ` to have text ${String(options.text)}` : ''}; last seen: ${JSON.stringify(last ? { ...last, el: undefined } : null)}`,
+      () =>
+        `${describeTarget(target)}${options.state ? ` (${options.state})` : ''}${options.text !== undefined ? ` to have text ${String(options.text)}` : ''}; last seen: ${JSON.stringify(last ? { ...last, el: undefined } : null)}`,
       options.timeout ?? DEFAULT_TIMEOUT,
       () =>
         turn(() =>
@@ -175,7 +176,12 @@ function webkitPage(session: Session, handle: string, active: { current: string 
       return r
     })
     if (!frame) return inner
-    const offset = await withElement(frame, { state: 'attached' }, async (el) => (await session.executeScript('const r = arguments[0].getBoundingClientRect(); return { x: r.x + arguments[0].clientLeft, y: r.y + arguments[0].clientTop }', [el])) as { x: number; y: number })
+    const offset = await withElement(
+      frame,
+      { state: 'attached' },
+      async (el) =>
+        (await session.executeScript('const r = arguments[0].getBoundingClientRect(); return { x: r.x + arguments[0].clientLeft, y: r.y + arguments[0].clientTop }', [el])) as { x: number; y: number },
+    )
     return { x: inner.x + offset.x, y: inner.y + offset.y, width: inner.width, height: inner.height }
   }
 
@@ -205,7 +211,16 @@ function webkitPage(session: Session, handle: string, active: { current: string 
     press: (key) =>
       turn(async () => {
         const value = KEYS[key] ?? key
-        await session.performActions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }])
+        await session.performActions([
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: [
+              { type: 'keyDown', value },
+              { type: 'keyUp', value },
+            ],
+          },
+        ])
       }),
     async waitFor(target, options = {}) {
       await withElement(target, options, async () => undefined)
@@ -225,11 +240,23 @@ function webkitPage(session: Session, handle: string, active: { current: string 
         Object.assign(pointer, { x: Math.round(x), y: Math.round(y) })
         await act([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y }])
       },
-      down: () => act([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y }, { type: 'pointerDown', button: 0 }]),
-      up: () => act([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y }, { type: 'pointerUp', button: 0 }]),
+      down: () =>
+        act([
+          { type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y },
+          { type: 'pointerDown', button: 0 },
+        ]),
+      up: () =>
+        act([
+          { type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y },
+          { type: 'pointerUp', button: 0 },
+        ]),
       async click(x, y) {
         Object.assign(pointer, { x: Math.round(x), y: Math.round(y) })
-        await act([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])
+        await act([
+          { type: 'pointerMove', duration: 0, origin: 'viewport', x: pointer.x, y: pointer.y },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ])
       },
     },
     screenshot: (path) => turn(async () => writeFileSync(path, Buffer.from(await session.takeScreenshot(), 'base64'))),

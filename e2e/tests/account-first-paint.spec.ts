@@ -66,7 +66,10 @@ test.describe('the account button in the first paint', () => {
     await recordButtonTexts(context)
     await connectedVisit(page)
     await page.getByRole('button', { name: SHORT }).click()
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('portico:account'))).toBeNull()
     await page.reload()

@@ -39,7 +39,10 @@ async function connectSwitchDisconnect(page: Page) {
   const account = await connectSandboxWallet(page)
   await expect(account.getByTestId('account-balance')).toContainText('ETH')
   await account.getByTestId('account-network-button').click()
-  await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Choose network' })
+    .getByRole('button', { name: /Portico Local B/ })
+    .click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
   await account.getByRole('button', { name: /Disconnect/ }).click()
   await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
@@ -111,7 +114,10 @@ test('a 403 from the sink shows the allow-list alert once and nothing more is se
   expect(refused).toBe(1)
 
   await account.getByTestId('account-network-button').click()
-  await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Choose network' })
+    .getByRole('button', { name: /Portico Local B/ })
+    .click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
   await account.getByRole('button', { name: /Disconnect/ }).click()
   await page.waitForTimeout(QUIET_MS) // nothing to wait for: see QUIET_MS
@@ -130,7 +136,10 @@ test('events made offline arrive after the network returns', async ({ page, cont
   await context.setOffline(true)
   await page.keyboard.press('Escape')
   await expect(account).toBeHidden()
-  await page.getByRole('button', { name: /0xf39F/i }).first().click()
+  await page
+    .getByRole('button', { name: /0xf39F/i })
+    .first()
+    .click()
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
   expect(await sink()).toHaveLength(before)
 

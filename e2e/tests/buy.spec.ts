@@ -55,7 +55,10 @@ test.describe('Buy', () => {
     await expect(demo.getByRole('dialog', { name: 'Account' }).getByTestId('account-balance')).toHaveText(`${twoDecimals(after)} ETH`)
 
     // The other tab follows: its balance, and the delivery in its Buy view.
-    await second.getByRole('button', { name: /0xf39F/ }).first().click()
+    await second
+      .getByRole('button', { name: /0xf39F/ })
+      .first()
+      .click()
     const account2 = second.getByRole('dialog', { name: 'Account' })
     await expect(account2.getByTestId('account-balance')).toHaveText(`${twoDecimals(after)} ETH`)
     const buy2 = await openBuy(second)

@@ -75,11 +75,17 @@ for (const variant of ['SharedWorker', 'dedicated workers (SharedWorker deleted)
     // `npm run bench` ("State push to 3 tabs"), not here.
     const tabs = [first, second, third] as const
     await Promise.all([second, third].map(onlyTheCoreSpeaksTo))
-    for (const [chainId, text] of [['0x7a69', CONNECTED], ['0x7a6a', CONNECTED_B]] as const) {
+    for (const [chainId, text] of [
+      ['0x7a69', CONNECTED],
+      ['0x7a6a', CONNECTED_B],
+    ] as const) {
       await walletRequest(first, 'wallet_switchEthereumChain', [{ chainId }])
       for (const p of tabs) await expect(p.getByTestId('dapp-status')).toHaveText(text)
     }
-    await first.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await first
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     for (const p of tabs) await expect(p.getByTestId('dapp-status')).toHaveText('Not connected')
     // Switching back and forth within the cache window fetched nothing more.
     expect(balanceRequests(sandbox)).toHaveLength(2)
@@ -94,7 +100,10 @@ test('without SharedWorker, closing the leader tab hands the core to another tab
   // The next tab takes the Web Lock, restores from IndexedDB and serves the others.
   await openAccount(second)
   await onlyTheCoreSpeaksTo(third)
-  await second.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+  await second
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Disconnect/ })
+    .click()
   await expect(third.getByTestId('dapp-status')).toHaveText('Not connected')
   await expect(third.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   // The one request is tab 1's at connect: the new leader serves the balance from IndexedDB.

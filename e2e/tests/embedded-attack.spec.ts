@@ -65,7 +65,8 @@ async function barrage(page: Page, frameOrigin: string, address: string) {
       }
       // Synthetic (untrusted) gestures on the iframe and in the page, with the focus in the frame.
       iframe.focus()
-      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick']) iframe.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 300, clientY: 300 }))
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick'])
+        iframe.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 300, clientY: 300 }))
       for (const key of ['Enter', ' ', 'Tab', 'Enter']) {
         for (const type of ['keydown', 'keypress', 'keyup']) {
           iframe.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true }))
@@ -93,7 +94,10 @@ async function barrage(page: Page, frameOrigin: string, address: string) {
   )
 }
 
-test('nothing the dapp page does signs: forged messages of every type, synthetic events, a faded, covered, squeezed or pushed-off frame, clicking every button of the page', async ({ demo: page, sandbox }) => {
+test('nothing the dapp page does signs: forged messages of every type, synthetic events, a faded, covered, squeezed or pushed-off frame, clicking every button of the page', async ({
+  demo: page,
+  sandbox,
+}) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('attack'))
   const address = await switchToEoa(page)
@@ -190,7 +194,10 @@ async function askFrame(page: Page, frameOrigin: string, payload: object) {
   )
 }
 
-test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to alice.reown.id (…)'", async ({ demo: page, sandbox }) => {
+test("a real click in the frame signs exactly the shown text; typed data for another chain is refused; an ERC-20 transfer reads 'Send 25 USDC to alice.reown.id (…)'", async ({
+  demo: page,
+  sandbox,
+}) => {
   test.setTimeout(120_000)
   await loginWithEmail(page, sandbox, freshEmail('real-click'))
   const address = await switchToEoa(page)

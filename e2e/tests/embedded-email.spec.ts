@@ -31,7 +31,7 @@ test('email login: the code from the mailbox connects; a second tab is connected
   await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${address} on Portico Local`)
 })
 
-test("a bad email, a wrong code and a resend within 30 s are refused with their messages", async ({ demo: page, sandbox }) => {
+test('a bad email, a wrong code and a resend within 30 s are refused with their messages', async ({ demo: page, sandbox }) => {
   const dialog = await startEmailLogin(page, 'not-an-email')
   await expect(dialog.getByRole('alert')).toContainText('a valid email')
   await expect(dialog.getByRole('textbox', { name: /Email/ })).toHaveAttribute('aria-invalid', 'true')
@@ -116,7 +116,10 @@ test('signed-in devices: another browser is listed and signed out from here, fro
   const confirm = await other.newPage()
   await confirm.goto(await deviceLinkFor(sandbox, email))
   await confirm.close()
-  await otherPage.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' }).fill(await codeFor(sandbox, email, before + 1))
+  await otherPage
+    .getByRole('dialog', { name: 'Email' })
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(sandbox, email, before + 1))
   await expect(otherPage.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(email)
 
   await account.getByRole('button', { name: 'Signed-in devices' }).click()
@@ -164,7 +167,7 @@ test('sign out clears the login data in every tab', async ({ demo: page, context
   await expect(second.getByTestId('dapp-status')).toHaveText('Not connected')
 })
 
-test("a session the frame no longer knows is found out when the dapp next needs the provider: the cached login data is cleared", async ({ demo: page, sandbox }) => {
+test('a session the frame no longer knows is found out when the dapp next needs the provider: the cached login data is cleared', async ({ demo: page, sandbox }) => {
   const email = freshEmail('gone')
   await loginWithEmail(page, sandbox, email)
   const address = await shownAddress(page)

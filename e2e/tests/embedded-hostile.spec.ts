@@ -19,7 +19,9 @@ test('messages posted to the page from another origin or another window are igno
     .find((f) => f.url() === hostileUrl)!
     .evaluate(() => {
       const forged = [{ type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } }, { type: 'FRAME_READY' }]
-      setInterval(() => forged.forEach((m) => window.parent.postMessage(m, '*')), 50)
+      setInterval(() => {
+        for (const m of forged) window.parent.postMessage(m, '*')
+      }, 50)
     })
   // The login goes through as if nothing had been posted.
   await loginWithEmail(page, sandbox, freshEmail('hostile'))

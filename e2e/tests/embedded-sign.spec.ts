@@ -10,7 +10,10 @@ const TIP_RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** What the demo's "Sign a message" asks to sign. */
 const MESSAGE = 'Hello from the Portico demo'
 
-test('"Sign a message" shows the text in the frame laid over ApproveTransaction; approved there, the signature verifies for the shown address, also after a reload', async ({ demo: page, sandbox }) => {
+test('"Sign a message" shows the text in the frame laid over ApproveTransaction; approved there, the signature verifies for the shown address, also after a reload', async ({
+  demo: page,
+  sandbox,
+}) => {
   await loginWithEmail(page, sandbox, freshEmail('sign'))
   const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
@@ -48,10 +51,19 @@ test('rejecting in the frame signs nothing', async ({ demo: page, sandbox }) => 
   expect(await page.getByTestId('sign-result').getAttribute('data-signature')).toBeNull()
   await expect(page.locator('iframe.portico-frame-shown')).toHaveCount(0)
   // No signing request reached the frame service (reads such as eth_chainId may).
-  expect(sandbox.frame.rpcMethods().slice(before).map((r) => r.method).filter((m) => classifyRpcMethod(m) !== 'safe')).toEqual([])
+  expect(
+    sandbox.frame
+      .rpcMethods()
+      .slice(before)
+      .map((r) => r.method)
+      .filter((m) => classifyRpcMethod(m) !== 'safe'),
+  ).toEqual([])
 })
 
-test('"Send 0.01 ETH" through useProvider shows the frame over ApproveTransaction with network, from, to, value, fee; approved there, the transaction is mined from the embedded account', async ({ demo: page, sandbox }) => {
+test('"Send 0.01 ETH" through useProvider shows the frame over ApproveTransaction with network, from, to, value, fee; approved there, the transaction is mined from the embedded account', async ({
+  demo: page,
+  sandbox,
+}) => {
   await loginWithEmail(page, sandbox, freshEmail('send'))
   const address = await switchToEoa(page)
   await page.keyboard.press('Escape')
@@ -84,7 +96,10 @@ test('switching network moves the embedded wallet too: a transaction then goes t
   const account = await loginWithEmail(page, sandbox, freshEmail('switch'))
   const address = await switchToEoa(page)
   await account.getByTestId('account-network-button').click()
-  await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Choose network' })
+    .getByRole('button', { name: /Portico Local B/ })
+    .click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
   await expect(page.getByTestId('dapp-status')).toHaveText(`Connected ${address} on Portico Local B`)
   await page.keyboard.press('Escape')
@@ -119,5 +134,11 @@ test("closing the modal, or Escape in the frame, rejects the request; the frame'
   await page.getByRole('dialog', { name: 'Sign Message' }).getByRole('button', { name: 'Close' }).click()
   await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed: User rejected the request/)
   await expect(page.locator('iframe.portico-frame-shown')).toHaveCount(0)
-  expect(sandbox.frame.rpcMethods().slice(before).map((r) => r.method).filter((m) => classifyRpcMethod(m) !== 'safe')).toEqual([])
+  expect(
+    sandbox.frame
+      .rpcMethods()
+      .slice(before)
+      .map((r) => r.method)
+      .filter((m) => classifyRpcMethod(m) !== 'safe'),
+  ).toEqual([])
 })

@@ -28,7 +28,10 @@ async function loginOnSolana(page: Page, sandbox: Parameters<typeof codeFor>[0],
   await page.goto('/?solana=1')
   const before = (await mailbox(sandbox, email)).length
   await startEmailLogin(page, email)
-  await page.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' }).fill(await codeFor(sandbox, email, before))
+  await page
+    .getByRole('dialog', { name: 'Email' })
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(sandbox, email, before))
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account.getByTestId('account-embedded-user')).toContainText(email)
   const address = await account.getByTestId('account-address').getAttribute('title')
@@ -66,7 +69,16 @@ function transfer(from: string, to: string, lamports: bigint): string {
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4sEoATNex9cKu' as Blockhash, lastValidBlockHeight: 1n }, m),
     (m) =>
       appendTransactionMessageInstructions(
-        [{ programAddress: toAddress('11111111111111111111111111111111'), accounts: [{ address: toAddress(from), role: AccountRole.WRITABLE_SIGNER }, { address: toAddress(to), role: AccountRole.WRITABLE }], data }],
+        [
+          {
+            programAddress: toAddress('11111111111111111111111111111111'),
+            accounts: [
+              { address: toAddress(from), role: AccountRole.WRITABLE_SIGNER },
+              { address: toAddress(to), role: AccountRole.WRITABLE },
+            ],
+            data,
+          },
+        ],
         m,
       ),
   )
@@ -102,7 +114,10 @@ test.describe('the embedded wallet’s Solana account', () => {
 
     // A reload keeps the Solana account (the frame still has the session); signing out ends it.
     await page.reload()
-    await page.getByRole('button', { name: new RegExp(address.slice(0, 4)) }).first().click()
+    await page
+      .getByRole('button', { name: new RegExp(address.slice(0, 4)) })
+      .first()
+      .click()
     await expect(account.getByTestId('account-address')).toHaveAttribute('title', address)
     await account.getByRole('button', { name: /Sign out/ }).click()
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()

@@ -11,7 +11,10 @@ const MESSAGE = 'Hello from the Portico demo'
  * `isVisible` away in the frame's documents: the frame cannot show that it is fully visible, so the
  * request is approved in the Portico Wallet's own top-level window (frame-service/src/page/approval.ts).
  */
-test('without IntersectionObserver v2 the demo’s "Sign a message" is approved in the Portico Wallet window: the modal says so, the frame has no Approve, the window’s rested click signs the shown text', async ({ demo: page, sandbox }) => {
+test('without IntersectionObserver v2 the demo’s "Sign a message" is approved in the Portico Wallet window: the modal says so, the frame has no Approve, the window’s rested click signs the shown text', async ({
+  demo: page,
+  sandbox,
+}) => {
   test.setTimeout(120_000)
   const frameOrigin = new URL(sandbox.frame.url).origin
   await page.context().addInitScript((origin) => {

@@ -84,11 +84,17 @@ async function openExample(page: Page, url: string) {
 test('the tarballs hold the built packages only (and their THIRD-PARTY-NOTICES): no sources, tests or fixtures', () => {
   expect(packed.map((p) => p.name).sort()).toEqual(['@portico/react', '@portico/service-worker', '@portico/shared-types', '@portico/wagmi', '@portico/worker-core'])
   for (const p of packed) {
-    expect(p.files.filter((f) => /(^|\/)src\/|\.test\.|(^|\/)testing\/|test-fixtures/.test(f)), p.name).toEqual([])
+    expect(
+      p.files.filter((f) => /(^|\/)src\/|\.test\.|(^|\/)testing\/|test-fixtures/.test(f)),
+      p.name,
+    ).toEqual([])
     expect(p.files, p.name).toContain('package.json')
     // The licences of what it needs at run time, generated as it was packed (scripts/licences.mjs).
     expect(p.files, p.name).toContain('THIRD-PARTY-NOTICES')
-    expect(p.files.some((f) => f.endsWith('.d.ts')), p.name).toBe(true)
+    expect(
+      p.files.some((f) => f.endsWith('.d.ts')),
+      p.name,
+    ).toBe(true)
   }
   // What the core's tarball says of its WalletConnect client: the Apache-2.0 release, with its licence text.
   const notices = readFileSync(fileURLToPath(new URL('../../worker-core/THIRD-PARTY-NOTICES', import.meta.url)), 'utf8')
@@ -129,13 +135,15 @@ async function connectsThenReloadsUnderServiceWorker(page: Page, url: string) {
   expect(errors()).toEqual([])
 }
 
-test('examples/webpack from the tarballs: webpack 5 bundles the core\'s workers from node_modules, the Sandbox Wallet connects, and the copied service worker controls the page', async ({ page }) => {
+test("examples/webpack from the tarballs: webpack 5 bundles the core's workers from node_modules, the Sandbox Wallet connects, and the copied service worker controls the page", async ({ page }) => {
   await connectsThenReloadsUnderServiceWorker(page, urls.webpack)
 })
 
 for (const bundler of ['turbopack', 'webpack'] as const) {
   const url = bundler === 'turbopack' ? urls.nextTurbopack : urls.nextWebpack
-  test(`examples/nextjs from the tarballs, next build with ${bundler}: the page prerendered on the server hydrates without an error, the core's worker runs, the Sandbox Wallet connects, and the copied service worker controls the page`, async ({ page }) => {
+  test(`examples/nextjs from the tarballs, next build with ${bundler}: the page prerendered on the server hydrates without an error, the core's worker runs, the Sandbox Wallet connects, and the copied service worker controls the page`, async ({
+    page,
+  }) => {
     // The prerendered HTML already holds Portico's buttons: the client component rendered on the server.
     const html = await (await fetch(url)).text()
     expect(html).toContain('Connect Wallet')
@@ -291,6 +299,9 @@ async function headlessConnects(page: Page, url: string, sandbox: Sandbox) {
   expect(errors()).toEqual([])
 }
 
-test('examples/headless from the tarballs: its own connect UI (useWallets, useConnect, WalletButton, useEmailLogin) connects the Sandbox Wallet, a phone wallet through WalletConnect and an email login, shows the address, balance and Activity (useBalances, useActivity), and disconnects', async ({ page, sandbox }) => {
+test('examples/headless from the tarballs: its own connect UI (useWallets, useConnect, WalletButton, useEmailLogin) connects the Sandbox Wallet, a phone wallet through WalletConnect and an email login, shows the address, balance and Activity (useBalances, useActivity), and disconnects', async ({
+  page,
+  sandbox,
+}) => {
   await headlessConnects(page, urls.headless, sandbox)
 })

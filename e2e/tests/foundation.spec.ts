@@ -35,7 +35,10 @@ test('disconnecting in one tab disconnects the other', async ({ demo, context })
   const second = await openSecondTab(context)
   await expect(second.getByTestId('dapp-status')).toHaveText(/^Connected/)
 
-  await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+  await demo
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Disconnect/ })
+    .click()
   await expect(demo.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
   await expect(second.getByTestId('dapp-status')).toHaveText('Not connected')
   await expect(second.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()

@@ -15,7 +15,7 @@ const modal = (page: Page) => page.locator('.portico-modal')
 async function overflows(dialog: Locator): Promise<string[]> {
   return dialog.evaluate((root) => {
     const found: string[] = []
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`
+    const describeElement = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`
     if (root.scrollWidth > root.clientWidth) found.push(`the modal scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`)
     const box = root.getBoundingClientRect()
     for (const el of root.querySelectorAll('*')) {
@@ -25,10 +25,11 @@ async function overflows(dialog: Locator): Promise<string[]> {
       if (style.clip !== 'auto' || style.clipPath !== 'none') continue
       // A text cut with an ellipsis on purpose (a long address) is clipped, not overflowing.
       const clipped = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible'
-      if (!clipped && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) found.push(`${describe(el)} scrolls: ${el.scrollWidth} > ${el.clientWidth}`)
+      if (!clipped && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) found.push(`${describeElement(el)} scrolls: ${el.scrollWidth} > ${el.clientWidth}`)
       const rect = el.getBoundingClientRect()
       if (rect.width === 0) continue
-      if (rect.left < box.left - 1 || rect.right > box.right + 1) found.push(`${describe(el)} sticks out: ${Math.round(rect.left)}…${Math.round(rect.right)} of ${Math.round(box.left)}…${Math.round(box.right)}`)
+      if (rect.left < box.left - 1 || rect.right > box.right + 1)
+        found.push(`${describeElement(el)} sticks out: ${Math.round(rect.left)}…${Math.round(rect.right)} of ${Math.round(box.left)}…${Math.round(box.right)}`)
     }
     return found
   })
@@ -40,7 +41,14 @@ async function check(page: Page, testInfo: TestInfo, view: string, shows: Locato
   await expect(dialog).toHaveAttribute('data-view', view)
   await expect(shows).toBeVisible()
   await expect(page.getByRole('progressbar')).toHaveCount(0)
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)))
+  await dialog.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  )
   await expect(page.locator('.portico-root')).toHaveAttribute('dir', 'rtl')
   await expect(page.locator('.portico-root')).toHaveAttribute('lang', 'ar')
   expect(await overflows(dialog), view).toEqual([])

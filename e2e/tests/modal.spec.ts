@@ -192,7 +192,10 @@ test('switching network goes through the wallet and shows the other chain', asyn
   const account = await connectSandboxWallet(demo)
   await expect(account.getByTestId('account-balance')).toContainText('ETH')
   await account.getByTestId('account-network-button').click()
-  await demo.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await demo
+    .getByRole('dialog', { name: 'Choose network' })
+    .getByRole('button', { name: /Portico Local B/ })
+    .click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
   const chainB = createPublicClient({ transport: http(sandbox.chains[1]!.rpcUrl) })
   const onChain = formatEther(await chainB.getBalance({ address: WALLET }))

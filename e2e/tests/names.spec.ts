@@ -54,7 +54,10 @@ test.describe('Account names', () => {
     await expect(account.getByRole('button', { name: /name/ })).toHaveCount(0)
 
     // The other tab shows it from the core's pushed identity, without waiting out the 5 min cache.
-    await second.getByRole('button', { name: /0xa0Ee|reown\.id/ }).first().click()
+    await second
+      .getByRole('button', { name: /0xa0Ee|reown\.id/ })
+      .first()
+      .click()
     await expect(second.getByRole('dialog', { name: 'Account' }).getByTestId('account-name')).toHaveText(`${label}.reown.id`)
     expect(await violations()).toEqual([])
   })

@@ -186,7 +186,10 @@ test('when the network returns, the account refreshes once without a reload and 
   // In order: the visitor then moves to the other network, whose balance the core must ask for; the
   // network's return asked for the first one once, before it.
   await account.getByTestId('account-network-button').click()
-  await tab.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /Portico Local B/ }).click()
+  await tab
+    .getByRole('dialog', { name: 'Choose network' })
+    .getByRole('button', { name: /Portico Local B/ })
+    .click()
   await expect(account.getByTestId('account-network')).toHaveText('Portico Local B')
   await expect.poll(() => balanceRequests(sandbox).filter((r) => r.query.chainId === 'eip155:31338').length).toBe(1)
   expect(balanceRequests(sandbox).filter((r) => r.query.chainId !== 'eip155:31338')).toHaveLength(1)

@@ -18,7 +18,10 @@ async function fillSend(page: Page, { token, amount, receiver }: { token?: strin
   const dialog = page.getByRole('dialog', { name: 'Send' })
   if (token) {
     await dialog.getByRole('button', { name: /Choose token/ }).click()
-    await dialog.getByRole('list', { name: 'Token' }).getByRole('button', { name: new RegExp(token) }).click()
+    await dialog
+      .getByRole('list', { name: 'Token' })
+      .getByRole('button', { name: new RegExp(token) })
+      .click()
   }
   await dialog.getByRole('textbox', { name: /Amount/ }).fill(amount)
   await dialog.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
@@ -56,7 +59,11 @@ test.describe('Send', () => {
     await waitForBalance(() => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] }), parseUnits('25', 6))
 
     for (const page of [demo, second]) {
-      if (page === second) await page.getByRole('button', { name: /0xf39F/ }).first().click()
+      if (page === second)
+        await page
+          .getByRole('button', { name: /0xf39F/ })
+          .first()
+          .click()
       const account = page.getByRole('dialog', { name: 'Account' })
       await account.getByRole('tab', { name: 'Activity' }).click()
       const panel = account.getByRole('tabpanel', { name: 'Activity' })
@@ -85,7 +92,10 @@ test.describe('Send', () => {
       await expect(pendingRow(await activity(demo))).toBeVisible()
 
       await demo.reload()
-      await demo.getByRole('button', { name: /0xf39F/ }).first().click()
+      await demo
+        .getByRole('button', { name: /0xf39F/ })
+        .first()
+        .click()
       await expect(pendingRow(await activity(demo))).toContainText('Pending')
 
       // The only tab closes: the core's SharedWorker ends with it. A new tab starts a new core, which
@@ -96,7 +106,10 @@ test.describe('Send', () => {
       await expect.poll(sharedWorkers, { timeout: 10_000 }).toBe(0)
       const page = await context.newPage()
       await page.goto('/')
-      await page.getByRole('button', { name: /0xf39F/ }).first().click()
+      await page
+        .getByRole('button', { name: /0xf39F/ })
+        .first()
+        .click()
       const panel = await activity(page)
       await expect(pendingRow(panel)).toContainText('Pending')
       expect(await sharedWorkers()).toBe(1)

@@ -32,7 +32,11 @@ async function verifierSession(address: string, project = DEMO_PROJECT) {
 }
 
 test.describe('Sign in with the wallet (SIWX)', () => {
-  test('/?siwx=required: the sign view cannot be closed; the signed EIP-4361 message is verified; a reload and a second tab ask nothing; disconnect and connect asks again', async ({ demo, context, baseURL }) => {
+  test('/?siwx=required: the sign view cannot be closed; the signed EIP-4361 message is verified; a reload and a second tab ask nothing; disconnect and connect asks again', async ({
+    demo,
+    context,
+    baseURL,
+  }) => {
     const violations = await recordCspViolations(demo)
     const visitFrom = Date.now()
     await demo.goto(page(ACCOUNT_5.index))
@@ -77,7 +81,10 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect(second.getByTestId('siwx-status')).toContainText('Signed in as')
     // Each tab's modal then opens on the account, not on the sign view (it would come first).
     for (const p of [demo, second]) {
-      await p.getByRole('button', { name: /0x9965/ }).first().click()
+      await p
+        .getByRole('button', { name: /0x9965/ })
+        .first()
+        .click()
       await expect(p.getByRole('dialog', { name: 'Account' })).toBeVisible()
       await expect(p.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
       await expect(p.getByRole('dialog', { name: 'Sandbox Wallet request' })).toHaveCount(0)
@@ -86,8 +93,14 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     }
 
     // Disconnect signs out everywhere; connecting again asks again.
-    await demo.getByRole('button', { name: /0x9965/ }).first().click()
-    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await demo
+      .getByRole('button', { name: /0x9965/ })
+      .first()
+      .click()
+    await demo
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
     await expect.poll(() => verifierSession(ACCOUNT_5.address)).toBeNull()
     await demo.keyboard.press('Escape')
@@ -95,7 +108,10 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     expect(await violations()).toEqual([])
   })
 
-  test("the sign-in initialises on connect: the nonce is asked before Sign is pressed; when the verifier cannot give one, 'A problem occurred while trying initialize authentication', disconnected, back at Connect", async ({ demo, sandbox }) => {
+  test("the sign-in initialises on connect: the nonce is asked before Sign is pressed; when the verifier cannot give one, 'A problem occurred while trying initialize authentication', disconnected, back at Connect", async ({
+    demo,
+    sandbox,
+  }) => {
     const nonces = () => sandbox.dataApi.requests().filter((r) => r.path === '/v1/siwx/nonce').length
     // Working verifier: connecting alone fetches the nonce, and one click asks the wallet once.
     await demo.goto(page(ACCOUNT_8.index, 'optional'))
@@ -110,8 +126,14 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect(signIn).toHaveCount(0)
     await demo.waitForTimeout(500)
     expect(nonces()).toBe(fetched)
-    await demo.getByRole('button', { name: /0x2361/ }).first().click()
-    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await demo
+      .getByRole('button', { name: /0x2361/ })
+      .first()
+      .click()
+    await demo
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
     await demo.keyboard.press('Escape')
 
@@ -150,7 +172,11 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect(demo.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
   })
 
-  test("/?siwx=custom: the dapp's own SIWX configuration makes the message and keeps the session; its getSessions counts as signed in elsewhere; disconnect calls its revokeSession", async ({ demo, browser, baseURL }) => {
+  test("/?siwx=custom: the dapp's own SIWX configuration makes the message and keeps the session; its getSessions counts as signed in elsewhere; disconnect calls its revokeSession", async ({
+    demo,
+    browser,
+    baseURL,
+  }) => {
     await demo.goto(page(ACCOUNT_7.index, 'custom'))
     const signIn = await connect(demo)
     // Required by the dapp's getRequired(): no close button.
@@ -167,7 +193,11 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     // The dapp's addSession kept the session (data, message, signature, cacao) in its own store.
     const stored = await demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), DEMO_STORE)
     expect(stored).toHaveLength(1)
-    expect(stored[0]).toMatchObject({ data: { accountAddress: ACCOUNT_7.address, chainId: 'eip155:31337', nonce: message.nonce }, signature: expect.stringMatching(/^0x/), cacao: { h: { t: 'caip122' } } })
+    expect(stored[0]).toMatchObject({
+      data: { accountAddress: ACCOUNT_7.address, chainId: 'eip155:31337', nonce: message.nonce },
+      signature: expect.stringMatching(/^0x/),
+      cacao: { h: { t: 'caip122' } },
+    })
 
     // Another browser profile (no Portico state) with the dapp's store: its getSessions counts, nothing is asked.
     const other = await browser.newContext({ baseURL: baseURL! })
@@ -199,8 +229,14 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     }
 
     // Disconnect: the dapp's revokeSession empties its store, and the verifier forgets the session.
-    await demo.getByRole('button', { name: /0x14dC/ }).first().click()
-    await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await demo
+      .getByRole('button', { name: /0x14dC/ })
+      .first()
+      .click()
+    await demo
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
     await expect.poll(() => demo.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, DEMO_STORE)).toBe(0)
     await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
@@ -236,7 +272,10 @@ test.describe('Sign in with the wallet (SIWX)', () => {
     await expect.poll(() => verifierSession(ACCOUNT_7.address)).toBeNull()
   })
 
-  test("the verifier binds a sign-in to the page that asks (the browser's own Origin header): a message for another domain or chain is refused, one for the demo's origin is verified", async ({ demo, baseURL }) => {
+  test("the verifier binds a sign-in to the page that asks (the browser's own Origin header): a message for another domain or chain is refused, one for the demo's origin is verified", async ({
+    demo,
+    baseURL,
+  }) => {
     await demo.goto('/')
     const origin = new URL(baseURL!)
     const signer = privateKeyToAccount(generatePrivateKey())
@@ -257,7 +296,10 @@ test.describe('Sign in with the wallet (SIWX)', () => {
       return { message, signature: await signer.signMessage({ message }), chainId: 31337 }
     }
 
-    expect(await fromPage('verify', await signed({ domain: 'evil.example', uri: 'https://evil.example/' }))).toEqual({ status: 401, body: { error: `Domain evil.example is not the requesting origin's host ${origin.host}` } })
+    expect(await fromPage('verify', await signed({ domain: 'evil.example', uri: 'https://evil.example/' }))).toEqual({
+      status: 401,
+      body: { error: `Domain evil.example is not the requesting origin's host ${origin.host}` },
+    })
     expect(await fromPage('verify', await signed({ chainId: 31338 }))).toEqual({ status: 401, body: { error: 'Chain ID 31338 is not the connected chain 31337' } })
     // Posted without a page (no Origin header): refused before anything is read. From the page: verified, once.
     const once = await signed()

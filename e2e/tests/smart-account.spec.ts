@@ -11,12 +11,20 @@ const anvil = createTestClient({ mode: 'anvil', transport: http(E2E_URLS.chainA)
 /** The Account dialog of a tab, opened from the header's account button when it is closed. */
 async function accountOf(page: Page, address: Address) {
   const account = page.getByRole('dialog', { name: 'Account' })
-  if (!(await account.isVisible())) await page.getByRole('button', { name: new RegExp(address.slice(0, 6)) }).first().click()
+  if (!(await account.isVisible()))
+    await page
+      .getByRole('button', { name: new RegExp(address.slice(0, 6)) })
+      .first()
+      .click()
   await expect(account).toBeVisible()
   return account
 }
 
-test('a new email user gets a smart account: shown before deployment, a sponsored send of 0.01 ETH deploys it, followed through the bundler; EOA and back in every tab', async ({ demo: page, sandbox, context }) => {
+test('a new email user gets a smart account: shown before deployment, a sponsored send of 0.01 ETH deploys it, followed through the bundler; EOA and back in every tab', async ({
+  demo: page,
+  sandbox,
+  context,
+}) => {
   test.setTimeout(120_000)
   const account = await loginWithEmail(page, sandbox, freshEmail('smart'))
   // SPEC.md §4: a smart account by default on eip155, its counterfactual address shown before it exists on chain.
@@ -55,7 +63,10 @@ test('a new email user gets a smart account: shown before deployment, a sponsore
   expect(await chain.getBalance({ address: smart })).toBe(parseEther('0.99'))
   expect((await chain.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
   // The receipt came from the bundler: the core's bundler call (SPEC.md §7) answered, the wallet was not asked.
-  const coreBundlerCalls = sandbox.dataApi.requests().slice(bundlerCallsBefore).filter((r) => r.path === '/v1/bundler' && r.query['st'] !== 'portico-frame')
+  const coreBundlerCalls = sandbox.dataApi
+    .requests()
+    .slice(bundlerCallsBefore)
+    .filter((r) => r.path === '/v1/bundler' && r.query['st'] !== 'portico-frame')
   expect(coreBundlerCalls.length).toBeGreaterThan(0)
   expect(coreBundlerCalls.every((r) => r.status === 200 && r.query['projectId'] === 'portico-demo' && r.query['bundler'] === 'pimlico')).toBe(true)
   expect(sandbox.frame.rpcMethods().map((r) => r.method)).not.toContain('eth_getUserOperationReceipt')
@@ -99,7 +110,10 @@ test("a smart account's swap that needs an approval is one user operation of bot
   await (await accountOf(page, smart)).getByRole('button', { name: 'Swap', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Swap' })
   await dialog.getByRole('button', { name: /Choose the token to pay/ }).click()
-  await dialog.getByRole('list', { name: 'You pay' }).getByRole('button', { name: /USD Coin/ }).click()
+  await dialog
+    .getByRole('list', { name: 'You pay' })
+    .getByRole('button', { name: /USD Coin/ })
+    .click()
   await dialog.getByRole('button', { name: /Choose the token to receive/ }).click()
   await dialog.getByRole('searchbox', { name: 'Search tokens' }).fill('ETH')
   await dialog.getByRole('list', { name: 'You receive' }).getByRole('button', { name: /ETH/ }).first().click()
@@ -140,7 +154,10 @@ async function loginAndSignIn(page: Page, sandbox: Parameters<typeof mailbox>[0]
     await page.waitForTimeout((seconds + 1) * 1000)
     await connect.getByRole('textbox', { name: /Email/ }).press('Enter')
   }
-  await page.getByRole('dialog', { name: 'Email' }).getByRole('textbox', { name: 'Code' }).fill(await codeFor(sandbox, email, before))
+  await page
+    .getByRole('dialog', { name: 'Email' })
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(sandbox, email, before))
   const signIn = page.getByRole('dialog', { name: 'Sign In' })
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
   // The frame shows the EIP-4361 message for the smart account (SPEC.md §4: the default account type on eip155).
@@ -154,7 +171,10 @@ async function loginAndSignIn(page: Page, sandbox: Parameters<typeof mailbox>[0]
   return from
 }
 
-test("a new email user signs in (SIWX) with its smart account before it is deployed (EIP-6492) and after (EIP-1271): the verifier's session names the smart account", async ({ demo: page, sandbox }) => {
+test("a new email user signs in (SIWX) with its smart account before it is deployed (EIP-6492) and after (EIP-1271): the verifier's session names the smart account", async ({
+  demo: page,
+  sandbox,
+}) => {
   test.setTimeout(120_000)
   await page.goto('/?siwx=required')
   const email = freshEmail('smart-siwx')
@@ -163,7 +183,10 @@ test("a new email user signs in (SIWX) with its smart account before it is deplo
   // The signer is the smart account, not the key's EOA, and it is still counterfactual: the verifier
   // checked the owner's signature through EIP-6492 (its factory's deployment simulated, nothing deployed).
   expect(await verifierSession(from)).toMatchObject({ address: from })
-  await page.getByRole('button', { name: new RegExp(from.slice(0, 6)) }).first().click()
+  await page
+    .getByRole('button', { name: new RegExp(from.slice(0, 6)) })
+    .first()
+    .click()
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account.getByTestId('account-type')).toHaveText('Smart account Not deployed yet')
   expect(await shownAddress(page)).toBe(from)

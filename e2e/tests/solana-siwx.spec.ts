@@ -14,7 +14,11 @@ async function verifierSession(address: string, chainId: string) {
 }
 
 test.describe('Sign In With Solana (SIWX on Solana Localnet)', () => {
-  test("/?solana=1&siwx=required: the Sandbox Wallet's Solana side connects, signs the Sign In With Solana message through solana:signIn, the verifier's session names the Solana account; a reload keeps it, nothing asked; disconnect signs out", async ({ page, sandbox, baseURL }) => {
+  test("/?solana=1&siwx=required: the Sandbox Wallet's Solana side connects, signs the Sign In With Solana message through solana:signIn, the verifier's session names the Solana account; a reload keeps it, nothing asked; disconnect signs out", async ({
+    page,
+    sandbox,
+    baseURL,
+  }) => {
     const violations = await recordCspViolations(page)
     const solana = sandbox.service(solanaService)
     const wallet = solana.devAccounts[0]!.address
@@ -65,7 +69,10 @@ test.describe('Sign In With Solana (SIWX on Solana Localnet)', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
 
     // Disconnect signs out at the verifier too.
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Disconnect/ })
+      .click()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     await expect.poll(() => verifierSession(wallet, cluster)).toBeNull()
     expect(await violations()).toEqual([])

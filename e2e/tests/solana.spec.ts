@@ -51,7 +51,7 @@ test.describe('Solana through Wallet Standard', () => {
     expect(await page.evaluate(() => localStorage.getItem('dev.portico.sandbox-wallet.solana'))).toBe('{"authorised":[]}')
   })
 
-  test("an SPL send to a receiver without a token account: the Send view shows the rent of the account it creates, the chain credits the receiver, the balances follow", async ({ page, sandbox }) => {
+  test('an SPL send to a receiver without a token account: the Send view shows the rent of the account it creates, the chain credits the receiver, the balances follow', async ({ page, sandbox }) => {
     const solana = sandbox.service(solanaService)
     const wallet = solana.devAccounts[0]!.address
     const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
@@ -77,7 +77,13 @@ test.describe('Solana through Wallet Standard', () => {
     await send.getByRole('textbox', { name: /Amount/ }).fill('12.5')
     await send.getByRole('textbox', { name: /Recipient/ }).fill(receiver)
     // The rent of the receiver's new USDC account (165 bytes), as the chain computes it, paid in SOL.
-    const rent = (await (await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }) })).json()) as { result: number }
+    const rent = (await (
+      await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }),
+      })
+    ).json()) as { result: number }
     // Shown like the fee, to 6 decimals: 0.002039 SOL.
     const shownRent = `${Number(formatUnits(BigInt(rent.result), 9)).toFixed(6)} SOL`
     await expect(send.getByTestId('send-rent')).toContainText(shownRent)
@@ -92,10 +98,15 @@ test.describe('Solana through Wallet Standard', () => {
     await expect.poll(() => usdcOf(receiver)).toBe(12_500_000n)
     expect(usdcOf(wallet)).toBe(before - 12_500_000n)
     // Confirmed, the core reads the balances again: the Account view shows what the chain holds.
-    await expect(account.getByTestId('account-token').filter({ hasText: 'USDC' })).toContainText(`${Number(formatUnits(before - 12_500_000n, 6)).toLocaleString('en-US', { maximumFractionDigits: 3 })} USDC`)
+    await expect(account.getByTestId('account-token').filter({ hasText: 'USDC' })).toContainText(
+      `${Number(formatUnits(before - 12_500_000n, 6)).toLocaleString('en-US', { maximumFractionDigits: 3 })} USDC`,
+    )
   })
 
-  test('one wallet, two namespaces: from Solana Localnet to an EVM network and back, the account and balance follow, the Solana side stays connected; a reload keeps the active network', async ({ page, sandbox }) => {
+  test('one wallet, two namespaces: from Solana Localnet to an EVM network and back, the account and balance follow, the Solana side stays connected; a reload keeps the active network', async ({
+    page,
+    sandbox,
+  }) => {
     expect(sandbox.service(solanaService).devAccounts[0]!.address).toBe(WALLET)
     await page.goto('/?solana=1')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -139,7 +150,10 @@ test.describe('Solana through Wallet Standard', () => {
 
     // A reload keeps the active network and its account.
     await page.reload()
-    await page.getByRole('button', { name: new RegExp(evmAddress!.slice(0, 6)) }).first().click()
+    await page
+      .getByRole('button', { name: new RegExp(evmAddress!.slice(0, 6)) })
+      .first()
+      .click()
     await expect(account.getByTestId('account-network')).toHaveText('Portico Local')
     await expect(account.getByTestId('account-address')).toHaveAttribute('title', evmAddress!)
     await expect(account.getByTestId('account-balance')).toContainText('ETH')
@@ -152,7 +166,10 @@ test.describe('Solana through Wallet Standard', () => {
     await expect(account.getByTestId('account-network')).toHaveText('Solana Localnet')
   })
 
-  test('Buy on Solana Localnet: only the provider that serves Solana is offered, SOL on the Solana network; its checkout pays the account on chain and the view sees it arrive', async ({ page, sandbox }) => {
+  test('Buy on Solana Localnet: only the provider that serves Solana is offered, SOL on the Solana network; its checkout pays the account on chain and the view sees it arrive', async ({
+    page,
+    sandbox,
+  }) => {
     const solana = sandbox.service(solanaService)
     await page.goto('/?solana=1')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()

@@ -5,9 +5,7 @@ test('the image cache stays within its bound after browsing 1,000 wallet images'
   await page.goto('/')
   await waitForServiceWorker(page)
   const base = sandbox.catalogue.url
-  const walletImages = sandbox.catalogue
-    .wallets()
-    .flatMap((w) => (w.image_id ? [`${base}/getWalletImage/${w.image_id}`] : []))
+  const walletImages = sandbox.catalogue.wallets().flatMap((w) => (w.image_id ? [`${base}/getWalletImage/${w.image_id}`] : []))
   // The catalogue has fewer than 1,000 wallets: token images make up the rest.
   const urls = [...walletImages, ...Array.from({ length: Math.max(0, 1000 - walletImages.length) }, (_, i) => `${base}/public/getTokenImage/TOKEN${i}`)].slice(0, 1000)
   expect(new Set(urls).size).toBe(1000)

@@ -34,10 +34,19 @@ test("the demo's shell is precached when the worker installs, and what the page 
   // The shell only: no worker variant, no lazy view in the precache.
   expect(paths.some((p) => /worker-.*\.js$|View-.*\.js$/.test(p))).toBe(false)
   // The first intent loaded the modal and the core: the page handed them over, the worker's chunks with them.
-  await expect.poll(async () => Object.entries(await allCaches(page)).find(([name]) => name.startsWith('portico-assets-v1-'))?.[1].map((u) => new URL(u).pathname) ?? []).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^\/assets\/Modal-.*\.js$/), expect.stringMatching(/^\/assets\/session-.*\.js$/), expect.stringMatching(/^\/assets\/shared\.worker-.*\.js$/)]),
-  )
-  const kept = Object.entries(await allCaches(page)).find(([name]) => name.startsWith('portico-assets-v1-'))![1].map((u) => new URL(u).pathname)
+  await expect
+    .poll(
+      async () =>
+        Object.entries(await allCaches(page))
+          .find(([name]) => name.startsWith('portico-assets-v1-'))?.[1]
+          .map((u) => new URL(u).pathname) ?? [],
+    )
+    .toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/Modal-.*\.js$/), expect.stringMatching(/^\/assets\/session-.*\.js$/), expect.stringMatching(/^\/assets\/shared\.worker-.*\.js$/)]),
+    )
+  const kept = Object.entries(await allCaches(page))
+    .find(([name]) => name.startsWith('portico-assets-v1-'))![1]
+    .map((u) => new URL(u).pathname)
   // Neither the worker variant this browser does not run, nor a feature view nobody opened.
   expect(kept.some((p) => /dedicated\.worker-|SendView-|SwapView-|universalProvider-/.test(p))).toBe(false)
 })

@@ -13,12 +13,18 @@ async function fillSwap(page: Page, { pay, receive, amount }: { pay?: string; re
   const dialog = page.getByRole('dialog', { name: 'Swap' })
   if (pay) {
     await dialog.getByRole('button', { name: /Choose the token to pay/ }).click()
-    await dialog.getByRole('list', { name: 'You pay' }).getByRole('button', { name: new RegExp(pay) }).click()
+    await dialog
+      .getByRole('list', { name: 'You pay' })
+      .getByRole('button', { name: new RegExp(pay) })
+      .click()
   }
   if (receive) {
     await dialog.getByRole('button', { name: /Choose the token to receive/ }).click()
     await dialog.getByRole('searchbox', { name: 'Search tokens' }).fill(receive)
-    await dialog.getByRole('list', { name: 'You receive' }).getByRole('button', { name: new RegExp(receive) }).click()
+    await dialog
+      .getByRole('list', { name: 'You receive' })
+      .getByRole('button', { name: new RegExp(receive) })
+      .click()
   }
   await dialog.getByRole('textbox', { name: /Amount to pay/ }).fill(amount)
   return dialog
@@ -40,12 +46,24 @@ test.describe('Swap', () => {
     await demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
     await expect(demo.getByText('Swap started')).toBeVisible()
     await expect(demo.getByRole('dialog', { name: 'Account' })).toBeVisible()
-    await expect.poll(async () => (await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })) - before, { timeout: 15_000 }).toBeGreaterThan(parseUnits('500', 6))
+    await expect
+      .poll(async () => (await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })) - before, { timeout: 15_000 })
+      .toBeGreaterThan(parseUnits('500', 6))
     for (const page of [demo, second]) {
-      if (page === second) await page.getByRole('button', { name: /0xf39F/ }).first().click()
+      if (page === second)
+        await page
+          .getByRole('button', { name: /0xf39F/ })
+          .first()
+          .click()
       const account = page.getByRole('dialog', { name: 'Account' })
       await account.getByRole('tab', { name: 'Activity' }).click()
-      await expect(account.getByRole('tabpanel', { name: 'Activity' }).locator('.portico-tx').filter({ hasText: /Swap|Trade/i }).first()).toBeVisible({ timeout: 15_000 })
+      await expect(
+        account
+          .getByRole('tabpanel', { name: 'Activity' })
+          .locator('.portico-tx')
+          .filter({ hasText: /Swap|Trade/i })
+          .first(),
+      ).toBeVisible({ timeout: 15_000 })
     }
   })
 
@@ -134,10 +152,16 @@ test.describe('Swap', () => {
     const usdc = sandbox.contracts[31337]?.USDC?.address as Address
     const query = new URLSearchParams({ projectId: 'e2e', st: 'portico', sv: 'e2e' })
     const response = await fetch(`${E2E_URLS.dataApi}/v1/convert/build-transaction?${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: parseUnits('30', 18).toString(), eip155: { slippage: 49 }, from: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', to: `eip155:31337:${usdc}`, userAddress: `eip155:31337:${whale.account.address}` }),
-      })
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        amount: parseUnits('30', 18).toString(),
+        eip155: { slippage: 49 },
+        from: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+        to: `eip155:31337:${usdc}`,
+        userAddress: `eip155:31337:${whale.account.address}`,
+      }),
+    })
     const built = (await response.json()) as { tx: { to: string; data: `0x${string}`; value: string } }
     expect(response.status, JSON.stringify(built)).toBe(200)
     await chain.waitForTransactionReceipt({ hash: await whale.sendTransaction({ chain: null, to: built.tx.to.split(':')[2] as Address, data: built.tx.data, value: BigInt(built.tx.value) }) })

@@ -34,7 +34,11 @@ async function moveTo(page: Page, from: { x: number; y: number }, to: { x: numbe
   for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps)
 }
 
-test('opening Connect fetches nothing of WalletConnect and opens no relay socket; the pointer nearing the WalletConnect row makes one pairing, the QR code shows it, a URI called off never shows again, and the Sandbox Phone Wallet connects with the one made ahead', async ({ page, context, sandbox }) => {
+test('opening Connect fetches nothing of WalletConnect and opens no relay socket; the pointer nearing the WalletConnect row makes one pairing, the QR code shows it, a URI called off never shows again, and the Sandbox Phone Wallet connects with the one made ahead', async ({
+  page,
+  context,
+  sandbox,
+}) => {
   const errors = recordConsoleErrors(page)
   const seen: string[] = []
   page.on('request', (request) => seen.push(request.url()))
@@ -73,11 +77,9 @@ test('opening Connect fetches nothing of WalletConnect and opens no relay socket
   await moveTo(page, far, near)
   await expect.poll(() => dappClients(sandbox).length).toBe(1)
   await expect.poll(() => proposals(sandbox, started)).toBe(1)
-  await expect.poll(() => walletConnectFetched(page, seen)).toEqual([
-    expect.stringMatching(/ConnectingWalletConnectView-/),
-    expect.stringMatching(/QrCode-/),
-    expect.stringMatching(/universalProvider-/),
-  ])
+  await expect
+    .poll(() => walletConnectFetched(page, seen))
+    .toEqual([expect.stringMatching(/ConnectingWalletConnectView-/), expect.stringMatching(/QrCode-/), expect.stringMatching(/universalProvider-/)])
 
   // The QR code shows that one: the click makes no pairing of its own.
   await moveTo(page, near, { x: box.x + box.width / 3, y: box.y + box.height / 2 }, 3)
@@ -115,12 +117,19 @@ test('opening Connect fetches nothing of WalletConnect and opens no relay socket
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeHidden()
   await page.getByRole('button', { name: 'Sign a message' }).click()
-  await phone.getByRole('dialog', { name: /Sign a message/ }).getByRole('button', { name: 'Approve' }).click()
+  await phone
+    .getByRole('dialog', { name: /Sign a message/ })
+    .getByRole('button', { name: 'Approve' })
+    .click()
   await expect(page.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
   expect(errors()).toEqual([])
 })
 
-test('focus on the WalletConnect row makes a pairing ready; once the core has its client, another tab opening Connect prepares at once, with the pointer far away', async ({ page, context, sandbox }) => {
+test('focus on the WalletConnect row makes a pairing ready; once the core has its client, another tab opening Connect prepares at once, with the pointer far away', async ({
+  page,
+  context,
+  sandbox,
+}) => {
   const started = Date.now()
   await page.goto('/')
   await page.getByRole('button', { name: 'Connect Wallet' }).click()

@@ -12,7 +12,11 @@ test.beforeEach(async ({ context }) => {
 })
 
 test.describe("WalletConnect's solana namespace", () => {
-  test('the demo on Solana Localnet connects the Sandbox Phone Wallet by QR link: its Solana account and SOL show, 0.1 SOL is approved on the phone and confirmed on chain, the same session holds its EVM account, and Disconnect ends the session', async ({ page, context, sandbox }) => {
+  test('the demo on Solana Localnet connects the Sandbox Phone Wallet by QR link: its Solana account and SOL show, 0.1 SOL is approved on the phone and confirmed on chain, the same session holds its EVM account, and Disconnect ends the session', async ({
+    page,
+    context,
+    sandbox,
+  }) => {
     const errors = recordConsoleErrors(page)
     const solana = sandbox.service(solanaService)
     const wallet = solana.devAccounts[0]!.address

@@ -115,7 +115,10 @@ test('a reload keeps the WalletConnect session, a new worker restores it, and th
   await approveOnPhone(phone, /Sign a message/)
   await expect(fresh.getByTestId('sign-result')).toHaveText(/^Signed: 0x/)
 
-  await fresh.getByRole('button', { name: /0xf39F/ }).first().click()
+  await fresh
+    .getByRole('button', { name: /0xf39F/ })
+    .first()
+    .click()
   await fresh.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
   await expect(fresh.getByTestId('dapp-status')).toHaveText('Not connected')
   await expect(phone.getByText('No dapp is connected.')).toBeVisible()
@@ -160,7 +163,10 @@ test('the wallet switches chain and the dapp follows; the dapp switches to an ap
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local B`)
   // Back from the dapp: eip155:31337 is approved in the session, so it becomes the default chain (SPEC.md §4).
   await demo.getByRole('button', { name: 'Portico Local B' }).click()
-  await demo.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /^Portico Local(?! B)/ }).click()
+  await demo
+    .getByRole('dialog', { name: 'Choose Network' })
+    .getByRole('button', { name: /^Portico Local(?! B)/ })
+    .click()
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
   await demo.keyboard.press('Escape')
   await demo.getByRole('button', { name: 'Sign a message' }).click()
@@ -195,14 +201,21 @@ test('the phone rejects the proposal: the dapp says so and Try again shows a new
 /** Every method the phone wallet has but `wallet_switchEthereumChain`. */
 const WITHOUT_SWITCH = 'personal_sign,eth_signTypedData_v4,eth_signTypedData,eth_sendTransaction,eth_accounts,eth_requestAccounts,eth_chainId'
 
-test('the dapp switches to a chain the session lacks: the SPEC §8 error shows; the wallet then adds the chain and changes account by session updates and the dapp follows', async ({ demo, context, sandbox }) => {
+test('the dapp switches to a chain the session lacks: the SPEC §8 error shows; the wallet then adds the chain and changes account by session updates and the dapp follows', async ({
+  demo,
+  context,
+  sandbox,
+}) => {
   const errors = recordConsoleErrors(demo)
   // The phone approves eip155:31337 only, without wallet_switchEthereumChain.
   const phone = await openPhone(context, sandbox, `?chains=31337&methods=${WITHOUT_SWITCH}`)
   await connectByWalletConnect(demo, phone)
   await demo.keyboard.press('Escape')
   await demo.getByRole('button', { name: 'Portico Local', exact: true }).click()
-  await demo.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /^Portico Local B/ }).click()
+  await demo
+    .getByRole('dialog', { name: 'Choose Network' })
+    .getByRole('button', { name: /^Portico Local B/ })
+    .click()
   // The notification toast (an error is an alert) says it in SPEC.md §8's exact words.
   await expect(demo.getByRole('alert').filter({ hasText: 'Failed to switch' })).toHaveText(
     "Failed to switch to chain 'eip155:31338'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method",
@@ -256,7 +269,12 @@ test('the relay goes away mid-session and comes back: no unhandled rejection, th
   expect(errors()).toEqual([])
 })
 
-test('/?siwx=required through WalletConnect: the phone connects and signs in with one approval (one-click auth, wc_sessionAuthenticate); the verifier has the session and no sign view opens', async ({ demo, context, sandbox, baseURL }) => {
+test('/?siwx=required through WalletConnect: the phone connects and signs in with one approval (one-click auth, wc_sessionAuthenticate); the verifier has the session and no sign view opens', async ({
+  demo,
+  context,
+  sandbox,
+  baseURL,
+}) => {
   await demo.goto('/?siwx=required')
   const phone = await openPhone(context, sandbox)
   await demo.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -284,7 +302,9 @@ test('/?siwx=required through WalletConnect: the phone connects and signs in wit
 
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${ACCOUNT_0} on Portico Local`)
   await expect(demo.getByTestId('siwx-status')).toContainText(`Signed in as ${ACCOUNT_0}`)
-  const session = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`).then((r) => r.json() as Promise<{ session: { nonce: string } }>)
+  const session = await fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`).then(
+    (r) => r.json() as Promise<{ session: { nonce: string } }>,
+  )
   expect(session.session.nonce).toBe(message.nonce)
   // Signed in within the pairing: the modal is on the account, not the sign view (it would come
   // first), and the phone is asked nothing more.
@@ -293,7 +313,10 @@ test('/?siwx=required through WalletConnect: the phone connects and signs in wit
   await expect(phone.getByRole('dialog')).toHaveCount(0)
 
   // The modal shows the account at once; the dapp disconnects: signed out at the verifier too.
-  await demo.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Disconnect/ }).click()
+  await demo
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Disconnect/ })
+    .click()
   await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
   await expect.poll(() => fetch(`${E2E_URLS.dataApi}/v1/siwx/session?address=${ACCOUNT_0}&chainId=31337&projectId=portico-demo&st=e2e&sv=e2e`).then((r) => r.status)).toBe(404)
 })

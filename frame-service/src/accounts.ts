@@ -168,7 +168,8 @@ export class FrameAccounts {
       solana,
       id: row.id,
       email: row.email ?? undefined,
-      social: row.social_provider && row.social_subject ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject } : undefined,
+      social:
+        row.social_provider && row.social_subject ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject } : undefined,
       account,
       chainId: row.chain_id,
       preferredAccountType: row.preferred_account_type === 'smartAccount' ? 'smartAccount' : 'eoa',

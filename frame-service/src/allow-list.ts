@@ -4,9 +4,7 @@ import { z } from 'zod'
  * An allowed origin: exact (`https://dapp.example`, `http://127.0.0.1:5173`) or any port of a host
  * (`http://127.0.0.1:*`). No path, no other wildcard.
  */
-export const originPatternSchema = z
-  .string()
-  .regex(/^https?:\/\/[a-z0-9.-]+(\[[0-9a-f:]+\])?(:(\d{1,5}|\*))?$/i, 'Expected an origin such as https://dapp.example or http://127.0.0.1:*')
+export const originPatternSchema = z.string().regex(/^https?:\/\/[a-z0-9.-]+(\[[0-9a-f:]+\])?(:(\d{1,5}|\*))?$/i, 'Expected an origin such as https://dapp.example or http://127.0.0.1:*')
 
 /** Project id -> the origins whose pages may embed the frame with that id. */
 export const frameProjectsSchema = z.record(z.string().min(1), z.array(originPatternSchema))

@@ -84,7 +84,12 @@ export const FRAME_API = {
   /** The names of addresses an approval shows (the blockchain-data API's identity), for a signed-in user. */
   names: {
     path: '/api/names',
-    request: z.object({ addresses: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).min(1).max(8) }),
+    request: z.object({
+      addresses: z
+        .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/))
+        .min(1)
+        .max(8),
+    }),
     response: z.object({ names: z.record(z.string(), z.string()) }),
   },
   /**
@@ -104,7 +109,13 @@ export const FRAME_API = {
    */
   userOperationPrepare: {
     path: '/api/user-operation/prepare',
-    request: z.object({ chainId: chainId.optional(), calls: z.array(z.object({ to: address, value: quantity, data: hex })).min(1).max(16) }),
+    request: z.object({
+      chainId: chainId.optional(),
+      calls: z
+        .array(z.object({ to: address, value: quantity, data: hex }))
+        .min(1)
+        .max(16),
+    }),
     response: z.object({ userOperation: unsignedUserOperationSchema, hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/), entryPoint: address, sponsored: z.boolean() }),
   },
   /** Signs exactly this operation with the user's key (the smart account's owner) and hands it to the bundler: the operation's hash. */

@@ -91,7 +91,10 @@ const serviceUrl = z.string().refine(
   },
   { message: 'expected an https:// URL (http:// only for this machine: 127.0.0.1, localhost)' },
 )
-const rpcUrl = z.string().url().refine((raw) => /^https?:\/\//.test(raw), { message: 'expected an http:// or https:// JSON-RPC URL' })
+const rpcUrl = z
+  .string()
+  .url()
+  .refine((raw) => /^https?:\/\//.test(raw), { message: 'expected an http:// or https:// JSON-RPC URL' })
 const positiveSeconds = z.coerce.number().int().positive()
 const nonEmpty = z.string().trim().min(1)
 
@@ -113,7 +116,12 @@ const projectsSchema = jsonText.pipe(frameProjectsSchema.refine((p) => Object.ke
 const limitsSchema = jsonText.pipe(z.object(Object.fromEntries(Object.keys(DEFAULT_FRAME_LIMITS).map((k) => [k, z.number().int().positive().optional()]))).strict())
 const proxiesSchema = z
   .string()
-  .transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
+  )
   .pipe(z.array(z.string().refine((ip) => isIP(ip) !== 0, { message: 'expected IP addresses separated by commas' })))
 const pricesSchema = jsonText.pipe(z.record(z.string().min(1), z.number().nonnegative()))
 const smtpUrl = z.string().regex(/^smtps?:\/\/[^/]+/, 'expected smtp://user:password@host:587 or smtps://user:password@host:465')
@@ -168,7 +176,8 @@ export function loadFrameServiceConfig(rawEnv: Env): FrameServiceConfig {
   const port = read('PORTICO_FRAME_PORT', portSchema) ?? 8790
   const host = read('PORTICO_FRAME_HOST', nonEmpty) ?? '127.0.0.1'
   const publicUrl = read('PORTICO_FRAME_PUBLIC_URL', serviceUrl) ?? (LOOPBACK_HOSTS.has(host) || host.startsWith('127.') ? `http://127.0.0.1:${port}` : undefined)
-  if (publicUrl === undefined && value('PORTICO_FRAME_PUBLIC_URL') === undefined) issues.push('PORTICO_FRAME_PUBLIC_URL is missing: the https:// origin visitors reach the service on (needed when PORTICO_FRAME_HOST is not loopback)')
+  if (publicUrl === undefined && value('PORTICO_FRAME_PUBLIC_URL') === undefined)
+    issues.push('PORTICO_FRAME_PUBLIC_URL is missing: the https:// origin visitors reach the service on (needed when PORTICO_FRAME_HOST is not loopback)')
   const chains = read('PORTICO_FRAME_CHAINS', chainsSchema, 'the chains the frame signs on, JSON such as [{"id":1,"name":"Ethereum","rpcUrl":"https://rpc.example"}]')
   const solanaNetworks = read('PORTICO_FRAME_SOLANA_NETWORKS', solanaNetworksSchema) ?? []
   const projects = read('PORTICO_FRAME_PROJECTS', projectsSchema, 'the projects and the origins that may embed the frame, JSON such as {"my-dapp":["https://dapp.example"]}')
@@ -176,12 +185,16 @@ export function loadFrameServiceConfig(rawEnv: Env): FrameServiceConfig {
   const databaseUrl = read('PORTICO_FRAME_DATABASE_URL', z.string().regex(/^postgres(ql)?:\/\//, 'expected postgres://user:password@host:port/database'))
   const dataDir = read('PORTICO_FRAME_DATA_DIR', nonEmpty)
   if (value('PORTICO_FRAME_DATABASE_URL') === undefined && dataDir === undefined) {
-    issues.push('PORTICO_FRAME_DATABASE_URL or PORTICO_FRAME_DATA_DIR is missing: where users and their sealed keys are kept (PostgreSQL by URL, or the embedded database in a folder); without one, every wallet would be lost at the next start')
+    issues.push(
+      'PORTICO_FRAME_DATABASE_URL or PORTICO_FRAME_DATA_DIR is missing: where users and their sealed keys are kept (PostgreSQL by URL, or the embedded database in a folder); without one, every wallet would be lost at the next start',
+    )
   }
   const keyValue = read('PORTICO_FRAME_KEY', frameKeySchema)
   const keyFile = read('PORTICO_FRAME_KEY_FILE', nonEmpty)
   if (value('PORTICO_FRAME_KEY') === undefined && keyFile === undefined) {
-    issues.push('PORTICO_FRAME_KEY or PORTICO_FRAME_KEY_FILE is missing: the key that seals the users\' keys (base64 of 32 bytes: `openssl rand -base64 32`), or a file it is kept in (made on first start, mode 0600)')
+    issues.push(
+      "PORTICO_FRAME_KEY or PORTICO_FRAME_KEY_FILE is missing: the key that seals the users' keys (base64 of 32 bytes: `openssl rand -base64 32`), or a file it is kept in (made on first start, mode 0600)",
+    )
   }
 
   const smtp = read('PORTICO_FRAME_SMTP_URL', smtpUrl, 'the SMTP server login codes are sent through, e.g. smtps://user:password@smtp.example:465')
@@ -207,7 +220,9 @@ export function loadFrameServiceConfig(rawEnv: Env): FrameServiceConfig {
   const farcasterRelay = read('PORTICO_FRAME_FARCASTER_RELAY_URL', serviceUrl)
   const farcasterRpc = read('PORTICO_FRAME_FARCASTER_RPC_URL', rpcUrl)
   if ((value('PORTICO_FRAME_FARCASTER_RELAY_URL') === undefined) !== (value('PORTICO_FRAME_FARCASTER_RPC_URL') === undefined)) {
-    issues.push('PORTICO_FRAME_FARCASTER_RELAY_URL and PORTICO_FRAME_FARCASTER_RPC_URL go together: the Sign In With Farcaster relay, and an RPC of the chain that holds the ID registry (OP Mainnet); or neither, and Farcaster is not offered')
+    issues.push(
+      'PORTICO_FRAME_FARCASTER_RELAY_URL and PORTICO_FRAME_FARCASTER_RPC_URL go together: the Sign In With Farcaster relay, and an RPC of the chain that holds the ID registry (OP Mainnet); or neither, and Farcaster is not offered',
+    )
   } else if (farcasterRelay && farcasterRpc) farcaster = { relayUrl: farcasterRelay, rpcUrl: farcasterRpc }
 
   const trustedProxies = read('PORTICO_FRAME_TRUSTED_PROXIES', proxiesSchema) ?? []

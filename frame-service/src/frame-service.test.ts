@@ -101,7 +101,11 @@ const deployment = (extra: Record<string, string | undefined> = {}) => ({
   ...extra,
 })
 /** Every PORTICO_FRAME_* variable of this process unset (the test's own environment may carry some). */
-const cleared = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PORTICO_FRAME_')).map((k) => [k, undefined]))
+const cleared = Object.fromEntries(
+  Object.keys(process.env)
+    .filter((k) => k.startsWith('PORTICO_FRAME_'))
+    .map((k) => [k, undefined]),
+)
 
 /** The visitor's way through a provider: its authorization URL, its login form (username and password), back to the frame's callback. */
 async function signInAtIssuer(authorizationUrl: string, username: string, password: string): Promise<string | undefined> {
@@ -149,7 +153,13 @@ describe('node frame-service/bin/frame-service.mjs', () => {
       (err: Error) => err.message,
     )
     expect(error).toMatch(/^exited with 78:/)
-    for (const variable of ['PORTICO_FRAME_CHAINS', 'PORTICO_FRAME_PROJECTS', 'PORTICO_FRAME_SMTP_URL', 'PORTICO_FRAME_DATABASE_URL or PORTICO_FRAME_DATA_DIR', 'PORTICO_FRAME_KEY or PORTICO_FRAME_KEY_FILE']) {
+    for (const variable of [
+      'PORTICO_FRAME_CHAINS',
+      'PORTICO_FRAME_PROJECTS',
+      'PORTICO_FRAME_SMTP_URL',
+      'PORTICO_FRAME_DATABASE_URL or PORTICO_FRAME_DATA_DIR',
+      'PORTICO_FRAME_KEY or PORTICO_FRAME_KEY_FILE',
+    ]) {
       expect(error).toContain(`${variable} is missing`)
     }
     const unsafe = await start({
@@ -179,21 +189,44 @@ describe('node frame-service/bin/frame-service.mjs', () => {
 
   it('as a deployer starts it: no stand-in route, only the configured sign-ins; a real OpenID issuer signs in only with the right password', async () => {
     const client = issuer.client
-    const env = { ...cleared, ...deployment({ PORTICO_FRAME_DATA_DIR: join(folder, 'oidc-db'), PORTICO_FRAME_KEY_FILE: join(folder, 'oidc.key'), PORTICO_FRAME_GOOGLE_ISSUER: client.issuer, PORTICO_FRAME_GOOGLE_CLIENT_ID: client.clientId, PORTICO_FRAME_GOOGLE_CLIENT_SECRET: client.clientSecret }) }
+    const env = {
+      ...cleared,
+      ...deployment({
+        PORTICO_FRAME_DATA_DIR: join(folder, 'oidc-db'),
+        PORTICO_FRAME_KEY_FILE: join(folder, 'oidc.key'),
+        PORTICO_FRAME_GOOGLE_ISSUER: client.issuer,
+        PORTICO_FRAME_GOOGLE_CLIENT_ID: client.clientId,
+        PORTICO_FRAME_GOOGLE_CLIENT_SECRET: client.clientSecret,
+      }),
+    }
     const service = await start(env)
     try {
       expect(service.output()).toContain('sign-in: email, google.')
       // Nothing of the sandbox: no mailbox, no provider or login page, no Farcaster relay or wallet, no fault or request admin.
-      for (const path of ['/mailbox', '/mailbox/messages?to=a@example.com', '/oidc/google/.well-known/openid-configuration', '/oidc/google/auth', '/farcaster/relay/v1/channel', '/farcaster/wallet', '/assets/farcaster-wallet.js', '/__admin/faults', '/__admin/requests']) {
+      for (const path of [
+        '/mailbox',
+        '/mailbox/messages?to=a@example.com',
+        '/oidc/google/.well-known/openid-configuration',
+        '/oidc/google/auth',
+        '/farcaster/relay/v1/channel',
+        '/farcaster/wallet',
+        '/assets/farcaster-wallet.js',
+        '/__admin/faults',
+        '/__admin/requests',
+      ]) {
         expect((await fetch(`${url()}${path}`)).status, path).toBe(404)
       }
       expect((await fetch(`${url()}/farcaster/relay/v1/channel`, { method: 'POST', body: '{}' })).status).toBe(404)
       const binding = 'b'.repeat(40)
       // A provider that is not configured is not offered.
-      expect(await api(FRAME_API.socialStart.path, { provider: 'github', projectId: 'portico-demo', dappOrigin: 'http://127.0.0.1:5173' }, undefined, binding)).toEqual({ status: 400, json: { error: 'Unsupported social provider github' } })
+      expect(await api(FRAME_API.socialStart.path, { provider: 'github', projectId: 'portico-demo', dappOrigin: 'http://127.0.0.1:5173' }, undefined, binding)).toEqual({
+        status: 400,
+        json: { error: 'Unsupported social provider github' },
+      })
       expect((await api(FRAME_API.farcasterStart.path, {}, undefined, binding)).status).toBe(400)
 
-      const startGoogle = async () => String((await api(FRAME_API.socialStart.path, { provider: 'google', projectId: 'portico-demo', dappOrigin: 'http://127.0.0.1:5173' }, undefined, binding)).json['uri'])
+      const startGoogle = async () =>
+        String((await api(FRAME_API.socialStart.path, { provider: 'google', projectId: 'portico-demo', dappOrigin: 'http://127.0.0.1:5173' }, undefined, binding)).json['uri'])
       // Alice's own password: back at the frame's callback, and a session for her.
       const first = await startGoogle()
       expect(new URL(first).origin).toBe(new URL(client.issuer).origin)

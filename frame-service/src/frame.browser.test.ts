@@ -215,7 +215,10 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     await (await shownFrame(page)).getByTestId('approval-message').waitFor(WAIT)
     expect(await ask(page, 'ABORT_APPROVALS')).toMatchObject({ type: 'FRAME_ABORT_APPROVALS_SUCCESS', payload: { aborted: 1 } })
     expect(await aborted).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted', code: 4001 } })
-    expect(await ask(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed' } })
+    expect(await ask(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'Requested RPC call is not allowed' },
+    })
     expect(await ask(page, 'SWITCH_NETWORK', { chainId: 31338 })).toMatchObject({ type: 'FRAME_SWITCH_NETWORK_SUCCESS', payload: { chainId: 31338 } })
     expect(await ask(page, 'GET_CHAIN_ID')).toMatchObject({ payload: { chainId: 31338 } })
     expect(await ask(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toMatchObject({ payload: { type: 'eoa', address } })
@@ -263,13 +266,16 @@ describe('the secure frame in Chromium, embedded by a host page', () => {
     const { payload } = (await ask(page, 'GET_USER')) as { payload: { address: Hex } }
 
     // Two more windows in the host page: one of another origin, one of the host's own origin.
-    await page.evaluate(([other, same]) => {
-      for (const src of [other, same]) {
-        const f = document.createElement('iframe')
-        f.src = src!
-        document.body.append(f)
-      }
-    }, [`${OTHER}/blank`, `${HOST}/blank`] as const)
+    await page.evaluate(
+      ([other, same]) => {
+        for (const src of [other, same]) {
+          const f = document.createElement('iframe')
+          f.src = src!
+          document.body.append(f)
+        }
+      },
+      [`${OTHER}/blank`, `${HOST}/blank`] as const,
+    )
     await expect.poll(() => page.frames().filter((f) => f.url().endsWith('/blank')).length, WAIT).toBe(2)
     const forged = async (src: string, targetOrigin: string) => {
       const frame = page.frames().find((f) => f.url() === `${src}/blank`)!

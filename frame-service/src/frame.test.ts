@@ -133,7 +133,10 @@ async function startLoneFrame(extra: Partial<FrameServiceOptions> = {}): Promise
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portico-frame-test-'))
   sandbox = await startSandbox(
-    testSandboxOptions(22630, { seedHistory: false, env: { ...process.env, PORTICO_SANDBOX_DATA_DIR: undefined, PORTICO_FRAME_DATA_DIR: join(dataDir, 'sandbox-db'), PORTICO_FRAME_KEY_FILE: join(dataDir, 'sandbox.key') } }),
+    testSandboxOptions(22630, {
+      seedHistory: false,
+      env: { ...process.env, PORTICO_SANDBOX_DATA_DIR: undefined, PORTICO_FRAME_DATA_DIR: join(dataDir, 'sandbox-db'), PORTICO_FRAME_KEY_FILE: join(dataDir, 'sandbox.key') },
+    }),
   )
 }, 120_000)
 afterAll(async () => {
@@ -215,7 +218,10 @@ describe('embedded-wallet frame service', () => {
     // SPEC.md §4: a smart account by default, counterfactual until its first user operation; the key's EOA beside it.
     expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
     const eoa = user.accounts?.find((a) => a.type === 'eoa')?.address
-    expect(user.accounts).toEqual([{ address: eoa, type: 'eoa' }, { address: user.address, type: 'smartAccount' }])
+    expect(user.accounts).toEqual([
+      { address: eoa, type: 'eoa' },
+      { address: user.address, type: 'smartAccount' },
+    ])
     const chain = sandbox.chains[0]!
     const reader = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
     // Both get the sandbox's funds: the key's EOA and the smart account the user sees.
@@ -256,7 +262,13 @@ describe('embedded-wallet frame service', () => {
     const signature = (await ok('rpc', { method: 'personal_sign', params: ['0x68656c6c6f', account] }, token)).result as Hex
     expect(await verifyMessage({ address: account, message: 'hello', signature })).toBe(true)
     const typed = {
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'contents', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
       primaryType: 'Mail',
       domain: { name: 'Portico', chainId: 31337 },
       message: { contents: 'Hello, Bob!' },
@@ -324,7 +336,10 @@ describe('embedded-wallet frame service', () => {
 describe('Sign In With Farcaster against the sandbox relay and ID registry', () => {
   it('registers the wallet’s custody addresses on chain 31337, opens a channel, and logs in once the wallet signed', async () => {
     const accounts = await sandbox.frame.farcaster.accounts()
-    expect(accounts.map((a) => [a.username, a.fid])).toEqual([['alice', 1], ['bob', 2]])
+    expect(accounts.map((a) => [a.username, a.fid])).toEqual([
+      ['alice', 1],
+      ['bob', 2],
+    ])
     const chain = sandbox.chains[0]!
     const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })
     const abi = parseAbi(['function idOf(address) view returns (uint256)'])
@@ -344,7 +359,14 @@ describe('Sign In With Farcaster against the sandbox relay and ID registry', () 
       const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: signerIndex })
       const built = wallet.buildSignInMessage({ address: signer.address, fid, uri: link.searchParams.get('siweUri')!, domain: link.searchParams.get('domain')!, nonce })
       if (built.isError) throw built.error
-      const answer = await wallet.authenticate({ channelToken: token, authKey: sandbox.frame.farcaster.relayKey, message: built.message, signature: await signer.signMessage({ message: built.message }), fid, username: 'alice' })
+      const answer = await wallet.authenticate({
+        channelToken: token,
+        authKey: sandbox.frame.farcaster.relayKey,
+        message: built.message,
+        signature: await signer.signMessage({ message: built.message }),
+        fid,
+        username: 'alice',
+      })
       return answer.isError ? 0 : answer.response.status
     }
     expect(await signIn(20, 1, channelToken, link.searchParams.get('nonce')!)).toBe(201)
@@ -426,7 +448,10 @@ describe('the frame service as a server: codes, links and limits', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     // The attack: three times the old per-address budget, each guess from a device id and a client of its own (none holds a code).
     for (let i = 0; i < 3 * DEFAULT_FRAME_LIMITS.wrongCodesPerEmail; i++) {
-      expect(await failureAt(frame.url, 'emailOtp', { email, deviceId: freshDevice(), otp: wrong }, undefined, { forwardedFor: `192.0.2.${i}` })).toEqual({ status: 400, error: FRAME_MESSAGES.noCodeRequested })
+      expect(await failureAt(frame.url, 'emailOtp', { email, deviceId: freshDevice(), otp: wrong }, undefined, { forwardedFor: `192.0.2.${i}` })).toEqual({
+        status: 400,
+        error: FRAME_MESSAGES.noCodeRequested,
+      })
     }
     // The owner's code kept all its tries: it signs in.
     expect((await okAt(frame.url, 'emailOtp', { email, deviceId: deviceA, otp: code }, undefined, owner)).token).toMatch(/^[\w-]{43}$/)
@@ -458,7 +483,8 @@ describe('the frame service as a server: codes, links and limits', () => {
   it('limits the wrong codes one client address sends, across addresses and device ids; another client is not held back', async () => {
     const frame = await proxied()
     const attacker = { forwardedFor: '198.51.100.66' }
-    for (let i = 0; i < 3; i++) expect((await failureAt(frame.url, 'emailOtp', { email: `victim-${i}@example.com`, deviceId: freshDevice(), otp: '123456' }, undefined, attacker)).error).toBe(FRAME_MESSAGES.noCodeRequested)
+    for (let i = 0; i < 3; i++)
+      expect((await failureAt(frame.url, 'emailOtp', { email: `victim-${i}@example.com`, deviceId: freshDevice(), otp: '123456' }, undefined, attacker)).error).toBe(FRAME_MESSAGES.noCodeRequested)
     // The client's own login, right code and all, waits for the window to end.
     await okAt(frame.url, 'emailConnect', { email: 'attacker@example.com', deviceId: deviceA }, undefined, attacker)
     const locked = await failureAt(frame.url, 'emailOtp', { email: 'attacker@example.com', deviceId: deviceA, otp: await lastCodeAt(frame.url, 'attacker@example.com') }, undefined, attacker)
@@ -620,9 +646,22 @@ describe('the frame service as a server: Farcaster and social sign-in bound to t
     const wallet = createWalletClient({ relay: sandbox.frame.farcaster.relayUrl, ethereum: viemConnector({ rpcUrl: chain.rpcUrl }) })
     const link = new URL(url)
     const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: accounts[1]!.addressIndex })
-    const built = wallet.buildSignInMessage({ address: signer.address, fid: accounts[1]!.fid, uri: link.searchParams.get('siweUri')!, domain: link.searchParams.get('domain')!, nonce: link.searchParams.get('nonce')! })
+    const built = wallet.buildSignInMessage({
+      address: signer.address,
+      fid: accounts[1]!.fid,
+      uri: link.searchParams.get('siweUri')!,
+      domain: link.searchParams.get('domain')!,
+      nonce: link.searchParams.get('nonce')!,
+    })
     if (built.isError) throw built.error
-    const signed = await wallet.authenticate({ channelToken, authKey: sandbox.frame.farcaster.relayKey, message: built.message, signature: await signer.signMessage({ message: built.message }), fid: accounts[1]!.fid, username: 'bob' })
+    const signed = await wallet.authenticate({
+      channelToken,
+      authKey: sandbox.frame.farcaster.relayKey,
+      message: built.message,
+      signature: await signer.signMessage({ message: built.message }),
+      fid: accounts[1]!.fid,
+      username: 'bob',
+    })
     expect(signed.isError ? 0 : signed.response.status).toBe(201)
     // Someone else holding the channel token, signed by the wallet now: still refused.
     expect(await failure('farcasterFinish', { channelToken }, undefined, { binding: newBinding() })).toEqual(unknown)

@@ -73,4 +73,3 @@ export async function main(): Promise<void> {
   process.on('SIGINT', (s) => void stop(s))
   process.on('SIGTERM', (s) => void stop(s))
 }
-

@@ -46,8 +46,16 @@ async function freePort(): Promise<number> {
 
 /** One instance, as `portico-frame-service` with its configuration; resolves once it says it is ready. */
 function startInstance(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const cleared = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PORTICO_FRAME_')).map((k) => [k, undefined]))
-  const child = spawn(process.execPath, ['frame-service/bin/frame-service.mjs'], { cwd: ROOT, env: { ...process.env, ...cleared, ...env, PORTICO_FRAME_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const cleared = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((k) => k.startsWith('PORTICO_FRAME_'))
+      .map((k) => [k, undefined]),
+  )
+  const child = spawn(process.execPath, ['frame-service/bin/frame-service.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, ...cleared, ...env, PORTICO_FRAME_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => void (out += d.toString()))
   child.stderr!.on('data', (d: Buffer) => void (out += d.toString()))
@@ -198,7 +206,8 @@ describe('two frame-service instances on one PostgreSQL behind a proxy', () => {
     // One client's mails: 4 in the window across both instances, whichever answers (one was sent above).
     const client = '198.51.100.20'
     const answers: number[] = []
-    for (let i = 0; i < 6; i++) answers.push((await api('emailConnect', { email: `limit-${i}@example.com`, deviceId: deviceOf(`limit-${i}@example.com`) }, { client, route: i % 2 === 0 ? 'a' : 'b' })).status)
+    for (let i = 0; i < 6; i++)
+      answers.push((await api('emailConnect', { email: `limit-${i}@example.com`, deviceId: deviceOf(`limit-${i}@example.com`) }, { client, route: i % 2 === 0 ? 'a' : 'b' })).status)
     expect(answers).toEqual([200, 200, 200, 200, 429, 429])
     // Another client is not held back.
     expect((await api('emailConnect', { email: 'limit-other@example.com', deviceId: deviceOf('limit-other@example.com') }, { client: '198.51.100.21', route: 'b' })).status).toBe(200)

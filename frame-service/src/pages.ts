@@ -113,7 +113,10 @@ export function framePage(config: FramePageConfig): string {
 
 /** GET /device/confirm: what the device link shows. */
 export function deviceConfirmedPage(ok: boolean, message: string): string {
-  return htmlPage(ok ? 'Device confirmed' : 'Device not confirmed', ok ? '<h1>Device confirmed</h1><p>Go back to the app: a code is on its way to your inbox.</p>' : `<h1>Device not confirmed</h1><p role="alert">${escapeHtml(message)}</p>`)
+  return htmlPage(
+    ok ? 'Device confirmed' : 'Device not confirmed',
+    ok ? '<h1>Device confirmed</h1><p>Go back to the app: a code is on its way to your inbox.</p>' : `<h1>Device not confirmed</h1><p role="alert">${escapeHtml(message)}</p>`,
+  )
 }
 
 export const SOCIAL_CALLBACK_ELEMENT_ID = 'portico-social-callback'

@@ -6,7 +6,7 @@ import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { SmartAccounts } from './smart-account.ts'
 
 /** A chain the frame signs and reads on. */
-export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain; /** An outside node (no anvil_* methods). */ external?: boolean }
+export type FrameChain = { id: number; name: string; rpcUrl: string; viemChain: Chain /** An outside node (no anvil_* methods). */; external?: boolean }
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
 const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/)
@@ -172,7 +172,12 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
       }
       const wallet = createWalletClient({ account: user.account, chain: chain.viemChain, transport: http(chain.rpcUrl) })
       const data = (tx.data ?? tx.input) as Hex | undefined
-      const fees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: tx.maxFeePerGas, ...(tx.maxPriorityFeePerGas === undefined ? {} : { maxPriorityFeePerGas: tx.maxPriorityFeePerGas }) } : tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice } : {}
+      const fees =
+        tx.maxFeePerGas !== undefined
+          ? { maxFeePerGas: tx.maxFeePerGas, ...(tx.maxPriorityFeePerGas === undefined ? {} : { maxPriorityFeePerGas: tx.maxPriorityFeePerGas }) }
+          : tx.gasPrice !== undefined
+            ? { gasPrice: tx.gasPrice }
+            : {}
       try {
         return await wallet.sendTransaction({
           to: tx.to as `0x${string}` | undefined,

@@ -166,7 +166,10 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
   const socket = plainAddress(socketAddress ?? 'unknown')
   const trusted = new Set(trustedProxies.map(plainAddress))
   if (!forwardedFor || !trusted.has(socket)) return socket
-  const hops = forwardedFor.split(',').map((h) => plainAddress(h.trim())).filter((h) => h !== '')
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => plainAddress(h.trim()))
+    .filter((h) => h !== '')
   let client = socket
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i] as string
@@ -176,7 +179,9 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
   }
   return client
 }
-const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
+const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join(
+  '; ',
+)
 
 /**
  * The embedded wallet's secure frame service: the frame page a dapp loads in a hidden iframe, the
@@ -197,7 +202,10 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   // With neither a key nor a key file: a key for this run only (an in-memory database's tests).
   const key = await loadFrameKey({ key: options.key || (options.keyFile === undefined ? newFrameKey() : undefined), keyFile: options.keyFile ?? '' })
   // The database and the page's bundle start side by side; the database is closed when the bundle fails.
-  const [storeResult, bundleResult] = await Promise.allSettled([openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }), buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir)] as const)
+  const [storeResult, bundleResult] = await Promise.allSettled([
+    openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
+    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
+  ] as const)
   if (storeResult.status === 'rejected' || bundleResult.status === 'rejected') {
     if (storeResult.status === 'fulfilled') await storeResult.value.close()
     throw [storeResult, bundleResult].find((r) => r.status === 'rejected')?.reason
@@ -464,7 +472,12 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('userOperationPrepare', async ({ chainId, calls }, token, context) => {
     const { user, chain } = await smartUser(token, context, chainId)
     logRpc('userOperationPrepare')
-    return smartAccounts.prepare(user.account, chain, context.projectId, calls.map((c) => ({ to: c.to as `0x${string}`, value: BigInt(c.value), data: c.data as `0x${string}` })))
+    return smartAccounts.prepare(
+      user.account,
+      chain,
+      context.projectId,
+      calls.map((c) => ({ to: c.to as `0x${string}`, value: BigInt(c.value), data: c.data as `0x${string}` })),
+    )
   })
   api('userOperationSend', async ({ chainId, userOperation }, token, context) => {
     const { user, chain } = await smartUser(token, context, chainId)
@@ -501,7 +514,14 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   const liveChannel = async (channelToken: string, context: CallContext, binding: string | undefined) => {
     const row = await store.pending('farcaster', sha256Hex(channelToken))
     const nonce = row?.data['nonce']
-    const ok = row && row.expires_at >= now() && binding !== undefined && row.binding_hash === sha256Hex(binding) && row.data['projectId'] === context.projectId && row.data['origin'] === context.origin && typeof nonce === 'string'
+    const ok =
+      row &&
+      row.expires_at >= now() &&
+      binding !== undefined &&
+      row.binding_hash === sha256Hex(binding) &&
+      row.data['projectId'] === context.projectId &&
+      row.data['origin'] === context.origin &&
+      typeof nonce === 'string'
     if (!ok) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
     return nonce
   }
@@ -558,7 +578,11 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     offered: { social: social.providers, farcaster: farcaster !== undefined },
     projects: {
       get: (id) => projects.get(id),
-      set: (id, origins) => void projects.set(id, origins.map((o) => originPatternSchema.parse(o))),
+      set: (id, origins) =>
+        void projects.set(
+          id,
+          origins.map((o) => originPatternSchema.parse(o)),
+        ),
       remove: (id) => void projects.delete(id),
     },
     frameUrl: ({ projectId, chainId, version = 4, enableLogger = false }) =>

@@ -1,5 +1,19 @@
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, createWalletClient, hashMessage, http, isErc6492Signature, numberToHex, parseAbi, parseEther, parseErc6492Signature, serializeErc6492Signature, type Address, type Hex, type PublicClient } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  hashMessage,
+  http,
+  isErc6492Signature,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseErc6492Signature,
+  serializeErc6492Signature,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,7 +62,11 @@ afterAll(async () => {
 async function receiptOf(hash: string): Promise<{ success: boolean; receipt: { transactionHash: string } }> {
   const url = dataApiBundlerUrl(bundlerBase)(SPONSORED_PROJECT, CHAIN_ID)
   for (let i = 0; i < 60; i++) {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [hash] }) })
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [hash] }),
+    })
     const { result } = z.object({ result: z.looseObject({ success: z.boolean(), receipt: z.looseObject({ transactionHash: z.string() }) }).nullable() }).parse(await res.json())
     if (result) return result
     await new Promise((r) => setTimeout(r, 500))
@@ -155,7 +173,9 @@ describe("the embedded wallet's smart account", () => {
     expect(await client.getCode({ address })).toBeUndefined()
     // The same wrapping around a stranger's signature, or the owner's for another message: refused.
     const forged = parseErc6492Signature(counterfactual)
-    expect(await client.verifyMessage({ address, message, signature: serializeErc6492Signature({ address: forged.address!, data: forged.data!, signature: await stranger.signMessage({ message }) }) })).toBe(false)
+    expect(
+      await client.verifyMessage({ address, message, signature: serializeErc6492Signature({ address: forged.address!, data: forged.data!, signature: await stranger.signMessage({ message }) }) }),
+    ).toBe(false)
     expect(await client.verifyMessage({ address, message: `${message}!`, signature: counterfactual })).toBe(false)
     // The owner's EOA still signs as itself, unwrapped.
     expect(await answerRpc(user, chain, 'personal_sign', [message, owner.address], context)).toBe(await owner.signMessage({ message }))
@@ -165,7 +185,9 @@ describe("the embedded wallet's smart account", () => {
     await client.request({ method: 'anvil_setBalance' as never, params: [anyone.address, numberToHex(parseEther('1'))] as never })
     const wallet = createWalletClient({ account: anyone, chain: chain.viemChain, transport: http(chain.rpcUrl) })
     const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)'])
-    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }) })
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }),
+    })
     expect(receipt.status).toBe('success')
     expect(await smart.info(owner, chain)).toEqual({ address, deployed: true })
     const deployed = await personalSign(address)

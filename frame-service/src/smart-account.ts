@@ -37,7 +37,6 @@ export function dataApiBundlerUrl(apiBase: string): BundlerEndpoint {
   return (projectId, chainId) => `${base}/bundler?${new URLSearchParams({ projectId, chainId: String(chainId), bundler: 'pimlico', st: 'portico-frame', sv: '1' })}`
 }
 
-
 export type { UnsignedUserOperation }
 
 export type PreparedUserOperation = {
@@ -81,7 +80,16 @@ export type SmartAccounts = {
 export const SIMPLE_ACCOUNT_1271_FACTORY: Address = '0x3B8b423BcE0128772670d1d760533eCdDE87a668'
 const ACCOUNT_FACTORY: Address = SIMPLE_ACCOUNT_1271_FACTORY
 const factoryAbi = [
-  { type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] },
+  {
+    type: 'function',
+    name: 'getAddress',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'salt', type: 'uint256' },
+    ],
+    outputs: [{ type: 'address' }],
+  },
 ] as const
 
 const rpcAnswerSchema = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string(), code: z.number().optional() }).optional() })
@@ -117,7 +125,10 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
           .then((code) => code !== undefined && code.length > 2)
       known = Promise.all([hasCode(entryPoint08Address), hasCode(ACCOUNT_FACTORY)]).then(([entryPoint, factory]) => entryPoint && factory)
       // A chain that did not answer (or had no EntryPoint yet) is asked again next time.
-      void known.then((yes) => void (yes || entryPointCode.delete(chain.id)), () => entryPointCode.delete(chain.id))
+      void known.then(
+        (yes) => void (yes || entryPointCode.delete(chain.id)),
+        () => entryPointCode.delete(chain.id),
+      )
       entryPointCode.set(chain.id, known)
     }
     return known.catch(() => false)
@@ -127,7 +138,13 @@ export function createSmartAccounts(bundlerUrl: BundlerEndpoint | undefined): Sm
     if (!(await available(chain))) throw new FrameError(FRAME_MESSAGES.smartAccountsUnavailable)
     const key = `${chain.id}:${owner.address}`
     const known = addresses.get(key)
-    const made = await toSimpleSmartAccount({ client: client(chain), owner, factoryAddress: ACCOUNT_FACTORY, entryPoint: { address: entryPoint08Address, version: '0.8' }, ...(known ? { address: known } : {}) })
+    const made = await toSimpleSmartAccount({
+      client: client(chain),
+      owner,
+      factoryAddress: ACCOUNT_FACTORY,
+      entryPoint: { address: entryPoint08Address, version: '0.8' },
+      ...(known ? { address: known } : {}),
+    })
     addresses.set(key, made.address)
     return made
   }

@@ -86,7 +86,13 @@ export function createSocialLogin(frameUrl: string, store: FrameStore, configure
       const verifier = client.randomPKCECodeVerifier()
       const state = client.randomState()
       const nonce = client.randomNonce()
-      await store.putPending({ kind: 'social', key_hash: sha256Hex(state), binding_hash: sha256Hex(binding), data: { provider, verifier, nonce, dappOrigin, projectId }, expires_at: now() + SOCIAL_STATE_TTL_MS })
+      await store.putPending({
+        kind: 'social',
+        key_hash: sha256Hex(state),
+        binding_hash: sha256Hex(binding),
+        data: { provider, verifier, nonce, dappOrigin, projectId },
+        expires_at: now() + SOCIAL_STATE_TTL_MS,
+      })
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl,
         scope: SCOPE,
@@ -108,13 +114,19 @@ export function createSocialLogin(frameUrl: string, store: FrameStore, configure
       }
       const state = url.searchParams.get('state') ?? ''
       const found = `${url.origin}${url.pathname}` === callbackUrl ? await livePending(state) : undefined
-      const boundHere = found && bound.binding !== undefined && found.row.binding_hash === sha256Hex(bound.binding) && found.data.projectId === bound.projectId && found.data.dappOrigin === bound.dappOrigin
+      const boundHere =
+        found && bound.binding !== undefined && found.row.binding_hash === sha256Hex(bound.binding) && found.data.projectId === bound.projectId && found.data.dappOrigin === bound.dappOrigin
       // Single use: of two requests with the same state, one takes it.
       if (!found || !boundHere || !(await store.takePending('social', sha256Hex(state)))) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
       const started = found.data
       const failed = FRAME_MESSAGES.socialFailed.replace('{provider}', SOCIAL_PROVIDER_NAMES[started.provider])
       try {
-        const tokens = await client.authorizationCodeGrant(await configOf(started.provider), url, { pkceCodeVerifier: started.verifier, expectedState: state, expectedNonce: started.nonce, idTokenExpected: true })
+        const tokens = await client.authorizationCodeGrant(await configOf(started.provider), url, {
+          pkceCodeVerifier: started.verifier,
+          expectedState: state,
+          expectedNonce: started.nonce,
+          idTokenExpected: true,
+        })
         const claims = tokens.claims()
         if (!claims) throw new FrameServiceError('no ID token')
         const userName = [claims['preferred_username'], claims['name'], claims.sub].find((v): v is string => typeof v === 'string' && v !== '') ?? claims.sub

@@ -95,7 +95,10 @@ describe('the frame service’s Solana accounts', () => {
     const token = await newUser()
     const user = await ok('user', {}, token)
     expect(user.solanaAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-    const [row] = await sandbox.frame.store.db.query<{ id: string; solana_address: string; encrypted_solana_key: string }>('SELECT id, solana_address, encrypted_solana_key FROM users WHERE solana_address = $1', [user.solanaAddress])
+    const [row] = await sandbox.frame.store.db.query<{ id: string; solana_address: string; encrypted_solana_key: string }>(
+      'SELECT id, solana_address, encrypted_solana_key FROM users WHERE solana_address = $1',
+      [user.solanaAddress],
+    )
     expect(row?.encrypted_solana_key).toMatch(/^v1\.[0-9a-f]{8}\./)
     // The same address on every call; another user has another key.
     expect((await ok('user', {}, token)).solanaAddress).toBe(user.solanaAddress)
@@ -107,7 +110,9 @@ describe('the frame service’s Solana accounts', () => {
     const owner = (await ok('user', {}, token)).solanaAddress!
     const network = solana.caipNetworkId
     const message = new TextEncoder().encode('Sign in to the Portico demo')
-    const signed = z.object({ signature: z.string() }).parse((await ok('solana', { method: 'solana_signMessage', params: [{ message: getBase58Decoder().decode(message), pubkey: owner }], network }, token)).result)
+    const signed = z
+      .object({ signature: z.string() })
+      .parse((await ok('solana', { method: 'solana_signMessage', params: [{ message: getBase58Decoder().decode(message), pubkey: owner }], network }, token)).result)
     expect(verifies(owner, message, new Uint8Array(getBase58Encoder().encode(signed.signature)))).toBe(true)
 
     const bob = solana.devAccounts[5]!.address
@@ -120,7 +125,9 @@ describe('the frame service’s Solana accounts', () => {
 
     expect(await refused('solana', { method: 'solana_signMessage', params: [{ message: '3yZe7d', pubkey: bob }], network }, token)).toBe(`Unknown account ${bob}`)
     const others = await transfer(address(bob), address(owner), 1_000n)
-    expect(await refused('solana', { method: 'solana_signTransaction', params: [{ transaction: others }], network }, token)).toBe(`Invalid params for solana_signTransaction: the transaction does not ask for the signature of ${owner}`)
+    expect(await refused('solana', { method: 'solana_signTransaction', params: [{ transaction: others }], network }, token)).toBe(
+      `Invalid params for solana_signTransaction: the transaction does not ask for the signature of ${owner}`,
+    )
     expect(await refused('solana', { method: 'solana_signTransaction', params: [{ transaction: 'AAAA' }], network }, token)).toBe('Invalid params for solana_signTransaction: not a Solana transaction')
     expect(await refused('solana', { method: 'solana_signMessage', params: [{ message: '3yZe7d' }], network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }, token)).toBe('Unsupported chain')
     expect(await refused('solana', { method: 'solana_signAllTransactions', params: [], network }, token)).toBe('Unsupported method solana_signAllTransactions')
@@ -134,7 +141,9 @@ describe('the frame service’s Solana accounts', () => {
     const bob = solana.devAccounts[6]!.address
     const before = solana.balances(bob).lamports
     const tx = await transfer(address(owner), address(bob), 100_000_000n)
-    const { signature } = z.object({ signature: z.string() }).parse((await ok('solana', { method: 'solana_signAndSendTransaction', params: [{ transaction: tx }], network: solana.caipNetworkId }, token)).result)
+    const { signature } = z
+      .object({ signature: z.string() })
+      .parse((await ok('solana', { method: 'solana_signAndSendTransaction', params: [{ transaction: tx }], network: solana.caipNetworkId }, token)).result)
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     await expect.poll(() => solana.balances(bob).lamports, { timeout: 20_000 }).toBe(before + 100_000_000n)
     expect(sandbox.frame.rpcMethods().map((r) => r.method)).toContain('solana_signAndSendTransaction')

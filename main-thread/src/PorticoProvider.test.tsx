@@ -9,7 +9,16 @@ const answering = (body: unknown) => vi.fn<typeof fetch>(async () => new Respons
 const balances = {
   balances: [
     { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30000, price: 3000, quantity: { decimals: '18', numeric: '10.126' }, iconUrl: 'http://x/eth.svg' },
-    { name: 'Portico USD', symbol: 'PUSD', chainId: 'eip155:31337', address: `eip155:31337:${ADDRESS}`, value: 1500.5, price: 1, quantity: { decimals: '6', numeric: '1500.5' }, iconUrl: 'http://x/p.svg' },
+    {
+      name: 'Portico USD',
+      symbol: 'PUSD',
+      chainId: 'eip155:31337',
+      address: `eip155:31337:${ADDRESS}`,
+      value: 1500.5,
+      price: 1,
+      quantity: { decimals: '6', numeric: '1500.5' },
+      iconUrl: 'http://x/p.svg',
+    },
   ],
 }
 

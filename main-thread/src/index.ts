@@ -22,7 +22,20 @@ export { createClient, SESSION_HINT_KEY, type ClientSnapshot, type CreateClientP
 export type { View, ViewName } from './client/router.ts'
 export type { Notification, NotificationVariant, PorticoEvent } from './ui/createUi.ts'
 export { SERVICE_WORKER_UPDATE_EVENT, type ServiceWorkerUpdate } from './service-worker/events.ts'
-export type { CaipAddress, CaipNetworkId, Eip1193Provider, Locale, Network, PorticoConfigInput, SiwxDappConfig, SiwxMessage, SiwxMessageInput, SiwxSession, ThemeMode, ThemeVariables } from '@portico/shared-types'
+export type {
+  CaipAddress,
+  CaipNetworkId,
+  Eip1193Provider,
+  Locale,
+  Network,
+  PorticoConfigInput,
+  SiwxDappConfig,
+  SiwxMessage,
+  SiwxMessageInput,
+  SiwxSession,
+  ThemeMode,
+  ThemeVariables,
+} from '@portico/shared-types'
 export { WalletButton, type WalletButtonProps } from './components/WalletButton.tsx'
 export { useWallets, type PorticoWallet, type UseWalletsParameters, type UseWalletsReturnType } from './hooks/useWallets.ts'
 export { useConnect, type ConnectError, type ConnectErrorCode, type ConnectStatus, type UseConnectReturnType } from './hooks/useConnect.ts'

@@ -75,7 +75,12 @@ async function watchSharedWorkers(browser: Browser, unhandled: string[]) {
 
 type Send = { tab: number; network: NetworkKey; receiver: Address; outcome: 'sent' | 'error' | 'stuck'; text: string }
 
-test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tabs, switch network, send, disconnect, reconnect, reload) with the data API, the catalogue and the chain RPC failing 30%: 0 unhandled errors, the tabs converge within 1 s, the balance is the chain's, each send lands once`, async ({ browser, context, page, sandbox }) => {
+test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tabs, switch network, send, disconnect, reconnect, reload) with the data API, the catalogue and the chain RPC failing 30%: 0 unhandled errors, the tabs converge within 1 s, the balance is the chain's, each send lands once`, async ({
+  browser,
+  context,
+  page,
+  sandbox,
+}) => {
   test.setTimeout(300_000)
   begin(ROW, 'actions over 3 tabs')
   // An action waits for a state at most this long; one that never gets there is a failure of the row.
@@ -86,7 +91,10 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   const watch = (p: Page, n: number) => {
     p.on('pageerror', (error) => unhandled.push(`tab ${n}: ${error.name}: ${error.message}`))
     // The browser's own "Failed to load resource" lines are the injected faults: the modal's warnings are kept instead.
-    p.on('console', (m) => void ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') ? consoles[n - 1]?.push(`${m.type()}: ${m.text().slice(0, 200)}`) : undefined))
+    p.on(
+      'console',
+      (m) => void ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') ? consoles[n - 1]?.push(`${m.type()}: ${m.text().slice(0, 200)}`) : undefined),
+    )
   }
   watch(page, 1)
   await page.goto('/')
@@ -95,7 +103,7 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   await page.keyboard.press('Escape')
   const tabs = [page]
   for (let i = 1; i < TABS; i++) tabs.push(await openSecondTab(context))
-  tabs.slice(1).forEach((p, i) => watch(p, i + 2))
+  for (const [i, p] of tabs.slice(1).entries()) watch(p, i + 2)
   for (const tab of tabs) await expect(tab.getByTestId('dapp-status')).toHaveText(NETWORKS['0x7a69'].status)
   const worker = await watchSharedWorkers(browser, unhandled)
   const clients = Object.fromEntries(Object.entries(NETWORKS).map(([k, n]) => [k, createPublicClient({ transport: http(n.rpc) })])) as Record<NetworkKey, ReturnType<typeof createPublicClient>>
@@ -132,7 +140,11 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   /** Waits for the first of these to show, and says which. */
   const firstOf = async <K extends string>(choices: Record<K, Locator>, timeout = 20_000): Promise<K> => {
     const keys = Object.keys(choices) as K[]
-    await keys.map((k) => choices[k]).reduce((a, b) => a.or(b)).first().waitFor({ timeout })
+    await keys
+      .map((k) => choices[k])
+      .reduce((a, b) => a.or(b))
+      .first()
+      .waitFor({ timeout })
     for (const k of keys) if (await choices[k].first().isVisible()) return k
     return keys[0]!
   }
@@ -209,7 +221,10 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
         if ((await firstOf({ prompt: prompt(p), connected: p.getByTestId('dapp-status').filter({ hasText: /^Connected/ }) })) === 'prompt') {
           await prompt(p).getByRole('button', { name: 'Approve' }).click()
         }
-        await p.getByTestId('dapp-status').filter({ hasText: /^Connected/ }).waitFor()
+        await p
+          .getByTestId('dapp-status')
+          .filter({ hasText: /^Connected/ })
+          .waitFor()
       },
     },
     reload: { weight: 1, run: async (p) => void (await p.reload()) },
@@ -230,8 +245,13 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
       // An action the modal never let finish: a failure, with what led to it.
       const now = await Promise.all(tabs.map((t) => status(t).catch(() => '?')))
       // What the stuck tab's dialogs said (an error in the Connect view, a spinner's label) tells a stuck action apart.
-      const dialogs = await tabs[tab]!.getByRole('dialog').allInnerTexts().then((texts) => texts.join(' / ').replace(/\s+/g, ' ').slice(0, 300)).catch(() => '?')
-      stuck.push(`#${i + 1} ${done.slice(-6).join(' ')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; tabs ${now.join(' | ')}; tab ${tab + 1} dialogs: ${dialogs || '(none)'}; console: ${consoles[tab]!.slice(-4).join(' / ')}`)
+      const dialogs = await tabs[tab]!.getByRole('dialog')
+        .allInnerTexts()
+        .then((texts) => texts.join(' / ').replace(/\s+/g, ' ').slice(0, 300))
+        .catch(() => '?')
+      stuck.push(
+        `#${i + 1} ${done.slice(-6).join(' ')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; tabs ${now.join(' | ')}; tab ${tab + 1} dialogs: ${dialogs || '(none)'}; console: ${consoles[tab]!.slice(-4).join(' / ')}`,
+      )
       console.log(`chaos: stuck ${stuck.at(-1)}`)
       await close(tabs[tab]!).catch(() => {})
     }
@@ -243,7 +263,10 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   sandbox.faults.clear()
   const statuses = () => Promise.all(tabs.map(status))
   let converged = true
-  await expect.poll(async () => new Set(await statuses()).size, { timeout: 1_000, intervals: [50] }).toBe(1).catch(() => (converged = false))
+  await expect
+    .poll(async () => new Set(await statuses()).size, { timeout: 1_000, intervals: [50] })
+    .toBe(1)
+    .catch(() => (converged = false))
   const finalStatuses = await statuses()
   if ((await status(tabs[0]!)) === NOT_CONNECTED) {
     await actions['reconnect']!.run(tabs[0]!, 1)
@@ -303,7 +326,9 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
       ...sendProblems.slice(0, 3).map((p) => ({ input: 'sends', problem: p })),
     ],
   })
-  console.log(`chaos: seed ${BASE_SEED}, ${ACTIONS} actions ${JSON.stringify(counts)}; ${injected} faults injected (${rpcInjected} on the chain RPC); ${sends.length} sends, ${sent} reported sent, ${landed.filter((t) => t > 0).length} landed, ${duplicates} duplicates`)
+  console.log(
+    `chaos: seed ${BASE_SEED}, ${ACTIONS} actions ${JSON.stringify(counts)}; ${injected} faults injected (${rpcInjected} on the chain RPC); ${sends.length} sends, ${sent} reported sent, ${landed.filter((t) => t > 0).length} landed, ${duplicates} duplicates`,
+  )
   const outcomes: Record<string, number> = {}
   for (const s of sends) outcomes[s.text] = (outcomes[s.text] ?? 0) + 1
   console.log(`chaos: what the sends showed ${JSON.stringify(outcomes)}`)
@@ -314,7 +339,10 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   expect(sendProblems).toEqual([])
 })
 
-test("the demo's Chaos switch (off by default) sets the chaos rules through the sandbox's admin route: the modal's calls meet the faults; off clears them and the modal recovers", async ({ page, sandbox }) => {
+test("the demo's Chaos switch (off by default) sets the chaos rules through the sandbox's admin route: the modal's calls meet the faults; off clears them and the modal recovers", async ({
+  page,
+  sandbox,
+}) => {
   test.setTimeout(120_000)
   sandbox.faults.clear()
   const unhandled: string[] = []
@@ -338,7 +366,11 @@ test("the demo's Chaos switch (off by default) sets the chaos rules through the 
   await expect.poll(() => sandbox.faults.list().map((r) => [r.route, r.rate])).toEqual(CHAOS_FAULTS.map((r) => [r.route, r.rate]))
   // The modal's own calls meet the faults: the chain RPC and the other services (data API, catalogue, images) each fail some of them.
   const injected = (route: string) => sandbox.faults.list().find((r) => r.route === route)?.injected ?? 0
-  const servicesInjected = () => sandbox.faults.list().filter((r) => r.route !== '/rpc').reduce((n, r) => n + r.injected, 0)
+  const servicesInjected = () =>
+    sandbox.faults
+      .list()
+      .filter((r) => r.route !== '/rpc')
+      .reduce((n, r) => n + r.injected, 0)
   for (let i = 0; i < 20 && (injected('/rpc') === 0 || servicesInjected() === 0); i++) {
     await page.reload()
     await page.getByRole('button', { name: short }).first().click()

@@ -78,7 +78,10 @@ test('XSS payloads from the data API and the catalogue (token, NFT and wallet na
 
   // The catalogue's wallets, in All Wallets: their names are the served payloads, shown as text.
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^All Wallets/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Connect Wallet' })
+    .getByRole('button', { name: /^All Wallets/ })
+    .click()
   await expect.poll(async () => (await look(), seen.size), { timeout: 20_000 }).toBeGreaterThan(0)
   await page.keyboard.press('Escape')
 
@@ -92,10 +95,13 @@ test('XSS payloads from the data API and the catalogue (token, NFT and wallet na
     await account.getByRole('tab', { name: tab }).click()
     const panel = account.getByRole('tabpanel', { name: tab })
     await expect
-      .poll(async () => {
-        const text = (await panel.textContent()) ?? ''
-        return PAYLOADS.filter((p) => text.includes(p)).length
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const text = (await panel.textContent()) ?? ''
+          return PAYLOADS.filter((p) => text.includes(p)).length
+        },
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0)
     await look()
   }
@@ -107,7 +113,9 @@ test('XSS payloads from the data API and the catalogue (token, NFT and wallet na
   const { markup, inertImages } = await page.evaluate(() => {
     const scriptUrl = /^\s*(javascript|vbscript|data:text\/html)/i
     const runs = (el: Element, a: Attr) =>
-      /^on/i.test(a.name) || (scriptUrl.test(a.value) && (['href', 'xlink:href', 'action', 'formaction'].includes(a.name) || (a.name === 'src' && ['IFRAME', 'FRAME', 'EMBED', 'OBJECT', 'SCRIPT'].includes(el.tagName)) || a.name === 'data'))
+      /^on/i.test(a.name) ||
+      (scriptUrl.test(a.value) &&
+        (['href', 'xlink:href', 'action', 'formaction'].includes(a.name) || (a.name === 'src' && ['IFRAME', 'FRAME', 'EMBED', 'OBJECT', 'SCRIPT'].includes(el.tagName)) || a.name === 'data'))
     const all = [...document.querySelectorAll('*')]
     return {
       markup: all.filter((el) => [...el.attributes].some((a) => runs(el, a))).map((el) => el.outerHTML.slice(0, 120)),
@@ -121,7 +129,16 @@ test('XSS payloads from the data API and the catalogue (token, NFT and wallet na
     cases: hostile.served(),
     unit: 'payloads shown',
     failures: executions + markup.length + (seen.size === 0 ? 1 : 0) + (nameShown ? 0 : 1),
-    examples: [...(executions > 0 ? [{ input: 'served names and URLs', problem: `${executions} executions` }] : []), ...markup.slice(0, 3).map((m) => ({ input: m, problem: 'served text became markup' })), ...(nameShown ? [] : [{ input: accountName, problem: 'the account name is not a served payload shown as text' }])],
+    examples: [
+      ...(executions > 0 ? [{ input: 'served names and URLs', problem: `${executions} executions` }] : []),
+      ...markup.slice(0, 3).map((m) => ({ input: m, problem: 'served text became markup' })),
+      ...(nameShown ? [] : [{ input: accountName, problem: 'the account name is not a served payload shown as text' }]),
+    ],
   })
-  expect({ executions, markup, shownAsText: seen.size > 0, accountName: nameShown ? 'a served payload' : accountName }).toEqual({ executions: 0, markup: [], shownAsText: true, accountName: 'a served payload' })
+  expect({ executions, markup, shownAsText: seen.size > 0, accountName: nameShown ? 'a served payload' : accountName }).toEqual({
+    executions: 0,
+    markup: [],
+    shownAsText: true,
+    accountName: 'a served payload',
+  })
 })

@@ -48,14 +48,21 @@ test('XSS payloads as EIP-6963 wallet names, icons and wallet errors: 0 executio
   // Every announced wallet is listed: its name shows as the very text announced.
   const shownText = async () => page.evaluate(() => document.body.textContent ?? '')
   await expect
-    .poll(async () => {
-      const text = await shownText()
-      return PAYLOADS.filter((p) => text.includes(p)).length
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const text = await shownText()
+        return PAYLOADS.filter((p) => text.includes(p)).length
+      },
+      { timeout: 15_000 },
+    )
     .toBe(PAYLOADS.length)
   // A few connections refused with the payload as the wallet's message.
   for (const name of PAYLOADS.slice(0, 3)) {
-    await page.getByRole('dialog').getByRole('button', { name: `${name} Installed`, exact: true }).first().click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `${name} Installed`, exact: true })
+      .first()
+      .click()
     await expect(page.getByRole('dialog').getByText(name, { exact: false }).first()).toBeVisible()
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -95,7 +102,14 @@ test('XSS payloads typed as an email: 0 executions, the field says it is not an 
     if (await page.getByRole('dialog', { name: 'Connect Wallet' }).getByText('Enter a valid email address').isVisible()) refused += 1
   }
   const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
-  record({ row: XSS_ROW, name: 'emails', cases: typed.length, unit: 'payloads shown', failures: executions + (typed.length - refused), examples: executions > 0 ? [{ input: 'typed emails', problem: `${executions} executions` }] : [] })
+  record({
+    row: XSS_ROW,
+    name: 'emails',
+    cases: typed.length,
+    unit: 'payloads shown',
+    failures: executions + (typed.length - refused),
+    examples: executions > 0 ? [{ input: 'typed emails', problem: `${executions} executions` }] : [],
+  })
   expect({ executions, refused }).toEqual({ executions: 0, refused: typed.length })
 })
 
@@ -150,7 +164,11 @@ test('messages from another origin and other windows: 0 accepted, 0 unsafe RPC r
             posted += 1
           }
         }
-        for (const message of [{ type: 'FRAME_READY' }, { type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } }, { type: 'PORTICO_SOCIAL_CALLBACK', uri: 'http://127.0.0.1:1/callback?code=forged' }]) {
+        for (const message of [
+          { type: 'FRAME_READY' },
+          { type: 'FRAME_INIT_ERROR', payload: { message: 'Invalid App Configuration' } },
+          { type: 'PORTICO_SOCIAL_CALLBACK', uri: 'http://127.0.0.1:1/callback?code=forged' },
+        ]) {
           demo.postMessage(message, '*')
           posted += 1
         }
@@ -231,7 +249,11 @@ test('XSS payloads as the dapp’s own metadata (name, description, icons), show
     cases: names.length * (2 + ICONS.length),
     unit: 'payloads shown',
     failures: executions + missing.length + (names.length - replaced),
-    examples: [...(executions > 0 ? [{ input: 'dapp metadata', problem: `${executions} executions` }] : []), ...missing.slice(0, 3).map((p) => ({ input: p, problem: 'not shown as text' })), ...(replaced < names.length ? [{ input: DEMO_METADATA, problem: 'the demo bundle no longer holds this metadata' }] : [])],
+    examples: [
+      ...(executions > 0 ? [{ input: 'dapp metadata', problem: `${executions} executions` }] : []),
+      ...missing.slice(0, 3).map((p) => ({ input: p, problem: 'not shown as text' })),
+      ...(replaced < names.length ? [{ input: DEMO_METADATA, problem: 'the demo bundle no longer holds this metadata' }] : []),
+    ],
   })
   expect({ executions, missing, replaced }).toEqual({ executions: 0, missing: [], replaced: names.length })
 })
@@ -279,7 +301,9 @@ test('XSS payloads as a WalletConnect wallet’s metadata (name, description, ur
   const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
   // Nothing of the wallet's became a link or markup that runs.
   const markup = await page.evaluate(() =>
-    [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))).map((el) => el.outerHTML.slice(0, 120)),
+    [...document.querySelectorAll('*')]
+      .filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)))
+      .map((el) => el.outerHTML.slice(0, 120)),
   )
   record({
     row: XSS_ROW,
@@ -287,7 +311,11 @@ test('XSS payloads as a WalletConnect wallet’s metadata (name, description, ur
     cases: served === 0 ? 0 : 2 + ICONS.length + 3,
     unit: 'payloads shown',
     failures: executions + markup.length + (served < 4 ? 1 : 0),
-    examples: [...(executions > 0 ? [{ input: 'peer metadata', problem: `${executions} executions` }] : []), ...markup.slice(0, 3).map((m) => ({ input: m, problem: 'became markup' })), ...(served < 4 ? [{ input: 'phone wallet bundle', problem: `only ${served} of 4 metadata fields replaced` }] : [])],
+    examples: [
+      ...(executions > 0 ? [{ input: 'peer metadata', problem: `${executions} executions` }] : []),
+      ...markup.slice(0, 3).map((m) => ({ input: m, problem: 'became markup' })),
+      ...(served < 4 ? [{ input: 'phone wallet bundle', problem: `only ${served} of 4 metadata fields replaced` }] : []),
+    ],
   })
   expect({ executions, markup, served }).toEqual({ executions: 0, markup: [], served: 4 })
 })

@@ -29,10 +29,14 @@ function sharedWorkerLogs(browser: Browser) {
           await new Promise<void>((resolve) => {
             cdp.on('Target.receivedMessageFromTarget', (event) => {
               if (event.sessionId !== sessionId) return
-              const message = JSON.parse(event.message) as { id?: number; method?: string; params?: Record<string, any> }
-              if (message.method === 'Runtime.consoleAPICalled') log.warnings.push(message.params!['args'].map((a: { value?: unknown; description?: string }) => a.value ?? a.description).join(' '))
-              if (message.method === 'Runtime.exceptionThrown') {
-                const details = message.params!['exceptionDetails']
+              const message = JSON.parse(event.message) as {
+                id?: number
+                method?: string
+                params?: { args?: Array<{ value?: unknown; description?: string }>; exceptionDetails?: { text: string; exception?: { description?: string } } }
+              }
+              if (message.method === 'Runtime.consoleAPICalled') log.warnings.push((message.params?.args ?? []).map((a) => a.value ?? a.description).join(' '))
+              if (message.method === 'Runtime.exceptionThrown' && message.params?.exceptionDetails) {
+                const details = message.params.exceptionDetails
                 log.unhandled.push(`${details.text} ${details.exception?.description ?? ''}`.slice(0, 300))
               }
               if (message.id === 2) resolve()
@@ -173,7 +177,10 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
     'siwx-sessions': envelope('siwxSessions', [{ address: 42, signature: null }]),
     'preferred-account-types': envelope('accountTypes', { eip155: '<script>__xss()</script>' }),
     'embedded-wallet': envelope('embeddedWallet', { email: { toString: 'x' } }),
-    'pending-transactions': envelope('pendingTransactions', Array.from({ length: 150 }, () => ({ hash: 'nope' }))),
+    'pending-transactions': envelope(
+      'pendingTransactions',
+      Array.from({ length: 150 }, () => ({ hash: 'nope' })),
+    ),
     writes: envelope('writes', [{ id: '__proto__', status: 'sent' }]),
     [`balances:${caip}:usd`]: envelope('portfolio', { source: 'api', balances: [{ symbol: 1, quantity: { numeric: 'NaN' } }] }),
     [`native-balance:${caip}`]: envelope('nativeBalance', { value: '-1', decimals: -3, symbol: 'ETH' }),
@@ -181,7 +188,7 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
     [`identity:${WALLET.toLowerCase()}`]: { v: 999, kind: 'identity', savedAt: 0, data: {} },
     [`nft-holdings:${caip}`]: [1, 2, 3],
     'unknown-kind': { v: 2, kind: 'x', savedAt: 'yesterday', data: { __proto__: { polluted: true } } },
-    'constructor': null,
+    constructor: null,
   }
   const tab = await reopenWith(context, browser, garbage)
   const account = await accountWithBalance(tab)
@@ -200,9 +207,14 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
 
   // The session record itself corrupted: the visitor starts disconnected, and connecting works.
   await worker.read()
-  const third = await reopenWith(context, browser, { connection: envelope('connection', { connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0xnot-an-address' } }, activeNamespace: 'solana', activeCaipNetworkId: 12 }) })
+  const third = await reopenWith(context, browser, {
+    connection: envelope('connection', { connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0xnot-an-address' } }, activeNamespace: 'solana', activeCaipNetworkId: 12 }),
+  })
   // The account hint shows until the core answers; it has no session to restore.
-  await third.getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) }).first().hover()
+  await third
+    .getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) })
+    .first()
+    .hover()
   await expect(third.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   const reconnected = await connectAgain(third)
   await expect(reconnected.getByTestId('account-balance')).toContainText('ETH')
@@ -216,12 +228,20 @@ test('corrupted records: the valid ones are restored, the rest dropped; the moda
     cases: Object.keys(garbage).length + 1,
     unit: 'cases',
     failures: unhandled.length + kept.length,
-    examples: [...unhandled.slice(0, 3).map((u) => ({ input: 'corrupted records', problem: `unhandled: ${u}` })), ...kept.slice(0, 3).map((k) => ({ input: k, problem: 'garbage kept after the core read it' }))],
+    examples: [
+      ...unhandled.slice(0, 3).map((u) => ({ input: 'corrupted records', problem: `unhandled: ${u}` })),
+      ...kept.slice(0, 3).map((k) => ({ input: k, problem: 'garbage kept after the core read it' })),
+    ],
   })
   expect({ unhandled, kept }).toEqual({ unhandled: [], kept: [] })
 })
 
-test('blocked: another tab holds the database in an upgrade; the core gives up the restore after 1 s, the visitor connects and sees balances; 0 unhandled', async ({ browser, context, page, sandbox: _ }) => {
+test('blocked: another tab holds the database in an upgrade; the core gives up the restore after 1 s, the visitor connects and sees balances; 0 unhandled', async ({
+  browser,
+  context,
+  page,
+  sandbox: _,
+}) => {
   begin(ROW, 'database blocked by an upgrade')
   const errors = pageErrors(context)
   const worker = sharedWorkerLogs(browser)
@@ -255,7 +275,10 @@ test('blocked: another tab holds the database in an upgrade; the core gives up t
   const tab = await context.newPage()
   await tab.goto('/')
   // The core cannot read the session: after its restore gives up, the visitor is asked to connect, and can.
-  await tab.getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) }).first().hover()
+  await tab
+    .getByRole('button', { name: new RegExp(`Connect Wallet|${SHORT}`) })
+    .first()
+    .hover()
   await expect(tab.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   const account = await connectAgain(tab)
   await expect(account.getByTestId('account-balance')).toContainText('ETH')
@@ -276,12 +299,28 @@ test('blocked: another tab holds the database in an upgrade; the core gives up t
   const reports = warnings.filter((w) => /IndexedDB failed/.test(w)).length
   console.log(`blocked: restore given up ${gaveUp} time(s); IndexedDB failure reported ${reports} time(s)`)
   const unhandled = [...errors, ...worker.unhandled()]
-  const problems = [...unhandled.map((u) => `unhandled: ${u}`), ...(gaveUp === 1 ? [] : [`the restore was given up ${gaveUp} times`]), ...(reports <= 1 ? [] : [`the failure was reported ${reports} times`])]
-  record({ row: ROW, name: 'database blocked by an upgrade', cases: 1, unit: 'cases', failures: problems.length, examples: problems.slice(0, 3).map((p) => ({ input: 'blocked database', problem: p })) })
+  const problems = [
+    ...unhandled.map((u) => `unhandled: ${u}`),
+    ...(gaveUp === 1 ? [] : [`the restore was given up ${gaveUp} times`]),
+    ...(reports <= 1 ? [] : [`the failure was reported ${reports} times`]),
+  ]
+  record({
+    row: ROW,
+    name: 'database blocked by an upgrade',
+    cases: 1,
+    unit: 'cases',
+    failures: problems.length,
+    examples: problems.slice(0, 3).map((p) => ({ input: 'blocked database', problem: p })),
+  })
   expect(problems).toEqual([])
 })
 
-test('quota full: writes fail with QuotaExceededError; the caches are evicted, the session and the SIWX session kept; the modal shows balances; 0 unhandled', async ({ browser, context, page, sandbox: _ }) => {
+test('quota full: writes fail with QuotaExceededError; the caches are evicted, the session and the SIWX session kept; the modal shows balances; 0 unhandled', async ({
+  browser,
+  context,
+  page,
+  sandbox: _,
+}) => {
   begin(ROW, 'quota full')
   const errors = pageErrors(context)
   const worker = sharedWorkerLogs(browser)

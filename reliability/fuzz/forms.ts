@@ -66,7 +66,8 @@ export async function run() {
     row: ROW,
     boundary: 'send receiver (prepareSend)',
     inputs: typedStrings,
-    exercise: (receiver) => prepareSend({ client: chain, api, smartAccount: false }, { kind: 'send', caipAddress: `eip155:31337:${ADDRESSES.A}`, token: { symbol: 'ETH', decimals: 18 }, amount: '1', receiver }),
+    exercise: (receiver) =>
+      prepareSend({ client: chain, api, smartAccount: false }, { kind: 'send', caipAddress: `eip155:31337:${ADDRESSES.A}`, token: { symbol: 'ETH', decimals: 18 }, amount: '1', receiver }),
     check: () => 'went past the chain stand-in',
     judge: (error, receiver) => {
       if (error instanceof ReachedChain) return /^0x[0-9a-fA-F]{40}$/.test(receiver.trim()) ? null : `accepted '${receiver.slice(0, 60)}' as a receiver`

@@ -67,7 +67,7 @@ function pathsOf(value: unknown, limit = 400): Path[] {
   const walk = (v: unknown, path: Path) => {
     if (out.length >= limit) return
     out.push(path)
-    if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, i]))
+    if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, [...path, i])
     else if (typeof v === 'object' && v !== null) for (const key of Object.keys(v)) walk((v as Record<string, unknown>)[key], [...path, key])
   }
   walk(value, [])
@@ -183,13 +183,11 @@ function sizeOf(value: unknown, cap: number): number {
     else if (Array.isArray(v)) {
       size += 2
       for (let i = 0; i < Math.min(v.length, cap); i++) stack.push(v[i])
-    }
-    else if (typeof v === 'object' && v !== null) {
+    } else if (typeof v === 'object' && v !== null) {
       // An empty object counts too: an array of 2,000 `{}` is not a small value to copy 2,000 times.
       size += 2
       for (const key of Object.keys(v)) (size += key.length + 4), stack.push((v as Record<string, unknown>)[key])
-    }
-    else size += 8
+    } else size += 8
   }
   return size
 }
@@ -368,7 +366,15 @@ export async function fuzz<I>({ row, boundary, inputs, runs = RUNS, exercise, ch
 }
 
 /** A line of the results the runner reads: one boundary or case of a row, with its counts. */
-export type ResultRecord = { row: string; name: string; cases: number; failures: number; examples?: readonly Failure[] | undefined; unit?: string | undefined; extra?: Record<string, number> | undefined }
+export type ResultRecord = {
+  row: string
+  name: string
+  cases: number
+  failures: number
+  examples?: readonly Failure[] | undefined
+  unit?: string | undefined
+  extra?: Record<string, number> | undefined
+}
 
 /**
  * Says a check has started: until its own record follows (the runner keeps the last record of a name),

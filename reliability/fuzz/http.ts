@@ -68,7 +68,20 @@ type Answer = { status: number; retryAfter: string | null; body: { json: unknown
 
 const rawBodies = fc.oneof(
   fc.string(),
-  fc.constantFrom('', 'null', '{', '{"data": [{"id": "0x', '['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(50_000), '\uFEFF{}', 'undefined', 'NaN', '1e999', '"\\ud800"', '<html>502 Bad Gateway</html>'),
+  fc.constantFrom(
+    '',
+    'null',
+    '{',
+    '{"data": [{"id": "0x',
+    '['.repeat(100_000) + ']'.repeat(100_000),
+    '{"a":'.repeat(50_000),
+    '\uFEFF{}',
+    'undefined',
+    'NaN',
+    '1e999',
+    '"\\ud800"',
+    '<html>502 Bad Gateway</html>',
+  ),
 )
 
 function answers(samples: readonly unknown[]): fc.Arbitrary<Answer> {

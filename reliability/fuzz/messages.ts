@@ -3,14 +3,7 @@
  * the frame, what the frame reads from the page, the social-login callback), the WalletConnect session
  * and one-click sign-in answer, and the messages the tabs' workers exchange (`createCoreHub`).
  */
-import {
-  coreStateSchema,
-  PorticoError,
-  siwxCacaoSchema,
-  walletConnectSessionSchema,
-  walletConnectStateSchema,
-  type CoreState,
-} from '@portico/shared-types'
+import { coreStateSchema, PorticoError, siwxCacaoSchema, walletConnectSessionSchema, walletConnectStateSchema, type CoreState } from '@portico/shared-types'
 import {
   appMessageSchema,
   EMBEDDED_EVENT_NAMES,
@@ -27,7 +20,15 @@ import { ADDRESSES } from './samples.ts'
 
 const ROW = 'Fuzz: messages (embedded frame, WalletConnect, between tabs)'
 const ID = '0b7c3f0e-6c2a-4d7e-9a51-3f3f3b1d2c4e'
-const user = { email: 'a@example.org', address: ADDRESSES.A, chainId: 31337, accounts: [{ address: ADDRESSES.A, type: 'eoa' }], socialProvider: 'google', smartAccountDeployed: false, preferredAccountType: 'eoa' }
+const user = {
+  email: 'a@example.org',
+  address: ADDRESSES.A,
+  chainId: 31337,
+  accounts: [{ address: ADDRESSES.A, type: 'eoa' }],
+  socialProvider: 'google',
+  smartAccountDeployed: false,
+  preferredAccountType: 'eoa',
+}
 
 /** A success answer of the frame for each event, where one is not empty. */
 const SUCCESS: Partial<Record<EmbeddedEvent, unknown>> = {

@@ -97,9 +97,15 @@ export const siwxSession = { data: siwxData, message: 'example.org wants you to 
 /** The HTTP answers of the data API (names, onramp, SIWX included) and the catalogue, by the schema the core reads them with. */
 export const HTTP_SAMPLES = {
   supportedChains: [{ http: ['eip155:31337', 'eip155:31338'], ws: [] }],
-  identity: [{ name: 'alice.reown.id', avatar: null }, { name: null, avatar: 'http://127.0.0.1:8787/a.svg' }],
+  identity: [
+    { name: 'alice.reown.id', avatar: null },
+    { name: null, avatar: 'http://127.0.0.1:8787/a.svg' },
+  ],
   balance: [{ balances: [tokenBalance, usdcBalance] }],
-  history: [{ data: [transaction], next: 'cursor-2' }, { data: [], next: null }],
+  history: [
+    { data: [transaction], next: 'cursor-2' },
+    { data: [], next: null },
+  ],
   fungiblePrice: [{ fungibles: [{ name: 'Ether', symbol: 'ETH', iconUrl: 'http://127.0.0.1:8787/i.svg', price: 2250.45, address: `eip155:31337:${TOKEN}` }] }],
   swapTokens: [{ tokens: [{ name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: `eip155:31337:${TOKEN}`, decimals: 6, logoUri: 'http://127.0.0.1:8787/u.svg' }] }],
   nftHoldings: [{ data: [nftHolding] }],
@@ -110,7 +116,14 @@ export const HTTP_SAMPLES = {
   buildApprove: [{ tx: { ...builtTx, eip155: undefined } }],
   profileAccount: [profileAccount],
   profileReverse: [[profileAccount], []],
-  nameSuggestions: [{ suggestions: [{ name: 'alice1.reown.id', registered: false }, { name: 'alice.reown.id', registered: true }] }],
+  nameSuggestions: [
+    {
+      suggestions: [
+        { name: 'alice1.reown.id', registered: false },
+        { name: 'alice.reown.id', registered: true },
+      ],
+    },
+  ],
   onrampOptions: [onrampOptions],
   onrampQuote: [onrampQuote],
   onrampUrl: [{ url: 'http://127.0.0.1:8787/onramp/checkout?session=abc' }],

@@ -24,7 +24,16 @@ export async function run() {
   const answers = fc.record({
     accounts: boundaryInputs([[ADDRESSES.A], [ADDRESSES.A, ADDRESSES.B], []]),
     chainId: boundaryInputs(['0x7a69', '0x1', '0x' + 'f'.repeat(80)]),
-    rejectWith: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: boundaryInputs([{ code: 4001, message: 'User rejected' }, { code: -32603, message: 'Internal' }]) }),
+    rejectWith: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(undefined) },
+      {
+        weight: 1,
+        arbitrary: boundaryInputs([
+          { code: 4001, message: 'User rejected' },
+          { code: -32603, message: 'Internal' },
+        ]),
+      },
+    ),
   })
   const walletOf = (behaviour: WalletBehaviour) =>
     eip1193Connector({
@@ -92,7 +101,9 @@ export async function run() {
       const parsed = result as ReturnType<typeof eip6963ProviderInfoSchema.safeParse>
       // An icon the URL gate refuses is dropped (''), the wallet kept; any icon kept must pass the gate as a data:image URI.
       if (!parsed.success || parsed.data.icon === '') return null
-      return parsed.data.icon.startsWith('data:image/') && toSafeUrl(parsed.data.icon, { kind: 'image', allowDataImage: true }) instanceof URL ? null : 'kept an icon that is not a data:image URI the URL gate passes'
+      return parsed.data.icon.startsWith('data:image/') && toSafeUrl(parsed.data.icon, { kind: 'image', allowDataImage: true }) instanceof URL
+        ? null
+        : 'kept an icon that is not a data:image URI the URL gate passes'
     },
   })
 }

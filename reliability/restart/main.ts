@@ -54,7 +54,10 @@ try {
   }
 
   let core = await startCore(true)
-  const wallet = await sandboxWallet(sandbox, Array.from({ length: KILLS }, () => true))
+  const wallet = await sandboxWallet(
+    sandbox,
+    Array.from({ length: KILLS }, () => true),
+  )
   const nonce = await chain.getTransactionCount({ address: ACCOUNT_0 })
   const receivers: Address[] = []
   const points = ['before the answer', 'after the answer', 'answer lost'] as const
@@ -103,7 +106,11 @@ try {
       void inFlight
       // The page sends the unanswered read again; the new core answers it with the chain's balance.
       await core.refreshBalances({ force: true })
-      const state = await until(core, (s) => s.balances.status === 'success' && s.nativeBalance.value !== undefined && s.nativeBalance.value !== null, `kill ${kill + 1}: the read answered after the restart`)
+      const state = await until(
+        core,
+        (s) => s.balances.status === 'success' && s.nativeBalance.value !== undefined && s.nativeBalance.value !== null,
+        `kill ${kill + 1}: the read answered after the restart`,
+      )
       const onChain = (await chain.getBalance({ address: ACCOUNT_0 })).toString()
       if (state && state.nativeBalance.value !== onChain) fail(`kill ${kill + 1} (mid-fetch)`, `balance ${state.nativeBalance.value}, the chain holds ${onChain}`)
       else if (state) readsAnswered += 1

@@ -5,7 +5,16 @@ import { chromium, type Browser } from 'playwright-core'
 export const TEST_CHROMIUM = process.env['PORTICO_CHROMIUM'] ?? '/usr/bin/chromium'
 
 /** The flags this machine's closed network needs (the same as e2e/playwright.config.ts). */
-export const TEST_CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const TEST_CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /**
  * Launches Chromium for a browser test. A browser test that cannot run fails, loudly, saying how to

@@ -141,7 +141,11 @@ describe('node sandbox/bin/sandbox.mjs', () => {
     const run = runCli()
     const waiting = await waitForOutput(run, /still starting/)
     expect(waiting).toContain(`Another Portico sandbox is still starting on these ports (its wallet catalogue answers at ${URLS.catalogue}, its data API not yet).`)
-    expect(childPids(run.child.pid!).map(commandOf).filter((c) => c.includes('anvil'))).toEqual([])
+    expect(
+      childPids(run.child.pid!)
+        .map(commandOf)
+        .filter((c) => c.includes('anvil')),
+    ).toEqual([])
     await blocker.stop()
     blocker = undefined
     const { code } = await run.exited

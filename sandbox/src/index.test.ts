@@ -124,7 +124,7 @@ describe('GET /v1/account/{address}/balance', () => {
     await expect(call.catch((e: BaseError) => e.walk((c) => c instanceof ExecutionRevertedError))).resolves.toBeInstanceOf(ExecutionRevertedError)
   })
 
-  it("reads the native quantity from the chain on every call (equals eth_getBalance)", async () => {
+  it('reads the native quantity from the chain on every call (equals eth_getBalance)', async () => {
     const chain = sandbox.chains[0]!
     const sender = sandbox.devAccounts[5]!
     const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl) })

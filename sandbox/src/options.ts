@@ -32,7 +32,10 @@ export const sandboxOptionsSchema = z
     /** Ports of the other services by registry id (`{ relay: 18789 }`); see services/registry.ts. */
     ports: z.record(z.string(), portSchema).optional(),
     /** Suffix new names get (`.reown.id`); SPEC.md §5's `.reown.id` and `.wcn.id` are accepted too. */
-    nameSuffix: z.string().regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Expected a suffix such as .reown.id').optional(),
+    nameSuffix: z
+      .string()
+      .regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'Expected a suffix such as .reown.id')
+      .optional(),
     /**
      * The embedded-wallet frame's allow-list: project id -> origins whose pages may load the frame
      * (`https://dapp.example`, or `http://127.0.0.1:*` for any port). Default: PORTICO_FRAME_PROJECTS
@@ -108,12 +111,14 @@ function fromEnv<T>(env: Record<string, string | undefined>, name: string, schem
 export function resolveOptions(input: unknown = {}): ResolvedOptions {
   const options = sandboxOptionsSchema.parse(input)
   const env = envSchema.parse({ ...(options.env ?? process.env) })
-  const chains = CHAIN_DEFINITIONS.map((def): ResolvedChainConfig => ({
-    key: def.key,
-    port: options.chainPorts?.[def.key] ?? fromEnv(env, `${def.envPrefix}_PORT`, portSchema) ?? def.defaultPort,
-    externalRpcUrl: options.rpcUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_RPC`, urlSchema),
-    explorerUrl: options.explorerUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_EXPLORER`, urlSchema),
-  }))
+  const chains = CHAIN_DEFINITIONS.map(
+    (def): ResolvedChainConfig => ({
+      key: def.key,
+      port: options.chainPorts?.[def.key] ?? fromEnv(env, `${def.envPrefix}_PORT`, portSchema) ?? def.defaultPort,
+      externalRpcUrl: options.rpcUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_RPC`, urlSchema),
+      explorerUrl: options.explorerUrls?.[def.key] ?? fromEnv(env, `${def.envPrefix}_EXPLORER`, urlSchema),
+    }),
+  )
   const dataApiPort = options.dataApiPort ?? fromEnv(env, 'PORTICO_DATA_API_PORT', portSchema) ?? DEFAULT_DATA_API_PORT
   return {
     chains,

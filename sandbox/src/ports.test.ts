@@ -33,7 +33,12 @@ describe('port checks', () => {
   })
 
   it('rejects a port configured twice', async () => {
-    await expect(assertPortsFree([{ port: 22576, what: 'a' }, { port: 22576, what: 'b' }])).rejects.toThrow('configured twice')
+    await expect(
+      assertPortsFree([
+        { port: 22576, what: 'a' },
+        { port: 22576, what: 'b' },
+      ]),
+    ).rejects.toThrow('configured twice')
   })
 
   it('startSandbox refuses to start, and spawns nothing, when a port is taken', async () => {

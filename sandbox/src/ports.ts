@@ -3,7 +3,10 @@ import { SANDBOX_HOST } from './options.ts'
 
 export class PortInUseError extends Error {
   override name = 'PortInUseError'
-  constructor(readonly port: number, what: string) {
+  constructor(
+    readonly port: number,
+    what: string,
+  ) {
     super(`Port ${port} (${what}) is already in use — is another sandbox running? Stop it first (Ctrl-C), or choose another port (see sandbox/README.md).`)
   }
 }

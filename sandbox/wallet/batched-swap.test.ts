@@ -39,14 +39,16 @@ beforeAll(async () => {
   for (let i = 0; i < 600 && ((await chain().getCode({ address: SIMPLE_7702_ACCOUNT })) ?? '0x') === '0x'; i++) await new Promise((r) => setTimeout(r, 100))
   // No allowance left from the seed: the swap needs its approval.
   const owner = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC), transport: http(sandbox.chains[0]!.rpcUrl) })
-  await chain().waitForTransactionReceipt({ hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }) })
+  await chain().waitForTransactionReceipt({
+    hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }),
+  })
 }, 180_000)
 afterAll(async () => {
   await sandbox?.stop()
 })
 
 /** The page client's one use here: its calls into the core (in a page, through comlink). */
-const coreClient = (core: Core) => ({ withCore: <T,>(fn: (api: never) => T | Promise<T>) => Promise.resolve(fn(core as never)) }) as unknown as Parameters<typeof startWrite>[0]
+const coreClient = (core: Core) => ({ withCore: <T>(fn: (api: never) => T | Promise<T>) => Promise.resolve(fn(core as never)) }) as unknown as Parameters<typeof startWrite>[0]
 
 async function pageWrite(core: Core, intent: WriteIntent, answers: boolean[]) {
   const { provider, asked } = await sandboxWallet(sandbox, answers)
@@ -94,11 +96,16 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
     const who = owner.account.address
     const funder = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC), transport: http(sandbox.chains[0]!.rpcUrl) })
     await chain().waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'transfer', args: [who, parseUnits('50', 6)] }) })
-    await chain().waitForTransactionReceipt({ hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }) })
+    await chain().waitForTransactionReceipt({
+      hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }),
+    })
     const core = await connectedTestCore(config, who, { swapChains: ['eip155:31337'] })
     const { provider, asked } = await sandboxWallet(sandbox, [true], { addressIndex: 2 })
     // The wallet answers wallet_sendCalls, not wallet_getCallsStatus.
-    const noStatus = { request: (args: { method: string; params?: unknown }) => (args.method === 'wallet_getCallsStatus' ? Promise.reject(Object.assign(new Error('unsupported'), { code: 4200 })) : provider.request(args as never)) }
+    const noStatus = {
+      request: (args: { method: string; params?: unknown }) =>
+        args.method === 'wallet_getCallsStatus' ? Promise.reject(Object.assign(new Error('unsupported'), { code: 4200 })) : provider.request(args as never),
+    }
     const connector = eip1193Connector({ id: 'no-status', type: 'ANNOUNCED', name: 'No status', provider: noStatus })
     const before = await usdcOf(who)
     const started = await startWrite(coreClient(core), { intent: { kind: 'swap', caipAddress: `eip155:31337:${who}`, from: USDC, to: ETH, amount: '10', atomic: true }, connector })
@@ -115,15 +122,24 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
     // Account 1's USDC, from account 0.
     const funder = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC), transport: http(sandbox.chains[0]!.rpcUrl) })
     await chain().waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'transfer', args: [who, parseUnits('50', 6)] }) })
-    await chain().waitForTransactionReceipt({ hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }) })
+    await chain().waitForTransactionReceipt({
+      hash: await owner.writeContract({ chain: null, address: usdcAddress(), abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] }),
+    })
     const core = await connectedTestCore(config, who, { swapChains: ['eip155:31337'] })
     const { provider, asked } = await sandboxWallet(sandbox, [true, true], { addressIndex: 1 })
     // The same wallet with EIP-5792 taken away.
-    const bare = { request: (args: { method: string; params?: unknown }) => (args.method.startsWith('wallet_get') || args.method === 'wallet_sendCalls' ? Promise.reject(Object.assign(new Error('unsupported'), { code: 4200 })) : provider.request(args as never)) }
+    const bare = {
+      request: (args: { method: string; params?: unknown }) =>
+        args.method.startsWith('wallet_get') || args.method === 'wallet_sendCalls' ? Promise.reject(Object.assign(new Error('unsupported'), { code: 4200 })) : provider.request(args as never),
+    }
     const connector = eip1193Connector({ id: 'bare', type: 'ANNOUNCED', name: 'Bare', provider: bare })
     expect(await runsAtomicBatches(connector, `eip155:31337:${who}`)).toBe(false)
     const steps: string[] = []
-    const started = await startWrite(coreClient(core), { intent: { kind: 'swap', caipAddress: `eip155:31337:${who}`, from: USDC, to: ETH, amount: '10' }, connector, onStep: (s) => steps.push(`${s.index}/${s.total} ${s.label}`) })
+    const started = await startWrite(coreClient(core), {
+      intent: { kind: 'swap', caipAddress: `eip155:31337:${who}`, from: USDC, to: ETH, amount: '10' },
+      connector,
+      onStep: (s) => steps.push(`${s.index}/${s.total} ${s.label}`),
+    })
     const result = started.status === 'ready' ? await started.resume() : started
     expect(result.status).toBe('done')
     expect(steps).toEqual(['1/2 approve', '2/2 swap'])

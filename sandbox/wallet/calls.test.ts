@@ -51,7 +51,10 @@ const publicClient = createPublicClient({ chain, transport: http(RPC_URL) })
 const plainClient = createPublicClient({ chain, transport: http(PLAIN_RPC_URL) })
 
 beforeAll(async () => {
-  for (const [port, id] of [[PORT, 31337], [PLAIN_PORT, 31338]] as const) {
+  for (const [port, id] of [
+    [PORT, 31337],
+    [PLAIN_PORT, 31338],
+  ] as const) {
     nodes.push(spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(id), '--hardfork', 'prague', '--silent'], { stdio: 'ignore' }))
   }
   await Promise.all([waitForRpc(RPC_URL), waitForRpc(PLAIN_RPC_URL)])
@@ -96,10 +99,26 @@ describe('Sandbox Wallet: EIP-5792 with an EIP-7702 delegation', () => {
     expect(await calls.atomicStatus(self, 31337)).toBe('ready')
     const before = await Promise.all([publicClient.getBalance({ address: A }), publicClient.getBalance({ address: B })])
 
-    const { id } = await calls.sendCalls({ version: '2.0.0', chainId: '0x7a69', from: self, atomicRequired: true, calls: [{ to: A, value: '0x1' }, { to: B, value: '0x2' }] })
+    const { id } = await calls.sendCalls({
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: self,
+      atomicRequired: true,
+      calls: [
+        { to: A, value: '0x1' },
+        { to: B, value: '0x2' },
+      ],
+    })
     // One prompt for the whole batch (after the connect), saying it delegates the account.
     expect(approve.asked.map((r) => r.kind)).toEqual(['connect', 'wallet_sendCalls'])
-    expect(approve.asked[1]).toMatchObject({ atomic: true, delegates: SIMPLE_7702_ACCOUNT, calls: [{ to: A, value: 1n }, { to: B, value: 2n }] })
+    expect(approve.asked[1]).toMatchObject({
+      atomic: true,
+      delegates: SIMPLE_7702_ACCOUNT,
+      calls: [
+        { to: A, value: 1n },
+        { to: B, value: 2n },
+      ],
+    })
     const status = await settled(provider, id)
     expect(status).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69' })
     expect(status.receipts).toHaveLength(1)
@@ -121,7 +140,16 @@ describe('Sandbox Wallet: EIP-5792 with an EIP-7702 delegation', () => {
     const provider = await connected(6, scriptedApprove(true, true))
     // A call into the delegate's executeBatch from outside the account reverts ("not from self or EntryPoint").
     const before = await publicClient.getBalance({ address: A })
-    const { id } = await walletCalls(provider).sendCalls({ chainId: '0x7a69', atomicRequired: true, calls: [{ to: A, value: '0x5' }, { to: SIMPLE_7702_ACCOUNT, data: '0x34fcd5be' }] }).catch((error: unknown) => ({ id: '', error }))
+    const { id } = await walletCalls(provider)
+      .sendCalls({
+        chainId: '0x7a69',
+        atomicRequired: true,
+        calls: [
+          { to: A, value: '0x5' },
+          { to: SIMPLE_7702_ACCOUNT, data: '0x34fcd5be' },
+        ],
+      })
+      .catch((error: unknown) => ({ id: '', error }))
     if (id) expect((await settled(provider, id)).status).toBe(500)
     expect(await publicClient.getBalance({ address: A })).toBe(before)
   }, 60_000)
@@ -132,7 +160,14 @@ describe('Sandbox Wallet: EIP-5792 with an EIP-7702 delegation', () => {
     const calls = walletCalls(provider)
     const before = await plainClient.getBalance({ address: A })
     await expect(calls.sendCalls({ chainId: '0x7a6a', atomicRequired: true, calls: [{ to: A, value: '0x1' }] })).rejects.toMatchObject({ code: 5760 })
-    const { id } = await calls.sendCalls({ chainId: '0x7a6a', atomicRequired: false, calls: [{ to: A, value: '0x1' }, { to: A, value: '0x2' }] })
+    const { id } = await calls.sendCalls({
+      chainId: '0x7a6a',
+      atomicRequired: false,
+      calls: [
+        { to: A, value: '0x1' },
+        { to: A, value: '0x2' },
+      ],
+    })
     expect(approve.asked.map((r) => r.kind)).toEqual(['connect', 'wallet_sendCalls'])
     const status = await settled(provider, id)
     expect(status).toMatchObject({ status: 200, atomic: false })
@@ -148,12 +183,16 @@ describe('Sandbox Wallet: EIP-5792 with an EIP-7702 delegation', () => {
   }, 60_000)
 })
 
-describe('Sandbox Wallet without EIP-5792 (eip5792: false, the page\'s ?sandboxWallet5792=off)', () => {
+describe("Sandbox Wallet without EIP-5792 (eip5792: false, the page's ?sandboxWallet5792=off)", () => {
   it('answers 4200 to the three methods, so the seam reads no batches', async () => {
     const provider = createSandboxProvider({ approve: scriptedApprove(true), origin: 'http://dapp.test', addressIndex: 9, chains: CHAINS, storage: memoryStorage(), eip5792: false })
     await provider.request({ method: 'eth_requestAccounts' })
     const self = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }).address
-    for (const [method, params] of [['wallet_getCapabilities', [self]], ['wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to: A }] }]], ['wallet_getCallsStatus', ['0x01']]] as const) {
+    for (const [method, params] of [
+      ['wallet_getCapabilities', [self]],
+      ['wallet_sendCalls', [{ chainId: '0x7a69', calls: [{ to: A }] }]],
+      ['wallet_getCallsStatus', ['0x01']],
+    ] as const) {
       await expect(provider.request({ method, params: [...params] })).rejects.toMatchObject({ code: 4200 })
     }
     expect(await walletCalls(provider).atomicStatus(self, 31337)).toBe('unsupported')
@@ -181,7 +220,10 @@ describe("The page's EIP-5792 seam in front of the Sandbox Wallet", () => {
   it("SPEC.md §8: a wallet that does not approve wallet_getCallsStatus gives 'Fetching call status not approved by the wallet'", async () => {
     const wallet = await connected(9, scriptedApprove(true))
     // A wallet without EIP-5792 (4200 for every wallet_ method it lacks): the same wallet with the three methods taken out.
-    const bare = { request: async (args: { method: string; params?: unknown }) => (args.method.startsWith('wallet_') && args.method !== 'wallet_switchEthereumChain' ? Promise.reject(Object.assign(new Error('not supported'), { code: 4200 })) : wallet.request(args as never)) }
+    const bare = {
+      request: async (args: { method: string; params?: unknown }) =>
+        args.method.startsWith('wallet_') && args.method !== 'wallet_switchEthereumChain' ? Promise.reject(Object.assign(new Error('not supported'), { code: 4200 })) : wallet.request(args as never),
+    }
     const calls = walletCalls(bare)
     await expect(calls.getCallsStatus('0x01')).rejects.toThrow(CallsStatusNotApprovedError)
     await expect(calls.getCallsStatus('0x01')).rejects.toThrow(MESSAGES.callsStatusNotApproved)
@@ -197,7 +239,10 @@ describe("The page's EIP-5792 seam in front of the Sandbox Wallet", () => {
     const provider = withWalletCalls(wallet, walletCalls(wallet))
     const self = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }).address
     expect(await provider.request({ method: 'wallet_getCapabilities', params: [self, ['0x7a69']] })).toEqual({ '0x7a69': { atomic: { status: 'ready' } } })
-    const sent = (await provider.request({ method: 'wallet_sendCalls', params: [{ chainId: '0x7a69', atomicRequired: true, calls: [{ to: A, value: `0x${parseEther('0.001').toString(16)}` }] }] })) as { id: string }
+    const sent = (await provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ chainId: '0x7a69', atomicRequired: true, calls: [{ to: A, value: `0x${parseEther('0.001').toString(16)}` }] }],
+    })) as { id: string }
     expect(typeof sent.id).toBe('string')
     const status = await settled(wallet, sent.id)
     expect(status).toMatchObject({ status: 200, atomic: true, version: '2.0.0' })

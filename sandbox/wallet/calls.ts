@@ -1,14 +1,4 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  isAddressEqual,
-  parseAbi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, isAddressEqual, parseAbi, type Address, type Hash, type Hex } from 'viem'
 import { z } from 'zod'
 import { evmAddressSchema } from '@portico/shared-types'
 import { parseChainId, toHexChainId, toViemChain } from './chains.ts'
@@ -32,7 +22,10 @@ export const atomicityUnsupported = () => new WalletRpcError(5760, 'Atomic batch
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex') as unknown as z.ZodType<Hex>
 const address = z.string().pipe(evmAddressSchema) as unknown as z.ZodType<Address>
-const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity').transform((v) => BigInt(v))
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity')
+  .transform((v) => BigInt(v))
 
 export const getCapabilitiesParams = z.tuple([address]).rest(z.array(z.string()))
 export const sendCallsParams = z
@@ -43,7 +36,20 @@ export const sendCallsParams = z
       chainId: z.string(),
       from: address.optional(),
       atomicRequired: z.boolean().optional(),
-      calls: z.array(z.object({ to: z.string().startsWith('0x', 'Call targets must start with 0x').regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address').transform((v) => v as Address), value: quantity.optional(), data: hex.optional() })).min(1).max(50),
+      calls: z
+        .array(
+          z.object({
+            to: z
+              .string()
+              .startsWith('0x', 'Call targets must start with 0x')
+              .regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')
+              .transform((v) => v as Address),
+            value: quantity.optional(),
+            data: hex.optional(),
+          }),
+        )
+        .min(1)
+        .max(50),
       capabilities: z.record(z.string(), z.unknown()).optional(),
     }),
   ])
@@ -132,7 +138,15 @@ export function createWalletCalls(ctx: CallsContext, batches: Map<string, Wallet
       const status = await atomicOn(chain, signing.account.address)
       const atomic = status !== 'unsupported'
       if (!atomic && request.atomicRequired) throw atomicityUnsupported()
-      const approved = await signing.approve({ kind: 'wallet_sendCalls', origin: signing.origin, from: signing.account.address, chain, calls, atomic, delegates: status === 'ready' ? SIMPLE_7702_ACCOUNT : undefined })
+      const approved = await signing.approve({
+        kind: 'wallet_sendCalls',
+        origin: signing.origin,
+        from: signing.account.address,
+        chain,
+        calls,
+        atomic,
+        delegates: status === 'ready' ? SIMPLE_7702_ACCOUNT : undefined,
+      })
       if (!approved) throw userRejected()
       const hashes: Hash[] = []
       if (atomic) hashes.push(await runAtomic(signing, chain, calls, status === 'supported'))

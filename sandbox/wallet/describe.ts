@@ -16,7 +16,10 @@ export function describeRequest(request: ApprovalRequest): RequestDescription {
     case 'personal_sign':
       return {
         title: `Sign a message for ${request.origin}?`,
-        rows: [{ label: 'Message', value: request.message, block: true }, { label: 'Account', value: request.address, mono: true }],
+        rows: [
+          { label: 'Message', value: request.message, block: true },
+          { label: 'Account', value: request.address, mono: true },
+        ],
       }
     case 'eth_signTypedData_v4':
       return {
@@ -57,12 +60,21 @@ export function describeRequest(request: ApprovalRequest): RequestDescription {
       }
     }
     case 'solana_connect':
-      return { title: `Connect to ${request.origin}?`, rows: [{ label: 'Solana account', value: request.address, mono: true }, { label: 'Network', value: request.network }] }
+      return {
+        title: `Connect to ${request.origin}?`,
+        rows: [
+          { label: 'Solana account', value: request.address, mono: true },
+          { label: 'Network', value: request.network },
+        ],
+      }
     case 'solana_signMessage':
     case 'solana_signIn':
       return {
         title: request.kind === 'solana_signIn' ? `Sign in to ${request.origin} with Solana?` : `Sign a message for ${request.origin}?`,
-        rows: [{ label: 'Message', value: request.message, block: true }, { label: 'Solana account', value: request.address, mono: true }],
+        rows: [
+          { label: 'Message', value: request.message, block: true },
+          { label: 'Solana account', value: request.address, mono: true },
+        ],
       }
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':

@@ -90,9 +90,7 @@ export function installSandboxWallet(options: SandboxWalletOptions = {}): Sandbo
     storage: localStorageOf(win),
     storageKey,
   })
-  const info = Object.freeze(
-    eip6963ProviderInfoSchema.parse({ uuid: randomUuid(win), name: SANDBOX_WALLET_NAME, icon: ICON_DATA_URI, rdns: SANDBOX_WALLET_RDNS }),
-  )
+  const info = Object.freeze(eip6963ProviderInfoSchema.parse({ uuid: randomUuid(win), name: SANDBOX_WALLET_NAME, icon: ICON_DATA_URI, rdns: SANDBOX_WALLET_RDNS }))
 
   // Another tab approved, revoked or switched chain: follow it, as an extension would.
   const solanaKey = `${storageKey}.solana`

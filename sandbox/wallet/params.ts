@@ -5,7 +5,10 @@ import { invalidParams } from './errors.ts'
 
 /** Schemas of the params a dapp sends; dapps are outside code, so every one is parsed. */
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex') as unknown as z.ZodType<Hex>
-const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity').transform((v) => BigInt(v))
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, 'Expected a hex quantity')
+  .transform((v) => BigInt(v))
 const address = z.string().pipe(evmAddressSchema) as unknown as z.ZodType<Address>
 
 export const personalSignParams = z.tuple([z.string(), address]).rest(z.unknown())
@@ -19,17 +22,19 @@ export const typedDataSchema = z.object({
 })
 export type TypedDataInput = z.infer<typeof typedDataSchema>
 
-const jsonOrObject = z.union([
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Expected JSON typed data' })
-      return z.NEVER
-    }
-  }),
-  z.record(z.string(), z.unknown()),
-]).pipe(typedDataSchema)
+const jsonOrObject = z
+  .union([
+    z.string().transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Expected JSON typed data' })
+        return z.NEVER
+      }
+    }),
+    z.record(z.string(), z.unknown()),
+  ])
+  .pipe(typedDataSchema)
 export const signTypedDataParams = z.tuple([address, jsonOrObject]).rest(z.unknown())
 
 export const transactionParams = z

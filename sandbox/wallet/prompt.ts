@@ -38,7 +38,15 @@ export function createApprovalPrompt(doc: Document = document): ApprovalPrompt {
   function mount(): ShadowRoot {
     if (host?.shadowRoot) return host.shadowRoot
     host = doc.createElement(PROMPT_HOST_TAG)
-    for (const [name, value] of [['position', 'fixed'], ['top', '12px'], ['right', '12px'], ['z-index', PROMPT_Z_INDEX], ['display', 'block'], ['margin', '0'], ['padding', '0']]) {
+    for (const [name, value] of [
+      ['position', 'fixed'],
+      ['top', '12px'],
+      ['right', '12px'],
+      ['z-index', PROMPT_Z_INDEX],
+      ['display', 'block'],
+      ['margin', '0'],
+      ['padding', '0'],
+    ]) {
       host.style.setProperty(name as string, value as string, 'important')
     }
     const shadow = host.attachShadow({ mode: 'open' })

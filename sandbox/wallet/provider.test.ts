@@ -22,7 +22,11 @@ async function connected(answers: boolean[] = [], overrides: Partial<SandboxProv
   return s
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('resolved'), (error: unknown) => error)
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('resolved'),
+    (error: unknown) => error,
+  )
 
 describe('accounts and authorisation', () => {
   it('has no accounts before the origin is authorised', async () => {
@@ -182,8 +186,15 @@ describe('signing', () => {
     const { provider, approve } = await connected([true])
     const typedData = {
       types: {
-        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }],
-        Mail: [{ name: 'contents', type: 'string' }, { name: 'to', type: 'address' }],
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [
+          { name: 'contents', type: 'string' },
+          { name: 'to', type: 'address' },
+        ],
       },
       primaryType: 'Mail',
       domain: { name: 'Portico', version: '1', chainId: 31337 },

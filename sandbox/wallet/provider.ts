@@ -76,9 +76,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   const accounts = (): Address[] => (state.isAuthorised() ? [account.address] : [])
   const chainIdHex = (): Hex => toHexChainId(state.activeChain().id)
   const permissions = (): Permission[] =>
-    state.isAuthorised()
-      ? [{ parentCapability: 'eth_accounts', invoker: origin, caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }]
-      : []
+    state.isAuthorised() ? [{ parentCapability: 'eth_accounts', invoker: origin, caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }] : []
 
   /** Asks once even when several requests for accounts arrive while the prompt is open. */
   const askToConnect = async (): Promise<void> => {
@@ -189,7 +187,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   const provider: SandboxProvider = {
     async request(args) {
       if (typeof args !== 'object' || args === null || typeof args.method !== 'string') {
-        throw new WalletRpcError(-32600, "Invalid request: expected { method: string, params?: unknown[] | object }")
+        throw new WalletRpcError(-32600, 'Invalid request: expected { method: string, params?: unknown[] | object }')
       }
       return handle(args.method, args.params)
     },

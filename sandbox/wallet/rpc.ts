@@ -16,12 +16,7 @@ const rpcResponseSchema = z.union([
 let nextId = 1
 
 /** Sends one JSON-RPC request to a chain's node; node errors keep their code, message and data. */
-export async function forwardRpc(
-  fetchFn: typeof fetch,
-  rpcUrl: string,
-  method: string,
-  params: unknown,
-): Promise<unknown> {
+export async function forwardRpc(fetchFn: typeof fetch, rpcUrl: string, method: string, params: unknown): Promise<unknown> {
   let response: Response
   try {
     response = await fetchFn(rpcUrl, {

@@ -3,7 +3,20 @@
  * the sandbox's Solana dev account 0 (derived in the browser's way, WebCrypto), it asks the person
  * for everything, and a transfer it signs and sends moves the lamports on the chain.
  */
-import { address, appendTransactionMessageInstruction, compileTransaction, createSolanaRpc, createTransactionMessage, getBase58Decoder, getTransactionEncoder, pipe, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, verifySignature, type Blockhash } from '@solana/kit'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase58Decoder,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+  type Blockhash,
+} from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
 import { SolanaSignAndSendTransaction, SolanaSignIn, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
@@ -77,7 +90,15 @@ describe('Sandbox Wallet, Solana side', () => {
 
   it('signs in with Solana (the standard message, verified with the published util), which connects the page too', async () => {
     const { wallet, asked } = await makeWallet()
-    const input = { domain: '127.0.0.1:5173', statement: 'Sign in to the Portico demo', uri: 'http://127.0.0.1:5173', version: '1', chainId: 'solana:localnet', nonce: 'a1b2c3d4e5', issuedAt: new Date().toISOString() }
+    const input = {
+      domain: '127.0.0.1:5173',
+      statement: 'Sign in to the Portico demo',
+      uri: 'http://127.0.0.1:5173',
+      version: '1',
+      chainId: 'solana:localnet',
+      nonce: 'a1b2c3d4e5',
+      issuedAt: new Date().toISOString(),
+    }
     const [output] = await wallet.features[SolanaSignIn].signIn(input)
     expect(verifySignIn(input, output!)).toBe(true)
     expect(output!.account.address).toBe(solanaDevAccount(0).address)

@@ -44,10 +44,7 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TRANSFER = 2
 
 /** The RPC's answer to sendTransaction: the signature, or Solana's error. */
-const sendAnswerSchema = z.union([
-  z.object({ result: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) }),
-  z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
-])
+const sendAnswerSchema = z.union([z.object({ result: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) }), z.object({ error: z.object({ code: z.number(), message: z.string() }) })])
 
 /** What the Solana side remembers of the pages it is connected to (the EVM side's record is apart). */
 const recordSchema = z.object({ authorised: z.array(z.string()) })
@@ -132,7 +129,7 @@ export class SandboxSolanaWallet implements Wallet {
   /** Another tab connected or disconnected the page: follow it, as an extension would. */
   sync() {
     const authorised = this.#authorised().includes(this.#options.origin)
-    if (authorised !== (this.#accounts.length > 0)) this.#emit(authorised ? [this.#account] : [])
+    if (authorised !== this.#accounts.length > 0) this.#emit(authorised ? [this.#account] : [])
   }
   #connected(account: WalletAccount) {
     if (account.address !== this.#account.address || !this.#accounts.length) throw unauthorized()

@@ -28,8 +28,7 @@ export function createWalletState(options: WalletStateOptions): WalletState {
   if (!configured.has(options.defaultChainId)) throw new Error(`Sandbox Wallet: default chain ${options.defaultChainId} is not among its chains`)
   let record: WalletRecord = readRecord(storage, storageKey)
 
-  const knownChain = (id: number): SandboxChain | undefined =>
-    configured.get(id) ?? record.addedChains.find((chain) => chain.id === id)
+  const knownChain = (id: number): SandboxChain | undefined => configured.get(id) ?? record.addedChains.find((chain) => chain.id === id)
 
   /** Read-modify-write, so two tabs writing in turn do not undo each other. */
   const update = (change: (current: WalletRecord) => WalletRecord): void => {
@@ -51,8 +50,7 @@ export function createWalletState(options: WalletStateOptions): WalletState {
     },
     knownChain,
     setActiveChain: (id) => update((r) => ({ ...r, activeChainId: id })),
-    addChain: (chain) =>
-      update((r) => ({ ...r, addedChains: [...r.addedChains.filter((c) => c.id !== chain.id), toStoredChain(chain)] })),
+    addChain: (chain) => update((r) => ({ ...r, addedChains: [...r.addedChains.filter((c) => c.id !== chain.id), toStoredChain(chain)] })),
     reload: () => {
       record = readRecord(storage, storageKey)
     },

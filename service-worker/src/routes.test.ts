@@ -10,9 +10,8 @@ describe('catalogueBase', () => {
     expect(local).toEqual({ origin: 'http://127.0.0.1:8788', path: '' })
     expect(hosted).toEqual({ origin: 'https://api.example.org', path: '/catalogue' })
   })
-  it.each(['not a url', 'ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'https://x.example/#h', 'javascript:alert(1)'])(
-    'refuses %s',
-    (input) => expect(catalogueBase(input)).toBeNull(),
+  it.each(['not a url', 'ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'https://x.example/#h', 'javascript:alert(1)'])('refuses %s', (input) =>
+    expect(catalogueBase(input)).toBeNull(),
   )
 })
 
@@ -48,11 +47,10 @@ describe('image route (cache-first): the catalogue image calls of SPEC.md §7', 
 })
 
 describe('catalogue route (stale-while-revalidate): pages and searches of GET /getWallets', () => {
-  it.each([
-    'http://127.0.0.1:8788/getWallets?page=1&entries=40&projectId=p',
-    'http://127.0.0.1:8788/getWallets?page=1&entries=100&search=rain',
-    'http://127.0.0.1:8788/getWallets',
-  ])('matches %s', (u) => expect(isCatalogueListingRequest(url(u), 'GET', local)).toBe(true))
+  it.each(['http://127.0.0.1:8788/getWallets?page=1&entries=40&projectId=p', 'http://127.0.0.1:8788/getWallets?page=1&entries=100&search=rain', 'http://127.0.0.1:8788/getWallets'])(
+    'matches %s',
+    (u) => expect(isCatalogueListingRequest(url(u), 'GET', local)).toBe(true),
+  )
 
   it.each([
     ['an image', 'http://127.0.0.1:8788/getWalletImage/abc'],
@@ -85,10 +83,14 @@ describe('never the data API nor chain RPCs', () => {
 
 describe('navigation route: the shell for the dapp’s own routes, the network for the deny-list', () => {
   const shell = (u: string, scope = '/') => isShellNavigation(url(u), scope)
-  it.each(['https://dapp.example/', 'https://dapp.example/account', 'https://dapp.example/account/activity?tab=nfts&x=a.b', 'https://dapp.example/apiary', 'https://dapp.example/v10/x', 'https://dapp.example/docs/api'])(
-    'opens the shell for %s',
-    (u) => expect(shell(u)).toBe(true),
-  )
+  it.each([
+    'https://dapp.example/',
+    'https://dapp.example/account',
+    'https://dapp.example/account/activity?tab=nfts&x=a.b',
+    'https://dapp.example/apiary',
+    'https://dapp.example/v10/x',
+    'https://dapp.example/docs/api',
+  ])('opens the shell for %s', (u) => expect(shell(u)).toBe(true))
   it.each([
     'https://dapp.example/api',
     'https://dapp.example/api/session?x=1',

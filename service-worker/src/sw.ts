@@ -88,8 +88,7 @@ const assetsCache = `${ASSETS_CACHE_PREFIX}${build}`
 const assetsDir = typeof assetFiles === 'string' ? new URL(assetFiles, self.location.href) : null
 const assetUrls = new Set(typeof assetFiles === 'string' ? [] : assetFiles.map((file) => new URL(file, self.location.href).href))
 /** One of the host's hashed files outside the precached shell. */
-const isHostAsset = (url: URL) =>
-  assetsDir ? isHashedAsset(url, assetsDir) && getCacheKeyForURL(url.href) === undefined : assetUrls.has(url.origin + url.pathname)
+const isHostAsset = (url: URL) => (assetsDir ? isHashedAsset(url, assetsDir) && getCacheKeyForURL(url.href) === undefined : assetUrls.has(url.origin + url.pathname))
 const importsByUrl = new Map(Object.entries(assetImports).map(([file, deps]) => [new URL(file, self.location.href).href, deps.map((d) => new URL(d, self.location.href).href)]))
 /** The URLs and, for the host's files, everything they import statically (what a handed-over worker script needs to start). */
 function withImports(urls: readonly string[]): string[] {
@@ -149,9 +148,9 @@ self.addEventListener('message', (event) => {
   if (message?.type === SKIP_WAITING) void self.skipWaiting()
   if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build, caches: [IMAGE_CACHE, CATALOGUE_CACHE, cacheNames.precache, assetsCache] })
   if (message?.type === CACHE_URLS) {
-    const done = Promise.allSettled(
-      withImports(message.payload.urlsToCache).map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent })),
-    ).then(() => event.ports[0]?.postMessage(true))
+    const done = Promise.allSettled(withImports(message.payload.urlsToCache).map((url) => catalogue.handleRequest({ request: new Request(url), event: event as unknown as ExtendableEvent }))).then(
+      () => event.ports[0]?.postMessage(true),
+    )
     event.waitUntil(done)
   }
 })
@@ -160,7 +159,5 @@ self.addEventListener('message', (event) => {
 // caches an older version left behind.
 clientsClaim()
 self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => isOutdatedCache(name, cacheNames.precache) && name !== assetsCache).map((name) => caches.delete(name)))),
-  )
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => isOutdatedCache(name, cacheNames.precache) && name !== assetsCache).map((name) => caches.delete(name)))))
 })

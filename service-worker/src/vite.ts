@@ -28,7 +28,6 @@ function staticImportsOf(code: string, file: string): string[] {
   return [...out]
 }
 
-
 /**
  * Adds Portico's service worker to a Vite app, in one step: in development the dev server serves it at
  * `/portico-service-worker.js` (built on the fly, cached), and `vite build` emits it at the root of the output with

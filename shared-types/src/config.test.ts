@@ -65,8 +65,13 @@ describe('the configuration’s errors', () => {
 
   it('unknown keys of walletConnect and core are errors too', () => {
     const error = failure({ ...valid, walletConnect: { relayURL: 'ws://127.0.0.1:8789' }, core: { swapChain: ['eip155:1'] } })
-    expect(error.message.split('\n').slice(1)).toEqual(["- walletConnect.relayURL: Unknown key 'relayURL'. Did you mean 'relayUrl'?", "- core.swapChain: Unknown key 'swapChain'. Did you mean 'swapChains'?"])
-    expect(parsePorticoConfig({ ...valid, walletConnect: { relayUrl: 'ws://127.0.0.1:8789', pairingExpiryMs: 15_000 }, core: { swapChains: ['eip155:31337'] } }).walletConnect.relayUrl).toBe('ws://127.0.0.1:8789')
+    expect(error.message.split('\n').slice(1)).toEqual([
+      "- walletConnect.relayURL: Unknown key 'relayURL'. Did you mean 'relayUrl'?",
+      "- core.swapChain: Unknown key 'swapChain'. Did you mean 'swapChains'?",
+    ])
+    expect(parsePorticoConfig({ ...valid, walletConnect: { relayUrl: 'ws://127.0.0.1:8789', pairingExpiryMs: 15_000 }, core: { swapChains: ['eip155:31337'] } }).walletConnect.relayUrl).toBe(
+      'ws://127.0.0.1:8789',
+    )
   })
 
   it('a wallet link of a custom wallet that Portico may not open is a configuration error', () => {
@@ -112,11 +117,14 @@ describe('the demo’s and the examples’ configurations parse', () => {
   })
   const page = (search = '') => vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:5173', search } })
 
-  it.each(['', '?features=-analytics', '?features=collapseWallets', '?features=legalCheckbox,collapseWallets', '?siwx=required', '?siwx=optional', '?siwx=custom', '?pairingExpiryMs=15000'])('demo at %s', async (search) => {
-    page(search)
-    const { porticoConfig } = await import('../../demo/src/config.ts')
-    expect(() => parsePorticoConfig(porticoConfig)).not.toThrow()
-  })
+  it.each(['', '?features=-analytics', '?features=collapseWallets', '?features=legalCheckbox,collapseWallets', '?siwx=required', '?siwx=optional', '?siwx=custom', '?pairingExpiryMs=15000'])(
+    'demo at %s',
+    async (search) => {
+      page(search)
+      const { porticoConfig } = await import('../../demo/src/config.ts')
+      expect(() => parsePorticoConfig(porticoConfig)).not.toThrow()
+    },
+  )
 
   const examples: Record<string, () => Promise<{ config: PorticoConfigInput }>> = {
     'vite-react': () => import('../../examples/vite-react/src/config.ts'),

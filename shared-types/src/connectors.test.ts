@@ -6,16 +6,16 @@ import { RECORDS } from './records.ts'
 
 const input: PorticoConfigInput = {
   projectId: 'p',
-  networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'One', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
+  networks: [
+    { id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'One', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } },
+  ],
   metadata: { name: 'T', url: 'http://localhost' },
   apiUrl: 'http://api.test',
 }
 
 describe('connectors', () => {
   it('builds wallet image URLs with the project fields, the id encoded', () => {
-    expect(walletImageUrl({ catalogueUrl: 'http://127.0.0.1:8788', projectId: 'p', imageId: 'a b' })).toBe(
-      'http://127.0.0.1:8788/getWalletImage/a%20b?projectId=p&st=portico&sv=react-portico-0.1.0',
-    )
+    expect(walletImageUrl({ catalogueUrl: 'http://127.0.0.1:8788', projectId: 'p', imageId: 'a b' })).toBe('http://127.0.0.1:8788/getWalletImage/a%20b?projectId=p&st=portico&sv=react-portico-0.1.0')
   })
 
   it('shares one session across namespaces for walletConnect and auth only (SPEC.md §4)', () => {
@@ -25,7 +25,11 @@ describe('connectors', () => {
   })
 
   it('reads a connection stored before connector types were kept, with no type', () => {
-    const stored = { connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', connectorId: 'io.metamask', connectorName: 'MetaMask' } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:1' }
+    const stored = {
+      connections: { eip155: { status: 'connected', caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', connectorId: 'io.metamask', connectorName: 'MetaMask' } },
+      activeNamespace: 'eip155',
+      activeCaipNetworkId: 'eip155:1',
+    }
     expect(RECORDS.connection.schema.parse(stored).connections.eip155).toMatchObject({ connectorId: 'io.metamask', connectorType: null })
   })
 })

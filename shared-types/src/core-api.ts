@@ -7,7 +7,18 @@ import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSes
 import type { ConnectorType } from './connectors.ts'
 import type { GetOnrampOptionsParameters, GetOnrampQuoteParameters, GetOnrampUrlParameters, OnrampOptionsAnswer, OnrampQuoteAnswer } from './onramp.ts'
 import type { WalletConnectRequestParameters } from './walletConnect.ts'
-import type { GetSwapQuoteParameters, GetSwapTokensParameters, SwapQuote, GetSendEstimateParameters, ResolveReceiverParameters, ResolvedReceiver, SendEstimate, WriteIntent, WalletAnswer, WriteResult } from './write.ts'
+import type {
+  GetSwapQuoteParameters,
+  GetSwapTokensParameters,
+  SwapQuote,
+  GetSendEstimateParameters,
+  ResolveReceiverParameters,
+  ResolvedReceiver,
+  SendEstimate,
+  WriteIntent,
+  WalletAnswer,
+  WriteResult,
+} from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
 

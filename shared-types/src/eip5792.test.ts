@@ -8,7 +8,9 @@ describe('EIP-5792 schemas', () => {
     const bad = sendCallsParamsSchema.safeParse([{ chainId: '0x7a69', calls: [{ to: A.slice(2) }] }])
     expect(bad.success ? null : bad.error.issues[0]?.message).toBe('wallet_sendCalls targets must start with 0x')
     expect(sendCallsParamsSchema.safeParse([{ chainId: '0x7a69', calls: [{ to: '0x1234' }] }]).success).toBe(false)
-    expect(sendCallsParamsSchema.parse([{ chainId: '0x7a69', calls: [{ to: A, value: '0x1' }] }])).toEqual([{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: A, value: '0x1' }] }])
+    expect(sendCallsParamsSchema.parse([{ chainId: '0x7a69', calls: [{ to: A, value: '0x1' }] }])).toEqual([
+      { version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: A, value: '0x1' }] },
+    ])
     expect(sendCallsParamsSchema.safeParse([{ chainId: '0x7a69', calls: [] }]).success).toBe(false)
   })
 
@@ -27,7 +29,13 @@ describe('EIP-5792 schemas', () => {
     expect(sendCallsResultSchema.parse('0x01')).toEqual({ id: '0x01' })
     expect(sendCallsResultSchema.safeParse({}).success).toBe(false)
     const status = (n: number) => callsStatusSchema.parse({ id: 'abc', chainId: '0x7a69', status: n, atomic: true })
-    expect([100, 200, 400, 500, 600].map((n) => [callsSettled(status(n)), callsSucceeded(status(n))])).toEqual([[false, false], [true, true], [true, false], [true, false], [true, false]])
+    expect([100, 200, 400, 500, 600].map((n) => [callsSettled(status(n)), callsSucceeded(status(n))])).toEqual([
+      [false, false],
+      [true, true],
+      [true, false],
+      [true, false],
+      [true, false],
+    ])
     expect(callsStatusSchema.safeParse({ id: 'abc', chainId: '0x7a69', status: 200 }).success).toBe(false)
   })
 

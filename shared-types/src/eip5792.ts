@@ -76,7 +76,10 @@ export const sendCallsParamsSchema = z.tuple([sendCallsRequestSchema])
 /** A wallet's answer to `wallet_sendCalls`: `{ id }` (2.0.0), or the bare id of the 1.0 draft. */
 export const sendCallsResultSchema = z.union([
   z.object({ id: z.string().check(z.minLength(1), z.maxLength(4096)), capabilities: z.optional(z.record(z.string(), z.unknown())) }),
-  z.pipe(z.string().check(z.minLength(1), z.maxLength(4096)), z.transform((id: string) => ({ id }))),
+  z.pipe(
+    z.string().check(z.minLength(1), z.maxLength(4096)),
+    z.transform((id: string) => ({ id })),
+  ),
 ])
 export type SendCallsResult = { id: string; capabilities?: Record<string, unknown> | undefined }
 

@@ -132,7 +132,10 @@ export const EMBEDDED_EVENTS = {
   SYNC_THEME: { request: themePayload, response: empty },
   SYNC_DAPP_DATA: { request: dappDataPayload, response: empty },
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: { request: empty, response: z.object({ smartAccountEnabledNetworks: z.array(z.int().check(z.positive())) }) },
-  SET_PREFERRED_ACCOUNT: { request: z.object({ type: z.enum(['eoa', 'smartAccount']) }), response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) }) },
+  SET_PREFERRED_ACCOUNT: {
+    request: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    response: z.object({ type: z.enum(['eoa', 'smartAccount']), address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) }),
+  },
   /** Resolves once the Farcaster wallet approved the sign-in of the channel GET_FARCASTER_URI opened. */
   CONNECT_FARCASTER: { request: empty, response: embeddedUserSchema },
   GET_FARCASTER_URI: { request: empty, response: z.object({ url: safeWebUrlSchema() }) },

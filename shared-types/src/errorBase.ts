@@ -59,4 +59,3 @@ export class PorticoError extends Error {
 export class UsageError extends PorticoError {
   override name = 'UsageError' as const
 }
-

@@ -173,7 +173,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], base: readon
     }
     if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) {
       const parts = issue.message.split(/(?=Unknown key ')/).map((part) => part.trim())
-      issue.keys.forEach((key, i) => lines.push(`${pathText([...path, key])}: ${parts.length === issue.keys.length ? parts[i] : issue.message}`))
+      for (const [i, key] of issue.keys.entries()) lines.push(`${pathText([...path, key])}: ${parts.length === issue.keys.length ? parts[i] : issue.message}`)
       continue
     }
     lines.push(path.length > 0 ? `${pathText(path)}: ${issue.message}` : issue.message)
@@ -193,7 +193,12 @@ export class SchemaValidationError extends PorticoError {
     const first = issues[0]
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
     const lines = listAll ? describeIssues(issues) : []
-    const message = listAll && lines.length > 0 ? `Invalid ${what} (${lines.length} ${lines.length === 1 ? 'issue' : 'issues'}):\n${lines.map((line) => `- ${line}`).join('\n')}` : first ? `${first.message}${where}` : 'Invalid payload'
+    const message =
+      listAll && lines.length > 0
+        ? `Invalid ${what} (${lines.length} ${lines.length === 1 ? 'issue' : 'issues'}):\n${lines.map((line) => `- ${line}`).join('\n')}`
+        : first
+          ? `${first.message}${where}`
+          : 'Invalid payload'
     super(message, { details: what })
     this.issues = issues
   }

@@ -3,30 +3,9 @@
  * a schema library into the first bundle.
  */
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
-import type {
-  BalancesState,
-  Capabilities,
-  CoreState,
-  EmbeddedWalletState,
-  IdentityState,
-  NamespaceConnection,
-  NativeBalanceState,
-  TransactionsState,
-} from './state.ts'
+import type { BalancesState, Capabilities, CoreState, EmbeddedWalletState, IdentityState, NamespaceConnection, NativeBalanceState, TransactionsState } from './state.ts'
 
-export type {
-  BalancesState,
-  CaipAddress,
-  CaipNetworkId,
-  Capabilities,
-  ChainNamespace,
-  CoreState,
-  EmbeddedWalletState,
-  IdentityState,
-  NamespaceConnection,
-  NativeBalanceState,
-  TransactionsState,
-}
+export type { BalancesState, CaipAddress, CaipNetworkId, Capabilities, ChainNamespace, CoreState, EmbeddedWalletState, IdentityState, NamespaceConnection, NativeBalanceState, TransactionsState }
 
 /** 0x1234…abcd */
 export function shortenAddress(address: string, head = 6, tail = 4): string {

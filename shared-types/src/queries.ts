@@ -56,7 +56,19 @@ export const getOnrampOptionsQueryKey = (): GetOnrampOptionsQueryKey => ['onramp
 
 /** Buy: a quote for an amount of an asset on a network; the estimate depends on the payment method. */
 export type GetOnrampQuoteQueryKey = readonly ['onrampQuote', { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string; paymentMethod: string }]
-export function getOnrampQuoteQueryKey({ purchaseCurrency, paymentCurrency, amount, network, paymentMethod = 'card' }: { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string; paymentMethod?: string | undefined }): GetOnrampQuoteQueryKey {
+export function getOnrampQuoteQueryKey({
+  purchaseCurrency,
+  paymentCurrency,
+  amount,
+  network,
+  paymentMethod = 'card',
+}: {
+  purchaseCurrency: string
+  paymentCurrency: string
+  amount: string
+  network: string
+  paymentMethod?: string | undefined
+}): GetOnrampQuoteQueryKey {
   return ['onrampQuote', { purchaseCurrency: purchaseCurrency.toLowerCase(), paymentCurrency, amount: String(Number(amount)), network, paymentMethod }]
 }
 
@@ -72,7 +84,15 @@ export function hashQueryKey(key: QueryKey): string {
 
 /** The Send view's fee, network balance and Max for a token of an account (native: no address), and for a receiver where it matters (Solana's token account rent). */
 export type GetSendEstimateQueryKey = readonly ['sendEstimate', { caipAddress: CaipAddress; token: string; receiver?: string }]
-export function getSendEstimateQueryKey({ caipAddress, tokenAddress, receiver }: { caipAddress: CaipAddress; tokenAddress?: string | undefined; receiver?: string | undefined }): GetSendEstimateQueryKey {
+export function getSendEstimateQueryKey({
+  caipAddress,
+  tokenAddress,
+  receiver,
+}: {
+  caipAddress: CaipAddress
+  tokenAddress?: string | undefined
+  receiver?: string | undefined
+}): GetSendEstimateQueryKey {
   return ['sendEstimate', { caipAddress, token: tokenAddress?.toLowerCase() ?? 'native', ...(receiver ? { receiver } : {}) }]
 }
 
@@ -110,13 +130,37 @@ export const getSupportedChainsQueryKey = (): GetSupportedChainsQueryKey => ['su
 
 /** Buy: the provider's page for one order (never kept; joined only while the same request is in flight). */
 export type GetOnrampUrlQueryKey = readonly ['onrampUrl', { provider: string; caipAddress: CaipAddress; network: string; purchaseCurrency: string; paymentCurrency: string; amount: string }]
-export function getOnrampUrlQueryKey({ provider = 'coinbase', caipAddress, network, purchaseCurrency, paymentCurrency, amount }: { provider?: string | undefined; caipAddress: CaipAddress; network: string; purchaseCurrency: string; paymentCurrency: string; amount: string }): GetOnrampUrlQueryKey {
+export function getOnrampUrlQueryKey({
+  provider = 'coinbase',
+  caipAddress,
+  network,
+  purchaseCurrency,
+  paymentCurrency,
+  amount,
+}: {
+  provider?: string | undefined
+  caipAddress: CaipAddress
+  network: string
+  purchaseCurrency: string
+  paymentCurrency: string
+  amount: string
+}): GetOnrampUrlQueryKey {
   return ['onrampUrl', { provider, caipAddress, network, purchaseCurrency: purchaseCurrency.toLowerCase(), paymentCurrency, amount }]
 }
 
 /** One page of an account's Activity on its network, as the core asks the history API for it (by cursor). */
 export type GetTransactionsPageQueryKey = readonly ['transactionsPage', { caipNetworkId: string; address: string; cursor: string | null; onramp: string | null }]
-export function getTransactionsPageQueryKey({ caipNetworkId, address, cursor = null, onramp = null }: { caipNetworkId: string; address: string; cursor?: string | null | undefined; onramp?: string | null | undefined }): GetTransactionsPageQueryKey {
+export function getTransactionsPageQueryKey({
+  caipNetworkId,
+  address,
+  cursor = null,
+  onramp = null,
+}: {
+  caipNetworkId: string
+  address: string
+  cursor?: string | null | undefined
+  onramp?: string | null | undefined
+}): GetTransactionsPageQueryKey {
   return ['transactionsPage', { caipNetworkId, address, cursor, onramp }]
 }
 

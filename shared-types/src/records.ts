@@ -60,12 +60,7 @@ export const RECORDS = {
     { cache: true },
   ),
   /** The Activity list last loaded for an account on a network, so it reopens offline. */
-  transactions: define(
-    'transactions',
-    (caipAddress: CaipAddress) => `transactions:${caipAddress}`,
-    z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) }),
-    { cache: true },
-  ),
+  transactions: define('transactions', (caipAddress: CaipAddress) => `transactions:${caipAddress}`, z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) }), { cache: true }),
   identity: define('identity', (address: string) => `identity:${lower(address)}`, identityResponseSchema, { cache: true }),
   /** Registered profile names of an address (the name cache). */
   names: define('names', (address: string) => `names:${lower(address)}`, profileReverseResponseSchema, { cache: true }),
@@ -81,7 +76,11 @@ export type RecordKind = keyof typeof RECORDS
 export type RecordData<K extends RecordKind> = z.output<(typeof RECORDS)[K]['schema']>
 
 /** Record kinds that are caches (`cache: true`), evicted first when the quota is full. */
-export const CACHE_RECORD_KINDS: ReadonlySet<string> = new Set(Object.values(RECORDS as Record<string, RecordDefinition<z.core.$ZodType, never[]>>).filter((r) => r.cache).map((r) => r.kind))
+export const CACHE_RECORD_KINDS: ReadonlySet<string> = new Set(
+  Object.values(RECORDS as Record<string, RecordDefinition<z.core.$ZodType, never[]>>)
+    .filter((r) => r.cache)
+    .map((r) => r.kind),
+)
 
 /** Fixed keys and key prefixes of each kind, for version 1 records (whose envelope named no kind). */
 const KIND_OF_KEY: readonly (readonly [string, string])[] = [

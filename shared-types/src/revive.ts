@@ -1,4 +1,23 @@
-import { CallsStatusNotApprovedError, CapabilitiesAddressMissingError, DisconnectError, HttpRequestError, PorticoError, ResponseTooLargeError, SchemaValidationError, StorageUnavailableError, SwitchChainError, TimeoutError, TokenBalanceUnavailableError, UnansweredRequestError, UnsupportedChainError, UsageError, WalletError, WalletUnavailableError, type PorticoErrorName, type SerializedError } from './errors.ts'
+import {
+  CallsStatusNotApprovedError,
+  CapabilitiesAddressMissingError,
+  DisconnectError,
+  HttpRequestError,
+  PorticoError,
+  ResponseTooLargeError,
+  SchemaValidationError,
+  StorageUnavailableError,
+  SwitchChainError,
+  TimeoutError,
+  TokenBalanceUnavailableError,
+  UnansweredRequestError,
+  UnsupportedChainError,
+  UsageError,
+  WalletError,
+  WalletUnavailableError,
+  type PorticoErrorName,
+  type SerializedError,
+} from './errors.ts'
 import { UnsafeUrlError } from './safeUrl.ts'
 import { WriteFailure } from './write-errors.ts'
 import { z } from './zod-mini.ts'

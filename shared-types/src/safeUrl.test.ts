@@ -65,14 +65,11 @@ describe('toSafeUrl: the gate for every URL Portico opens', () => {
     expect(safeHref(raw, { allowLoopbackHttp: true })).toBeNull()
   })
 
-  it.each(HOSTILE.filter((u) => !u.startsWith('metamask:')).map((u) => [JSON.stringify(u).slice(0, 80), u]))(
-    'refuses %s as a wallet deep link, whatever scheme the wallet claims',
-    (_, raw) => {
-      for (const allowedScheme of ['metamask', 'javascript', 'data:', 'vbscript://', 'blob', 'file', 'http', 'JavaScript']) {
-        expect(toSafeUrl(raw, { kind: 'walletDeepLink', allowedScheme, allowLoopbackHttp: true })).toBeInstanceOf(UnsafeUrlError)
-      }
-    },
-  )
+  it.each(HOSTILE.filter((u) => !u.startsWith('metamask:')).map((u) => [JSON.stringify(u).slice(0, 80), u]))('refuses %s as a wallet deep link, whatever scheme the wallet claims', (_, raw) => {
+    for (const allowedScheme of ['metamask', 'javascript', 'data:', 'vbscript://', 'blob', 'file', 'http', 'JavaScript']) {
+      expect(toSafeUrl(raw, { kind: 'walletDeepLink', allowedScheme, allowLoopbackHttp: true })).toBeInstanceOf(UnsafeUrlError)
+    }
+  })
 
   it('refuses what is not a string', () => {
     for (const value of [undefined, null, 42, {}, ['https://a.example'], new URL('https://a.example')]) expect(toSafeUrl(value)).toBeInstanceOf(UnsafeUrlError)
@@ -116,7 +113,22 @@ describe('wallet deep links', () => {
   })
 
   it('never counts a forbidden or web scheme as a wallet’s own', () => {
-    for (const link of ['javascript://', 'JavaScript:', 'data:', 'vbscript://', 'blob:', 'file://', 'http://x.example', 'https://x.example', 'wss://x', 'intent://x', '', null, '1bad://', ' metamask://']) {
+    for (const link of [
+      'javascript://',
+      'JavaScript:',
+      'data:',
+      'vbscript://',
+      'blob:',
+      'file://',
+      'http://x.example',
+      'https://x.example',
+      'wss://x',
+      'intent://x',
+      '',
+      null,
+      '1bad://',
+      ' metamask://',
+    ]) {
       expect(deepLinkScheme(link)).toBeNull()
     }
   })
@@ -149,7 +161,17 @@ describe('the schemas’ refinements', () => {
 })
 
 describe('the catalogue’s wallet links', () => {
-  const wallet = (links: { mobile_link?: string | null; desktop_link?: string | null; webapp_link?: string | null }) => ({ id: 'w', name: 'W', image_id: null, rdns: null, chains: [], mobile_link: null, desktop_link: null, webapp_link: null, ...links })
+  const wallet = (links: { mobile_link?: string | null; desktop_link?: string | null; webapp_link?: string | null }) => ({
+    id: 'w',
+    name: 'W',
+    image_id: null,
+    rdns: null,
+    chains: [],
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    ...links,
+  })
   it('drops a link Portico may not open (the wallet stays listed) and keeps the others', () => {
     const page = getWalletsResponseSchema.parse({
       count: 3,

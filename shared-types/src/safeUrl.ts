@@ -63,7 +63,10 @@ export function isLoopbackHost(hostname: string): boolean {
 /** `metamask`, `metamask:`, `metamask://` → `metamask:`; null when it is no scheme. */
 function normaliseScheme(scheme: string | null | undefined): string | null {
   if (!scheme) return null
-  const name = scheme.trim().toLowerCase().replace(/:(\/\/)?$/, '')
+  const name = scheme
+    .trim()
+    .toLowerCase()
+    .replace(/:(\/\/)?$/, '')
   return /^[a-z][a-z0-9+.-]*$/.test(name) ? `${name}:` : null
 }
 

@@ -82,7 +82,12 @@ describe('toSafeUrl: the image kind', () => {
 
   it('whatever the string, an image source is https, loopback http, an allowed data image, or refused (fast-check)', () => {
     const disguised = fc
-      .tuple(fc.constantFrom('javascript', 'vbscript', 'data', 'blob', 'file', 'data:image/png', 'data:image/svg+xml'), fc.constantFrom('', '\t', '\n', '\u0000', ' ', ';', ','), fc.constantFrom('', '\t', '\u0000', ' '), fc.string())
+      .tuple(
+        fc.constantFrom('javascript', 'vbscript', 'data', 'blob', 'file', 'data:image/png', 'data:image/svg+xml'),
+        fc.constantFrom('', '\t', '\n', '\u0000', ' ', ';', ','),
+        fc.constantFrom('', '\t', '\u0000', ' '),
+        fc.string(),
+      )
       .map(([scheme, inner, lead, rest]) => `${lead}${scheme}${inner}:${rest}`)
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.webUrl(), disguised), fc.boolean(), (raw, allowDataImage) => {

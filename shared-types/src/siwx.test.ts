@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { porticoConfigSchema } from './config.ts'
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
 import { createSiwsMessage, parseSiwsMessage, siwsCacaoFields, type SiwsFields } from './siws.ts'
-import {
-  parseSiwxTime,
-  siwxCacaoMismatch,
-  siwxCacaoSchema,
-  siwxConfigSchema,
-  siwxInputSchema,
-  siwxOptions,
-  siwxTimeProblem,
-  siwxVerifyRequestSchema,
-  type SiwxCacao,
-} from './siwx.ts'
+import { parseSiwxTime, siwxCacaoMismatch, siwxCacaoSchema, siwxConfigSchema, siwxInputSchema, siwxOptions, siwxTimeProblem, siwxVerifyRequestSchema, type SiwxCacao } from './siwx.ts'
 
 const dappConfig = {
   createMessage: async () => ({ accountAddress: '0x1', chainId: 'eip155:1' as const, toString: () => 'm' }),
@@ -36,7 +26,13 @@ describe('siwx configuration', () => {
     const parsed = siwxInputSchema.parse(dappConfig)
     expect(parsed).toMatchObject({ createMessage: dappConfig.createMessage, getRequired: dappConfig.getRequired, signOutOnDisconnect: true })
     expect(siwxInputSchema.parse({ required: true })).toEqual({ required: true, expiresInMs: 24 * 60 * 60 * 1000 })
-    const base = { networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }], metadata: { name: 'd', url: 'http://127.0.0.1/' }, apiUrl: 'http://127.0.0.1:2' }
+    const base = {
+      networks: [
+        { id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } },
+      ],
+      metadata: { name: 'd', url: 'http://127.0.0.1/' },
+      apiUrl: 'http://127.0.0.1:2',
+    }
     const config = porticoConfigSchema.parse({ ...base, siwx: dappConfig })
     expect(config.siwx).toMatchObject({ addSession: dappConfig.addSession })
     expect(() => siwxOptions(porticoConfigSchema.parse({ ...base, siwx: dappConfig, siweConfig: {} }))).toThrow('Set either siwx or siweConfig, not both')
@@ -65,10 +61,29 @@ describe('SIWX times and CACAOs', () => {
 
   it('a CACAO matches only the message and signature it claims', () => {
     const address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
-    const fields = { address, chainId: 1, domain: 'dapp.example', uri: 'https://dapp.example/', version: '1', nonce: 'abcdef0123456789', statement: 'Hi', issuedAt: new Date('2026-11-25T10:00:00.000Z'), expirationTime: new Date('2026-11-26T10:00:00.000Z') }
+    const fields = {
+      address,
+      chainId: 1,
+      domain: 'dapp.example',
+      uri: 'https://dapp.example/',
+      version: '1',
+      nonce: 'abcdef0123456789',
+      statement: 'Hi',
+      issuedAt: new Date('2026-11-25T10:00:00.000Z'),
+      expirationTime: new Date('2026-11-26T10:00:00.000Z'),
+    }
     const cacao: SiwxCacao = {
       h: { t: 'caip122' },
-      p: { domain: 'dapp.example', aud: 'https://dapp.example/', iss: `did:pkh:eip155:1:${address.toLowerCase()}`, version: '1', nonce: 'abcdef0123456789', iat: '2026-11-25T10:00:00Z', exp: '2026-11-26T10:00:00.000Z', statement: 'Hi' },
+      p: {
+        domain: 'dapp.example',
+        aud: 'https://dapp.example/',
+        iss: `did:pkh:eip155:1:${address.toLowerCase()}`,
+        version: '1',
+        nonce: 'abcdef0123456789',
+        iat: '2026-11-25T10:00:00Z',
+        exp: '2026-11-26T10:00:00.000Z',
+        statement: 'Hi',
+      },
       s: { t: 'eip191', s: '0xabcd' },
     }
     expect(siwxCacaoMismatch(cacao, fields, '0xABCD')).toBeNull()
@@ -108,7 +123,12 @@ describe('Sign In With Solana messages (CAIP-122)', () => {
     expect(text).toBe(createSignInMessageText(full))
     expect(text.split('\n').slice(0, 5)).toEqual(['dapp.example:5173 wants you to sign in with your Solana account:', ADDRESS, '', 'Sign in to the dapp', ''])
     expect(text).toContain('\nChain ID: CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4\nNonce: abcdef0123456789\nIssued At: 2026-11-25T10:00:00.000Z\nExpiration Time: 2026-11-26T10:00:00.000Z')
-    for (const fields of [full, { ...full, statement: undefined }, { domain: 'd.example', address: ADDRESS }, { ...full, notBefore: '2026-11-25T11:00:00Z', requestId: 'r-1', resources: ['https://a.example/1', 'ipfs://x'] }]) {
+    for (const fields of [
+      full,
+      { ...full, statement: undefined },
+      { domain: 'd.example', address: ADDRESS },
+      { ...full, notBefore: '2026-11-25T11:00:00Z', requestId: 'r-1', resources: ['https://a.example/1', 'ipfs://x'] },
+    ]) {
       const written = createSignInMessageText(fields)
       const parsed = parseSiwsMessage(written)
       expect(parsed, written).not.toBeNull()
@@ -128,11 +148,20 @@ describe('Sign In With Solana messages (CAIP-122)', () => {
     expect(parseSiwsMessage(text.replace('Nonce: abcdef0123456789', 'Nonce: '))).toBeNull()
   })
 
-  it("a Solana CACAO (solana:ed25519) matches only its message and base58 signature, compared exactly", () => {
+  it('a Solana CACAO (solana:ed25519) matches only its message and base58 signature, compared exactly', () => {
     const signature = '5'.repeat(87)
     const cacao: SiwxCacao = {
       h: { t: 'caip122' },
-      p: { domain: full.domain, aud: full.uri!, iss: `did:pkh:solana:${full.chainId}:${ADDRESS}`, version: '1', nonce: full.nonce!, iat: full.issuedAt!, exp: full.expirationTime!, statement: full.statement! },
+      p: {
+        domain: full.domain,
+        aud: full.uri!,
+        iss: `did:pkh:solana:${full.chainId}:${ADDRESS}`,
+        version: '1',
+        nonce: full.nonce!,
+        iat: full.issuedAt!,
+        exp: full.expirationTime!,
+        statement: full.statement!,
+      },
       s: { t: 'solana:ed25519', s: signature },
     }
     expect(siwxCacaoSchema.safeParse(cacao).success).toBe(true)

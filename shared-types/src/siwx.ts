@@ -30,7 +30,6 @@ export {
   type SiwxOptions,
 } from './siwx-config.ts'
 
-
 /** A sign-in's signature: hex (eip155: EIP-191, EIP-1271, EIP-6492) or base58 of 64 bytes (solana: ed25519). */
 const SIWX_SIGNATURE = /^(0x[0-9a-fA-F]+|[1-9A-HJ-NP-Za-km-z]{64,88})$/
 /** The chain of a sign-in as its message names it: an eip155 chain id, or a Solana cluster's CAIP-2 reference (genesis hash prefix). */
@@ -58,7 +57,6 @@ export const siwxCacaoSchema = z.looseObject({
   s: z.looseObject({ t: z.string(), s: z.string().check(z.maxLength(32_768), z.regex(SIWX_SIGNATURE, 'Expected a hex (eip155) or base58 (solana) signature')) }),
 })
 export type SiwxCacao = z.infer<typeof siwxCacaoSchema>
-
 
 /** GET v1/siwx/nonce */
 export const siwxNonceResponseSchema = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) })
@@ -107,7 +105,11 @@ export function parseSiwxTime(text: string): number | null {
  * expiry or not-before, an expiry passed, a not-before still ahead.
  */
 export function siwxTimeProblem(times: { issuedAt?: string | undefined; expirationTime?: string | null | undefined; notBefore?: string | null | undefined }, now: number): string | null {
-  for (const [name, text] of [['Issued At', times.issuedAt], ['Expiration Time', times.expirationTime], ['Not Before', times.notBefore]] as const) {
+  for (const [name, text] of [
+    ['Issued At', times.issuedAt],
+    ['Expiration Time', times.expirationTime],
+    ['Not Before', times.notBefore],
+  ] as const) {
     if (text != null && parseSiwxTime(text) === null) return `${name} is not an RFC 3339 date-time`
   }
   if (times.expirationTime != null && parseSiwxTime(times.expirationTime)! <= now) return 'Expired'
@@ -178,4 +180,3 @@ export function siwxCacaoMismatch(cacao: SiwxCacao, message: SiweFields, signatu
   if (!statementHolds) return "the CACAO's statement is not the message's statement"
   return null
 }
-

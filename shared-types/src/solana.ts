@@ -114,9 +114,15 @@ export type WalletStandardAccountInfo = z.infer<typeof walletStandardAccountSche
 export const walletStandardWalletSchema = z.object({
   version: z.literal('1.0.0'),
   name: z.string().check(z.minLength(1), z.maxLength(100)),
-  icon: z.pipe(z.string().check(z.regex(/^data:image\//, 'Expected a data URI')), z.transform((icon: string) => safeHref(icon, { kind: 'image', allowDataImage: true }) ?? '')),
+  icon: z.pipe(
+    z.string().check(z.regex(/^data:image\//, 'Expected a data URI')),
+    z.transform((icon: string) => safeHref(icon, { kind: 'image', allowDataImage: true }) ?? ''),
+  ),
   chains: z.array(walletStandardChainSchema),
-  features: z.pipe(z.record(z.string(), z.unknown()), z.transform((features: Record<string, unknown>) => Object.keys(features))),
+  features: z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((features: Record<string, unknown>) => Object.keys(features)),
+  ),
 })
 
 /** `standard:connect` and `standard:events` change: the accounts (parsed one by one; a malformed one is left out by the caller). */
@@ -126,7 +132,10 @@ export const walletStandardChangeSchema = z.object({ accounts: z.optional(z.arra
 /** `solana:signAndSendTransaction` answers one output per input: the signature's 64 bytes. */
 export const walletStandardSignatureOutputSchema = z.tuple([z.object({ signature: z.instanceof(Uint8Array).check(z.refine((s) => s.length === 64, 'Expected a 64-byte signature')) })], z.unknown())
 /** `solana:signMessage` answers the signed message and its 64-byte ed25519 signature. */
-export const walletStandardSignMessageOutputSchema = z.tuple([z.object({ signedMessage: z.instanceof(Uint8Array), signature: z.instanceof(Uint8Array).check(z.refine((s) => s.length === 64, 'Expected a 64-byte signature')) })], z.unknown())
+export const walletStandardSignMessageOutputSchema = z.tuple(
+  [z.object({ signedMessage: z.instanceof(Uint8Array), signature: z.instanceof(Uint8Array).check(z.refine((s) => s.length === 64, 'Expected a 64-byte signature')) })],
+  z.unknown(),
+)
 /** What the core hands the page for a Solana write (`solana_signAndSendTransaction`): the unsigned wire transaction as base64. */
 export const solanaTransactionParamsSchema = z.tuple([z.looseObject({ transaction: z.string().check(z.minLength(1), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64')) })])
 /** `solana_signMessage`: the message as base58 (WalletConnect's shape) and the signing address. */
@@ -190,7 +199,13 @@ export type SolanaSignInInputFields = z.infer<typeof solanaSignInInputSchema>
 export const solanaSignInParamsSchema = z.tuple([z.object({ input: solanaSignInInputSchema, message: z.string().check(z.minLength(1), z.maxLength(16_384)) })])
 
 /** Bytes as a wallet hands them: a Uint8Array, or an array of byte values. */
-const walletBytesSchema = z.union([z.instanceof(Uint8Array), z.pipe(z.array(z.int().check(z.gte(0), z.lte(255))).check(z.maxLength(16_384)), z.transform((bytes: number[]) => Uint8Array.from(bytes)))])
+const walletBytesSchema = z.union([
+  z.instanceof(Uint8Array),
+  z.pipe(
+    z.array(z.int().check(z.gte(0), z.lte(255))).check(z.maxLength(16_384)),
+    z.transform((bytes: number[]) => Uint8Array.from(bytes)),
+  ),
+])
 /**
  * What the page answers `solana_signIn` (or `solana_signMessage`): the signature as base58 or its 64
  * bytes, the signed message's bytes (base58 text or bytes; absent: the message asked was signed as it
@@ -198,7 +213,9 @@ const walletBytesSchema = z.union([z.instanceof(Uint8Array), z.pipe(z.array(z.in
  */
 export const solanaSignInAnswerSchema = z.object({
   signature: z.union([solanaSignatureSchema, walletBytesSchema.check(z.refine((s) => s.length === 64, 'Expected a 64-byte signature'))]),
-  signedMessage: z.optional(z.union([z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'Expected base58'), z.maxLength(24_000)), walletBytesSchema.check(z.refine((m) => m.length <= 16_384, 'Message too long'))])),
+  signedMessage: z.optional(
+    z.union([z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'Expected base58'), z.maxLength(24_000)), walletBytesSchema.check(z.refine((m) => m.length <= 16_384, 'Message too long'))]),
+  ),
   account: z.optional(z.looseObject({ address: solanaAddressSchema })),
 })
 export type SolanaSignInAnswer = z.infer<typeof solanaSignInAnswerSchema>

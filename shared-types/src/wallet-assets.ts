@@ -17,7 +17,10 @@ export const walletAssetSchema = z.object({
     decimals: z.number(),
     price: z.number(),
     /** A string, as SPEC.md §5 requires; a URL the image gate refuses becomes null. */
-    iconUrl: z.pipe(z.string(), z.transform((url: string) => safeHref(url, { kind: 'image', allowLoopbackHttp: true }))),
+    iconUrl: z.pipe(
+      z.string(),
+      z.transform((url: string) => safeHref(url, { kind: 'image', allowLoopbackHttp: true })),
+    ),
     value: z.optional(z.number()),
   }),
 })

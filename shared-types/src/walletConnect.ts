@@ -41,16 +41,19 @@ const peerText = (value: unknown, max: number) => (typeof value === 'string' ? v
  * z.parse(walletConnectPeerMetadataSchema, { name: 'Wallet', url: 'javascript:alert(1)', icons: ['data:text/html,x'] })
  * // { name: 'Wallet', description: '', url: '', icons: [] }
  */
-export const walletConnectPeerMetadataSchema = z.pipe(z.unknown(), z.transform((value: unknown) => {
-  const metadata: Record<string, unknown> = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  const icons = Array.isArray(metadata['icons']) ? (metadata['icons'] as unknown[]) : []
-  return {
-    name: peerText(metadata['name'], WALLET_CONNECT_PEER_NAME_MAX),
-    description: peerText(metadata['description'], WALLET_CONNECT_PEER_DESCRIPTION_MAX),
-    url: safeHref(metadata['url'], { kind: 'web', allowLoopbackHttp: true }) ?? '',
-    icons: icons.flatMap((icon) => safeHref(icon, { kind: 'image', allowLoopbackHttp: true }) ?? []).slice(0, WALLET_CONNECT_PEER_ICONS_MAX),
-  }
-}))
+export const walletConnectPeerMetadataSchema = z.pipe(
+  z.unknown(),
+  z.transform((value: unknown) => {
+    const metadata: Record<string, unknown> = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    const icons = Array.isArray(metadata['icons']) ? (metadata['icons'] as unknown[]) : []
+    return {
+      name: peerText(metadata['name'], WALLET_CONNECT_PEER_NAME_MAX),
+      description: peerText(metadata['description'], WALLET_CONNECT_PEER_DESCRIPTION_MAX),
+      url: safeHref(metadata['url'], { kind: 'web', allowLoopbackHttp: true }) ?? '',
+      icons: icons.flatMap((icon) => safeHref(icon, { kind: 'image', allowLoopbackHttp: true }) ?? []).slice(0, WALLET_CONNECT_PEER_ICONS_MAX),
+    }
+  }),
+)
 export type WalletConnectPeerMetadata = z.infer<typeof walletConnectPeerMetadataSchema>
 
 export const walletConnectSessionSchema = z.object({

@@ -8,7 +8,10 @@ describe('walletConnectPeerMetadataSchema: the wallet’s own description of its
   it('keeps an honest wallet’s metadata as it is', () => {
     const metadata = { name: 'Test phone', description: 'A wallet in a test', url: 'https://wallet.example', icons: ['https://wallet.example/icon.png'] }
     expect(walletConnectPeerMetadataSchema.parse(metadata)).toEqual({ ...metadata, url: 'https://wallet.example/' })
-    expect(walletConnectPeerMetadataSchema.parse({ ...metadata, url: 'http://127.0.0.1:5173', icons: ['http://127.0.0.1:5173/i.png'] })).toMatchObject({ url: 'http://127.0.0.1:5173/', icons: ['http://127.0.0.1:5173/i.png'] })
+    expect(walletConnectPeerMetadataSchema.parse({ ...metadata, url: 'http://127.0.0.1:5173', icons: ['http://127.0.0.1:5173/i.png'] })).toMatchObject({
+      url: 'http://127.0.0.1:5173/',
+      icons: ['http://127.0.0.1:5173/i.png'],
+    })
   })
 
   it('hostile fields become empty; the rest of the metadata stays', () => {
@@ -16,7 +19,19 @@ describe('walletConnectPeerMetadataSchema: the wallet’s own description of its
       name: '\u202eMetaMask\u0000\u0007 ' + 'x'.repeat(10_000),
       description: `<img src=x onerror=alert(1)>${'d'.repeat(10_000)}`,
       url: 'javascript:alert(document.cookie)',
-      icons: ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:msgbox(1)', 'blob:https://x.example/1', 'file:///etc/passwd', 'http://evil.example/i.png', 42, null, { url: 'https://x' }, 'https://wallet.example/ok.png'],
+      icons: [
+        'javascript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'data:image/svg+xml,<svg onload=alert(1)>',
+        'vbscript:msgbox(1)',
+        'blob:https://x.example/1',
+        'file:///etc/passwd',
+        'http://evil.example/i.png',
+        42,
+        null,
+        { url: 'https://x' },
+        'https://wallet.example/ok.png',
+      ],
     })
     expect(parsed.name.startsWith('MetaMask x')).toBe(true)
     expect(parsed.name).toHaveLength(WALLET_CONNECT_PEER_NAME_MAX)

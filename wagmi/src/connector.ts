@@ -133,7 +133,11 @@ export function porticoConnector({ client, reconnectTimeoutMs = 10_000 }: Portic
 
       async getProvider() {
         if (!connectedOf(client.getSnapshot())) throw new ProviderNotFoundError()
-        return when(client, (s) => (s.provider?.namespace === 'eip155' ? s.provider.provider : undefined), (s) => (connectedOf(s) ? undefined : new ProviderNotFoundError()))
+        return when(
+          client,
+          (s) => (s.provider?.namespace === 'eip155' ? s.provider.provider : undefined),
+          (s) => (connectedOf(s) ? undefined : new ProviderNotFoundError()),
+        )
       },
 
       async isAuthorized() {
@@ -144,12 +148,7 @@ export function porticoConnector({ client, reconnectTimeoutMs = 10_000 }: Portic
         }
         await client.start()
         // The core reports the returning visitor's connection once it has read IndexedDB.
-        const settled = await when(
-          client,
-          (s) => (s.core && activeConnection(s.core).status !== 'connecting' ? s : undefined),
-          undefined,
-          reconnectTimeoutMs,
-        ).catch(() => null)
+        const settled = await when(client, (s) => (s.core && activeConnection(s.core).status !== 'connecting' ? s : undefined), undefined, reconnectTimeoutMs).catch(() => null)
         return !!settled && connectedOf(settled) !== null
       },
 

@@ -127,14 +127,22 @@ describe('core API surface', () => {
         "walletConnectRequest",
       ]
     `)
-    expect(Object.keys(core).filter((k) => k !== 'ready' && k !== 'dispose').sort()).toEqual([...CORE_API_METHODS].sort())
+    expect(
+      Object.keys(core)
+        .filter((k) => k !== 'ready' && k !== 'dispose')
+        .sort(),
+    ).toEqual([...CORE_API_METHODS].sort())
     core.dispose()
   })
 
   it('gives the dedicated-worker hub the same API', () => {
     const channel = { postMessage() {}, addEventListener() {}, close() {} }
     const hub = createCoreHub({ createCore: () => setupCore().core, channel, locks: undefined })
-    expect(Object.keys(hub).filter((k) => !['ready', 'dispose', 'role'].includes(k)).sort()).toEqual([...CORE_API_METHODS].sort())
+    expect(
+      Object.keys(hub)
+        .filter((k) => !['ready', 'dispose', 'role'].includes(k))
+        .sort(),
+    ).toEqual([...CORE_API_METHODS].sort())
     hub.dispose()
   })
 })

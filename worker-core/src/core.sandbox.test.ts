@@ -90,10 +90,7 @@ describe('core against the sandbox', () => {
     const core = newCore()
     await core.configure(config)
     const { PIONEER, CLAIM } = sandbox.deployments[31337]!.collections
-    const [first, second] = await Promise.all([
-      core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` }),
-      core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` }),
-    ])
+    const [first, second] = await Promise.all([core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` }), core.getNftHoldings({ caipAddress: `eip155:31337:${ACCOUNT_0}` })])
     expect(second).toEqual(first)
     expect(first.data.some((n) => n.contract === PIONEER!.address && n.collection.name === 'Portico Pioneers')).toBe(true)
     expect(first.data.some((n) => n.contract === CLAIM!.address)).toBe(false)

@@ -127,7 +127,12 @@ describe('core: connection and pushes', () => {
     await core.configure(testConfig)
     await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId, connectorName: 'Shared', connectorType })
     await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId, connectorName: 'Shared', connectorType })
-    await core.setConnected({ caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', connectorId: 'dev.other', connectorName: 'Other', connectorType: 'ANNOUNCED' })
+    await core.setConnected({
+      caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      connectorId: 'dev.other',
+      connectorName: 'Other',
+      connectorType: 'ANNOUNCED',
+    })
     await core.setDisconnected('eip155')
     const { connections } = await core.getState()
     expect([connections.eip155?.status, connections.solana?.status, connections.bip122?.status]).toEqual(['disconnected', 'disconnected', 'connected'])
@@ -136,7 +141,12 @@ describe('core: connection and pushes', () => {
   it('disconnecting an announced wallet leaves the other namespaces, even of the same type', async () => {
     const { core } = setupCore()
     await core.configure(testConfig)
-    await core.setConnected({ caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', connectorId: 'app.phantom', connectorName: 'Phantom', connectorType: 'ANNOUNCED' })
+    await core.setConnected({
+      caipAddress: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv',
+      connectorId: 'app.phantom',
+      connectorName: 'Phantom',
+      connectorType: 'ANNOUNCED',
+    })
     await core.setConnected({ caipAddress: CAIP_ADDRESS, connectorId: 'io.metamask', connectorName: 'MetaMask', connectorType: 'ANNOUNCED' })
     await core.setDisconnected('eip155')
     const { connections } = await core.getState()

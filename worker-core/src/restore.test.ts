@@ -8,8 +8,22 @@ import { createCore } from './core.ts'
 import { createStorage, type CoreStorage } from './infra/storage.ts'
 import { CAIP_ADDRESS } from './test-fixtures.ts'
 
-const connection = { connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X', connectorType: null } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:31337' }
-const pending = (hash: string): PendingTransaction => ({ hash, caipNetworkId: 'eip155:31337', from: CAIP_ADDRESS.split(':')[2]!, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', kind: 'send', amount: '0.5', symbol: 'ETH', status: 'pending', submittedAt: 1 })
+const connection = {
+  connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X', connectorType: null } },
+  activeNamespace: 'eip155',
+  activeCaipNetworkId: 'eip155:31337',
+}
+const pending = (hash: string): PendingTransaction => ({
+  hash,
+  caipNetworkId: 'eip155:31337',
+  from: CAIP_ADDRESS.split(':')[2]!,
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  kind: 'send',
+  amount: '0.5',
+  symbol: 'ETH',
+  status: 'pending',
+  submittedAt: 1,
+})
 
 describe('the restore of the stored session', () => {
   it('gives up after its timeout and starts fresh; an answer that comes later is not applied', async () => {

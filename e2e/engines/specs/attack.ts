@@ -126,9 +126,7 @@ async function ask(page: EnginePage, type: string, payload: object = {}): Promis
 const post = (page: EnginePage, type: string, payload: object) => page.evaluate(([t, p]) => (window as unknown as { ask(t: string, p: object): string }).ask(t, p), [type, payload] as const)
 async function answerOf(page: EnginePage, id: string, timeout = 20_000): Promise<Answer> {
   let answer: Answer = null
-  await expect
-    .poll(async () => (answer = await page.evaluate((i) => (window as unknown as { answer(i: string): Answer }).answer(i), id)), { timeout })
-    .not.toBeNull()
+  await expect.poll(async () => (answer = await page.evaluate((i) => (window as unknown as { answer(i: string): Answer }).answer(i), id)), { timeout }).not.toBeNull()
   return answer
 }
 const peekAnswer = (page: EnginePage, id: string) => page.evaluate((i) => (window as unknown as { answer(i: string): Answer }).answer(i), id)

@@ -1,17 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import {
-  PorticoProvider,
-  WalletButton,
-  useAccount,
-  useActivity,
-  useBalances,
-  useConnect,
-  useDisconnect,
-  useEmailLogin,
-  useSocialLogin,
-  useWallets,
-  type SocialLoginProvider,
-} from '@portico/react'
+import { PorticoProvider, WalletButton, useAccount, useActivity, useBalances, useConnect, useDisconnect, useEmailLogin, useSocialLogin, useWallets, type SocialLoginProvider } from '@portico/react'
 import { config } from './config.ts'
 
 // A dapp that draws its own connect UI: no Portico button, no Portico modal (except the QR code a
@@ -226,8 +214,7 @@ function Account() {
         Connected with {connectorName}: <output data-testid="address">{address}</output>
       </p>
       <p>
-        Balance:{' '}
-        <output data-testid="balance">{native ? `${amount(native.quantity.numeric)} ${native.symbol}` : status === 'error' ? (error?.message ?? 'unavailable') : 'loading…'}</output>
+        Balance: <output data-testid="balance">{native ? `${amount(native.quantity.numeric)} ${native.symbol}` : status === 'error' ? (error?.message ?? 'unavailable') : 'loading…'}</output>
       </p>
       <h3>Tokens</h3>
       <ul aria-label="Tokens">

@@ -195,7 +195,10 @@ export function createApprovals(deps: ApprovalDeps) {
     if (document.documentElement.clientWidth > 0) {
       const style = getComputedStyle(root)
       const parts = [...root.children] as HTMLElement[]
-      natural = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom) + (Number.parseFloat(style.rowGap) || 0) * Math.max(parts.filter((p) => p.offsetHeight > 0 || p.classList.contains('approval-body')).length - 1, 0)
+      natural =
+        Number.parseFloat(style.paddingTop) +
+        Number.parseFloat(style.paddingBottom) +
+        (Number.parseFloat(style.rowGap) || 0) * Math.max(parts.filter((p) => p.offsetHeight > 0 || p.classList.contains('approval-body')).length - 1, 0)
       for (const part of parts) natural += part.classList.contains('approval-body') ? part.scrollHeight : part.offsetHeight
     }
     const height = Math.min(Math.max(Math.ceil(natural), 1), FRAME_APPROVAL_MAX_HEIGHT)

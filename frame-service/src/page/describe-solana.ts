@@ -35,7 +35,11 @@ export type SolanaMethod = (typeof SOLANA_METHODS)[number]
 /** A Solana request as the frame keeps it from the moment it is shown: deep-frozen; signed as it is. */
 export type SolanaFrozenRequest = Readonly<
   | { method: 'solana_signMessage'; network: string; params: readonly [{ readonly message: string; readonly pubkey?: string | undefined }] }
-  | { method: 'solana_signTransaction' | 'solana_signAndSendTransaction'; network: string; params: readonly [{ readonly transaction: string; readonly options?: { readonly skipPreflight?: boolean | undefined } | undefined }] }
+  | {
+      method: 'solana_signTransaction' | 'solana_signAndSendTransaction'
+      network: string
+      params: readonly [{ readonly transaction: string; readonly options?: { readonly skipPreflight?: boolean | undefined } | undefined }]
+    }
 >
 
 export const isSolanaMethod = (method: string): method is SolanaMethod => (SOLANA_METHODS as readonly string[]).includes(method)
@@ -71,7 +75,11 @@ export function freezeSolanaRequest(method: string, params: unknown, network: st
     const options = parse(sendOptions, input['options'], method)
     // Refused here when the bytes are no transaction at all.
     decodeTransaction(input.transaction, method)
-    return deepFreeze({ method, network, params: [{ transaction: input.transaction, ...(options?.skipPreflight === undefined ? {} : { options: { skipPreflight: options.skipPreflight } }) }] as const })
+    return deepFreeze({
+      method,
+      network,
+      params: [{ transaction: input.transaction, ...(options?.skipPreflight === undefined ? {} : { options: { skipPreflight: options.skipPreflight } }) }] as const,
+    })
   }
   throw new ApprovalRefused(fill(APPROVAL_TEXT.unsupported, { method }))
 }

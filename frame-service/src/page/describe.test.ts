@@ -77,8 +77,25 @@ group('eth_signTypedData_v4', () => {
     expect(d.tree).toEqual({
       label: 'Mail',
       children: [
-        { label: 'from', children: [{ label: 'name', value: 'Alice' }, { label: 'wallet', value: ACCOUNT }] },
-        { label: 'to', children: [{ label: 'to[0]', children: [{ label: 'name', value: 'Bob' }, { label: 'wallet', value: BOB }] }] },
+        {
+          label: 'from',
+          children: [
+            { label: 'name', value: 'Alice' },
+            { label: 'wallet', value: ACCOUNT },
+          ],
+        },
+        {
+          label: 'to',
+          children: [
+            {
+              label: 'to[0]',
+              children: [
+                { label: 'name', value: 'Bob' },
+                { label: 'wallet', value: BOB },
+              ],
+            },
+          ],
+        },
         { label: 'contents', value: 'Hello, Bob!' },
       ],
     })
@@ -157,7 +174,8 @@ group('eth_sendTransaction', () => {
 })
 
 group('names beside addresses', () => {
-  const transfer = () => freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] }) }], 31337)
+  const transfer = () =>
+    freezeRequest('eth_sendTransaction', [{ from: ACCOUNT, to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] }) }], 31337)
   const failingRpc = async () => {
     throw new Error('no chain in this test')
   }

@@ -1,18 +1,5 @@
 import { simpleAccountAbi } from '../simple-account-abi.ts'
-import {
-  decodeFunctionData,
-  erc20Abi,
-  formatUnits,
-  getAddress,
-  hexToBytes,
-  isAddress,
-  maxUint256,
-  validateTypedData,
-  type Abi,
-  type Address,
-  type Hex,
-  type TypedDataDomain,
-} from 'viem'
+import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
 import { getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
@@ -45,7 +32,10 @@ export const APPROVAL_TEXT = {
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
 
-const address = z.string().refine((a) => isAddress(a, { strict: false }), 'Expected an address').transform((a) => getAddress(a))
+const address = z
+  .string()
+  .refine((a) => isAddress(a, { strict: false }), 'Expected an address')
+  .transform((a) => getAddress(a))
 const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected hex bytes') as unknown as z.ZodType<Hex>
 const quantity = z
   .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
@@ -59,7 +49,10 @@ const typedDataSchema = z.object({
       version: z.string().optional(),
       chainId: z.union([z.number().int().positive(), z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/)]).optional(),
       verifyingContract: address.optional(),
-      salt: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+      salt: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/)
+        .optional(),
     })
     .strict(),
   types: z.record(z.string(), z.array(typedField)),
@@ -108,7 +101,6 @@ export type FrozenRequest = Readonly<
 
 /** The unsafe methods the frame can show in words and sign. */
 export const DESCRIBED_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_sendUserOperation'] as const
-
 
 /** The calls a user operation makes, decoded from its callData (what is signed), or null when the callData is not the account's execute or executeBatch. */
 export function userOperationCalls(operation: UnsignedUserOperation): { to: Address; value: bigint; data: Hex }[] | null {
@@ -245,15 +237,39 @@ const toHex = (bytes: Uint8Array) => `0x${Array.from(bytes, (b) => b.toString(16
 
 /** ERC-721's transfers (ERC-20's transferFrom has the same selector as ERC-721's). */
 const erc721Abi = [
-  { type: 'function', name: 'safeTransferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'tokenId', type: 'uint256' }], outputs: [] },
   {
     type: 'function',
     name: 'safeTransferFrom',
     stateMutability: 'nonpayable',
-    inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'tokenId', type: 'uint256' }, { name: 'data', type: 'bytes' }],
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'tokenId', type: 'uint256' },
+    ],
     outputs: [],
   },
-  { type: 'function', name: 'setApprovalForAll', stateMutability: 'nonpayable', inputs: [{ name: 'operator', type: 'address' }, { name: 'approved', type: 'bool' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'tokenId', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'operator', type: 'address' },
+      { name: 'approved', type: 'bool' },
+    ],
+    outputs: [],
+  },
 ] as const satisfies Abi
 
 /** What a transaction's calldata does, decoded with viem's decodeFunctionData. */
@@ -317,7 +333,13 @@ export function contractToRead(request: FrozenRequest): Address | undefined {
 /** Every contract a user operation's calls act on (each read like a transaction's). */
 export function contractsToRead(request: FrozenRequest): Address[] {
   if (request.method !== 'eth_sendUserOperation') return []
-  return [...new Set(callsAsTransactions(request).map(transactionContract).filter((a): a is Address => a !== undefined))]
+  return [
+    ...new Set(
+      callsAsTransactions(request)
+        .map(transactionContract)
+        .filter((a): a is Address => a !== undefined),
+    ),
+  ]
 }
 
 function transactionContract(request: FrozenRequest): Address | undefined {
@@ -449,7 +471,9 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
       summary = `Transfer NFT #${call.tokenId}${token ? ` of ${token.name ?? token.symbol}` : ''} from ${named(call.from, context.names)} to ${named(call.to, context.names)}`
       break
     case 'nftApproveAll':
-      summary = call.approved ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}` : `Revoke ${named(call.operator, context.names)}'s access to your NFTs`
+      summary = call.approved
+        ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}`
+        : `Revoke ${named(call.operator, context.names)}'s access to your NFTs`
       if (call.approved) warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.operator, symbol: token ? (token.name ?? token.symbol) : 'NFTs' }))
       break
     case 'unknown':
@@ -481,7 +505,7 @@ export function typedTree(label: string, type: string, value: unknown, types: Ty
     return { label, children: fields.map((f) => typedTree(f.name, f.type, record[f.name], types)) }
   }
   if (type === 'address' && typeof value === 'string' && isAddress(value, { strict: false })) return { label, value: getAddress(value) }
-  return { label, value: typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value) ?? '' }
+  return { label, value: typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? '') }
 }
 
 /**
@@ -495,7 +519,10 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
   const op = prepared.userOperation
   const native = chain.nativeCurrency
   const calls = callsAsTransactions(request)
-  const rows: Row[] = [{ label: 'Network', value: `${chain.name} (${chain.id})`, testId: 'network' }, { label: 'Smart account', value: getAddress(op.sender), testId: 'from' }]
+  const rows: Row[] = [
+    { label: 'Network', value: `${chain.name} (${chain.id})`, testId: 'network' },
+    { label: 'Smart account', value: getAddress(op.sender), testId: 'from' },
+  ]
   const warnings: string[] = []
   let summary: string | undefined
   let raw: string | undefined
@@ -519,9 +546,14 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
     if (one.raw !== undefined) raw = raw === undefined ? one.raw : `${raw}\n${one.raw}`
   })
   if (calls.length > 1) summary = `${calls.length} calls in one operation`
-  const maxGas = BigInt(op.callGasLimit) + BigInt(op.verificationGasLimit) + BigInt(op.preVerificationGas) + BigInt(op.paymasterVerificationGasLimit ?? '0x0') + BigInt(op.paymasterPostOpGasLimit ?? '0x0')
+  const maxGas =
+    BigInt(op.callGasLimit) + BigInt(op.verificationGasLimit) + BigInt(op.preVerificationGas) + BigInt(op.paymasterVerificationGasLimit ?? '0x0') + BigInt(op.paymasterPostOpGasLimit ?? '0x0')
   const maxFee = maxGas * BigInt(op.maxFeePerGas)
-  rows.push({ label: 'Network fee', value: prepared.sponsored ? 'Gas sponsored' : `at most ${formatAmount(maxFee, native.decimals, native.symbol)}${usd(maxFee, native.decimals, chain.usd)}`, testId: 'fee' })
+  rows.push({
+    label: 'Network fee',
+    value: prepared.sponsored ? 'Gas sponsored' : `at most ${formatAmount(maxFee, native.decimals, native.symbol)}${usd(maxFee, native.decimals, chain.usd)}`,
+    testId: 'fee',
+  })
   if (op.factory !== undefined) warnings.push(APPROVAL_TEXT.deploys)
   rows.push({ label: 'User operation', value: prepared.hash, testId: 'user-operation-hash' })
   const description: Description = { title: 'Send a user operation', warnings, rows }

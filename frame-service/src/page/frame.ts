@@ -31,7 +31,11 @@ const WAIT_LIMIT_MS = 10 * 60_000
  */
 const BINDING_KEY = 'portico-frame.binding'
 function bindingSecret(): string {
-  const fresh = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  const fresh = () =>
+    btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '')
   try {
     let secret = sessionStorage.getItem(BINDING_KEY)
     if (secret === null || !/^[A-Za-z0-9_-]{32,128}$/.test(secret)) {
@@ -211,9 +215,21 @@ const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]{0,64}$/)
 const sendCallsParams = z.tuple([
   z.object({
     chainId: z.string().regex(/^0x[0-9a-fA-F]+$/),
-    from: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+    from: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .optional(),
     calls: z
-      .array(z.object({ to: z.string().regex(/^0x[0-9a-fA-F]{40}$/), value: hexQuantity.optional(), data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/).optional() }))
+      .array(
+        z.object({
+          to: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+          value: hexQuantity.optional(),
+          data: z
+            .string()
+            .regex(/^0x([0-9a-fA-F]{2})*$/)
+            .optional(),
+        }),
+      )
       .min(1)
       .max(16),
   }),
@@ -227,7 +243,8 @@ async function sendCallsAsUserOperation(params: unknown, chainId: number): Promi
   const parsed = sendCallsParams.safeParse(params)
   if (!parsed.success) throw new ApprovalRefused(APPROVAL_TEXT.invalidParams.replace('{method}', 'wallet_sendCalls').replace('{detail}', parsed.error.issues[0]?.message ?? 'invalid'))
   const [request] = parsed.data
-  if (Number(BigInt(request.chainId)) !== chainId) throw new ApprovalRefused(APPROVAL_TEXT.wrongTransactionChain.replace('{given}', String(Number(BigInt(request.chainId)))).replace('{chain}', String(chainId)))
+  if (Number(BigInt(request.chainId)) !== chainId)
+    throw new ApprovalRefused(APPROVAL_TEXT.wrongTransactionChain.replace('{given}', String(Number(BigInt(request.chainId)))).replace('{chain}', String(chainId)))
   const calls = request.calls.map((c) => ({ to: c.to, value: c.value && c.value !== '0x' ? c.value : '0x0', data: c.data ?? '0x' }))
   const prepared = await call('userOperationPrepare', { chainId, calls })
   return { id: String(await approvals.ask('eth_sendUserOperation', [prepared], chainId)) }

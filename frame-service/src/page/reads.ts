@@ -25,9 +25,7 @@ export const approvalChainsSchema = z.object({
 
 export type Rpc = (method: string, params: unknown[], chainId: number) => Promise<unknown>
 
-const erc165Abi = [
-  { type: 'function', name: 'supportsInterface', stateMutability: 'view', inputs: [{ name: 'interfaceId', type: 'bytes4' }], outputs: [{ type: 'bool' }] },
-] as const satisfies Abi
+const erc165Abi = [{ type: 'function', name: 'supportsInterface', stateMutability: 'view', inputs: [{ name: 'interfaceId', type: 'bytes4' }], outputs: [{ type: 'bool' }] }] as const satisfies Abi
 const ERC721_INTERFACE = '0x80ac58cd'
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/) as unknown as z.ZodType<Hex>
 
@@ -36,7 +34,11 @@ async function read<const A extends Abi>(rpc: Rpc, chainId: number, to: Address,
   const raw = hex.parse(await rpc('eth_call', [{ to, data }, 'latest'], chainId))
   return decodeFunctionResult({ abi, functionName, data: raw } as Parameters<typeof decodeFunctionResult>[0])
 }
-const settle = <T>(p: Promise<T>): Promise<T | undefined> => p.then((v) => v, () => undefined)
+const settle = <T>(p: Promise<T>): Promise<T | undefined> =>
+  p.then(
+    (v) => v,
+    () => undefined,
+  )
 
 /** Control, zero-width and bidi characters: none may reorder or hide what an approval says. */
 const HIDDEN_OR_REORDERING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/
@@ -57,7 +59,10 @@ export async function readToken(rpc: Rpc, chainId: number, address: Address): Pr
   return null
 }
 
-const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((v) => BigInt(v))
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/)
+  .transform((v) => BigInt(v))
 
 /** The network fee estimate of a transaction in wei (gas estimate × gas price), or null. */
 export async function readFee(rpc: Rpc, request: Extract<FrozenRequest, { method: 'eth_sendTransaction' }>, from: Address): Promise<bigint | null> {
@@ -69,7 +74,11 @@ export async function readFee(rpc: Rpc, request: Extract<FrozenRequest, { method
   if (data !== undefined) call['data'] = data
   const [gas, price] = await Promise.all([
     tx.gas !== undefined ? Promise.resolve(BigInt(tx.gas)) : settle(rpc('eth_estimateGas', [call], request.chainId).then((v) => quantity.parse(v))),
-    tx.maxFeePerGas !== undefined ? Promise.resolve(BigInt(tx.maxFeePerGas)) : tx.gasPrice !== undefined ? Promise.resolve(BigInt(tx.gasPrice)) : settle(rpc('eth_gasPrice', [], request.chainId).then((v) => quantity.parse(v))),
+    tx.maxFeePerGas !== undefined
+      ? Promise.resolve(BigInt(tx.maxFeePerGas))
+      : tx.gasPrice !== undefined
+        ? Promise.resolve(BigInt(tx.gasPrice))
+        : settle(rpc('eth_gasPrice', [], request.chainId).then((v) => quantity.parse(v))),
   ])
   return gas === undefined || price === undefined ? null : gas * price
 }

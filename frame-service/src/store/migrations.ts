@@ -72,7 +72,7 @@ CREATE TABLE rate_limits (
   },
   {
     version: 2,
-    name: 'each user\'s Solana key (ed25519), sealed like the EVM key',
+    name: "each user's Solana key (ed25519), sealed like the EVM key",
     sql: `
 ALTER TABLE users ADD COLUMN solana_address text UNIQUE;
 -- The ed25519 seed, AES-256-GCM like encrypted_key, with '<user id>/solana' as associated data (neither key opens in the other's place).
@@ -101,7 +101,11 @@ export async function migrate(db: SqlDriver): Promise<number> {
       await tx.query('SELECT pg_advisory_xact_lock(72617001)')
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version])
       if (done.length > 0) return
-      for (const statement of migration.sql.split(/;\s*\n/).map((s) => s.trim()).filter((s) => s !== '')) await tx.query(statement)
+      for (const statement of migration.sql
+        .split(/;\s*\n/)
+        .map((s) => s.trim())
+        .filter((s) => s !== ''))
+        await tx.query(statement)
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
     })
   }

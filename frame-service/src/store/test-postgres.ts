@@ -9,7 +9,9 @@ import { join } from 'node:path'
 export function postgresBinDir(): string | undefined {
   const base = '/usr/lib/postgresql'
   if (!existsSync(base)) return undefined
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions[0] === undefined ? undefined : join(base, versions[0], 'bin')
 }
 

@@ -14,17 +14,22 @@ function withUrl(url: string) {
 }
 
 describe('openOnramp: the provider URL goes through the page’s URL gate', () => {
-  it.each(['javascript:alert(document.domain)', '\tjavascript:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://provider.test/x'])(
-    'refuses %j: the window closes without loading it, and the error is typed',
-    async (url) => {
-      const { popup, run } = withUrl(url)
-      const outcome = await run()
-      expect(outcome.status).toBe('error')
-      expect(outcome.status === 'error' && outcome.error).toBeInstanceOf(UnsafeUrlError)
-      expect(popup.close).toHaveBeenCalled()
-      expect(popup.location.href).toBe('')
-    },
-  )
+  it.each([
+    'javascript:alert(document.domain)',
+    '\tjavascript:alert(1)',
+    'java\nscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'http://provider.test/x',
+  ])('refuses %j: the window closes without loading it, and the error is typed', async (url) => {
+    const { popup, run } = withUrl(url)
+    const outcome = await run()
+    expect(outcome.status).toBe('error')
+    expect(outcome.status === 'error' && outcome.error).toBeInstanceOf(UnsafeUrlError)
+    expect(popup.close).toHaveBeenCalled()
+    expect(popup.location.href).toBe('')
+  })
 
   it('loads an https URL (normalised) with the opener cut, and loopback http while the page is on a loopback host', async () => {
     const https = withUrl('HTTPS://Provider.Example/checkout?id=1')

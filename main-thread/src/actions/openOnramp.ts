@@ -20,25 +20,31 @@ type Opener = (url: string, target: string) => WindowProxy | null
  * @example
  * button.onclick = () => void openOnramp(client, { caipAddress, network, purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '50' })
  */
-export function openOnramp(client: Pick<PorticoClient, 'withCore'>, params: Omit<GetOnrampUrlParameters, 'force'>, open: Opener = (url, target) => window.open(url, target)): Promise<OpenOnrampReturnType> {
+export function openOnramp(
+  client: Pick<PorticoClient, 'withCore'>,
+  params: Omit<GetOnrampUrlParameters, 'force'>,
+  open: Opener = (url, target) => window.open(url, target),
+): Promise<OpenOnrampReturnType> {
   const popup = open('', '_blank')
-  return client.withCore((api) => api.getOnrampUrl(params)).then(
-    (raw): OpenOnrampReturnType => {
-      const safe = toPageSafeUrl(raw)
-      if (!(safe instanceof URL)) {
+  return client
+    .withCore((api) => api.getOnrampUrl(params))
+    .then(
+      (raw): OpenOnrampReturnType => {
+        const safe = toPageSafeUrl(raw)
+        if (!(safe instanceof URL)) {
+          popup?.close()
+          return { status: 'error', error: safe }
+        }
+        const url = safe.href
+        if (!popup || popup.closed) return { status: 'blocked', url }
+        // The provider's page must not reach back into the dapp.
+        popup.opener = null
+        popup.location.href = url
+        return { status: 'opened', url }
+      },
+      (error: unknown): OpenOnrampReturnType => {
         popup?.close()
-        return { status: 'error', error: safe }
-      }
-      const url = safe.href
-      if (!popup || popup.closed) return { status: 'blocked', url }
-      // The provider's page must not reach back into the dapp.
-      popup.opener = null
-      popup.location.href = url
-      return { status: 'opened', url }
-    },
-    (error: unknown): OpenOnrampReturnType => {
-      popup?.close()
-      return { status: 'error', error }
-    },
-  )
+        return { status: 'error', error }
+      },
+    )
 }

@@ -38,21 +38,14 @@ describe('connectorRows', () => {
       connectors: [connector('a.wallet'), connector('b.wallet'), connector('x.wallet', 'EXTERNAL'), connector('ext-a', 'EXTERNAL', 'a.wallet'), connector('email', 'AUTH', undefined)],
       recent,
       featured: [listing('f1'), listing('dup-a', 'a.wallet'), listing('r1')],
-      custom: [{ id: 'c1', name: 'Custom One', image_url: 'http://dapp/c1.svg' }, { id: 'c-dup', name: 'Dup', rdns: 'b.wallet' }],
+      custom: [
+        { id: 'c1', name: 'Custom One', image_url: 'http://dapp/c1.svg' },
+        { id: 'c-dup', name: 'Dup', rdns: 'b.wallet' },
+      ],
       recommended: [listing('rec1'), listing('f1'), listing('rec2')],
       imageUrl: (id) => (id ? `http://cat/${id}` : null),
     })
-    expect(rows.map((r) => r.key)).toEqual([
-      'walletConnect',
-      'recent:r1',
-      'recent:inj-b',
-      'injected:a.wallet',
-      'featured:f1',
-      'custom:c1',
-      'external:x.wallet',
-      'recommended:rec1',
-      'recommended:rec2',
-    ])
+    expect(rows.map((r) => r.key)).toEqual(['walletConnect', 'recent:r1', 'recent:inj-b', 'injected:a.wallet', 'featured:f1', 'custom:c1', 'external:x.wallet', 'recommended:rec1', 'recommended:rec2'])
     // A recent wallet that is on the page connects through the page (ConnectingExternal).
     expect(rows[2]).toMatchObject({ kind: 'connector', recent: true, connector: { id: 'b.wallet' } })
     expect(rows[6]).toMatchObject({ kind: 'connector', external: true, connector: { id: 'x.wallet' } })

@@ -17,7 +17,8 @@ async function connect() {
   const channel = new MessageChannel()
   const thrown: Record<string, () => unknown> = {
     http: () => new shared.HttpRequestError({ status: 503, url: 'https://api.example.org/v1/x' }),
-    schema: () => new shared.SchemaValidationError('balance', [{ code: 'invalid_type', expected: 'string', path: ['data'], message: 'Invalid input: expected string, received number', input: 1 } as never]),
+    schema: () =>
+      new shared.SchemaValidationError('balance', [{ code: 'invalid_type', expected: 'string', path: ['data'], message: 'Invalid input: expected string, received number', input: 1 } as never]),
     write: () => new write.WriteFailure('NAME_TAKEN', { field: 'name', values: { name: 'alice.reown.id' } }),
     plain: () => new Error('not ours'),
   }

@@ -62,9 +62,11 @@ describe('the page’s heartbeat to the core (SPEC.md §9)', () => {
     // The worker dies with a call on its way.
     killed = true
     let answered: unknown = 'unanswered'
-    const inFlight = client.withCore((api) => api.getState()).then((state) => {
-      answered = state
-    })
+    const inFlight = client
+      .withCore((api) => api.getState())
+      .then((state) => {
+        answered = state
+      })
 
     // The heartbeat finds it silent and spawns the next generation; while the new core attaches, the
     // modal says so in one line and keeps the account it shows.

@@ -24,7 +24,12 @@ describe('ahead of the first open', () => {
 
   it('offline, prepare() still parses the configuration ahead (its schemas come with the session’s code, without the parts of the idle load)', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const client = createClient({ config: testConfig(), spawn: () => { throw new Error('no worker before the visitor acts') } })
+    const client = createClient({
+      config: testConfig(),
+      spawn: () => {
+        throw new Error('no worker before the visitor acts')
+      },
+    })
     await client.prepare()
     expect(client.getSnapshot().config).toMatchObject({ projectId: testConfig().projectId })
     client.destroy()
@@ -32,7 +37,12 @@ describe('ahead of the first open', () => {
   })
 
   it('a bad configuration is not an error until the session starts, and then it is the schema’s message', async () => {
-    const client = createClient({ config: { projectId: 'p', networks: [] } as never, spawn: () => { throw new Error('not reached') } })
+    const client = createClient({
+      config: { projectId: 'p', networks: [] } as never,
+      spawn: () => {
+        throw new Error('not reached')
+      },
+    })
     await expect(client.prepare()).resolves.toBeUndefined()
     expect(client.getSnapshot().config).toBeNull()
     await expect(client.start()).rejects.toThrow('At least one network is required')
@@ -40,7 +50,12 @@ describe('ahead of the first open', () => {
   })
 
   it('a configuration that is no object is not a crash ahead of the first open, and then it is the schema’s message', async () => {
-    const client = createClient({ config: null as never, spawn: () => { throw new Error('not reached') } })
+    const client = createClient({
+      config: null as never,
+      spawn: () => {
+        throw new Error('not reached')
+      },
+    })
     await expect(client.prepare()).resolves.toBeUndefined()
     expect(client.getSnapshot().config).toBeNull()
     await expect(client.start()).rejects.toMatchObject({ name: 'SchemaValidationError' })

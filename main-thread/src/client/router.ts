@@ -44,11 +44,7 @@ export type ViewName = View['name']
 
 export type RouterState = { history: readonly View[] }
 
-export type RouterAction =
-  | { type: 'push'; view: View }
-  | { type: 'replace'; view: View }
-  | { type: 'reset'; view: View }
-  | { type: 'back' }
+export type RouterAction = { type: 'push'; view: View } | { type: 'replace'; view: View } | { type: 'reset'; view: View } | { type: 'back' }
 
 /** Navigation with push, back, reset and replace; back on the first view stays there. */
 export function route(state: RouterState, action: RouterAction): RouterState {

@@ -166,7 +166,11 @@ describe('session: a wallet with EVM and Solana sides', () => {
     await vi.waitFor(() => expect(client.getSnapshot().provider).toMatchObject({ connectorId: rdns, namespace: 'eip155' }))
 
     await switchNetwork(client, { caipNetworkId: solanaDevnet.caipNetworkId })
-    expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, connections: { solana: { caipAddress: solanaAccount }, eip155: { status: 'connected' } } })
+    expect(await core.getState()).toMatchObject({
+      activeNamespace: 'solana',
+      activeCaipNetworkId: solanaDevnet.caipNetworkId,
+      connections: { solana: { caipAddress: solanaAccount }, eip155: { status: 'connected' } },
+    })
     await vi.waitFor(() => expect(client.getSnapshot().provider).toMatchObject({ namespace: 'solana' }))
     // Back to EVM: the account the wallet granted is taken, no second prompt.
     await switchNetwork(client, { caipNetworkId: 'eip155:31337' })
@@ -187,7 +191,12 @@ describe('session: a wallet with EVM and Solana sides', () => {
     const { client, core, solanaAccount } = await connectedOnSolana({ approve: async () => answer })
     answer = false
     await expect(switchNetwork(client, { caipNetworkId: 'eip155:31337' })).rejects.toThrow()
-    expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, switchingNamespace: false, connections: { solana: { status: 'connected', caipAddress: solanaAccount } } })
+    expect(await core.getState()).toMatchObject({
+      activeNamespace: 'solana',
+      activeCaipNetworkId: solanaDevnet.caipNetworkId,
+      switchingNamespace: false,
+      connections: { solana: { status: 'connected', caipAddress: solanaAccount } },
+    })
     expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
     client.destroy()
   })

@@ -28,7 +28,11 @@ describe('SIWX on the page', () => {
     const SOL_ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
     const solanaCaip = `${LOCALNET}:${SOL_ADDRESS}`
     const state = (sessions: SiwxSession[] = [], caipAddress = solanaCaip) =>
-      ({ activeNamespace: caipAddress.split(':')[0], connections: { [caipAddress.split(':')[0]!]: { status: 'connected', caipAddress, connectorId: 'walletStandard:W', connectorName: 'W', connectorType: 'ANNOUNCED' } }, siwxSessions: sessions }) as unknown as CoreState
+      ({
+        activeNamespace: caipAddress.split(':')[0],
+        connections: { [caipAddress.split(':')[0]!]: { status: 'connected', caipAddress, connectorId: 'walletStandard:W', connectorName: 'W', connectorType: 'ANNOUNCED' } },
+        siwxSessions: sessions,
+      }) as unknown as CoreState
     expect(siwxAccountToAsk(options, [LOCALNET], state(), NOW)).toBe(solanaCaip)
     expect(siwxAccountToAsk(options, ['eip155:31337'], state(), NOW)).toBeNull()
     expect(siwxAccountToAsk(options, [LOCALNET], state([session({ accountAddress: SOL_ADDRESS, chainId: LOCALNET })]), NOW)).toBeNull()

@@ -67,13 +67,7 @@ export function siwxAccountToAsk(siwx: SiwxOptions, supported: readonly string[]
  * the visitor set sign-in aside for it, when it is optional); the sign view closes once a session
  * exists (signed here or in another tab), and gives way to Connect when the account left.
  */
-export function siwxModal(
-  modal: Modal,
-  toAsk: CaipAddress | null,
-  setAside: ReadonlySet<string>,
-  connected: boolean,
-  view: 'SIWXSignMessage' | 'ConnectingSiwe' = 'SIWXSignMessage',
-): Modal {
+export function siwxModal(modal: Modal, toAsk: CaipAddress | null, setAside: ReadonlySet<string>, connected: boolean, view: 'SIWXSignMessage' | 'ConnectingSiwe' = 'SIWXSignMessage'): Modal {
   const shown = currentView(modal.router).name
   const showing = shown === 'SIWXSignMessage' || shown === 'ConnectingSiwe'
   if (toAsk && !setAside.has(toAsk)) return showing && modal.open ? modal : { open: true, router: route(modal.router, { type: 'reset', view: { name: view } }) }

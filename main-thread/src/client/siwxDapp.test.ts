@@ -111,7 +111,11 @@ describe("a dapp's own SIWX configuration, in the page", () => {
 
     // Disconnecting revokes every chain the account signed in on.
     dapp.calls = []
-    await revokeDappSessions(config, CAIP, signedInChains(CAIP, [session(), session({ chainId: 'eip155:31338' }), session({ chainId: 'eip155:1', accountAddress: '0x0000000000000000000000000000000000000001' })]))
+    await revokeDappSessions(
+      config,
+      CAIP,
+      signedInChains(CAIP, [session(), session({ chainId: 'eip155:31338' }), session({ chainId: 'eip155:1', accountAddress: '0x0000000000000000000000000000000000000001' })]),
+    )
     expect(dapp.calls.sort()).toEqual([`revokeSession eip155:31337 ${ADDRESS}`, `revokeSession eip155:31338 ${ADDRESS}`])
     portico.client.destroy()
   })

@@ -69,7 +69,11 @@ export async function adoptDappSessions(config: SiwxDappConfig, api: Pick<Portic
   const valid = parsed.data.filter((session: SiwxSession) => hasSiwxSession([session], caipAddress, now))
   // The core refuses a session that does not hold together (its CACAO, message and signature): that one does not count.
   let kept = 0
-  for (const session of valid) kept += await api.addSiwxSession(session).then(() => 1, () => 0)
+  for (const session of valid)
+    kept += await api.addSiwxSession(session).then(
+      () => 1,
+      () => 0,
+    )
   return kept > 0
 }
 

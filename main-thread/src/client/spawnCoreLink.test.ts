@@ -47,7 +47,7 @@ describe('createCoreLink', () => {
       spawn: ({ generation = 0 }: SpawnCoreOptions) => {
         spawned.push(generation)
         // The first core dies at once; the second never attaches; the third does.
-        return { api: fakeApi(() => generation === 0 ? false : true), kind: 'shared', close: () => undefined }
+        return { api: fakeApi(() => (generation === 0 ? false : true)), kind: 'shared', close: () => undefined }
       },
       reattach: () => {
         if (spawned.at(-1) === 2) attachable = true

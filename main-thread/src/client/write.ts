@@ -142,11 +142,7 @@ export async function startWrite(client: Pick<PorticoClient, 'withCore'>, { inte
           if (step.request.method === 'solana_signIn') return solanaSignIn(provider, step.request.params)
           return provider.request({ method: step.request.method, params: step.request.params })
         })
-        result = await answerDappSteps(
-          client,
-          await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer)),
-          dapp,
-        )
+        result = await answerDappSteps(client, await client.withCore<WriteResult>((api) => api.submitWriteResult(step.writeId, answer)), dapp)
       }
       return result
     },

@@ -5,7 +5,7 @@ import { formatAmount } from '../modal/format.ts'
 import { warmModal } from '../modal/load.ts'
 import { useShownAccount } from '../hooks/useShownAccount.ts'
 
-export type AccountButtonProps = { className?: string; /** Show the native balance next to the address. */ balance?: 'show' | 'hide' }
+export type AccountButtonProps = { className?: string /** Show the native balance next to the address. */; balance?: 'show' | 'hide' }
 
 /** The connected account (balance and shortened address); opens the Account view. Nothing when disconnected. */
 export function AccountButton({ className, balance = 'show' }: AccountButtonProps) {

@@ -27,7 +27,11 @@ describe('SafeImage: an <img> from outside only through the image gate', () => {
     const https = render(<SafeImage src="https://cdn.example/eth.svg" alt="" />)
     expect(https.container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/eth.svg')
     const icon = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>'
-    expect(render(<SafeImage src={icon} allowDataImage alt="" />).container.querySelector('img')?.getAttribute('src')).toBe(icon)
+    expect(
+      render(<SafeImage src={icon} allowDataImage alt="" />)
+        .container.querySelector('img')
+        ?.getAttribute('src'),
+    ).toBe(icon)
     expect(render(<SafeImage src={icon} alt="" />).container.querySelector('img')).toBeNull()
   })
 

@@ -72,8 +72,12 @@ export function WalletButton({ wallet, label, className }: WalletButtonProps) {
         <SafeImage src={onPage?.icon} allowDataImage alt="" width={20} height={20} />
         {label ?? name}
       </button>
-      <span id={ids.status} role="status" className="portico-wallet-button-status">{statusText}</span>
-      <span id={ids.error} role="alert" className="portico-wallet-button-error">{error && !busy ? error.message : ''}</span>
+      <span id={ids.status} role="status" className="portico-wallet-button-status">
+        {statusText}
+      </span>
+      <span id={ids.error} role="alert" className="portico-wallet-button-error">
+        {error && !busy ? error.message : ''}
+      </span>
     </span>
   )
 }

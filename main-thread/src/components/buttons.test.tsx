@@ -46,7 +46,13 @@ describe('the account stored for the first paint', () => {
 
     // A new page: its first render, with no core yet, shows the stored account in both buttons.
     const next = createTestClient()
-    const nextPage = renderPortico(next, <><ConnectButton /><AccountButton /></>)
+    const nextPage = renderPortico(
+      next,
+      <>
+        <ConnectButton />
+        <AccountButton />
+      </>,
+    )
     expect(next.client.getSnapshot().core).toBeNull()
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['0x7099…79C8', '10,126.13 ETH0x7099…79C8'])
     nextPage.unmount()
@@ -66,7 +72,11 @@ describe('the account stored for the first paint', () => {
     const { hydrateRoot } = await import('react-dom/client')
     const { PorticoProvider } = await import('../PorticoProvider.tsx')
     const server = createTestClient()
-    const html = renderToString(<PorticoProvider client={server.client}><ConnectButton /></PorticoProvider>)
+    const html = renderToString(
+      <PorticoProvider client={server.client}>
+        <ConnectButton />
+      </PorticoProvider>,
+    )
     server.client.destroy()
     expect(html).toContain('Connect Wallet')
     localStorage.setItem(ACCOUNT_HINT_KEY, JSON.stringify({ a: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
@@ -76,7 +86,13 @@ describe('the account stored for the first paint', () => {
     const errors: unknown[] = []
     const client = createTestClient()
     const root = await act(async () =>
-      hydrateRoot(container, <PorticoProvider client={client.client}><ConnectButton /></PorticoProvider>, { onRecoverableError: (error) => errors.push(error) }),
+      hydrateRoot(
+        container,
+        <PorticoProvider client={client.client}>
+          <ConnectButton />
+        </PorticoProvider>,
+        { onRecoverableError: (error) => errors.push(error) },
+      ),
     )
     expect(errors).toEqual([])
     expect(container.querySelector('button')?.textContent).toBe('0x7099…79C8')
@@ -94,7 +110,13 @@ describe('the account stored for the first paint', () => {
   ])('is ignored when malformed (%s)', (_, raw) => {
     localStorage.setItem(ACCOUNT_HINT_KEY, raw)
     const portico = createTestClient()
-    renderPortico(portico, <><ConnectButton /><AccountButton /></>)
+    renderPortico(
+      portico,
+      <>
+        <ConnectButton />
+        <AccountButton />
+      </>,
+    )
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Connect Wallet'])
     portico.client.destroy()
   })

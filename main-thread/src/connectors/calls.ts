@@ -75,7 +75,14 @@ export function walletCalls(provider: Eip1193Provider, options: WalletCallsOptio
     async getCapabilities(address, chainIds) {
       if (!address) throw new CapabilitiesAddressMissingError()
       const params = parseRequest(getCapabilitiesParamsSchema, chainIds?.length ? [address, chainIds.map((id) => `0x${id.toString(16)}`)] : [address], 'wallet_getCapabilities')
-      return parseWith(capabilitiesSchema, await ask('wallet_getCapabilities', params.filter((p) => p !== undefined)), 'wallet_getCapabilities')
+      return parseWith(
+        capabilitiesSchema,
+        await ask(
+          'wallet_getCapabilities',
+          params.filter((p) => p !== undefined),
+        ),
+        'wallet_getCapabilities',
+      )
     },
     async sendCalls(request) {
       const params = parseRequest(sendCallsParamsSchema, [request], 'wallet_sendCalls')

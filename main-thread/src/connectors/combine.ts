@@ -39,7 +39,9 @@ export function combineConnectors(first: Connector, second: Connector): Connecto
       const forward = (side: Connector) => (event: ConnectorEvent) =>
         listener(event.type === 'disconnect' && !event.namespace && side.namespaces.length === 1 ? { type: 'disconnect', namespace: side.namespaces[0] } : event)
       const stops = [first.subscribe(forward(first)), second.subscribe(forward(second))]
-      return () => stops.forEach((stop) => stop())
+      return () => {
+        for (const stop of stops) stop()
+      }
     },
   }
   combined.set(first, { other: second, connector })

@@ -54,9 +54,7 @@ function introduceFrame(made: FrameClient, approvals: Approvals, config: Connect
     })
   })
   const { name, description, url: dappUrl, icons } = config.metadata
-  void made
-    .request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId })
-    .catch(() => undefined)
+  void made.request('SYNC_DAPP_DATA', { metadata: { name, description, url: dappUrl, icons }, sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, projectId: config.projectId }).catch(() => undefined)
 }
 
 /** Records the frame's user with the core (SPEC.md §3 login data) and answers its account. */
@@ -94,7 +92,13 @@ function embeddedProvider(deps: {
       const kind = classifyRpcMethod(method)
       if (kind === 'notAllowed') {
         // The requests waiting in a loaded frame are rejected too (SPEC.md §6); an unloaded frame has none.
-        approvals.notAllowed(method, () => void loadedFrame()?.request('ABORT_APPROVALS', {}).catch(() => undefined))
+        approvals.notAllowed(
+          method,
+          () =>
+            void loadedFrame()
+              ?.request('ABORT_APPROVALS', {})
+              .catch(() => undefined),
+        )
         throw (await providerHelpers()).providerError(4200, MESSAGES.rpcNotAllowed)
       }
       const caipAddress = await ensureChecked()
@@ -133,7 +137,10 @@ function embeddedWalletApi(
   let lastEmail: { email: string; at: number } | null = null
   const embedded: EmbeddedWalletApi = {
     frameOrigin: new URL(url).origin,
-    preload: () => void getFrame().then((f) => f.ready()).catch(() => undefined),
+    preload: () =>
+      void getFrame()
+        .then((f) => f.ready())
+        .catch(() => undefined),
     isValidEmail,
     async connectEmail(email, signal) {
       const now = Date.now()

@@ -38,7 +38,9 @@ describe('a published Wallet Standard wallet (the Unsafe Burner adapter through 
     // Signing goes to the wallet's solana:signMessage: the signature verifies with the account's key.
     await waitFor(() => expect(portico.client.getSnapshot().provider?.namespace).toBe('solana'))
     const message = new TextEncoder().encode('Portico reads this account')
-    const { signature } = (await portico.client.getSnapshot().provider!.provider.request({ method: 'solana_signMessage', params: [{ message: getBase58Decoder().decode(message), pubkey: burner }] })) as { signature: string }
+    const { signature } = (await portico.client
+      .getSnapshot()
+      .provider!.provider.request({ method: 'solana_signMessage', params: [{ message: getBase58Decoder().decode(message), pubkey: burner }] })) as { signature: string }
     const key = await getPublicKeyFromAddress(toAddress(burner))
     expect(await verifySignature(key, new Uint8Array(getBase58Encoder().encode(signature)) as SignatureBytes, message)).toBe(true)
 

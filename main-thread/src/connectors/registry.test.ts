@@ -77,7 +77,11 @@ describe('lazySource', () => {
     expect(load).toHaveBeenCalledTimes(1)
 
     const skipped = vi.fn(async () => ({ make: () => source([]) }))
-    const off = lazySource(skipped, (m) => m.make(), () => false)
+    const off = lazySource(
+      skipped,
+      (m) => m.make(),
+      () => false,
+    )
     await preloadConnectorCode(config, [off])
     expect(off({ config } as ConnectorSourceContext)).toBeNull()
     expect(skipped).not.toHaveBeenCalled()
@@ -85,11 +89,14 @@ describe('lazySource', () => {
 
   it('a failed fetch is tried again on the next use', async () => {
     let attempts = 0
-    const lazy = lazySource(async () => {
-      attempts++
-      if (attempts === 1) throw new Error('offline')
-      return { make: () => source([connector('back', 'WALLET_CONNECT')]) }
-    }, (m) => m.make())
+    const lazy = lazySource(
+      async () => {
+        attempts++
+        if (attempts === 1) throw new Error('offline')
+        return { make: () => source([connector('back', 'WALLET_CONNECT')]) }
+      },
+      (m) => m.make(),
+    )
     const config = {} as ConnectorSourceContext['config']
     await preloadConnectorCode(config, [lazy])
     expect((await lazy({ config } as ConnectorSourceContext))?.connectors().map((c) => c.id)).toEqual(['back'])

@@ -27,7 +27,11 @@ export type LazyConnectorSourceFactory = ConnectorSourceFactory & { preload(conf
  * starts it, `offered` (default: always) says whether the configuration includes the kind. The code is
  * fetched once the page is idle (`preloadConnectorCode`), so starting the session does not wait for it.
  */
-export function lazySource<M>(load: () => Promise<M>, make: (module: M, ctx: ConnectorSourceContext) => ConnectorSource | null, offered: (config: PorticoConfig) => boolean = () => true): LazyConnectorSourceFactory {
+export function lazySource<M>(
+  load: () => Promise<M>,
+  make: (module: M, ctx: ConnectorSourceContext) => ConnectorSource | null,
+  offered: (config: PorticoConfig) => boolean = () => true,
+): LazyConnectorSourceFactory {
   let code: Promise<M> | null = null
   const loadOnce = () =>
     (code ??= load().catch((error: unknown) => {
@@ -50,9 +54,20 @@ export function lazySource<M>(load: () => Promise<M>, make: (module: M, ctx: Con
 export const CONNECTOR_SOURCES: readonly ConnectorSourceFactory[] = [
   () => eip6963Source(),
   // ANNOUNCED, solana: Wallet Standard wallets; its code (and Solana's) loads only when the dapp has a Solana network.
-  lazySource(() => import('./walletStandard.ts'), (m, ctx) => m.walletStandardSource(ctx.config), (config) => config.networks.some((network) => network.chainNamespace === 'solana')),
-  lazySource(() => import('./walletConnect.ts'), (m, ctx) => m.walletConnectSource(ctx)), // WALLET_CONNECT, eip155 (+ solana when configured); the session is in the core
-  lazySource(() => import('./embeddedWallet.ts'), (m, ctx) => m.embeddedWalletSource(ctx), (config) => !!config.embeddedWalletUrl), // AUTH, approval 'modal'; the frame loads on use
+  lazySource(
+    () => import('./walletStandard.ts'),
+    (m, ctx) => m.walletStandardSource(ctx.config),
+    (config) => config.networks.some((network) => network.chainNamespace === 'solana'),
+  ),
+  lazySource(
+    () => import('./walletConnect.ts'),
+    (m, ctx) => m.walletConnectSource(ctx),
+  ), // WALLET_CONNECT, eip155 (+ solana when configured); the session is in the core
+  lazySource(
+    () => import('./embeddedWallet.ts'),
+    (m, ctx) => m.embeddedWalletSource(ctx),
+    (config) => !!config.embeddedWalletUrl,
+  ), // AUTH, approval 'modal'; the frame loads on use
 ]
 
 /** Fetches and runs the code of every lazily loaded kind the configuration offers (the page's own files; nothing starts). */

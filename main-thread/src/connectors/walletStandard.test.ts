@@ -1,7 +1,22 @@
 import { describe, expect, it, vi } from 'vitest'
 import { registerWallet } from '@wallet-standard/wallet'
 import type { Wallet } from '@wallet-standard/base'
-import { getBase58Decoder, getBase58Encoder, getBase64EncodedWireTransaction, address, appendTransactionMessageInstruction, compileTransaction, createTransactionMessage, getBase64Encoder, getTransactionDecoder, pipe, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, verifySignature, type Blockhash } from '@solana/kit'
+import {
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64Encoder,
+  getTransactionDecoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+  type Blockhash,
+} from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { UserRejectedRequestError } from 'viem'
 import type { Network } from '@portico/shared-types'

@@ -127,7 +127,7 @@ export function walletStandardConnector(wallet: Wallet, networks: readonly Netwo
   /** The account's CAIP address on the preferred network when it is on it, else on its first known chain. */
   const caipOf = (account: ReturnType<typeof accountsOf>[number]): CaipAddress | null => {
     const ids = account.info.chains.flatMap((chain) => chains.get(chain as WalletStandardSolanaChain) ?? [])
-    const id = preferred && ids.includes(preferred) ? preferred : ids.find((candidate) => networks.some((n) => n.caipNetworkId === candidate)) ?? ids[0]
+    const id = preferred && ids.includes(preferred) ? preferred : (ids.find((candidate) => networks.some((n) => n.caipNetworkId === candidate)) ?? ids[0])
     return id ? (`${id}:${account.info.address}` as CaipAddress) : null
   }
   const pick = (raw: readonly unknown[]) => {

@@ -4,18 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WalletButton } from '../components/WalletButton.tsx'
 import { PorticoProvider } from '../PorticoProvider.tsx'
-import {
-  ADDRESS,
-  announceWallet,
-  catalogue,
-  CATALOGUE_URL,
-  createTestClient,
-  fakeWalletConnect,
-  listing,
-  testConfig,
-  type FakeWallet,
-  type TestPortico,
-} from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
 import { useActivity, useBalances } from './useAccountData.ts'
 import { useConnect } from './useConnect.ts'
 import { useEmailLogin, useSocialLogin } from './useEmbeddedLogin.ts'
@@ -86,7 +75,16 @@ describe('useConnect', () => {
     wallets.push(announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' }))
     const balances = {
       balances: [
-        { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', value: 5, price: 1, quantity: { decimals: '6', numeric: '5' }, iconUrl: 'http://x/usdc.svg' },
+        {
+          name: 'USD Coin',
+          symbol: 'USDC',
+          chainId: 'eip155:31337',
+          address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          value: 5,
+          price: 1,
+          quantity: { decimals: '6', numeric: '5' },
+          iconUrl: 'http://x/usdc.svg',
+        },
         { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30000, price: 3000, quantity: { decimals: '18', numeric: '10' }, iconUrl: 'http://x/eth.svg' },
       ],
     }
@@ -139,7 +137,19 @@ describe('useConnect', () => {
     const walletConnect = fakeWalletConnect()
     const portico = createTestClient({ config: withCatalogue(), walletConnect })
     const { result } = hook(portico, () => useConnect())
-    act(() => void result.current.connect({ id: 'walletConnect', name: 'WalletConnect', icon: undefined, installed: false, recent: false, connectorType: 'WALLET_CONNECT', rdns: undefined, listing: undefined }))
+    act(
+      () =>
+        void result.current.connect({
+          id: 'walletConnect',
+          name: 'WalletConnect',
+          icon: undefined,
+          installed: false,
+          recent: false,
+          connectorType: 'WALLET_CONNECT',
+          rdns: undefined,
+          listing: undefined,
+        }),
+    )
     await waitFor(() => expect(result.current.status).toBe('pairing'))
     expect(result.current.deepLink).toBeUndefined()
     const shown = result.current.uri
@@ -159,13 +169,33 @@ describe('useActivity', () => {
     wallets.push(announceWallet())
     const tx = (hash: string) => ({
       id: hash,
-      metadata: { operationType: 'send', hash, minedAt: '2026-05-01T10:00:00Z', sentFrom: ADDRESS, sentTo: '0x000000000000000000000000000000000000dEaD', status: 'confirmed', nonce: 1, chain: 'eip155:31337' },
+      metadata: {
+        operationType: 'send',
+        hash,
+        minedAt: '2026-05-01T10:00:00Z',
+        sentFrom: ADDRESS,
+        sentTo: '0x000000000000000000000000000000000000dEaD',
+        status: 'confirmed',
+        nonce: 1,
+        chain: 'eip155:31337',
+      },
       transfers: [],
     })
     const portico = createTestClient({ remotes: { history: (cursor) => (cursor ? { data: [tx('0x2')], next: null } : { data: [tx('0x1')], next: 'c1' }) } })
     const { result } = hook(portico, () => ({ activity: useActivity(), connect: useConnect() }))
     expect(result.current.activity).toMatchObject({ status: 'idle', transactions: [], hasNextPage: false })
-    await act(() => result.current.connect.connect({ id: 'dev.test.wallet', name: 'Test Wallet', icon: undefined, installed: true, recent: false, connectorType: 'ANNOUNCED', rdns: 'dev.test.wallet', listing: undefined }))
+    await act(() =>
+      result.current.connect.connect({
+        id: 'dev.test.wallet',
+        name: 'Test Wallet',
+        icon: undefined,
+        installed: true,
+        recent: false,
+        connectorType: 'ANNOUNCED',
+        rdns: 'dev.test.wallet',
+        listing: undefined,
+      }),
+    )
     await waitFor(() => expect(result.current.activity.transactions.map((t) => t.metadata.hash)).toEqual(['0x1']))
     expect(result.current.activity.hasNextPage).toBe(true)
     act(() => result.current.activity.fetchNextPage())

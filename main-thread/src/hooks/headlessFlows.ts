@@ -104,10 +104,12 @@ const same = (a: string | null | undefined, b: string) => !!a && a.toLowerCase()
  */
 export async function findWallet(client: PorticoClient, name: string): Promise<PorticoWallet | null> {
   await client.start()
-  if (name === WALLET_CONNECT_CONNECTOR_ID) return { id: name, name: 'WalletConnect', icon: undefined, installed: false, recent: false, connectorType: 'WALLET_CONNECT', rdns: undefined, listing: undefined }
+  if (name === WALLET_CONNECT_CONNECTOR_ID)
+    return { id: name, name: 'WalletConnect', icon: undefined, installed: false, recent: false, connectorType: 'WALLET_CONNECT', rdns: undefined, listing: undefined }
   const snapshot = client.getSnapshot()
   const connector = snapshot.connectors.find((c) => (isInstalled(c) || c.type === 'EXTERNAL') && (c.id === name || same(c.rdns, name) || same(c.name, name)))
-  if (connector) return { id: connector.id, name: connector.name, icon: connector.icon, installed: isInstalled(connector), recent: false, connectorType: connector.type, rdns: connector.rdns, listing: undefined }
+  if (connector)
+    return { id: connector.id, name: connector.name, icon: connector.icon, installed: isInstalled(connector), recent: false, connectorType: connector.type, rdns: connector.rdns, listing: undefined }
   const matches = (w: WalletListing) => w.id === name || same(w.rdns, name) || same(w.name, name)
   const fromListing = (w: WalletListing, icon: string | null | undefined, recent = false): PorticoWallet => {
     const { imageUrl: _image, ...listing } = w as WalletListing & { imageUrl?: unknown }
@@ -116,7 +118,20 @@ export async function findWallet(client: PorticoClient, name: string): Promise<P
   const recent = snapshot.core?.recentWallets.find(matches)
   if (recent) return fromListing(recent, null, true)
   const custom = snapshot.config?.customWallets.find((w) => w.id === name || same(w.rdns, name) || same(w.name, name))
-  if (custom) return fromListing({ id: custom.id, name: custom.name, image_id: null, rdns: custom.rdns ?? null, chains: [], mobile_link: custom.mobile_link ?? null, desktop_link: custom.desktop_link ?? null, webapp_link: custom.webapp_link ?? null }, custom.image_url)
+  if (custom)
+    return fromListing(
+      {
+        id: custom.id,
+        name: custom.name,
+        image_id: null,
+        rdns: custom.rdns ?? null,
+        chains: [],
+        mobile_link: custom.mobile_link ?? null,
+        desktop_link: custom.desktop_link ?? null,
+        webapp_link: custom.webapp_link ?? null,
+      },
+      custom.image_url,
+    )
   if (!snapshot.config?.projectId || !snapshot.config.catalogueUrl) return null
   const pages = await client.withCore((api) => Promise.all([api.getFeaturedWallets(), api.getRecommendedWallets(), api.getWallets({ search: name })]))
   const listed = pages.flatMap((page) => page.data).find(matches)

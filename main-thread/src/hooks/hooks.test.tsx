@@ -9,11 +9,7 @@ let wallet: FakeWallet | undefined
 afterEach(() => wallet?.cleanup())
 
 function hook<T>(portico: TestPortico, fn: () => T) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <PorticoProvider client={portico.client}>
-      {children}
-    </PorticoProvider>
-  )
+  const wrapper = ({ children }: { children: ReactNode }) => <PorticoProvider client={portico.client}>{children}</PorticoProvider>
   return renderHook(fn, { wrapper })
 }
 

@@ -86,7 +86,10 @@ export function useConnect(): UseConnectReturnType {
 
   const cancel = useCallback(() => {
     latest.current++
-    if (pairing.current) void flows().then((m) => m.cancelWalletConnect(client)).catch(() => undefined)
+    if (pairing.current)
+      void flows()
+        .then((m) => m.cancelWalletConnect(client))
+        .catch(() => undefined)
     pairing.current = false
     setAttempt(null)
   }, [client])
@@ -94,7 +97,10 @@ export function useConnect(): UseConnectReturnType {
   // A pairing nobody looks at any more is called off, as leaving the modal's QR code does.
   useEffect(
     () => () => {
-      if (pairing.current) void flows().then((m) => m.cancelWalletConnect(client)).catch(() => undefined)
+      if (pairing.current)
+        void flows()
+          .then((m) => m.cancelWalletConnect(client))
+          .catch(() => undefined)
     },
     [client],
   )

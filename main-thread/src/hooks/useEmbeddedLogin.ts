@@ -163,9 +163,7 @@ export function useSocialLogin(): UseSocialLoginReturnType {
       const popup = provider === 'farcaster' ? null : window.open('about:blank', 'portico-social-login', 'popup,width=480,height=640')
       void flows()
         .then((m) =>
-          provider === 'farcaster'
-            ? m.farcasterLogin(client, (farcasterUri) => active() && setState((s) => ({ ...s, farcasterUri })), r.abort.signal)
-            : m.socialLogin(client, provider, popup, active),
+          provider === 'farcaster' ? m.farcasterLogin(client, (farcasterUri) => active() && setState((s) => ({ ...s, farcasterUri })), r.abort.signal) : m.socialLogin(client, provider, popup, active),
         )
         .then(
           (caipAddress) => active() && setState({ status: 'connected', provider, error: null, caipAddress }),

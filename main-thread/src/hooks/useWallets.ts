@@ -56,7 +56,16 @@ function fromRow(row: ConnectorRow): PorticoWallet {
     return { id: connector.id, name: connector.name, icon: connector.icon, installed: !row.external, recent: row.recent, connectorType: connector.type, rdns: connector.rdns, listing: undefined }
   }
   const { imageUrl: _image, ...listing } = row.wallet as WalletListing & { imageUrl?: unknown }
-  return { id: row.wallet.id, name: row.wallet.name, icon: row.imageUrl ?? undefined, installed: false, recent: row.tag === 'recent', connectorType: 'WALLET_CONNECT', rdns: row.wallet.rdns ?? undefined, listing }
+  return {
+    id: row.wallet.id,
+    name: row.wallet.name,
+    icon: row.imageUrl ?? undefined,
+    installed: false,
+    recent: row.tag === 'recent',
+    connectorType: 'WALLET_CONNECT',
+    rdns: row.wallet.rdns ?? undefined,
+    listing,
+  }
 }
 
 /**

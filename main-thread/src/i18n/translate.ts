@@ -23,10 +23,7 @@ export function pluralCategory(locale: Locale, n: number): Intl.LDMLPluralRule {
  * (`one:…|other:…`) is chosen by the number in `values.count`, else `values.n`, through
  * `Intl.PluralRules`; the placeholder shows the number as `values` gives it (formatted by the caller).
  */
-export function translatorOf<K extends string>(
-  strings: Strings<K> | undefined,
-  locale: Locale,
-): (key: K, values?: Record<string, string | number>, count?: number) => string {
+export function translatorOf<K extends string>(strings: Strings<K> | undefined, locale: Locale): (key: K, values?: Record<string, string | number>, count?: number) => string {
   return (key, values, count) => {
     const text = strings?.[key] ?? ''
     const chosen = count === undefined ? text : selectPlural(text, pluralCategory(locale, count))

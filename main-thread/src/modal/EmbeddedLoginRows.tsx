@@ -72,7 +72,9 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
         {t('email')}
       </label>
       <div className="portico-email-row">
-        <span className="portico-email-icon" aria-hidden="true"><Icon name="mail" /></span>
+        <span className="portico-email-icon" aria-hidden="true">
+          <Icon name="mail" />
+        </span>
         <input
           id={ids.input}
           className="portico-email-input"

@@ -140,10 +140,7 @@ function Dialog() {
   const ui = usePorticoUi()
   const tRef = useRef(t)
   tRef.current = t
-  useEffect(
-    () => startAnalytics({ client, ui, onBlocked: () => ui.notify('error', tRef.current('originNotAllowlisted'), { durationMs: 10_000 }) }),
-    [client, ui],
-  )
+  useEffect(() => startAnalytics({ client, ui, onBlocked: () => ui.notify('error', tRef.current('originNotAllowlisted'), { durationMs: 10_000 }) }), [client, ui])
 
   useEffect(() => {
     const root = rootRef.current
@@ -174,15 +171,7 @@ function Dialog() {
     // The modal speaks its language: `lang` for fonts and screen readers, `dir` mirrors it for Arabic.
     <div className="portico-root" data-theme={themeMode} ref={rootRef} lang={intlLocale(client.startup.locale)} dir={localeDirection(client.startup.locale)}>
       <div className="portico-overlay" onClick={close} aria-hidden="true" />
-      <div
-        className={shaking ? 'portico-modal portico-shake' : 'portico-modal'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="portico-title"
-        ref={dialogRef}
-        tabIndex={-1}
-        data-view={view.name}
-      >
+      <div className={shaking ? 'portico-modal portico-shake' : 'portico-modal'} role="dialog" aria-modal="true" aria-labelledby="portico-title" ref={dialogRef} tabIndex={-1} data-view={view.name}>
         <header className="portico-header">
           {canGoBack ? (
             <button type="button" className="portico-icon-button" aria-label={t('back')} onClick={() => client.navigate({ type: 'back' })}>
@@ -222,7 +211,9 @@ function Dialog() {
           {config ? (
             definition.render(view as never)
           ) : fatal ? (
-            <p className="portico-error" role="alert">{fatal}</p>
+            <p className="portico-error" role="alert">
+              {fatal}
+            </p>
           ) : (
             <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loadingModal')} />
           )}

@@ -19,11 +19,9 @@ export function QrCode({ value, label, size = 240, logo }: QrCodeProps) {
   const { path, modules } = useMemo(() => {
     const qr = encode(value, { ecc: logo ? 'H' : 'M', border: 2 })
     let d = ''
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`
-      }),
-    )
+    for (const [y, row] of qr.data.entries()) {
+      for (const [x, dark] of row.entries()) if (dark) d += `M${x} ${y}h1v1h-1z`
+    }
     return { path: d, modules: qr.size }
   }, [value, logo])
   const logoSize = modules * 0.22

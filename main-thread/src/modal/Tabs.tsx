@@ -11,7 +11,15 @@ export function Tabs({ tabs, label }: { tabs: readonly TabDefinition[]; label: s
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((tab) => tab.id === current?.id)
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length : event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : -1
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1
     if (next < 0) return
     event.preventDefault()
     const tab = tabs[next]!
@@ -41,6 +49,7 @@ export function Tabs({ tabs, label }: { tabs: readonly TabDefinition[]; label: s
           </button>
         ))}
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes the focus after its tab (WAI-ARIA's tabs pattern), so a keyboard reaches panels with nothing focusable in them */}
       <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} className="portico-tabpanel" tabIndex={0}>
         {current.render()}
       </div>

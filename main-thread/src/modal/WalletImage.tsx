@@ -9,9 +9,7 @@ export function WalletImage({ src: raw, name, size = 40 }: { src: string | null 
   return (
     <span className={`portico-wallet-image portico-image-${state}`} data-size={size} aria-hidden="true">
       {state !== 'loaded' ? <span className="portico-wallet-initials">{state === 'failed' ? initials : null}</span> : null}
-      {src && state !== 'failed' ? (
-        <img src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
-      ) : null}
+      {src && state !== 'failed' ? <img src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} /> : null}
     </span>
   )
 }

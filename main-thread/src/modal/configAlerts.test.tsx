@@ -10,8 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const rpcCalls = (portico: TestPortico) =>
-  portico.fetch.mock.calls.filter(([input, init]) => String(input).startsWith('http://127.0.0.1:31337') && String(init?.body ?? '').includes('eth_chainId'))
+const rpcCalls = (portico: TestPortico) => portico.fetch.mock.calls.filter(([input, init]) => String(input).startsWith('http://127.0.0.1:31337') && String(init?.body ?? '').includes('eth_chainId'))
 
 async function settle() {
   await act(async () => new Promise((resolve) => setTimeout(resolve, 30)))

@@ -31,7 +31,11 @@ export function setModalFirstView(firstView: () => ViewName): void {
 export function loadModal(): Promise<ComponentType> {
   loading ??= import('./Modal.tsx')
     // The texts and the first view start in a task of their own, not in the one that ran the modal's code (at 4x CPU slowdown the two were one long task).
-    .then((module) => nextTask().then(() => Promise.all([module.loadTexts(modalLocale), loadView(modalFirstView())])).then(() => module))
+    .then((module) =>
+      nextTask()
+        .then(() => Promise.all([module.loadTexts(modalLocale), loadView(modalFirstView())]))
+        .then(() => module),
+    )
     .then(
       (module) => {
         loaded = module.default

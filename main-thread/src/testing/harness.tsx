@@ -70,11 +70,7 @@ export function fakeFetch(remotes: FakeRemotes = {}): Mock<typeof fetch> {
       const search = q.get('search')?.toLowerCase()
       const badge = q.get('badge_type')
       const matching = (remotes.wallets ?? []).filter(
-        (w) =>
-          (!include || include.includes(w.id)) &&
-          !exclude.has(w.id) &&
-          (!search || w.name.toLowerCase().includes(search)) &&
-          (!badge || badge === 'none' || w.badge_type === badge),
+        (w) => (!include || include.includes(w.id)) && !exclude.has(w.id) && (!search || w.name.toLowerCase().includes(search)) && (!badge || badge === 'none' || w.badge_type === badge),
       )
       const page = Number(q.get('page') ?? 1)
       const entries = Number(q.get('entries') ?? 40)
@@ -111,7 +107,9 @@ export type FakeWalletConnect = {
 }
 export function fakeWalletConnect(): FakeWalletConnect {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
-  const emit = (event: string, ...args: unknown[]) => [...(listeners.get(event) ?? [])].forEach((f) => f(...args))
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const f of [...(listeners.get(event) ?? [])]) f(...args)
+  }
   let pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null
   const uris: string[] = []
   const provider = {
@@ -142,7 +140,12 @@ export function fakeWalletConnect(): FakeWalletConnect {
     provider,
     approve(caipAddress) {
       const chain = caipAddress.split(':').slice(0, 2).join(':')
-      provider.session = { topic: 'topic', expiry: 0, peer: { metadata: { name: 'Fake phone', url: 'http://phone.test', icons: [] } }, namespaces: { eip155: { chains: [chain], accounts: [caipAddress], methods: ['personal_sign'], events: [] } } }
+      provider.session = {
+        topic: 'topic',
+        expiry: 0,
+        peer: { metadata: { name: 'Fake phone', url: 'http://phone.test', icons: [] } },
+        namespaces: { eip155: { chains: [chain], accounts: [caipAddress], methods: ['personal_sign'], events: [] } },
+      }
       pending?.resolve(provider.session)
     },
     reject(message, code = 5000) {
@@ -157,7 +160,12 @@ export function createTestClient({
   remotes,
   fetch: fetchMock = fakeFetch(remotes),
   walletConnect = fakeWalletConnect(),
-}: { config?: PorticoConfigInput; remotes?: FakeRemotes; fetch?: Mock<typeof globalThis.fetch>; walletConnect?: FakeWalletConnect } = {}): TestPortico {
+}: {
+  config?: PorticoConfigInput
+  remotes?: FakeRemotes
+  fetch?: Mock<typeof globalThis.fetch>
+  walletConnect?: FakeWalletConnect
+} = {}): TestPortico {
   const core = createCore({
     storage: createStorage({ dbName: `portico-test-${Math.random()}`, warn: () => undefined }),
     fetch: fetchMock,
@@ -171,11 +179,7 @@ export function createTestClient({
 
 /** Renders `children` inside a PorticoProvider over `client`; the modal renders when it is opened. */
 export function renderPortico(portico: TestPortico, children?: ReactNode): RenderResult {
-  return render(
-    <PorticoProvider client={portico.client}>
-      {children}
-    </PorticoProvider>,
-  )
+  return render(<PorticoProvider client={portico.client}>{children}</PorticoProvider>)
 }
 
 /** Wakes the session and marks `connectorId` connected on `chain` in the core, as a wallet would. */
@@ -212,7 +216,13 @@ export function announceWallet({
   chainId = 31337,
   approve = async () => true,
   handle,
-}: { name?: string; rdns?: string; chainId?: number; approve?: () => Promise<boolean>; handle?: RequestHandler } = {}): FakeWallet {
+}: {
+  name?: string
+  rdns?: string
+  chainId?: number
+  approve?: () => Promise<boolean>
+  handle?: RequestHandler
+} = {}): FakeWallet {
   let authorised = false
   const wallet: FakeWallet = {
     chainId,

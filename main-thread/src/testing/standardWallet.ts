@@ -26,7 +26,12 @@ export class TestWallet implements Wallet {
     return this.#accounts
   }
   #account() {
-    return new ReadonlyWalletAccount({ address: this.signer.address, publicKey: new Uint8Array(getBase58Encoder().encode(this.signer.address)), chains: this.chains, features: [SolanaSignAndSendTransaction, SolanaSignMessage] })
+    return new ReadonlyWalletAccount({
+      address: this.signer.address,
+      publicKey: new Uint8Array(getBase58Encoder().encode(this.signer.address)),
+      chains: this.chains,
+      features: [SolanaSignAndSendTransaction, SolanaSignMessage],
+    })
   }
   emit(properties: Parameters<StandardEventsListeners['change']>[0]) {
     for (const listener of this.#listeners.change ?? []) listener(properties)
@@ -87,4 +92,3 @@ export class TestWallet implements Wallet {
 }
 
 export const signerOf = (byte: number) => createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(byte))
-

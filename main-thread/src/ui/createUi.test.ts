@@ -4,7 +4,16 @@ import { createUi } from './createUi.ts'
 
 const config = {
   projectId: 'p',
-  networks: [{ id: 1, caipNetworkId: 'eip155:1' as const, chainNamespace: 'eip155' as const, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://x'] } } }],
+  networks: [
+    {
+      id: 1,
+      caipNetworkId: 'eip155:1' as const,
+      chainNamespace: 'eip155' as const,
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://x'] } },
+    },
+  ],
   metadata: { name: 'T', url: 'http://localhost' },
   apiUrl: 'http://api.test',
 }

@@ -80,6 +80,7 @@ export function paymasterDeployment(bytecode: Hex, sponsorSigner: Address): Crea
 /** The SimpleAccount1271Factory (contracts/aa/SimpleAccount1271.sol) for the EntryPoint, at `SIMPLE_ACCOUNT_1271_FACTORY`. */
 export function accountFactoryDeployment(bytecode: Hex): Create2Deployment {
   const d = create2(ACCOUNT_FACTORY_SALT, concat([bytecode, encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_V08])]))
-  if (getAddress(d.address) !== SIMPLE_ACCOUNT_1271_FACTORY) throw new Error(`The SimpleAccount1271Factory would deploy at ${d.address}, not ${SIMPLE_ACCOUNT_1271_FACTORY}: its sources or compiler changed; update SIMPLE_ACCOUNT_1271_FACTORY`)
+  if (getAddress(d.address) !== SIMPLE_ACCOUNT_1271_FACTORY)
+    throw new Error(`The SimpleAccount1271Factory would deploy at ${d.address}, not ${SIMPLE_ACCOUNT_1271_FACTORY}: its sources or compiler changed; update SIMPLE_ACCOUNT_1271_FACTORY`)
   return d
 }

@@ -84,7 +84,8 @@ export async function installAccountAbstraction(chain: SandboxChain, sandboxCode
   const client = createPublicClient({ chain: chain.viemChain, transport })
   const installer = aaKey('installer')
   const sponsorSigner = aaKey('sponsorSigner').address
-  if (!(await hasCode(client, DETERMINISTIC_DEPLOYER))) throw new Error(`Chain ${chain.chainId} has no deterministic deployer at ${DETERMINISTIC_DEPLOYER}: ERC-4337 cannot be placed at its canonical addresses`)
+  if (!(await hasCode(client, DETERMINISTIC_DEPLOYER)))
+    throw new Error(`Chain ${chain.chainId} has no deterministic deployer at ${DETERMINISTIC_DEPLOYER}: ERC-4337 cannot be placed at its canonical addresses`)
   const funded = await Promise.all([installer, aaKey('bundlerExecutor'), aaKey('bundlerUtility')].map((k) => fund(client, k.address)))
   if (funded.some((ok) => !ok) && (await client.getBalance({ address: installer.address })) < PAYMASTER_DEPOSIT) {
     throw new Error(`Chain ${chain.chainId} has neither anvil_setBalance nor hardhat_setBalance, and ${installer.address} holds too little to install ERC-4337`)

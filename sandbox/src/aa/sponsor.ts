@@ -3,7 +3,10 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 
 const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/, 'Expected hex')
-const quantitySchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'Expected a hex quantity').transform((v) => BigInt(v))
+const quantitySchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'Expected a hex quantity')
+  .transform((v) => BigInt(v))
 const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address')
 
 /** A v0.7/v0.8 user operation as JSON-RPC carries it (ERC-7677's first parameter); other fields pass. */

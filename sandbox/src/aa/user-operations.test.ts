@@ -84,7 +84,11 @@ describe('ERC-4337 v0.8 in the sandbox', () => {
       expect(deposit).toBeGreaterThan(PAYMASTER_DEPOSIT - parseEther('1'))
     }
     // The bundler answers through the data API too.
-    const res = await fetch(bundlerUrl(SPONSORED_PROJECT), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }) })
+    const res = await fetch(bundlerUrl(SPONSORED_PROJECT), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+    })
     expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: [ENTRY_POINT_V08] })
   })
 
@@ -209,7 +213,14 @@ function listeningAddresses(port: number): string[] {
       if (!local || state !== '0A') continue // 0A: LISTEN
       const [addressHex, portHex] = local.split(':')
       if (!addressHex || parseInt(portHex ?? '', 16) !== port) continue
-      found.add(addressHex.length === 8 ? (addressHex.match(/../g) ?? []).reverse().map((b) => parseInt(b, 16)).join('.') : `ipv6:${addressHex}`)
+      found.add(
+        addressHex.length === 8
+          ? (addressHex.match(/../g) ?? [])
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : `ipv6:${addressHex}`,
+      )
     }
   }
   return [...found]
@@ -231,7 +242,25 @@ async function fundAccount(to: Address, value: bigint, usdc: Address, amount: bi
   }
   if (amount > 0n) {
     const deployer = createWalletClient({ account: privateKeyToAccount(sandbox.deployer.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl) })
-    hashes.push(await deployer.writeContract({ address: usdc, abi: [{ type: 'function', name: 'mint', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }], functionName: 'mint', args: [to, amount] }))
+    hashes.push(
+      await deployer.writeContract({
+        address: usdc,
+        abi: [
+          {
+            type: 'function',
+            name: 'mint',
+            stateMutability: 'nonpayable',
+            inputs: [
+              { name: 'to', type: 'address' },
+              { name: 'amount', type: 'uint256' },
+            ],
+            outputs: [],
+          },
+        ],
+        functionName: 'mint',
+        args: [to, amount],
+      }),
+    )
   }
   for (const hash of hashes) await publicClient.waitForTransactionReceipt({ hash })
 }

@@ -24,7 +24,5 @@ export type ArtifactCacheFile = z.infer<typeof artifactCacheFileSchema>
 /** Standard-JSON output of solc, only the parts the sandbox reads. */
 export const solcOutputSchema = z.object({
   errors: z.array(z.looseObject({ severity: z.string(), formattedMessage: z.string() })).optional(),
-  contracts: z
-    .record(z.string(), z.record(z.string(), z.object({ abi: abiSchema, evm: z.object({ bytecode: z.object({ object: bytecodeSchema }) }) })))
-    .optional(),
+  contracts: z.record(z.string(), z.record(z.string(), z.object({ abi: abiSchema, evm: z.object({ bytecode: z.object({ object: bytecodeSchema }) }) }))).optional(),
 })

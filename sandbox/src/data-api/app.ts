@@ -18,7 +18,10 @@ export function createDataApiApp(ctx: DataApiContext): Hono {
   app.route('/', imageRoutes(ctx))
   app.route('/explorer', explorerRoutes(ctx))
   app.route('/onramp', onrampCheckoutRoutes(ctx))
-  app.route('/', rpcProxyRoutes((chainId) => findChainById(ctx, chainId)?.chain.rpcUrl))
+  app.route(
+    '/',
+    rpcProxyRoutes((chainId) => findChainById(ctx, chainId)?.chain.rpcUrl),
+  )
   app.use('/v1/*', requireProjectQuery)
   for (const group of V1_ROUTE_GROUPS) app.route('/v1', group(ctx))
   return app

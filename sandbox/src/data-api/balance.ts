@@ -12,13 +12,7 @@ function roundValue(value: number): number {
   return Number(value.toFixed(8))
 }
 
-function entry(
-  chain: DataApiChain,
-  asset: { name: string; symbol: string; decimals: number; address?: Address },
-  raw: bigint,
-  currency: Currency,
-  publicUrl: string,
-): TokenBalance {
+function entry(chain: DataApiChain, asset: { name: string; symbol: string; decimals: number; address?: Address }, raw: bigint, currency: Currency, publicUrl: string): TokenBalance {
   const numeric = formatUnits(raw, asset.decimals)
   const price = priceOf(asset.symbol, currency)
   const change = priceChange24hOf(asset.symbol)

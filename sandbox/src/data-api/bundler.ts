@@ -94,7 +94,13 @@ function invalidParams(call: Call, error: z.ZodError): RpcAnswer {
 /** Starts the chain's bundler if it is not running (a lazy sandbox), and waits for it to answer. */
 async function waitReady(bundler: ChainBundler): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_WAIT_MS).unref())
-  return Promise.race([bundler.start().then(() => true, () => false), timeout])
+  return Promise.race([
+    bundler.start().then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ])
 }
 
 /** The sandbox paymaster's ERC-7677 answers for a sponsored project. */
@@ -174,7 +180,10 @@ export function bundlerRoutes(ctx: DataApiContext): Hono {
     if (toBundler.length > 0) {
       let forwarded: RpcAnswer[]
       try {
-        forwarded = await forward(bundler, toBundler.map((t) => t.sent))
+        forwarded = await forward(
+          bundler,
+          toBundler.map((t) => t.sent),
+        )
       } catch {
         return errorResponse(c, 502, BUNDLER_MESSAGES.unreachable(chainId))
       }

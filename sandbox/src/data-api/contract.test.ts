@@ -57,7 +57,12 @@ const CALLS: Call[] = [
   { name: 'nft holdings', path: () => `/v1/account/${ACCOUNT_0}/nfts?chainId=${A}`, schema: nftHoldingsResponseSchema },
   { name: 'fungible price', path: () => '/v1/fungible/price', init: () => postJson({ currency: 'usd', addresses: [native, usdc()], projectId: 'test-project' }), schema: fungiblePriceResponseSchema },
   { name: 'convert tokens', path: () => `/v1/convert/tokens?chainId=${A}`, schema: swapTokensResponseSchema },
-  { name: 'convert quotes', path: () => `/v1/convert/quotes?amount=1000000000000000000&userAddress=${A}:${ACCOUNT_0}&from=${native}&to=${usdc()}&gasPrice=1`, schema: swapQuotesResponseSchema, unread: /^\$\.quotes\[\d+\]\.eip155(\.|$)/ },
+  {
+    name: 'convert quotes',
+    path: () => `/v1/convert/quotes?amount=1000000000000000000&userAddress=${A}:${ACCOUNT_0}&from=${native}&to=${usdc()}&gasPrice=1`,
+    schema: swapQuotesResponseSchema,
+    unread: /^\$\.quotes\[\d+\]\.eip155(\.|$)/,
+  },
   { name: 'convert allowance', path: () => `/v1/convert/allowance?tokenAddress=${usdc()}&userAddress=${A}:${ACCOUNT_0}`, schema: swapAllowanceResponseSchema },
   { name: 'convert gas price', path: () => `/v1/convert/gas-price?chainId=${A}`, schema: gasPriceResponseSchema },
   { name: 'convert build approve', path: () => `/v1/convert/build-approve?userAddress=${A}:${ACCOUNT_0}&from=${usdc()}&to=${native}`, schema: buildApproveResponseSchema },
@@ -77,14 +82,22 @@ const CALLS: Call[] = [
     schema: onrampUrlResponseSchema,
   },
   { name: 'onramp options', path: () => '/v1/onramp/options', schema: onrampOptionsResponseSchema },
-  { name: 'onramp quote', path: () => '/v1/onramp/quote', init: () => postJson({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100.00', network: 'portico-local' }), schema: onrampQuoteResponseSchema },
+  {
+    name: 'onramp quote',
+    path: () => '/v1/onramp/quote',
+    init: () => postJson({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100.00', network: 'portico-local' }),
+    schema: onrampQuoteResponseSchema,
+  },
   { name: 'smart session', path: () => `/v1/sessions/${SEEDED_SESSION_PCI}`, schema: smartSessionSchema },
 ]
 
 /** The paths of every object field and array item in a JSON value, sorted. */
 function fieldPaths(value: unknown, at = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => [`${at}[${i}]`, ...fieldPaths(item, `${at}[${i}]`)])
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => [`${at}.${key}`, ...fieldPaths(item, `${at}.${key}`)]).sort()
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value)
+      .flatMap(([key, item]) => [`${at}.${key}`, ...fieldPaths(item, `${at}.${key}`)])
+      .sort()
   return []
 }
 

@@ -1,4 +1,13 @@
-import { buildApproveResponseSchema, buildTransactionResponseSchema, historyResponseSchema, parseCaipAddress, swapAllowanceResponseSchema, swapQuotesResponseSchema, swapTokensResponseSchema, type BuiltTransaction } from '@portico/shared-types'
+import {
+  buildApproveResponseSchema,
+  buildTransactionResponseSchema,
+  historyResponseSchema,
+  parseCaipAddress,
+  swapAllowanceResponseSchema,
+  swapQuotesResponseSchema,
+  swapTokensResponseSchema,
+  type BuiltTransaction,
+} from '@portico/shared-types'
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,7 +78,12 @@ describe('convert', () => {
   it('quotes from the pool reserves, exactly as the contract computes', async () => {
     const amount = parseEther('1')
     const quoted = await quote(NATIVE, token('USDC'), amount, user(3).address)
-    const onChain = await client.readContract({ address: sandbox.deployments[31337]!.amm, abi: ammAbi, functionName: 'getAmountOut', args: [NATIVE_TOKEN_ADDRESS, sandbox.contracts[31337]!.USDC!.address, amount] })
+    const onChain = await client.readContract({
+      address: sandbox.deployments[31337]!.amm,
+      abi: ammAbi,
+      functionName: 'getAmountOut',
+      args: [NATIVE_TOKEN_ADDRESS, sandbox.contracts[31337]!.USDC!.address, amount],
+    })
     expect(quoted).toBe(onChain)
     // Near the price table (3000 USDC per ETH), less the 0.3 % fee and the price impact.
     expect(Number(quoted) / 1e6).toBeGreaterThan(2900)
@@ -117,10 +131,17 @@ describe('convert', () => {
     const amount = parseUnits('100', 6)
     const allowance = () => fetchParsed(api(`/v1/convert/allowance?tokenAddress=${token('USDC')}&userAddress=${A}:${who}`), swapAllowanceResponseSchema)
     expect(await allowance()).toEqual({ allowance: '0' })
-    const refused = await fetchError(api('/v1/convert/build-transaction'), postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}` }))
+    const refused = await fetchError(
+      api('/v1/convert/build-transaction'),
+      postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}` }),
+    )
     expect(refused).toEqual({ status: 400, error: 'Insufficient USDC allowance: approve first (GET /v1/convert/build-approve)' })
     // Built for a batch after its approval (disableEstimate): the allowance is not asked, the gas is the fixed figure.
-    const forBatch = await fetchParsed(api('/v1/convert/build-transaction'), buildTransactionResponseSchema, postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}`, disableEstimate: true }))
+    const forBatch = await fetchParsed(
+      api('/v1/convert/build-transaction'),
+      buildTransactionResponseSchema,
+      postJson({ amount: amount.toString(), eip155: { slippage: 1 }, from: token('USDC'), to: token('PTK'), userAddress: `${A}:${who}`, disableEstimate: true }),
+    )
     expect(forBatch.tx).toMatchObject({ from: `${A}:${who}`, to: `${A}:${sandbox.deployments[31337]!.amm}`, value: '0', eip155: { gas: '250000' } })
 
     const approve = await fetchParsed(api(`/v1/convert/build-approve?userAddress=${A}:${who}&from=${token('USDC')}&to=${token('PTK')}`), buildApproveResponseSchema)
@@ -179,7 +200,10 @@ describe('convert', () => {
     ]
     for (const [path, error] of cases) expect(await fetchError(api(path)), path).toEqual({ status: 400, error })
     const poor = sandbox.devAccounts[5]!.address
-    const tooMuch = await fetchError(api('/v1/convert/build-transaction'), postJson({ amount: parseEther('20000').toString(), eip155: { slippage: 1 }, from: NATIVE, to: token('USDC'), userAddress: `${A}:${poor}` }))
+    const tooMuch = await fetchError(
+      api('/v1/convert/build-transaction'),
+      postJson({ amount: parseEther('20000').toString(), eip155: { slippage: 1 }, from: NATIVE, to: token('USDC'), userAddress: `${A}:${poor}` }),
+    )
     expect(tooMuch).toEqual({ status: 400, error: 'Insufficient ETH balance' })
     const badSlippage = await fetchError(api('/v1/convert/build-transaction'), postJson({ amount: '1000', eip155: { slippage: 'x' }, from: NATIVE, to: token('USDC'), userAddress: `${A}:${poor}` }))
     expect(badSlippage).toEqual({ status: 400, error: 'eip155.slippage: Expected a percentage from 0 to 50' })

@@ -54,15 +54,9 @@ export function explorerRoutes(ctx: DataApiContext): Hono {
     const chain = chainOf(c.req.param('chainId'))
     const address = evmAddressSchema.safeParse(c.req.param('address'))
     if (!chain || !address.success) return c.html(page('Not found', []), 404)
-    const [balance, nonce] = await Promise.all([
-      chain.client.getBalance({ address: address.data }),
-      chain.client.getTransactionCount({ address: address.data }),
-      ctx.history.sync(chain.chain.chainId),
-    ])
+    const [balance, nonce] = await Promise.all([chain.client.getBalance({ address: address.data }), chain.client.getTransactionCount({ address: address.data }), ctx.history.sync(chain.chain.chainId)])
     const recent = ctx.history.page({ address: address.data, chainId: chain.chain.chainId, limit: 25 }).items
-    const list = recent
-      .map((tx) => `<li><a href="${escapeHtml(`${chain.chain.explorerUrl}/tx/${tx.hash}`)}">${escapeHtml(tx.hash)}</a> ${new Date(tx.timestamp * 1000).toISOString()}</li>`)
-      .join('')
+    const list = recent.map((tx) => `<li><a href="${escapeHtml(`${chain.chain.explorerUrl}/tx/${tx.hash}`)}">${escapeHtml(tx.hash)}</a> ${new Date(tx.timestamp * 1000).toISOString()}</li>`).join('')
     const { decimals, symbol } = chain.chain.nativeCurrency
     return c.html(
       page(

@@ -25,8 +25,7 @@ export function fungiblePriceRoutes(ctx: DataApiContext): Hono {
       const { caipNetworkId, address } = parseCaipAddress(caip)
       const chain = findChain(ctx, caipNetworkId)
       if (!chain) return errorResponse(c, 400, `${MESSAGES.unsupportedChain}: ${caipNetworkId}`)
-      const asset =
-        address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase() ? chain.chain.nativeCurrency : chain.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
+      const asset = address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase() ? chain.chain.nativeCurrency : chain.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
       if (!asset) continue
       fungibles.push({ name: asset.name, symbol: asset.symbol, iconUrl: iconUrl(ctx.publicUrl, asset.symbol), price: priceOf(asset.symbol, currency.data), address: caip })
     }

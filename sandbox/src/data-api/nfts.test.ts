@@ -88,7 +88,12 @@ describe('GET /v1/account/{address}/nfts', () => {
 
     const after = await holdings(ACCOUNT_0)
     expect(after.map(key)).not.toContain(key(moving))
-    expect(after.map(key).sort()).toEqual(before.map(key).filter((k) => k !== key(moving)).sort())
+    expect(after.map(key).sort()).toEqual(
+      before
+        .map(key)
+        .filter((k) => k !== key(moving))
+        .sort(),
+    )
     expect(after.map(key).sort()).toEqual(await ownedOnChain(ACCOUNT_0))
     const received = await holdings(receiver)
     expect(received.map(key)).toEqual([key(moving)])

@@ -48,11 +48,7 @@ function compareNewestFirst(a: Candidate, b: Candidate): number {
 /** The NFTs `owner` holds now on `chain`: the tokens it received, kept where `ownerOf` is still `owner`. */
 async function readHoldings(ctx: DataApiContext, chain: DataApiChain, indexer: ChainIndexer, owner: Address): Promise<NftHolding[]> {
   const candidates = receivedTokens(indexer, owner).sort(compareNewestFirst)
-  const owners = await Promise.all(
-    candidates.map((c) =>
-      chain.client.readContract({ address: c.token, abi: collectibleAbi, functionName: 'ownerOf', args: [c.tokenId] }).catch(notOwnedWhenReverted),
-    ),
-  )
+  const owners = await Promise.all(candidates.map((c) => chain.client.readContract({ address: c.token, abi: collectibleAbi, functionName: 'ownerOf', args: [c.tokenId] }).catch(notOwnedWhenReverted)))
   const chainId = chain.chain.chainId
   return candidates
     .filter((_, i) => owners[i]?.toLowerCase() === owner.toLowerCase())

@@ -50,7 +50,9 @@ function page(order: OnrampOrder, explorerUrl: string, error?: string): string {
   const status =
     order.status === 'completed' && order.hash
       ? `<p class="done" role="status">Payment complete: ${escapeHtml(order.price?.crypto ?? '')} ${escapeHtml(item.symbol)} sent to ${escapeHtml(short(order.address))}.</p><p>Transaction ${
-          explorerUrl ? `<a href="${escapeHtml(explorerUrl)}/tx/${escapeHtml(order.hash)}"><code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code></a>` : `<code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code>`
+          explorerUrl
+            ? `<a href="${escapeHtml(explorerUrl)}/tx/${escapeHtml(order.hash)}"><code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code></a>`
+            : `<code data-testid="onramp-tx-hash">${escapeHtml(order.hash)}</code>`
         }</p>`
       : ''
   const problem = error ?? (order.status === 'failed' ? order.error : undefined)
@@ -72,7 +74,18 @@ function wantsJson(c: Context): boolean {
 }
 
 function orderJson(order: OnrampOrder) {
-  return { id: order.id, status: order.status, address: order.address, asset: order.item.symbol, chainId: caipNetworkIdOf(order.item.network), fiat: order.fiat, currency: order.currency, amount: order.price?.crypto ?? null, hash: order.hash ?? null, error: order.error ?? null }
+  return {
+    id: order.id,
+    status: order.status,
+    address: order.address,
+    asset: order.item.symbol,
+    chainId: caipNetworkIdOf(order.item.network),
+    fiat: order.fiat,
+    currency: order.currency,
+    amount: order.price?.crypto ?? null,
+    hash: order.hash ?? null,
+    error: order.error ?? null,
+  }
 }
 
 /**

@@ -114,16 +114,29 @@ describe('onramp on the Solana Localnet (the provider that serves solana, SPEC.m
   it('lists SOL and USDC there, refuses a 0x destination, and Confirm pays a base58 address on chain', async () => {
     const { solanaService } = await import('../services/solana.ts')
     const solana = sandbox.service(solanaService)
-    const optionsSchema = z.object({ purchaseCurrencies: z.array(z.object({ symbol: z.string(), networks: z.array(z.object({ name: z.string(), chain_id: z.string(), contract_address: z.string() })) })) })
+    const optionsSchema = z.object({
+      purchaseCurrencies: z.array(z.object({ symbol: z.string(), networks: z.array(z.object({ name: z.string(), chain_id: z.string(), contract_address: z.string() })) })),
+    })
     const options = await fetchParsed(api('/v1/onramp/options'), optionsSchema)
     const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
     expect(options.purchaseCurrencies.find((c) => c.symbol === 'SOL')?.networks).toEqual([{ name: 'solana-localnet', chain_id: solana.caipNetworkId.slice('solana:'.length), contract_address: '' }])
-    expect(options.purchaseCurrencies.find((c) => c.symbol === 'USDC')?.networks).toContainEqual({ name: 'solana-localnet', chain_id: solana.caipNetworkId.slice('solana:'.length), contract_address: usdc.mint })
+    expect(options.purchaseCurrencies.find((c) => c.symbol === 'USDC')?.networks).toContainEqual({
+      name: 'solana-localnet',
+      chain_id: solana.caipNetworkId.slice('solana:'.length),
+      contract_address: usdc.mint,
+    })
 
-    expect((await fetchError(api('/v1/generators/onrampurl'), postJson({ destinationWallets: [{ address: ACCOUNT_0, blockchains: ['solana-localnet'], assets: ['SOL'] }], partnerUserId: 'v' }))).status).toBe(400)
+    expect(
+      (await fetchError(api('/v1/generators/onrampurl'), postJson({ destinationWallets: [{ address: ACCOUNT_0, blockchains: ['solana-localnet'], assets: ['SOL'] }], partnerUserId: 'v' }))).status,
+    ).toBe(400)
     const receiver = solana.devAccounts[6]!.address
     const before = solana.balances(receiver)
-    const url = await checkoutUrl({ destinationWallets: [{ address: receiver, blockchains: ['solana-localnet'], assets: ['USDC'] }], defaultNetwork: 'solana-localnet', partnerUserId: receiver, presetFiatAmount: 100 })
+    const url = await checkoutUrl({
+      destinationWallets: [{ address: receiver, blockchains: ['solana-localnet'], assets: ['USDC'] }],
+      defaultNetwork: 'solana-localnet',
+      partnerUserId: receiver,
+      presetFiatAmount: 100,
+    })
     const done = await fetchParsed(`${url}/confirm`, orderSchema, postJson({ amount: 100, method: 'card' }))
     expect(done).toMatchObject({ status: 'completed', asset: 'USDC', chainId: solana.caipNetworkId })
     const held = (b: typeof before) => b.tokens.find((h) => h.token.symbol === 'USDC')?.amount ?? 0n

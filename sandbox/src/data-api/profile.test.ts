@@ -100,6 +100,6 @@ describe('account names', () => {
       status: 400,
       error: 'Missing required field: signature',
     })
-    expect((await fetchParsed(api(`/v1/profile/reverse/${sandbox.devAccounts[5]!.address}`), profileReverseResponseSchema))).toEqual([])
+    expect(await fetchParsed(api(`/v1/profile/reverse/${sandbox.devAccounts[5]!.address}`), profileReverseResponseSchema)).toEqual([])
   })
 })

@@ -23,7 +23,10 @@ let server: HttpServerHandle
 beforeAll(async () => {
   anvil = await startAnvil({ port: ANVIL_PORT, chainId: 31337 })
   const app = createBaseApp({ name: 'rpc proxy test', log: new RequestLog(), faults })
-  app.route('/', rpcProxyRoutes((id) => (id === 31337 ? anvil.rpcUrl : undefined)))
+  app.route(
+    '/',
+    rpcProxyRoutes((id) => (id === 31337 ? anvil.rpcUrl : undefined)),
+  )
   server = createHttpServer(app, PROXY_PORT, 'rpc proxy test')
   await server.start()
 }, 30_000)
@@ -51,7 +54,11 @@ describe('the chain RPC proxy (/rpc/{chainId})', () => {
   })
 
   it("sends a signed transaction; never one signed with the node's own accounts, nor a node-admin call", async () => {
-    const wallet = createWalletClient({ account: SENDER, transport: http(PROXY, { retryCount: 0 }), chain: { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [PROXY] } } } })
+    const wallet = createWalletClient({
+      account: SENDER,
+      transport: http(PROXY, { retryCount: 0 }),
+      chain: { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [PROXY] } } },
+    })
     const hash = await wallet.sendTransaction({ to: RECEIVER, value: 1n })
     expect((await direct.waitForTransactionReceipt({ hash })).status).toBe('success')
 
@@ -99,7 +106,11 @@ describe('the chain RPC proxy (/rpc/{chainId})', () => {
 
   it("cuts a transaction's answer after the node took it (truncated): it is on the chain, once", async () => {
     const nonce = await direct.getTransactionCount({ address: SENDER.address })
-    const wallet = createWalletClient({ account: SENDER, transport: http(PROXY, { retryCount: 0 }), chain: { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [PROXY] } } } })
+    const wallet = createWalletClient({
+      account: SENDER,
+      transport: http(PROXY, { retryCount: 0 }),
+      chain: { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [PROXY] } } },
+    })
     const request = await wallet.prepareTransactionRequest({ to: RECEIVER, value: parseEther('0.001') })
     const raw = await wallet.signTransaction(request)
     faults.set([{ route: '/rpc', kind: 'truncated' }])

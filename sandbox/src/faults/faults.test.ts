@@ -17,7 +17,11 @@ describe('fault rules', () => {
   })
 
   it('fails every request at rate 1, evenly spread at other rates, and stops after count', () => {
-    const store = new FaultStore([{ route: '/a', kind: '500', rate: 1 }, { route: '/b', kind: '500', rate: 0.25 }, { route: '/c', kind: '429', count: 2 }])
+    const store = new FaultStore([
+      { route: '/a', kind: '500', rate: 1 },
+      { route: '/b', kind: '500', rate: 0.25 },
+      { route: '/c', kind: '429', count: 2 },
+    ])
     const fails = (path: string, n: number) => Array.from({ length: n }, () => store.pick('GET', path) !== undefined)
     expect(fails('/a', 4)).toEqual([true, true, true, true])
     expect(fails('/b', 8)).toEqual([false, false, false, true, false, false, false, true])

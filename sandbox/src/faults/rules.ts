@@ -45,7 +45,7 @@ export function routeMatches(route: string, path: string): boolean {
   const got = path.replace(/\/+$/, '').split('/')
   const exact = route.includes('/:')
   if (exact ? got.length !== want.length : got.length < want.length) return false
-  return want.every((segment, i) => segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i])
+  return want.every((segment, i) => (segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]))
 }
 
 /** Parses PORTICO_SANDBOX_FAULTS (JSON), naming the variable in the error. */

@@ -65,10 +65,12 @@ export class ChainIndexer {
   /** Catches up with the node. Calls while one runs share a single follow-up run. */
   sync(): Promise<void> {
     if (this.#running) {
-      this.#queued ??= this.#running.catch(() => undefined).then(() => {
-        this.#queued = undefined
-        return this.sync()
-      })
+      this.#queued ??= this.#running
+        .catch(() => undefined)
+        .then(() => {
+          this.#queued = undefined
+          return this.sync()
+        })
       return this.#queued
     }
     this.#running = this.#syncOnce().finally(() => {
@@ -112,7 +114,11 @@ export class ChainIndexer {
 
   async #fetch(number: bigint): Promise<FetchedBlock> {
     const block = await this.#client.getBlock({ blockNumber: number, includeTransactions: true })
-    const receipts = await blockReceipts(this.#client, number, block.transactions.map((t) => t.hash))
+    const receipts = await blockReceipts(
+      this.#client,
+      number,
+      block.transactions.map((t) => t.hash),
+    )
     return { block, receipts }
   }
 

@@ -50,7 +50,14 @@ export class OnrampOrders {
     private readonly treasuries: ReadonlyMap<number, LiveSender>,
   ) {}
 
-  create(input: { address: string; item: Purchasable; partnerUserId: string; presetFiatAmount?: number | undefined; presetCryptoAmount?: number | undefined; currency?: PaymentCurrency }): OnrampOrder {
+  create(input: {
+    address: string
+    item: Purchasable
+    partnerUserId: string
+    presetFiatAmount?: number | undefined
+    presetCryptoAmount?: number | undefined
+    currency?: PaymentCurrency
+  }): OnrampOrder {
     const currency = input.currency ?? 'USD'
     const limits = limitsOf('card')
     const wanted = input.presetCryptoAmount !== undefined ? fiatFor(input.item, input.presetCryptoAmount, currency) : (input.presetFiatAmount ?? DEFAULT_FIAT_AMOUNT)

@@ -64,15 +64,7 @@ const PAGE = [
 /** The page's CSP: its own code only; it talks to the relay and the chains and nothing else. */
 function contentSecurityPolicy(config: PhoneWalletConfig): string {
   const origins = new Set([config.relayUrl, ...[...config.chains, ...config.solanaChains].map((c) => new URL(c.rpcUrl).origin)])
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    'img-src * data:',
-    `connect-src 'self' ${[...origins].join(' ')}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ')
+  return ["default-src 'none'", "script-src 'self'", "style-src 'self'", 'img-src * data:', `connect-src 'self' ${[...origins].join(' ')}`, "base-uri 'none'", "form-action 'none'"].join('; ')
 }
 
 function revalidated(c: Context, body: string, contentType: string): Response {

@@ -114,7 +114,13 @@ describe("the Sandbox Phone Wallet's Solana methods (WalletConnect's Solana RPC)
     const wire = await transfer(signer.address, receiver, 50_000_000n)
     const answer = walletConnectSolanaAnswerSchemas.solana_signTransaction.parse(await handleSolanaRequest(ctx, 'solana_signTransaction', { transaction: wire }))
     expect(ctx.shown[0]!.title).toBe('Sign a Solana transaction for http://127.0.0.1:5173?')
-    expect(ctx.shown[0]!.rows).toEqual(expect.arrayContaining([{ label: 'To', value: receiver, mono: true }, { label: 'Value', value: '0.05 SOL' }, { label: 'Network', value: SOLANA_LOCALNET_NAME }]))
+    expect(ctx.shown[0]!.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'To', value: receiver, mono: true },
+        { label: 'Value', value: '0.05 SOL' },
+        { label: 'Network', value: SOLANA_LOCALNET_NAME },
+      ]),
+    )
     const signed = getTransactionDecoder().decode(getBase64Encoder().encode(answer.transaction!))
     const signature = signed.signatures[signer.address]!
     expect(getBase58Decoder().decode(signature)).toBe(answer.signature)
@@ -144,9 +150,14 @@ describe("the Sandbox Phone Wallet's Solana methods (WalletConnect's Solana RPC)
     expect(chain.balances(receiver).lamports).toBe(0n)
 
     const ctx = context(true)
-    const params = walletConnectSolanaParamsSchemas.solana_signAndSendTransaction.parse({ transaction: await transfer(signer.address, receiver, 100_000_000n), sendOptions: { skipPreflight: false, preflightCommitment: 'confirmed' } })
+    const params = walletConnectSolanaParamsSchemas.solana_signAndSendTransaction.parse({
+      transaction: await transfer(signer.address, receiver, 100_000_000n),
+      sendOptions: { skipPreflight: false, preflightCommitment: 'confirmed' },
+    })
     const answer = walletConnectSolanaAnswerSchemas.solana_signAndSendTransaction.parse(await handleSolanaRequest(ctx, 'solana_signAndSendTransaction', params))
-    await expect.poll(async () => (await rpc<{ value: ({ confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[answer.signature]])).value[0]?.confirmationStatus).toMatch(/confirmed|finalized/)
+    await expect
+      .poll(async () => (await rpc<{ value: ({ confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[answer.signature]])).value[0]?.confirmationStatus)
+      .toMatch(/confirmed|finalized/)
     expect(chain.balances(receiver).lamports).toBe(100_000_000n)
   })
 

@@ -20,8 +20,12 @@ import type { PhoneWalletSolanaChain } from './config.ts'
 export type { PhoneWalletSolanaChain } from './config.ts'
 
 /** WalletConnect's Solana methods, as the phone wallet grants them in a session's solana namespace. */
-export const PHONE_WALLET_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'] as const satisfies readonly WalletConnectSolanaMethod[]
-
+export const PHONE_WALLET_SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
+] as const satisfies readonly WalletConnectSolanaMethod[]
 
 /** The RPC's answer to sendTransaction: the signature, or Solana's error. */
 const sendAnswerSchema = z.union([

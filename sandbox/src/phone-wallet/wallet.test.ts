@@ -69,8 +69,7 @@ async function connect(): Promise<SessionTypes.Struct> {
   return approved
 }
 
-const request = <T>(session: SessionTypes.Struct, method: string, params: unknown, chainId = A): Promise<T> =>
-  dapp.request<T>({ topic: session.topic, chainId, request: { method, params } })
+const request = <T>(session: SessionTypes.Struct, method: string, params: unknown, chainId = A): Promise<T> => dapp.request<T>({ topic: session.topic, chainId, request: { method, params } })
 
 // WalletKit hands the wallet one request at a time, the next one 1 s after the last answer (sign-client's
 // request queue, as in a real wallet): tests with several requests take a few seconds.
@@ -143,8 +142,17 @@ describe('Sandbox Phone Wallet logic (WalletKit against the sandbox relay and ch
     console.log(`phone wallet logic: personal_sign round trip with the approval ${(performance.now() - t).toFixed(0)} ms`)
     expect(await verifyMessage({ address: ACCOUNT_0, message: 'hello from portico', signature })).toBe(true)
 
-    const typedData = { domain: { name: 'Portico', version: '1', chainId: 31337 }, types: { Hello: [{ name: 'text', type: 'string' }] }, primaryType: 'Hello', message: { text: 'typed hello' } } as const
-    const domainType = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }]
+    const typedData = {
+      domain: { name: 'Portico', version: '1', chainId: 31337 },
+      types: { Hello: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Hello',
+      message: { text: 'typed hello' },
+    } as const
+    const domainType = [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ]
     const typed = request<Hex>(session, 'eth_signTypedData_v4', [ACCOUNT_0, JSON.stringify({ ...typedData, types: { EIP712Domain: domainType, ...typedData.types } })])
     await wallet.approve((await firstPrompt('request')).key)
     expect(await verifyTypedData({ address: ACCOUNT_0, ...typedData, signature: await typed })).toBe(true)
@@ -165,7 +173,12 @@ describe('Sandbox Phone Wallet logic (WalletKit against the sandbox relay and ch
     const sending = request<Hex>(session, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: receiver, value: `0x${parseEther('0.01').toString(16)}` }])
     const prompt = await firstPrompt('request')
     expect(prompt.title).toBe('Send a transaction for http://127.0.0.1:5173?')
-    expect(prompt.rows).toEqual(expect.arrayContaining([{ label: 'Value', value: '0.01 ETH' }, { label: 'Network', value: 'Portico Local (31337)' }]))
+    expect(prompt.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'Value', value: '0.01 ETH' },
+        { label: 'Network', value: 'Portico Local (31337)' },
+      ]),
+    )
     await wallet.approve(prompt.key)
     const hash = await sending
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
@@ -286,8 +299,20 @@ describe('the page the sandbox serves', () => {
       relayUrl: `ws://127.0.0.1:${BASE + 4}`,
       projectId: 'portico-sandbox-phone-wallet',
       chains: [
-        { id: 31337, name: 'Portico Local', rpcUrl: `http://127.0.0.1:${BASE}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31337` },
-        { id: 31338, name: 'Portico Local B', rpcUrl: `http://127.0.0.1:${BASE + 1}`, nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 }, blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31338` },
+        {
+          id: 31337,
+          name: 'Portico Local',
+          rpcUrl: `http://127.0.0.1:${BASE}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31337`,
+        },
+        {
+          id: 31338,
+          name: 'Portico Local B',
+          rpcUrl: `http://127.0.0.1:${BASE + 1}`,
+          nativeCurrency: { name: 'Bee', symbol: 'BEE', decimals: 18 },
+          blockExplorerUrl: `http://127.0.0.1:${BASE + 2}/explorer/31338`,
+        },
       ],
       solanaChains: [{ caipNetworkId: SOLANA_LOCALNET_CAIP_ID, name: 'Solana Localnet', rpcUrl: sandbox.service(solanaService).rpcUrl }],
       accountIndexes: [0, 1, 2, 3, 4],
@@ -306,4 +331,3 @@ describe('the page the sandbox serves', () => {
     expect(fetchGuard.outside.filter((u) => !u.startsWith('https://pulse.walletconnect.org/'))).toEqual([])
   })
 })
-

@@ -139,7 +139,14 @@ describe('sign-client dapp and walletkit wallet through the relay', () => {
     const seen = autoApprove(restarted)
     expect(Object.keys(restarted.getActiveSessions())).toEqual([session.topic])
     await expect.poll(() => relay.connections().filter((c) => c.clientId === clientId).length).toBe(1)
-    await expect.poll(() => relay.connections().find((c) => c.clientId === clientId)?.topics.includes(session.topic)).toBe(true)
+    await expect
+      .poll(() =>
+        relay
+          .connections()
+          .find((c) => c.clientId === clientId)
+          ?.topics.includes(session.topic),
+      )
+      .toBe(true)
 
     expect(await dapp.request({ topic: session.topic, chainId: CHAIN, request: { method: 'personal_sign', params: [HELLO, ACCOUNT] } })).toMatch(/^0xsigned-/)
     const redelivered = relay.deliveries().filter((d) => d.clientId === clientId && d.time >= restartedAt && d.publishedAt < restartedAt)
@@ -153,7 +160,14 @@ describe('universal-provider dapp', () => {
     const wallet = track(await startWallet(relay.url))
     autoApprove(wallet)
     const t0 = performance.now()
-    const provider = await UniversalProvider.init({ projectId: TEST_PROJECT_ID, relayUrl: relay.url, metadata: DAPP_METADATA, customStoragePrefix: 'universal', storage: new MemoryStorage(), logger: 'silent' })
+    const provider = await UniversalProvider.init({
+      projectId: TEST_PROJECT_ID,
+      relayUrl: relay.url,
+      metadata: DAPP_METADATA,
+      customStoragePrefix: 'universal',
+      storage: new MemoryStorage(),
+      logger: 'silent',
+    })
     const initMs = performance.now() - t0
     track(provider.client)
     const shown = once<{ uri: string; ms: number }>((resolve) => provider.on('display_uri', (uri: string) => resolve({ uri, ms: performance.now() - t1 })))

@@ -90,10 +90,7 @@ export const rpcRequestSchema = z.object({
 export type RpcRequest = z.infer<typeof rpcRequestSchema>
 
 /** A client's answer to a push (`irn_subscription`): `true` acknowledges it. */
-export const rpcResponseSchema = z.union([
-  z.object({ id: rpcIdSchema, result: z.unknown() }),
-  z.object({ id: rpcIdSchema, error: z.unknown() }),
-])
+export const rpcResponseSchema = z.union([z.object({ id: rpcIdSchema, result: z.unknown() }), z.object({ id: rpcIdSchema, error: z.unknown() })])
 
 export type RpcId = z.infer<typeof rpcIdSchema>
 export type RpcErrorBody = { code: number; message: string; data?: unknown }

@@ -28,7 +28,7 @@ afterAll(async () => {
   await relay?.stop()
 })
 
-const data = (push: Frame) => (push.params as { id: string; data: { topic: string; message: string; tag: number; publishedAt: number; attestation: string } })
+const data = (push: Frame) => push.params as { id: string; data: { topic: string; message: string; tag: number; publishedAt: number; attestation: string } }
 
 describe('the relay protocol', () => {
   it('pushes a published message to the other subscribers of its topic, not back to the publisher', async () => {

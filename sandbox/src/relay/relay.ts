@@ -97,8 +97,7 @@ class RpcFailure extends Error {
   }
 }
 
-const invalidParams = (error: z.ZodError, method: string): RpcFailure =>
-  new RpcFailure({ code: RPC_ERRORS.invalidParams.code, message: `Invalid params for ${method}: ${describeIssue(error)}` })
+const invalidParams = (error: z.ZodError, method: string): RpcFailure => new RpcFailure({ code: RPC_ERRORS.invalidParams.code, message: `Invalid params for ${method}: ${describeIssue(error)}` })
 
 function parseParams<S extends z.ZodType>(schema: S, request: RpcRequest): z.output<S> {
   const parsed = schema.safeParse(request.params)
@@ -108,7 +107,9 @@ function parseParams<S extends z.ZodType>(schema: S, request: RpcRequest): z.out
 
 /** The id a client computes for its subscription: sha256 of topic + client id, hex (sign-client's `getSubscriptionId`). */
 export function subscriptionId(topic: string, clientId: string): string {
-  return createHash('sha256').update(topic + clientId).digest('hex')
+  return createHash('sha256')
+    .update(topic + clientId)
+    .digest('hex')
 }
 
 /**
@@ -218,7 +219,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       }
       case IRN.batchPublish: {
         const { messages } = parseParams(batchPublishParamsSchema, request)
-        return { result: true, after: () => messages.forEach((m) => publish(conn, m)), topics: messages.map((m) => m.topic) }
+        return {
+          result: true,
+          after: () => {
+            for (const m of messages) publish(conn, m)
+          },
+          topics: messages.map((m) => m.topic),
+        }
       }
       case IRN.batchFetchMessages: {
         const { topics } = parseParams(batchFetchParamsSchema, request)

@@ -3,7 +3,9 @@ import { WebSocket } from 'ws'
 
 /** A `did:key`-shaped client id, as sign-client's relay key gives one. */
 export function fakeClientId(): string {
-  return `did:key:z6Mk${randomBytes(20).toString('base64').replace(/[^1-9A-HJ-NP-Za-km-z]/g, 'a')}`
+  return `did:key:z6Mk${randomBytes(20)
+    .toString('base64')
+    .replace(/[^1-9A-HJ-NP-Za-km-z]/g, 'a')}`
 }
 
 /** An unsigned JWT whose `iss` is `clientId`: what the relay reads from `?auth=`. */

@@ -25,7 +25,9 @@ describe('seedPlan', () => {
   it('registers names only on the names chain, and scales amounts to each chain', () => {
     const b = seedPlan('b', 31338, false)
     expect(b.flatMap((s) => s.actions).some((a) => a.kind === 'name')).toBe(false)
-    const nativeA = seedPlan('a', 31337, true).flatMap((s) => s.actions).find((a) => a.kind === 'native')
+    const nativeA = seedPlan('a', 31337, true)
+      .flatMap((s) => s.actions)
+      .find((a) => a.kind === 'native')
     const nativeB = b.flatMap((s) => s.actions).find((a) => a.kind === 'native')
     expect(Number(nativeA?.kind === 'native' ? nativeA.amount : 0)).toBeLessThan(1)
     expect(Number(nativeB?.kind === 'native' ? nativeB.amount : 0)).toBeGreaterThan(1)

@@ -44,13 +44,46 @@ type Template =
   | `swap-${PoolAsset}-${PoolAsset}`
 
 const ACCOUNT_0_TEMPLATES: readonly Template[] = [
-  'receive-native', 'send-USDC', 'mint-nft', 'receive-PTK', 'send-native', 'approve-USDC',
-  'swap-NATIVE-USDC', 'spam-airdrop', 'receive-USDC', 'send-nft', 'swap-USDC-PTK', 'self-native',
-  'receive-PTS', 'send-PTS', 'receive-nft', 'approve-PTK', 'swap-PTK-NATIVE', 'send-PTK',
-  'receive-native', 'mint-nft', 'send-USDC', 'spam-airdrop', 'swap-NATIVE-PTK', 'receive-USDC',
-  'send-native', 'receive-PTK', 'send-nft', 'swap-USDC-NATIVE', 'receive-native', 'send-PTS',
-  'mint-nft', 'send-USDC', 'receive-nft', 'swap-NATIVE-USDC', 'send-native', 'receive-USDC',
-  'spam-airdrop', 'send-PTK', 'receive-native', 'swap-PTK-USDC',
+  'receive-native',
+  'send-USDC',
+  'mint-nft',
+  'receive-PTK',
+  'send-native',
+  'approve-USDC',
+  'swap-NATIVE-USDC',
+  'spam-airdrop',
+  'receive-USDC',
+  'send-nft',
+  'swap-USDC-PTK',
+  'self-native',
+  'receive-PTS',
+  'send-PTS',
+  'receive-nft',
+  'approve-PTK',
+  'swap-PTK-NATIVE',
+  'send-PTK',
+  'receive-native',
+  'mint-nft',
+  'send-USDC',
+  'spam-airdrop',
+  'swap-NATIVE-PTK',
+  'receive-USDC',
+  'send-native',
+  'receive-PTK',
+  'send-nft',
+  'swap-USDC-NATIVE',
+  'receive-native',
+  'send-PTS',
+  'mint-nft',
+  'send-USDC',
+  'receive-nft',
+  'swap-NATIVE-USDC',
+  'send-native',
+  'receive-USDC',
+  'spam-airdrop',
+  'send-PTK',
+  'receive-native',
+  'swap-PTK-USDC',
 ]
 
 type Ownership = Map<number, Actor>
@@ -86,9 +119,7 @@ export function seedPlan(chainKey: ChainKey, chainId: number, withNames: boolean
       mintPioneer([1, 2, 3, 4]),
     ],
   }
-  const names: SeedStep[] = withNames
-    ? SEEDED_NAMES.map((n, i) => ({ daysAgo: HISTORY_DAYS - 30 - i * 50, secondOfDay: 15 * 3600, actions: [{ kind: 'name', owner: n.owner, name: n.name }] }))
-    : []
+  const names: SeedStep[] = withNames ? SEEDED_NAMES.map((n, i) => ({ daysAgo: HISTORY_DAYS - 30 - i * 50, secondOfDay: 15 * 3600, actions: [{ kind: 'name', owner: n.owner, name: n.name }] })) : []
 
   const steps: SeedStep[] = [setup, ...names]
   ACCOUNT_0_TEMPLATES.forEach((template, i) => {

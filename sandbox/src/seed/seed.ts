@@ -11,11 +11,7 @@ export type SeedResult = { deployment: ChainDeployment; transactions: number; bl
  * Deploys the contracts on `chain` and, unless `history` is false, plays the seed plan: pools,
  * treasury stock, NFTs, names, and months of transfers and swaps for the dev accounts.
  */
-export async function seedChain(
-  chain: SandboxChain,
-  artifacts: ContractArtifacts,
-  options: { withNames: boolean; history: boolean; anchorSeconds: number },
-): Promise<SeedResult> {
+export async function seedChain(chain: SandboxChain, artifacts: ContractArtifacts, options: { withNames: boolean; history: boolean; anchorSeconds: number }): Promise<SeedResult> {
   const sender = await SeedSender.open(chain)
   const deployment = await deployContracts(sender, artifacts, options.withNames)
   await sender.mine(stepTime(options.anchorSeconds, { daysAgo: SETUP_DAYS_AGO, secondOfDay: 9 * 3600 }))

@@ -93,7 +93,9 @@ export const bundlerService: SandboxService<BundlersHandle> = {
       const key = config.chains[i]?.key
       if (!key) return []
       const deployment = world.then(() => installAccountAbstraction(chain, sandboxCode))
-      deployment.then((d) => config.log(`ERC-4337 on ${chain.chainId}: EntryPoint ${d.entryPoint}, factory ${d.factory}, embedded wallet's account factory ${d.accountFactory}, paymaster ${d.paymaster}`)).catch(() => {})
+      deployment
+        .then((d) => config.log(`ERC-4337 on ${chain.chainId}: EntryPoint ${d.entryPoint}, factory ${d.factory}, embedded wallet's account factory ${d.accountFactory}, paymaster ${d.paymaster}`))
+        .catch(() => {})
       const port = bundlerPort(config, key)
       let alto: AltoProcess | undefined
       let starting: Promise<void> | undefined

@@ -27,10 +27,7 @@ export const dataApiService: SandboxService<DataApiHandle> = {
       isSponsoredProject: (projectId: string) => frame.projects.get(projectId) !== undefined,
       sponsorKey: aaKey('sponsorSigner').privateKey,
     }
-    return startDataApi(
-      { ...world.services, publicUrl: dataApiUrl(config), log: new RequestLog(), faults, nameSuffix: config.nameSuffix, directory, accountAbstraction },
-      config.dataApiPort,
-    )
+    return startDataApi({ ...world.services, publicUrl: dataApiUrl(config), log: new RequestLog(), faults, nameSuffix: config.nameSuffix, directory, accountAbstraction }, config.dataApiPort)
   },
   stop: (dataApi) => dataApi.stop(),
   health: (dataApi) => httpHealth(`${dataApi.url}/health`),

@@ -36,7 +36,13 @@ function chainsOf(config: ResolvedOptions): SandboxChain[] {
   return config.chains.map((c) => buildSandboxChain(chainDefinition(c.key), c, dataApiUrl(config)))
 }
 
-async function prepareWorld(chains: readonly SandboxChain[], config: ResolvedOptions, compiling: ReturnType<typeof compileContracts>, anchorSeconds: number, stopped: () => boolean): Promise<EvmWorld> {
+async function prepareWorld(
+  chains: readonly SandboxChain[],
+  config: ResolvedOptions,
+  compiling: ReturnType<typeof compileContracts>,
+  anchorSeconds: number,
+  stopped: () => boolean,
+): Promise<EvmWorld> {
   const compiled = await compiling
   config.log(compiled.fromCache ? `contracts from cache (${compiled.key})` : `contracts compiled (${compiled.key})`)
   const seeds = await Promise.all(chains.map((chain, i) => seedChain(chain, compiled.artifacts, { withNames: i === 0, history: config.seedHistory, anchorSeconds })))

@@ -74,7 +74,12 @@ export function frameStorage(config: ResolvedOptions): { databaseUrl: string | u
  * sign-in stand-ins' SMTP server, OpenID providers and Farcaster relay, and its data API, unless the
  * environment names others. Checked by the product's own schema.
  */
-export function sandboxFrameEnv(config: ResolvedOptions, chains: readonly { chainId: number; name: string; rpcUrl: string; viemChain: { nativeCurrency: { name: string; symbol: string; decimals: number } }; external?: boolean | undefined }[], standIns: SignInStandIns, solana: { caipNetworkId: string; name: string; rpcUrl: string }): Record<string, string | undefined> {
+export function sandboxFrameEnv(
+  config: ResolvedOptions,
+  chains: readonly { chainId: number; name: string; rpcUrl: string; viemChain: { nativeCurrency: { name: string; symbol: string; decimals: number } }; external?: boolean | undefined }[],
+  standIns: SignInStandIns,
+  solana: { caipNetworkId: string; name: string; rpcUrl: string },
+): Record<string, string | undefined> {
   const storage = frameStorage(config)
   const farcasterChain = chains.find((c) => !c.external)
   const env: Record<string, string | undefined> = {
@@ -190,4 +195,3 @@ export const frameService: SandboxService<SandboxFrameHandle> = {
   stop: (frame) => frame.shutdown(),
   health: (frame) => httpHealth(`${frame.url}/health`),
 }
-

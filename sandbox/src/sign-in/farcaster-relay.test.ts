@@ -2,7 +2,8 @@ import { expect, it } from 'vitest'
 import { createFarcasterRelay, MAX_OPEN_CHANNELS } from './farcaster-relay.ts'
 
 const channelRequest = { siweUri: 'http://127.0.0.1:8790/frame', domain: '127.0.0.1:8790' }
-const open = (relay: ReturnType<typeof createFarcasterRelay>) => relay.relay.request('/v1/channel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(channelRequest) })
+const open = (relay: ReturnType<typeof createFarcasterRelay>) =>
+  relay.relay.request('/v1/channel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(channelRequest) })
 
 it('keeps at most MAX_OPEN_CHANNELS channels open: past it a new one is refused (429, Retry-After) and nothing more is kept', async () => {
   const relay = createFarcasterRelay({ baseUrl: 'http://127.0.0.1:8792', chain: undefined })

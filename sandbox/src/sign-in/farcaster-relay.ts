@@ -16,7 +16,10 @@ const registryAbi = parseAbi(['function idOf(address) view returns (uint256)', '
 const createChannelSchema = z.object({
   siweUri: z.string().url(),
   domain: z.string().min(1),
-  nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/).optional(),
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,}$/)
+    .optional(),
   notBefore: z.string().optional(),
   expirationTime: z.string().optional(),
   requestId: z.string().optional(),
@@ -127,7 +130,15 @@ export function createFarcasterRelay(options: {
     url: channel.url,
     ...(channel.completed ?? {}),
     ...(channel.completed ? { authMethod: channel.completed.authMethod ?? 'custody' } : {}),
-    signatureParams: { siweUri: channel.request.siweUri, domain: channel.request.domain, nonce: channel.nonce, notBefore: channel.request.notBefore, expirationTime: channel.request.expirationTime, requestId: channel.request.requestId, redirectUrl: channel.request.redirectUrl },
+    signatureParams: {
+      siweUri: channel.request.siweUri,
+      domain: channel.request.domain,
+      nonce: channel.nonce,
+      notBefore: channel.request.notBefore,
+      expirationTime: channel.request.expirationTime,
+      requestId: channel.request.requestId,
+      redirectUrl: channel.request.redirectUrl,
+    },
     metadata: { ip: '127.0.0.1', userAgent: '' },
     acceptAuthAddress: channel.request.acceptAuthAddress ?? true,
   })

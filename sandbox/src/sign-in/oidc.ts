@@ -10,7 +10,10 @@ import { escapeHtml, htmlPage } from './pages.ts'
 export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 
 /** The login page's username: what the provider then calls the visitor (`preferred_username`). */
-export const socialUsernameSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, 'Enter a username: letters, digits, dots, dashes or underscores, up to 32')
+export const socialUsernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,32}$/, 'Enter a username: letters, digits, dots, dashes or underscores, up to 32')
 
 const CLIENT_ID = 'portico-frame'
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
@@ -25,7 +28,8 @@ function memoryAdapterFactory(): (name: string) => Adapter {
   const store = new Map<string, { payload: AdapterPayload; expiresAt: number | undefined }>()
   return (model) => {
     const key = (id: string) => `${model}:${id}`
-    const live = (entry: { payload: AdapterPayload; expiresAt: number | undefined } | undefined) => (entry && (entry.expiresAt === undefined || entry.expiresAt > Date.now()) ? entry.payload : undefined)
+    const live = (entry: { payload: AdapterPayload; expiresAt: number | undefined } | undefined) =>
+      entry && (entry.expiresAt === undefined || entry.expiresAt > Date.now()) ? entry.payload : undefined
     const byField = (field: 'uid' | 'userCode', value: string) => live([...store.entries()].find(([k, e]) => k.startsWith(`${model}:`) && e.payload[field] === value)?.[1])
     return {
       async upsert(id, payload, expiresIn) {
@@ -215,7 +219,10 @@ export function createOidcProviders(options: {
 
   const names = new Set<string>(OIDC_SOCIAL_PROVIDERS)
   return {
-    clients: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((name) => [name, { issuer: issuerOf(name), clientId: CLIENT_ID, clientSecret: secretOf(name) }])) as Record<OidcSocialProvider, OidcProviderConfig>,
+    clients: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((name) => [name, { issuer: issuerOf(name), clientId: CLIENT_ID, clientSecret: secretOf(name) }])) as Record<
+      OidcSocialProvider,
+      OidcProviderConfig
+    >,
     handle(req, res) {
       const url = req.url ?? '/'
       const match = /^\/oidc\/([a-z]+)(\/[^?]*)?(\?.*)?$/.exec(url)
@@ -241,6 +248,6 @@ export function createOidcProviders(options: {
         },
       )
       return true
-    }
+    },
   }
 }

@@ -25,7 +25,6 @@ export function mailboxPage(messages: readonly MailboxMessage[], to: string | un
   )
 }
 
-
 /** GET /farcaster/wallet: the sandbox's Farcaster wallet (its script opens the link of the query). */
 export function farcasterWalletPage(): string {
   return htmlPage('Farcaster Wallet (sandbox)', '<h1>Farcaster Wallet (sandbox)</h1>', { script: '/assets/farcaster-wallet.js' })

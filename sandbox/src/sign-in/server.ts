@@ -22,7 +22,9 @@ const here = dirname(fileURLToPath(import.meta.url))
 /** The name the sign-in stand-ins are listed under. */
 export const SIGN_IN_SERVICE_NAME = 'Sign-in stand-ins (OpenID providers, mailbox, Farcaster)'
 
-const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
+const PAGES_CSP = ["default-src 'none'", "style-src 'self'", "script-src 'self'", "connect-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join(
+  '; ',
+)
 
 export type SignInStandIns = ServiceHandle & {
   /** The frame service's email settings for these stand-ins (PORTICO_FRAME_SMTP_URL). */
@@ -81,7 +83,9 @@ export async function startSignInStandIns(options: {
   app.get(FARCASTER_WALLET_PATH, (c) => html(c, farcasterWalletPage()))
   app.get(`${FARCASTER_WALLET_PATH}/config.json`, async (c) => {
     try {
-      return c.json({ relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: relay.relayKey, rpcUrl: options.farcasterChain?.rpcUrl, accounts: await relay.accounts() }, 200, { 'cache-control': 'no-store' })
+      return c.json({ relayUrl: `${url}${FARCASTER_RELAY_PATH}`, relayKey: relay.relayKey, rpcUrl: options.farcasterChain?.rpcUrl, accounts: await relay.accounts() }, 200, {
+        'cache-control': 'no-store',
+      })
     } catch (err) {
       return c.json({ error: err instanceof Error ? err.message : 'The Farcaster wallet is not available' }, 503)
     }
@@ -104,7 +108,13 @@ export async function startSignInStandIns(options: {
     ...serviceHandle(server, log),
     smtpUrl: mailbox.smtpUrl,
     social: oidc.clients,
-    farcaster: { relayUrl: `${url}${FARCASTER_RELAY_PATH}`, walletUrl: `${url}${FARCASTER_WALLET_PATH}`, relayKey: relay.relayKey, accounts: () => relay.accounts(), openChannels: () => relay.openChannels() },
+    farcaster: {
+      relayUrl: `${url}${FARCASTER_RELAY_PATH}`,
+      walletUrl: `${url}${FARCASTER_WALLET_PATH}`,
+      relayKey: relay.relayKey,
+      accounts: () => relay.accounts(),
+      openChannels: () => relay.openChannels(),
+    },
     mail: { url, smtpUrl: mailbox.smtpUrl, messages: (to) => mailbox.messages(to), clear: () => mailbox.clear() },
     async shutdown() {
       await server.stop()

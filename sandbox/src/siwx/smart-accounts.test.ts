@@ -73,7 +73,10 @@ describe('SIWX verifier: smart accounts', () => {
     // Verified in simulation only: still nothing at the address.
     expect(await client.getCode({ address: account })).toBeUndefined()
     const forged = await messageFor(account)
-    expect(await verify(forged, serializeErc6492Signature({ address: factory, data: factoryData, signature: await stranger.signMessage({ message: forged }) }))).toMatchObject({ status: 401, body: { error: 'Invalid signature' } })
+    expect(await verify(forged, serializeErc6492Signature({ address: factory, data: factoryData, signature: await stranger.signMessage({ message: forged }) }))).toMatchObject({
+      status: 401,
+      body: { error: 'Invalid signature' },
+    })
 
     // Deployed: the owner's plain signature, checked by the account's isValidSignature (EIP-1271).
     const deployer = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }), transport: http(sandbox.chains.find((c) => c.chainId === 31337)!.rpcUrl) })
@@ -112,7 +115,9 @@ describe('SIWX verifier: smart accounts', () => {
 
     // Deployed by anyone through the factory (the call EIP-6492 simulated).
     const deployer = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 9 }), transport: http(sandbox.chains.find((c) => c.chainId === 31337)!.rpcUrl) })
-    await client.waitForTransactionReceipt({ hash: await deployer.writeContract({ chain: null, address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }) })
+    await client.waitForTransactionReceipt({
+      hash: await deployer.writeContract({ chain: null, address: SIMPLE_ACCOUNT_1271_FACTORY, abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }),
+    })
     expect((await client.getCode({ address: account.address }))?.length ?? 0).toBeGreaterThan(2)
     const second = await messageFor(account.address)
     expect(await verify(second, await owner.signMessage({ message: second }))).toMatchObject({ status: 200, body: { session: { address: account.address } } })

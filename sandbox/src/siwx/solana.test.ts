@@ -109,7 +109,7 @@ function otherCaseAddress(address: string): string {
 }
 
 describe('Sign In With Solana: the verifier', () => {
-  it('verifies a wallet-written message signed by the address\'s key, and keeps the session under the base58 address and the cluster\'s reference', async () => {
+  it("verifies a wallet-written message signed by the address's key, and keeps the session under the base58 address and the cluster's reference", async () => {
     const fields = await input()
     const { status, body } = await verify(fields)
     expect(status, JSON.stringify(body)).toBe(200)

@@ -187,9 +187,15 @@ describe('SIWX verifier: nonces', () => {
 describe('SIWX verifier: times', () => {
   it('refuses an expired message, one not yet valid, one issued in the future or before its nonce', async () => {
     const past = new Date(Date.now() - 60_000)
-    expect(await verify(await message({ issuedAt: new Date(Date.now() - 1000), expirationTime: new Date(Date.now() - 500) }))).toEqual({ status: 401, body: { error: 'Message expired: sign a new one' } })
+    expect(await verify(await message({ issuedAt: new Date(Date.now() - 1000), expirationTime: new Date(Date.now() - 500) }))).toEqual({
+      status: 401,
+      body: { error: 'Message expired: sign a new one' },
+    })
     expect(await verify(await message({ notBefore: new Date(Date.now() + 10 * 60_000) }))).toEqual({ status: 401, body: { error: 'Message not yet valid (Not Before)' } })
-    expect(await verify(await message({ issuedAt: new Date(Date.now() + 10 * 60_000), expirationTime: new Date(Date.now() + 20 * 60_000) }))).toEqual({ status: 401, body: { error: 'Issued At is in the future' } })
+    expect(await verify(await message({ issuedAt: new Date(Date.now() + 10 * 60_000), expirationTime: new Date(Date.now() + 20 * 60_000) }))).toEqual({
+      status: 401,
+      body: { error: 'Issued At is in the future' },
+    })
     expect(await verify(await message({ issuedAt: new Date(past.getTime() - 60 * 60_000) }))).toEqual({ status: 401, body: { error: 'Issued At is before its nonce was issued' } })
     expect((await verify(await message({ notBefore: past }))).status).toBe(200)
   })

@@ -18,7 +18,11 @@ describe('Solana dev keypairs', () => {
   it("are the dev mnemonic's accounts at m/44'/501'/i'/0', the same as web3.js makes of their keys", () => {
     const accounts = solanaDevAccounts()
     expect(accounts).toHaveLength(10)
-    expect(accounts.slice(0, 3).map((a) => a.address)).toEqual(['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD', 'CqMbRgMuEhQi9BUS8xP44Wk5nENm48FqJnfjEi4eNb1k'])
+    expect(accounts.slice(0, 3).map((a) => a.address)).toEqual([
+      'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+      'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD',
+      'CqMbRgMuEhQi9BUS8xP44Wk5nENm48FqJnfjEi4eNb1k',
+    ])
     for (const account of accounts) {
       const fromSeed = Keypair.fromSeed(account.privateKey)
       expect(fromSeed.publicKey.toBase58()).toBe(account.address)

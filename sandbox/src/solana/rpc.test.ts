@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto'
-import {
-  AccountLayout,
-  createAssociatedTokenAccountInstruction,
-  createTransferCheckedInstruction,
-  getAccount,
-  getAssociatedTokenAddressSync,
-  getMint,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token'
+import { AccountLayout, createAssociatedTokenAccountInstruction, createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync, getMint, TOKEN_PROGRAM_ID } from '@solana/spl-token'
 import {
   Connection,
   Keypair,
@@ -56,7 +48,9 @@ async function sendAndNotify(tx: Transaction, signers: Keypair[]): Promise<{ sig
   return { signature, result: await notified(signature) }
 }
 
-const errorAnswerSchema = z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).strict() }).strict()
+const errorAnswerSchema = z
+  .object({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).strict() })
+  .strict()
 
 async function post(body: string): Promise<unknown> {
   const res = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -202,7 +196,11 @@ describe('the local Solana chain', () => {
     const keys = read!.transaction.message.staticAccountKeys.map((k) => k.toBase58())
     const destIndex = keys.indexOf(destination.toBase58())
     expect(read?.meta?.preTokenBalances?.find((b) => b.accountIndex === destIndex)).toBeUndefined()
-    expect(read?.meta?.postTokenBalances?.find((b) => b.accountIndex === destIndex)).toMatchObject({ mint: mint.toBase58(), owner: receiver.toBase58(), uiTokenAmount: { amount: '12340000', decimals: 6 } })
+    expect(read?.meta?.postTokenBalances?.find((b) => b.accountIndex === destIndex)).toMatchObject({
+      mint: mint.toBase58(),
+      owner: receiver.toBase58(),
+      uiTokenAmount: { amount: '12340000', decimals: 6 },
+    })
     expect(read?.meta?.logMessages?.at(-1)).toBe(`Program ${TOKEN_PROGRAM_ID.toBase58()} success`)
     const parsed = await connection.getParsedTokenAccountsByOwner(receiver, { mint })
     expect(parsed.value[0]?.account.data.parsed.info.tokenAmount.uiAmountString).toBe('12.34')
@@ -298,7 +296,12 @@ describe('the local Solana chain', () => {
 
     // A batch answers each call in order, errors among results.
     const batch = z.array(z.object({ id: z.number() }).passthrough()).parse(
-      await post(JSON.stringify([{ jsonrpc: '2.0', id: 7, method: 'getSlot' }, { jsonrpc: '2.0', id: 8, method: 'getNothing' }])),
+      await post(
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 7, method: 'getSlot' },
+          { jsonrpc: '2.0', id: 8, method: 'getNothing' },
+        ]),
+      ),
     )
     expect(batch.map((a) => a.id)).toEqual([7, 8])
     expect(batch[0]).toHaveProperty('result')

@@ -28,13 +28,16 @@ export function rpcError(id: RpcId, err: SolanaRpcError): RpcAnswer {
 
 // Parameters
 
-const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid').refine((s) => {
-  try {
-    return base58Bytes(s).length === 32
-  } catch {
-    return false
-  }
-}, 'Invalid')
+const address = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid')
+  .refine((s) => {
+    try {
+      return base58Bytes(s).length === 32
+    } catch {
+      return false
+    }
+  }, 'Invalid')
 const signature = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'Invalid')
 const commitment = z.enum(['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'])
 const context = { commitment: commitment.optional(), minContextSlot: z.number().int().nonnegative().optional() }
@@ -53,7 +56,14 @@ const PARAMS = {
   getLatestBlockhash: z.tuple([contextConfig.optional()]),
   isBlockhashValid: params(z.string().min(32).max(44), contextConfig.optional()),
   getFeeForMessage: params(z.string().min(1).max(2_000), contextConfig.optional()),
-  getMinimumBalanceForRentExemption: params(z.number().int().nonnegative().max(10 * 1024 * 1024), z.object({ commitment: commitment.optional() }).optional()),
+  getMinimumBalanceForRentExemption: params(
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .max(10 * 1024 * 1024),
+    z.object({ commitment: commitment.optional() }).optional(),
+  ),
   simulateTransaction: params(
     z.string().min(1).max(2_000),
     z
@@ -81,7 +91,19 @@ const PARAMS = {
   ),
   getSignatureStatuses: params(z.array(signature).max(256), z.object({ searchTransactionHistory: z.boolean().optional() }).optional()),
   getSignaturesForAddress: params(address, z.object({ ...context, limit: z.number().int().min(1).max(1000).optional(), before: signature.optional(), until: signature.optional() }).optional()),
-  getTransaction: params(signature, z.union([z.enum(['json', 'jsonParsed', 'base58', 'base64']), z.object({ commitment: commitment.optional(), encoding: z.enum(['json', 'jsonParsed', 'base58', 'base64']).optional(), maxSupportedTransactionVersion: z.number().int().nonnegative().optional() })]).optional()),
+  getTransaction: params(
+    signature,
+    z
+      .union([
+        z.enum(['json', 'jsonParsed', 'base58', 'base64']),
+        z.object({
+          commitment: commitment.optional(),
+          encoding: z.enum(['json', 'jsonParsed', 'base58', 'base64']).optional(),
+          maxSupportedTransactionVersion: z.number().int().nonnegative().optional(),
+        }),
+      ])
+      .optional(),
+  ),
   getTokenAccountsByOwner: params(address, z.union([z.object({ mint: address }).strict(), z.object({ programId: address }).strict()]), accountConfig.optional()),
   getParsedTokenAccountsByOwner: params(address, z.union([z.object({ mint: address }).strict(), z.object({ programId: address }).strict()]), accountConfig.optional()),
   getTokenAccountBalance: params(address, contextConfig.optional()),
@@ -196,7 +218,11 @@ function transactionJson(tx: StoredTransaction, encoding: 'json' | 'jsonParsed' 
   }
   const { addressTableLookups, ...message } = tx.message
   const transaction =
-    encoding === 'base64' ? [base64.encode(tx.wire), 'base64'] : encoding === 'base58' ? [toBase58(tx.wire), 'base58'] : { signatures: tx.signatures, message: { ...message, ...(tx.version === 'legacy' ? {} : { addressTableLookups }) } }
+    encoding === 'base64'
+      ? [base64.encode(tx.wire), 'base64']
+      : encoding === 'base58'
+        ? [toBase58(tx.wire), 'base58']
+        : { signatures: tx.signatures, message: { ...message, ...(tx.version === 'legacy' ? {} : { addressTableLookups }) } }
   return { slot: tx.slot, blockTime: tx.blockTime, version: tx.version, meta, transaction }
 }
 
@@ -260,7 +286,11 @@ export async function answerHttpMethod(ctx: RpcContext, method: string, raw: unk
       checkMinContextSlot(ledger, config)
       if (config?.sigVerify && config.replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash.')
       const tx = ledger.decode(transactionBytes(text, config?.encoding))
-      const result = ledger.simulate(tx, { sigVerify: config?.sigVerify ?? false, replaceRecentBlockhash: config?.replaceRecentBlockhash ?? false, ...(config?.accounts ? { accounts: config.accounts.addresses } : {}) })
+      const result = ledger.simulate(tx, {
+        sigVerify: config?.sigVerify ?? false,
+        replaceRecentBlockhash: config?.replaceRecentBlockhash ?? false,
+        ...(config?.accounts ? { accounts: config.accounts.addresses } : {}),
+      })
       if (config?.sigVerify && result.err === 'SignatureFailure') throw new SolanaRpcError(RPC_CODES.transactionSignatureVerificationFailure, 'Transaction signature verification failure')
       const accountsEncoding = config?.accounts?.encoding ?? 'base64'
       return withContext(ledger, {
@@ -325,7 +355,10 @@ export async function answerHttpMethod(ctx: RpcContext, method: string, raw: unk
       const tx = ledger.transaction(sig)
       if (!tx) return null
       if (tx.version !== 'legacy' && options.maxSupportedTransactionVersion === undefined) {
-        throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0')
+        throw new SolanaRpcError(
+          -32015,
+          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+        )
       }
       return transactionJson(tx, options.encoding ?? 'json')
     }
@@ -363,7 +396,8 @@ export async function answerHttpMethod(ctx: RpcContext, method: string, raw: unk
       return 'ok'
     case 'requestAirdrop': {
       const [who, lamports] = parseParams(method, raw)
-      if (BigInt(lamports) > MAX_AIRDROP_LAMPORTS) throw new SolanaRpcError(RPC_CODES.internalError, `Internal error: airdrop request of ${lamports} lamports is over the faucet's limit of ${MAX_AIRDROP_LAMPORTS} lamports`)
+      if (BigInt(lamports) > MAX_AIRDROP_LAMPORTS)
+        throw new SolanaRpcError(RPC_CODES.internalError, `Internal error: airdrop request of ${lamports} lamports is over the faucet's limit of ${MAX_AIRDROP_LAMPORTS} lamports`)
       const tx = await sendInstructions(ledger, ctx.faucet, [getTransferSolInstruction({ source: ctx.faucet, destination: who as Address, amount: BigInt(lamports) })])
       return tx.signature
     }

@@ -1,4 +1,15 @@
-import { appendTransactionMessageInstructions, createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, createTransactionMessage, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, type Address, type Instruction, type KeyPairSigner } from '@solana/kit'
+import {
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromPrivateKeyBytes,
+  getBase58Decoder,
+  createTransactionMessage,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit'
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,

@@ -57,7 +57,9 @@ export type SolanaChainHandle = {
   stop(): Promise<void>
 }
 
-const subscribeParamsSchema = z.tuple([z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/), z.object({ commitment: z.string().optional(), enableReceivedNotification: z.boolean().optional() }).optional()]).or(z.tuple([z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)]))
+const subscribeParamsSchema = z
+  .tuple([z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/), z.object({ commitment: z.string().optional(), enableReceivedNotification: z.boolean().optional() }).optional()])
+  .or(z.tuple([z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)]))
 const unsubscribeParamsSchema = z.tuple([z.number().int().nonnegative()])
 const slotSubscribeParamsSchema = z.tuple([])
 

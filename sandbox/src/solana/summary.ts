@@ -27,4 +27,3 @@ export function solanaSummaryLines(chain: SolanaChainHandle): string[] {
   }
   return lines
 }
-

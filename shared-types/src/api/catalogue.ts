@@ -7,7 +7,11 @@ import { safeMobileLinkSchema, safeWebUrlSchema } from '../safeUrlSchema.ts'
  * mobile link may use the wallet's own scheme, the others are web links. A link that fails is
  * dropped (null), so one bad entry costs its link, not the catalogue page.
  */
-const walletLink = (check: z.core.$ZodType<string>) => z.pipe(z.nullable(z.string()), z.transform((link: string | null) => (link !== null && z.safeParse(check, link).success ? link : null)))
+const walletLink = (check: z.core.$ZodType<string>) =>
+  z.pipe(
+    z.nullable(z.string()),
+    z.transform((link: string | null) => (link !== null && z.safeParse(check, link).success ? link : null)),
+  )
 
 /** A wallet of the catalogue (SPEC.md §3 wallet listing entry). */
 export const walletListingSchema = z.object({

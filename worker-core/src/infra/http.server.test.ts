@@ -87,7 +87,9 @@ describe('the HTTP layer against a real server', () => {
       res.on('close', () => clearInterval(timer))
     })
     const sleeps: number[] = []
-    const error = await client({ timeoutMs: 400, retries: 1, sleeps }).get('/trickle', { schema, what: 'trickle' }).catch((e: unknown) => e)
+    const error = await client({ timeoutMs: 400, retries: 1, sleeps })
+      .get('/trickle', { schema, what: 'trickle' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
     expect((error as TimeoutError).message).toBe('Request timed out after 400 ms')
     // SPEC.md §7: a timeout is retried.
@@ -106,7 +108,9 @@ describe('the HTTP layer against a real server', () => {
 
   it('a JSON body over 5 MiB without a Content-Length is cut off and refused with a typed error, not retried', async () => {
     routes.set('/huge-json', stream('/huge-json', 64 * 1024 * 1024))
-    const error = await client().get('/huge-json', { schema, what: 'huge' }).catch((e: unknown) => e)
+    const error = await client()
+      .get('/huge-json', { schema, what: 'huge' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResponseTooLargeError)
     expect((error as ResponseTooLargeError).message).toBe(`Response body larger than ${JSON_BODY_MAX_BYTES} bytes`)
     expect(hits.get('/huge-json')).toBe(1)
@@ -134,7 +138,9 @@ describe('the HTTP layer against a real server', () => {
 
   it('an image over 2 MiB is refused; one under it comes as a blob with its type', async () => {
     routes.set('/getWalletImage/huge', stream('/getWalletImage/huge', 8 * 1024 * 1024, 'image/png'))
-    const error = await client().getBlob('/getWalletImage/huge').catch((e: unknown) => e)
+    const error = await client()
+      .getBlob('/getWalletImage/huge')
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResponseTooLargeError)
     expect((error as Error).message).toBe(`Response body larger than ${BLOB_BODY_MAX_BYTES} bytes`)
     routes.set('/getWalletImage/ok', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(1024, 7)))
@@ -149,7 +155,9 @@ describe('the HTTP layer against a real server', () => {
       res.write('{"ok":tr')
       setTimeout(() => req.socket.destroy(), 20)
     })
-    const error = await client({ retries: 0 }).get('/truncated', { schema, what: 'truncated' }).catch((e: unknown) => e)
+    const error = await client({ retries: 0 })
+      .get('/truncated', { schema, what: 'truncated' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpRequestError)
     expect((error as HttpRequestError).status).toBeUndefined()
   })

@@ -30,7 +30,9 @@ describe('createHttpClient', () => {
   it('retries 3 times with backoff from 150 ms, then throws HTTP status code', async () => {
     const sleeps: number[] = []
     const fetchMock = vi.fn(async () => new Response('no', { status: 503 }))
-    const error = await client(fetchMock, sleeps).get('v1/x', { schema, what: 'x' }).catch((e: unknown) => e)
+    const error = await client(fetchMock, sleeps)
+      .get('v1/x', { schema, what: 'x' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpRequestError)
     expect((error as Error).message).toBe('HTTP status code: 503')
     expect(fetchMock).toHaveBeenCalledTimes(4)
@@ -119,7 +121,9 @@ function hangingFetch() {
     upstream: (n: number) => perUrl.get(String(n)) ?? 0,
     total: () => started,
     releaseOldest: () => waiting.shift()?.(),
-    release: () => waiting.splice(0).forEach((go) => go()),
+    release: () => {
+      for (const go of waiting.splice(0)) go()
+    },
   }
 }
 

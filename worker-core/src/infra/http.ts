@@ -1,14 +1,7 @@
 import type { z } from 'zod/mini'
 import { HttpRequestError, parseWith, PorticoError, SchemaValidationError, TimeoutError } from '@portico/shared-types'
 import { ResponseTooLargeError } from '@portico/shared-types/errors'
-import {
-  HTTP_RPC_TIMEOUT_MS,
-  REQUEST_MAP_CACHE_ENTRIES,
-  RETRY_BASE_DELAY_MS,
-  RETRY_DEFAULT_COUNT,
-  SDK_TYPE,
-  SDK_VERSION,
-} from '@portico/shared-types/constants'
+import { HTTP_RPC_TIMEOUT_MS, REQUEST_MAP_CACHE_ENTRIES, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT, SDK_TYPE, SDK_VERSION } from '@portico/shared-types/constants'
 
 /** The longest wait a Retry-After may ask for; a longer (or absurd) one waits this long. */
 export const RETRY_AFTER_MAX_MS = 30_000

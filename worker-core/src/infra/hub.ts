@@ -297,10 +297,7 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
     resendPending()
   })
 
-  const api = Object.fromEntries(FORWARDED.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as Omit<
-    PorticoCoreApi,
-    'subscribe' | 'unsubscribe'
-  >
+  const api = Object.fromEntries(FORWARDED.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as Omit<PorticoCoreApi, 'subscribe' | 'unsubscribe'>
 
   return {
     ...api,

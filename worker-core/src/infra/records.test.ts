@@ -67,7 +67,11 @@ describe('persisted records', () => {
   ])('drops a record of %s with a warning and starts clean, never crashing', async (_what, wrap) => {
     const dbName = `bad-${Math.random()}`
     const store = createStore(dbName, 'core')
-    await set(RECORDS.connection.key(), wrap({ connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:31337' }), store)
+    await set(
+      RECORDS.connection.key(),
+      wrap({ connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X' } }, activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:31337' }),
+      store,
+    )
     await set(RECORDS.recentWallets.key(), wrap([wallet('a'), wallet('b'), wallet('c')].slice(0, 1)), store)
     await set(RECORDS.siwxSessions.key(), wrap([]), store)
     await set(RECORDS.accountTypes.key(), wrap({ eip155: 'eoa' }), store)

@@ -34,8 +34,7 @@ export type CreateStorageParameters = {
 }
 
 const isQuotaError = (error: unknown) => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError'
-const describe = (error: unknown) =>
-  error instanceof PorticoError && error.details ? `${error.name}: ${error.details}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+const describe = (error: unknown) => (error instanceof PorticoError && error.details ? `${error.name}: ${error.details}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
 /** One IndexedDB operation against the store. */
 type Attempt = <T>(run: (store: UseStore) => Promise<T>) => Promise<T>

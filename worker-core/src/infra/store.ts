@@ -1,4 +1,14 @@
-import { emptyBalances, emptyCapabilities, emptyEmbeddedWallet, emptyIdentity, emptyNativeBalance, emptyTransactions, emptyWalletConnect, type CoreState, type StateListener } from '@portico/shared-types'
+import {
+  emptyBalances,
+  emptyCapabilities,
+  emptyEmbeddedWallet,
+  emptyIdentity,
+  emptyNativeBalance,
+  emptyTransactions,
+  emptyWalletConnect,
+  type CoreState,
+  type StateListener,
+} from '@portico/shared-types'
 import { createSubscribers } from './subscribers.ts'
 
 export type StateStore = {

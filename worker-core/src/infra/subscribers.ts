@@ -35,7 +35,12 @@ export function createSubscribers<T>({ timeoutMs, onDrop }: CreateSubscribersPar
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs)
     })
-    Promise.race([Promise.resolve().then(() => entry.listener(value)).then(() => 'ok' as const), timeout])
+    Promise.race([
+      Promise.resolve()
+        .then(() => entry.listener(value))
+        .then(() => 'ok' as const),
+      timeout,
+    ])
       .catch(() => 'timeout' as const)
       .then((outcome) => {
         clearTimeout(timer)

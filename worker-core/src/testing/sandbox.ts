@@ -44,7 +44,14 @@ export function sandboxConfig(sandbox: Sandbox, projectId: string, extra: Partia
 
 /** The sandbox's Solana Localnet as a dapp configures it: its LiteSVM RPC, SOL as the native currency. */
 export function solanaLocalnetNetwork(rpcUrl: string, caipNetworkId: `solana:${string}`): Network {
-  return { id: caipNetworkId.slice('solana:'.length), caipNetworkId, chainNamespace: 'solana', name: 'Solana Localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: [rpcUrl] } } }
+  return {
+    id: caipNetworkId.slice('solana:'.length),
+    caipNetworkId,
+    chainNamespace: 'solana',
+    name: 'Solana Localnet',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  }
 }
 
 /** The origin of the page these tests stand for (the Sandbox Wallet authorises it too). */

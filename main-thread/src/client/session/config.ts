@@ -50,9 +50,7 @@ export function coreSettingsOf(client: ClientInternals, config: PorticoConfig): 
   const siwx = siwxOptions(config)
   // One-click sign-in through WalletConnect (SPEC.md §5) uses the verifier, with the page's domain and URI.
   const siwxOneClick =
-    siwx && !isSiwxDappConfig(siwx)
-      ? { domain: window.location.host, uri: window.location.origin, expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) }
-      : undefined
+    siwx && !isSiwxDappConfig(siwx) ? { domain: window.location.host, uri: window.location.origin, expiresInMs: siwx.expiresInMs, ...(siwx.statement ? { statement: siwx.statement } : {}) } : undefined
   const core = parseWith(coreConfigSchema, { ...config, ...(siwxOneClick ? { siwxOneClick } : {}) }, 'core config')
   settings = { core, options }
   coreSettings.set(client, settings)

@@ -89,7 +89,10 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     const provider = await connector.getProvider(namespace).catch(() => null)
     if (!provider) return
     // EIP-5792's three methods through the one seam (checked requests, parsed answers, SPEC.md §8 errors); its code loads with the first provider.
-    const published = namespace === 'eip155' ? await import('../../connectors/calls.ts').then(async ({ callsOf, withWalletCalls }) => withWalletCalls(provider, await callsOf(connector))).catch(() => provider) : provider
+    const published =
+      namespace === 'eip155'
+        ? await import('../../connectors/calls.ts').then(async ({ callsOf, withWalletCalls }) => withWalletCalls(provider, await callsOf(connector))).catch(() => provider)
+        : provider
     client.set({ provider: { connectorId: connector.id, namespace, provider: published } })
   }
 

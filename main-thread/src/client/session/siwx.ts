@@ -75,10 +75,14 @@ export function startSiwx({ client, config, api }: SessionContext): SiwxFeature 
     if (!siwx || connection.status !== 'connected' || !connection.caipAddress) return
     const endsAt = siwxSessionEndsAt(state.siwxSessions, connection.caipAddress, Date.now())
     // Timers hold at most ~24.8 days; a longer session is checked again then.
-    if (endsAt !== null) expiryTimer = setTimeout(() => {
-      const snapshot = client.get()
-      if (snapshot.core) client.set({ modal: ask(snapshot.core, () => client.get().modal) })
-    }, Math.min(endsAt - Date.now() + 1, 2 ** 31 - 1))
+    if (endsAt !== null)
+      expiryTimer = setTimeout(
+        () => {
+          const snapshot = client.get()
+          if (snapshot.core) client.set({ modal: ask(snapshot.core, () => client.get().modal) })
+        },
+        Math.min(endsAt - Date.now() + 1, 2 ** 31 - 1),
+      )
   }
 
   /**

@@ -10,14 +10,18 @@ import type { ConnectorSourceContext } from '../registry.ts'
 const LOCALNET = 'solana:CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4'
 const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VL2Mcfq'
 const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
-const network = (caipNetworkId: string, chainNamespace: 'solana' | 'eip155' = 'solana') => ({ caipNetworkId, chainNamespace, id: caipNetworkId.split(':')[1], name: caipNetworkId }) as unknown as Network
+const network = (caipNetworkId: string, chainNamespace: 'solana' | 'eip155' = 'solana') =>
+  ({ caipNetworkId, chainNamespace, id: caipNetworkId.split(':')[1], name: caipNetworkId }) as unknown as Network
 const NETWORKS = [network('eip155:31337', 'eip155'), network(LOCALNET), network(DEVNET)]
 const user = { address: '0x0000000000000000000000000000000000000001', chainId: 31337, solanaAddress: ADDRESS }
 
 /** The core's state as far as the Solana account reads it. */
 const api = (state: { activeCaipNetworkId?: string; solana?: string }) =>
   ({
-    getState: async () => ({ activeCaipNetworkId: state.activeCaipNetworkId ?? null, connections: state.solana ? { solana: { status: 'connected', connectorId: AUTH_CONNECTOR_ID, caipAddress: state.solana } } : {} }),
+    getState: async () => ({
+      activeCaipNetworkId: state.activeCaipNetworkId ?? null,
+      connections: state.solana ? { solana: { status: 'connected', connectorId: AUTH_CONNECTOR_ID, caipAddress: state.solana } } : {},
+    }),
   }) as unknown as ConnectorSourceContext['api']
 
 describe('the embedded wallet’s Solana account', () => {

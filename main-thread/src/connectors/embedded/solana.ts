@@ -62,7 +62,13 @@ export function embeddedSolanaProvider(deps: {
   return {
     async request({ method, params }) {
       if (classifyRpcMethod(method) !== 'unsafe' || !method.startsWith('solana_')) {
-        approvals.notAllowed(method, () => void loadedFrame()?.request('ABORT_APPROVALS', {}).catch(() => undefined))
+        approvals.notAllowed(
+          method,
+          () =>
+            void loadedFrame()
+              ?.request('ABORT_APPROVALS', {})
+              .catch(() => undefined),
+        )
         throw new ProviderRpcError(new WalletError(MESSAGES.rpcNotAllowed, { code: 4200 }), { code: 4200, shortMessage: MESSAGES.rpcNotAllowed })
       }
       await ensureChecked()

@@ -27,7 +27,10 @@ describe('useCoreQuery', () => {
   it('asks under a key, drops the answer of a key no longer shown, and asks nothing when disabled', async () => {
     const portico = createTestClient()
     const { fn, calls } = deferred()
-    const { result, rerender } = hook(portico, ({ id, enabled }: { id: string; enabled: boolean }) => useCoreQuery({ queryKey: ['test', { id }], queryFn: () => fn(id), enabled }), { id: 'a', enabled: true })
+    const { result, rerender } = hook(portico, ({ id, enabled }: { id: string; enabled: boolean }) => useCoreQuery({ queryKey: ['test', { id }], queryFn: () => fn(id), enabled }), {
+      id: 'a',
+      enabled: true,
+    })
     expect(result.current.status).toBe('loading')
     await waitFor(() => expect(calls).toHaveLength(1))
     rerender({ id: 'b', enabled: true })

@@ -7,7 +7,6 @@ import { useCoreQuery, type UseCoreQueryReturnType } from './useCoreQuery.ts'
 
 const isNull = (value: unknown) => value === null
 
-
 /**
  * The account name a visitor typed as a Send receiver, resolved by the core (5 min cache) once the
  * typing pauses (SPEC.md §9 debounce): its address and avatar, or null when no account has the name.

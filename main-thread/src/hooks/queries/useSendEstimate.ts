@@ -15,7 +15,15 @@ export const SEND_ESTIMATE_REFRESH_MS = 15_000
  * @example
  * const { data: estimate } = useSendEstimate({ caipAddress, token })
  */
-export function useSendEstimate({ caipAddress, token, receiver }: { caipAddress: CaipAddress | undefined; token: SendToken | null; receiver?: string | undefined }): UseCoreQueryReturnType<SendEstimate> {
+export function useSendEstimate({
+  caipAddress,
+  token,
+  receiver,
+}: {
+  caipAddress: CaipAddress | undefined
+  token: SendToken | null
+  receiver?: string | undefined
+}): UseCoreQueryReturnType<SendEstimate> {
   const query = useCoreQuery({
     queryKey: caipAddress ? getSendEstimateQueryKey({ caipAddress, tokenAddress: token?.address, receiver }) : ['sendEstimate'],
     queryFn: (api, { force }) => api.getSendEstimate({ caipAddress: caipAddress!, token, force, ...(receiver ? { receiver } : {}) }),

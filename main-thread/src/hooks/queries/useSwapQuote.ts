@@ -18,7 +18,17 @@ export const SWAP_QUOTE_REFRESH_MS = 15_000
  * @example
  * const { data: quote } = useSwapQuote({ caipAddress, from, to, amount })
  */
-export function useSwapQuote({ caipAddress, from, to, amount }: { caipAddress: CaipAddress | undefined; from: SwapTokenRef | null; to: SwapTokenRef | null; amount: string }): UseCoreQueryReturnType<SwapQuote> & { settledAmount: string | null } {
+export function useSwapQuote({
+  caipAddress,
+  from,
+  to,
+  amount,
+}: {
+  caipAddress: CaipAddress | undefined
+  from: SwapTokenRef | null
+  to: SwapTokenRef | null
+  amount: string
+}): UseCoreQueryReturnType<SwapQuote> & { settledAmount: string | null } {
   const typed = amount.trim()
   const valid = /^(\d+(\.\d*)?|\.\d+)$/.test(typed) && Number(typed) > 0 ? typed : null
   const settled = useDebounced(valid, { initial: null, immediate: isNull })

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'نشطة',
   switchInWallet: 'وافق على تبديل الشبكة في {wallet}.',
   switchFailed: 'تعذّر التبديل إلى {network}',
-  switchChainFailed: 'تعذّر التبديل إلى السلسلة \'{chain}\'. السلسلة غير معتمدة أو لا تدعم المحفظة الطريقة \'wallet_switchEthereumChain\'',
+  switchChainFailed: "تعذّر التبديل إلى السلسلة '{chain}'. السلسلة غير معتمدة أو لا تدعم المحفظة الطريقة 'wallet_switchEthereumChain'",
   switchDeclined: 'رُفض تبديل الشبكة',
   switchingNetwork: 'جارٍ تبديل الشبكة…',
   networkSwitched: 'تم التبديل إلى {network}',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Aktiv',
   switchInWallet: 'Bestätige den Netzwerkwechsel in {wallet}.',
   switchFailed: 'Wechsel zu {network} fehlgeschlagen',
-  switchChainFailed: 'Wechsel zur Chain \'{chain}\' fehlgeschlagen. Die Chain ist nicht freigegeben oder die Wallet unterstützt die Methode \'wallet_switchEthereumChain\' nicht',
+  switchChainFailed: "Wechsel zur Chain '{chain}' fehlgeschlagen. Die Chain ist nicht freigegeben oder die Wallet unterstützt die Methode 'wallet_switchEthereumChain' nicht",
   switchDeclined: 'Netzwerkwechsel abgelehnt',
   switchingNetwork: 'Netzwerk wird gewechselt…',
   networkSwitched: 'Zu {network} gewechselt',

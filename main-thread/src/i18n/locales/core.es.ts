@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Activa',
   switchInWallet: 'Aprueba el cambio de red en {wallet}.',
   switchFailed: 'No se pudo cambiar a {network}',
-  switchChainFailed: 'No se pudo cambiar a la cadena \'{chain}\'. La cadena no está aprobada o la billetera no admite el método \'wallet_switchEthereumChain\'',
+  switchChainFailed: "No se pudo cambiar a la cadena '{chain}'. La cadena no está aprobada o la billetera no admite el método 'wallet_switchEthereumChain'",
   switchDeclined: 'Cambio de red rechazado',
   switchingNetwork: 'Cambiando de red…',
   networkSwitched: 'Cambiado a {network}',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Actif',
   switchInWallet: 'Approuvez le changement de réseau dans {wallet}.',
   switchFailed: 'Impossible de passer à {network}',
-  switchChainFailed: 'Impossible de passer à la chaîne \'{chain}\'. La chaîne n’est pas approuvée ou le wallet ne prend pas en charge la méthode \'wallet_switchEthereumChain\'',
+  switchChainFailed: "Impossible de passer à la chaîne '{chain}'. La chaîne n’est pas approuvée ou le wallet ne prend pas en charge la méthode 'wallet_switchEthereumChain'",
   switchDeclined: 'Changement de réseau refusé',
   switchingNetwork: 'Changement de réseau…',
   networkSwitched: 'Passé à {network}',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Attiva',
   switchInWallet: 'Approva il cambio di rete in {wallet}.',
   switchFailed: 'Impossibile passare a {network}',
-  switchChainFailed: 'Impossibile passare alla chain \'{chain}\'. La chain non è approvata o il wallet non supporta il metodo \'wallet_switchEthereumChain\'',
+  switchChainFailed: "Impossibile passare alla chain '{chain}'. La chain non è approvata o il wallet non supporta il metodo 'wallet_switchEthereumChain'",
   switchDeclined: 'Cambio di rete rifiutato',
   switchingNetwork: 'Cambio di rete in corso…',
   networkSwitched: 'Passato a {network}',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: '使用中',
   switchInWallet: '{wallet} でネットワークの切り替えを承認してください。',
   switchFailed: '{network} に切り替えられませんでした',
-  switchChainFailed: 'チェーン \'{chain}\' に切り替えられませんでした。チェーンが承認されていないか、ウォレットが \'wallet_switchEthereumChain\' メソッドに対応していません',
+  switchChainFailed: "チェーン '{chain}' に切り替えられませんでした。チェーンが承認されていないか、ウォレットが 'wallet_switchEthereumChain' メソッドに対応していません",
   switchDeclined: 'ネットワークの切り替えが拒否されました',
   switchingNetwork: 'ネットワークを切り替えています…',
   networkSwitched: '{network} に切り替えました',

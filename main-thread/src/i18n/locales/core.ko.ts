@@ -67,7 +67,7 @@ export default {
   activeNetwork: '사용 중',
   switchInWallet: '{wallet}에서 네트워크 전환을 승인하세요.',
   switchFailed: '{network}(으)로 전환할 수 없습니다',
-  switchChainFailed: '체인 \'{chain}\'(으)로 전환하지 못했습니다. 체인이 승인되지 않았거나 지갑이 \'wallet_switchEthereumChain\' 메서드를 지원하지 않습니다',
+  switchChainFailed: "체인 '{chain}'(으)로 전환하지 못했습니다. 체인이 승인되지 않았거나 지갑이 'wallet_switchEthereumChain' 메서드를 지원하지 않습니다",
   switchDeclined: '네트워크 전환이 거부되었습니다',
   switchingNetwork: '네트워크 전환 중…',
   networkSwitched: '{network}(으)로 전환했습니다',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Ativa',
   switchInWallet: 'Aprove a troca de rede em {wallet}.',
   switchFailed: 'Não foi possível trocar para {network}',
-  switchChainFailed: 'Falha ao trocar para a chain \'{chain}\'. A chain não foi aprovada ou a carteira não é compatível com o método \'wallet_switchEthereumChain\'',
+  switchChainFailed: "Falha ao trocar para a chain '{chain}'. A chain não foi aprovada ou a carteira não é compatível com o método 'wallet_switchEthereumChain'",
   switchDeclined: 'Troca de rede recusada',
   switchingNetwork: 'Trocando de rede…',
   networkSwitched: 'Trocado para {network}',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Активна',
   switchInWallet: 'Подтвердите смену сети в {wallet}.',
   switchFailed: 'Не удалось переключиться на {network}',
-  switchChainFailed: 'Не удалось переключиться на сеть \'{chain}\'. Сеть не одобрена, или кошелёк не поддерживает метод \'wallet_switchEthereumChain\'',
+  switchChainFailed: "Не удалось переключиться на сеть '{chain}'. Сеть не одобрена, или кошелёк не поддерживает метод 'wallet_switchEthereumChain'",
   switchDeclined: 'Смена сети отклонена',
   switchingNetwork: 'Переключение сети…',
   networkSwitched: 'Переключено на {network}',

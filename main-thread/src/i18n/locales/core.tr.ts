@@ -67,7 +67,7 @@ export default {
   activeNetwork: 'Etkin',
   switchInWallet: 'Ağ değişikliğini {wallet} içinde onayla.',
   switchFailed: '{network} ağına geçilemedi',
-  switchChainFailed: '\'{chain}\' zincirine geçilemedi. Zincir onaylanmamış ya da cüzdan \'wallet_switchEthereumChain\' yöntemini desteklemiyor',
+  switchChainFailed: "'{chain}' zincirine geçilemedi. Zincir onaylanmamış ya da cüzdan 'wallet_switchEthereumChain' yöntemini desteklemiyor",
   switchDeclined: 'Ağ değişikliği reddedildi',
   switchingNetwork: 'Ağ değiştiriliyor…',
   networkSwitched: '{network} ağına geçildi',

@@ -67,7 +67,7 @@ export default {
   activeNetwork: '当前',
   switchInWallet: '请在 {wallet} 中批准切换网络。',
   switchFailed: '无法切换到 {network}',
-  switchChainFailed: '无法切换到链 \'{chain}\'。该链未获批准，或钱包不支持 \'wallet_switchEthereumChain\' 方法',
+  switchChainFailed: "无法切换到链 '{chain}'。该链未获批准，或钱包不支持 'wallet_switchEthereumChain' 方法",
   switchDeclined: '网络切换被拒绝',
   switchingNetwork: '正在切换网络…',
   networkSwitched: '已切换到 {network}',

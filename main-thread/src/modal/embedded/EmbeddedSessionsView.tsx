@@ -121,7 +121,9 @@ export function SessionsPanel({ api, onSignedOutHere }: { api: SessionsApi; onSi
         {status}
       </p>
       {sessions === null ? (
-        error ? null : <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loading')} />
+        error ? null : (
+          <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loading')} />
+        )
       ) : (
         <ul className="portico-sessions" aria-label={t('sessionsList')} aria-describedby={ids.intro} data-testid="sessions">
           {sessions.map((session) => (
@@ -135,7 +137,16 @@ export function SessionsPanel({ api, onSignedOutHere }: { api: SessionsApi; onSi
                 <span className="portico-muted">
                   {t('firstSeen', { time: '\u0000' })
                     .split('\u0000')
-                    .flatMap((part, i) => (i === 0 ? [part] : [<time key={i} dateTime={new Date(session.firstSeen).toISOString()}>{dateTime(session.firstSeen, locale)}</time>, part]))}
+                    .flatMap((part, i) =>
+                      i === 0
+                        ? [part]
+                        : [
+                            <time key={i} dateTime={new Date(session.firstSeen).toISOString()}>
+                              {dateTime(session.firstSeen, locale)}
+                            </time>,
+                            part,
+                          ],
+                    )}
                 </span>
                 <span className="portico-muted">
                   {t('lastSeen', { time: '\u0000' })
@@ -153,7 +164,13 @@ export function SessionsPanel({ api, onSignedOutHere }: { api: SessionsApi; onSi
                 </span>
               </div>
               {session.current ? null : (
-                <button type="button" className="portico-button portico-secondary" disabled={busy !== null} aria-label={t('signOutDevice', { device: nameOf(session) })} onClick={() => void endOne(session)}>
+                <button
+                  type="button"
+                  className="portico-button portico-secondary"
+                  disabled={busy !== null}
+                  aria-label={t('signOutDevice', { device: nameOf(session) })}
+                  onClick={() => void endOne(session)}
+                >
                   {busy === session.id ? <span className="portico-spinner" aria-hidden="true" /> : null}
                   {tModal('signOut')}
                 </button>
@@ -202,10 +219,5 @@ export function EmbeddedSessionsView() {
   const tModal = useT()
   const t = useMessages(EMBEDDED_MESSAGES)
   if (!connector) return <div className="portico-skeleton portico-skeleton-block" role="status" aria-busy="true" aria-label={t('loading')} />
-  return (
-    <SessionsPanel
-      api={connector.embedded}
-      onSignedOutHere={() => disconnect().catch(() => ui.notify('error', tModal('failedToDisconnect')))}
-    />
-  )
+  return <SessionsPanel api={connector.embedded} onSignedOutHere={() => disconnect().catch(() => ui.notify('error', tModal('failedToDisconnect')))} />
 }

@@ -80,7 +80,11 @@ function CodeForm({ intro, onCode, extra }: { intro: string; onCode: (otp: strin
           {error}
         </p>
       ) : null}
-      {busy ? <p role="status" className="portico-muted"><span className="portico-spinner" aria-hidden="true" /> {t('verify')}…</p> : null}
+      {busy ? (
+        <p role="status" className="portico-muted">
+          <span className="portico-spinner" aria-hidden="true" /> {t('verify')}…
+        </p>
+      ) : null}
       <button type="submit" className="portico-button portico-primary" disabled={busy || code.length !== 6}>
         {t('verify')}
       </button>
@@ -161,7 +165,9 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
       {error ? (
         <ErrorWithRetry error={error} retry={() => setRound(round + 1)} />
       ) : (
-        <p role="status" className="portico-muted"><span className="portico-spinner" aria-hidden="true" /> {t('deviceWaiting')}</p>
+        <p role="status" className="portico-muted">
+          <span className="portico-spinner" aria-hidden="true" /> {t('deviceWaiting')}
+        </p>
       )}
     </div>
   )
@@ -172,7 +178,9 @@ function ErrorWithRetry({ error, retry }: { error: string; retry: () => void }) 
   const t = useT()
   return (
     <>
-      <p className="portico-error" role="alert">{error}</p>
+      <p className="portico-error" role="alert">
+        {error}
+      </p>
       <button type="button" className="portico-button" onClick={retry}>
         {t('tryAgain')}
       </button>
@@ -194,11 +202,19 @@ export function ConnectingSocialView({ provider, error, timedOut }: { provider: 
     void import('./socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider as SocialLoginProvider, popup))
   }
   const text =
-    error === 'blocked' ? t('socialBlocked', { provider: name }) : error === 'closed' ? t('socialClosed', { provider: name }) : timedOut ? t('socialTimeout', { provider: name }) : error && errorText(error)
+    error === 'blocked'
+      ? t('socialBlocked', { provider: name })
+      : error === 'closed'
+        ? t('socialClosed', { provider: name })
+        : timedOut
+          ? t('socialTimeout', { provider: name })
+          : error && errorText(error)
   return (
     <div className="portico-embedded portico-connecting">
       <div className={error ? 'portico-connecting-icon portico-failed' : 'portico-connecting-icon portico-pending'}>
-        <span className="portico-social-big" aria-hidden="true">{name.slice(0, 1)}</span>
+        <span className="portico-social-big" aria-hidden="true">
+          {name.slice(0, 1)}
+        </span>
       </div>
       {error ? (
         <>
@@ -356,4 +372,3 @@ export function UpdateEmailOtpView({ email, step }: { email: string; step: 'prim
     />
   )
 }
-

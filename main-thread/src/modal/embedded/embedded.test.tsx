@@ -21,7 +21,11 @@ describe('embedded wallet on the Connect view', () => {
     const { portico, dialog } = await openConnect()
     const email = await within(dialog).findByRole('textbox', { name: /Email/ }, { timeout: 5000 })
     const socials = within(dialog).getByRole('list', { name: 'Social login' })
-    expect(within(socials).getAllByRole('button').map((b) => b.textContent)).toEqual(['Google', 'X', 'Discord', 'More'])
+    expect(
+      within(socials)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Google', 'X', 'Discord', 'More'])
     await userEvent.click(within(socials).getByRole('button', { name: 'More' }))
     expect(within(socials).getAllByRole('button')).toHaveLength(8)
     portico.client.destroy()

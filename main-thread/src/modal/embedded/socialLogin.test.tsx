@@ -23,17 +23,23 @@ async function socialLoginWith(uri: string) {
 }
 
 describe('the social login popup goes only where the URL gate allows', () => {
-  it.each(['javascript:alert(document.domain)', ' javascript:alert(1)', 'JaVa\tScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'blob:http://127.0.0.1:8790/x', 'file:///etc/passwd', 'http://accounts.evil.example/o/oauth2'])(
-    'a redirect URI of %j is never loaded: the popup closes and the view says the frame’s default error',
-    async (uri) => {
-      const { portico, popup, run, connectSocial } = await socialLoginWith(uri)
-      await act(() => run)
-      expect(popup.location.href).toBe('')
-      expect(popup.close).toHaveBeenCalled()
-      expect(connectSocial).not.toHaveBeenCalled()
-      expect(currentView(portico.client.getSnapshot().modal.router)).toMatchObject({ name: 'ConnectingSocial', provider: 'google', error: 'An error occurred' })
-    },
-  )
+  it.each([
+    'javascript:alert(document.domain)',
+    ' javascript:alert(1)',
+    'JaVa\tScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'blob:http://127.0.0.1:8790/x',
+    'file:///etc/passwd',
+    'http://accounts.evil.example/o/oauth2',
+  ])('a redirect URI of %j is never loaded: the popup closes and the view says the frame’s default error', async (uri) => {
+    const { portico, popup, run, connectSocial } = await socialLoginWith(uri)
+    await act(() => run)
+    expect(popup.location.href).toBe('')
+    expect(popup.close).toHaveBeenCalled()
+    expect(connectSocial).not.toHaveBeenCalled()
+    expect(currentView(portico.client.getSnapshot().modal.router)).toMatchObject({ name: 'ConnectingSocial', provider: 'google', error: 'An error occurred' })
+  })
 
   it('an https (or, on a loopback page, loopback http) redirect URI is loaded in the popup', async () => {
     const { popup, run } = await socialLoginWith('https://accounts.example/o/oauth2/auth?client_id=x&state=s')

@@ -74,7 +74,13 @@ function popupCallback(popup: Window, frameOrigin: string, stillHere: () => bool
  * popup is taken, parsed with the protocol's schema; the frame then finishes the login
  * (CONNECT_SOCIAL) and the connection is made. Failures show on the ConnectingSocial view.
  */
-export async function runSocialLogin(client: PorticoClient, connector: AuthConnector, provider: SocialLoginProvider, popup: Window | null, watch: SocialLoginWatch = modalWatch(client, provider)): Promise<void> {
+export async function runSocialLogin(
+  client: PorticoClient,
+  connector: AuthConnector,
+  provider: SocialLoginProvider,
+  popup: Window | null,
+  watch: SocialLoginWatch = modalWatch(client, provider),
+): Promise<void> {
   const stillHere = watch.active
   const fail = (error: string, timedOut = false) => {
     popup?.close()

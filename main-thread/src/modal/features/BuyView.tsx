@@ -118,8 +118,7 @@ function useBuyFlow() {
     assets.find((a) => a.symbol.toLowerCase() === nativeSymbol) ??
     assets[0]
   const defaultNetwork = asset && options ? onrampNetworkFor(options, asset.id, chainReference) : undefined
-  const chosenNetwork =
-    asset?.networks.find((n) => n.name === networkChoice) ?? asset?.networks.find((n) => n.name === defaultNetwork) ?? asset?.networks[0]
+  const chosenNetwork = asset?.networks.find((n) => n.name === networkChoice) ?? asset?.networks.find((n) => n.name === defaultNetwork) ?? asset?.networks[0]
   const currencies = ONRAMP_CURRENCIES.filter((c) => !options || options.paymentCurrencies.some((p) => p.id === c))
   const limits = limitsOf(options, currency, method)
   const check = checkAmount(amount, limits)
@@ -142,11 +141,12 @@ function useBuyFlow() {
   const limitsText = t('limits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
   // A typed amount's error waits for the typing to pause (SPEC.md §9's debounce).
   const paused = useDebounced(amount, { initial: amount }) === amount
-  const amountError = !check.ok && (showError || (check.key !== 'amountRequired' && paused))
-    ? check.key === 'amountOutOfLimits'
-      ? t('amountOutOfLimits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
-      : t(check.key)
-    : null
+  const amountError =
+    !check.ok && (showError || (check.key !== 'amountRequired' && paused))
+      ? check.key === 'amountOutOfLimits'
+        ? t('amountOutOfLimits', { method: methodName(method), min: money(limits.min), max: money(limits.max), currency })
+        : t(check.key)
+      : null
 
   const submit = () => {
     setShowError(true)
@@ -180,8 +180,42 @@ function useBuyFlow() {
     setNetworkChoice(null)
   }
   return {
-    client, t, locale, core, caipAddress, online, restricted, optionsAnswer, options, providers, providerId, setProviderId, currency, setCurrency, currencies, method, setMethod, methodName,
-    amount, typeAmount, amountError, limitsText, assets, asset, chooseAsset, chosenNetwork, setNetworkChoice, openError, phase, setPhase, quoteParams, quote, withHistory, deliveries, arrived, submit,
+    client,
+    t,
+    locale,
+    core,
+    caipAddress,
+    online,
+    restricted,
+    optionsAnswer,
+    options,
+    providers,
+    providerId,
+    setProviderId,
+    currency,
+    setCurrency,
+    currencies,
+    method,
+    setMethod,
+    methodName,
+    amount,
+    typeAmount,
+    amountError,
+    limitsText,
+    assets,
+    asset,
+    chooseAsset,
+    chosenNetwork,
+    setNetworkChoice,
+    openError,
+    phase,
+    setPhase,
+    quoteParams,
+    quote,
+    withHistory,
+    deliveries,
+    arrived,
+    submit,
   }
 }
 
@@ -196,7 +230,12 @@ type BuyFlow = ReturnType<typeof useBuyFlow>
 export default function BuyView() {
   const flow = useBuyFlow()
   const { t, restricted, online, caipAddress, core, providers, phase } = flow
-  if (restricted) return <FeatureNotice className="portico-buy" testId="buy-restricted">{t('restricted')}</FeatureNotice>
+  if (restricted)
+    return (
+      <FeatureNotice className="portico-buy" testId="buy-restricted">
+        {t('restricted')}
+      </FeatureNotice>
+    )
   if (!online) return <FeatureNotice className="portico-buy">{t('needsNetwork')}</FeatureNotice>
   if (!caipAddress || !core) return null
   if (providers.length === 0) return <FeatureNotice className="portico-buy">{t('noProvider')}</FeatureNotice>
@@ -216,7 +255,11 @@ function BuyFollowing({ flow, phase, deliveryList }: { flow: BuyFlow; phase: Ext
           <p className="portico-notice portico-pending-text" role="status" data-testid="buy-pending">
             <span className="portico-spinner" aria-hidden="true" /> {t('pending', { asset: asset?.symbol ?? '' })}
           </p>
-          {phase.blocked ? <p className="portico-field-error" role="alert">{t('popupBlocked')}</p> : null}
+          {phase.blocked ? (
+            <p className="portico-field-error" role="alert">
+              {t('popupBlocked')}
+            </p>
+          ) : null}
           <a className="portico-button portico-secondary" href={phase.url} target="_blank" rel="noopener noreferrer">
             {t('openProviderPage')}
             <Icon name="external" />
@@ -275,7 +318,13 @@ function BuyForm({ flow, deliveryList }: { flow: BuyFlow; deliveryList: ReactNod
 
       <div className="portico-buy-row">
         <SelectField<OnrampCurrency> id={ids.currency} label={t('currency')} value={currency} onChange={setCurrency} options={currencies.map((c) => ({ value: c, label: c }))} />
-        <SelectField<OnrampPaymentMethod> id={ids.method} label={t('paymentMethod')} value={method} onChange={setMethod} options={ONRAMP_PAYMENT_METHODS.map((m) => ({ value: m, label: methodName(m) }))} />
+        <SelectField<OnrampPaymentMethod>
+          id={ids.method}
+          label={t('paymentMethod')}
+          value={method}
+          onChange={setMethod}
+          options={ONRAMP_PAYMENT_METHODS.map((m) => ({ value: m, label: methodName(m) }))}
+        />
       </div>
 
       <InputField
@@ -297,7 +346,13 @@ function BuyForm({ flow, deliveryList }: { flow: BuyFlow; deliveryList: ReactNod
 
       <div className="portico-buy-row">
         <SelectField id={ids.asset} label={t('asset')} value={asset?.id ?? ''} onChange={chooseAsset} options={assets.map((a) => ({ value: a.id, label: a.symbol }))} />
-        <SelectField id={ids.network} label={t('network')} value={chosenNetwork?.name ?? ''} onChange={setNetworkChoice} options={(asset?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name }))} />
+        <SelectField
+          id={ids.network}
+          label={t('network')}
+          value={chosenNetwork?.name ?? ''}
+          onChange={setNetworkChoice}
+          options={(asset?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name }))}
+        />
       </div>
 
       <QuoteSummary answer={quoteParams ? (quote.data ?? null) : null} loading={quoteParams !== null && (quote.isFetching || !quote.settled)} t={t} locale={locale} />

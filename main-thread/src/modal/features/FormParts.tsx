@@ -111,7 +111,19 @@ export function FieldError({ id, testId, children }: { id?: string | undefined; 
 }
 
 /** A labelled select of the Buy form (currency, payment method, token, network). */
-export function SelectField<V extends string>({ id, label, value, options, onChange }: { id: string; label: ReactNode; value: V | ''; options: readonly { value: V; label: ReactNode }[]; onChange(value: V): void }) {
+export function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string
+  label: ReactNode
+  value: V | ''
+  options: readonly { value: V; label: ReactNode }[]
+  onChange(value: V): void
+}) {
   return (
     <div className="portico-field">
       <label className="portico-label" htmlFor={id}>

@@ -38,7 +38,11 @@ export default function ReceiveView() {
     <div className="portico-receive">
       <p className="portico-muted">{t('receiveIntro')}</p>
       <QrCode value={receiveUri(caipAddress)} label={t('qrLabel', { address })} />
-      {core.identity.name ? <p className="portico-name" data-testid="receive-name">{core.identity.name}</p> : null}
+      {core.identity.name ? (
+        <p className="portico-name" data-testid="receive-name">
+          {core.identity.name}
+        </p>
+      ) : null}
       <p className="portico-receive-address" data-testid="receive-address">
         <span className="portico-visually-hidden">{t('fullAddress')}: </span>
         {address}
@@ -47,7 +51,9 @@ export default function ReceiveView() {
         <Icon name={copied ? 'check' : 'copy'} />
         {copied ? t('addressCopied') : t('copyAddress')}
       </button>
-      <p className="portico-visually-hidden" role="status">{copied ? t('addressCopied') : ''}</p>
+      <p className="portico-visually-hidden" role="status">
+        {copied ? t('addressCopied') : ''}
+      </p>
       <h3 className="portico-subtitle">{t('receiveNetworks')}</h3>
       <ul className="portico-receive-networks">
         {networks.map((n) => (

@@ -13,7 +13,6 @@ import { FeatureNotice } from './FeatureNotice.tsx'
 import { NAMES_MESSAGES } from './names.messages.ts'
 import '../../styles/names.css'
 
-
 /**
  * RegisterAccountName (SPEC.md §2, §5): a name checked as it is typed (letters, digits and hyphens,
  * at least 4, under `.reown.id`), whether it is free, names close to it; registering signs a message
@@ -43,13 +42,14 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
 
   if (!caipAddress || !core) return null
   // SPEC.md §9: names are eip155's; a Solana account is told so rather than shown a form that cannot work.
-  if (!caipAddress.startsWith('eip155:')) return <FeatureNotice className="portico-names" testId="names-evm-only">{t('evmOnly')}</FeatureNotice>
-  if (!online) {
+  if (!caipAddress.startsWith('eip155:'))
     return (
-      <FeatureNotice className="portico-names">
-        {t('needsNetwork')}
+      <FeatureNotice className="portico-names" testId="names-evm-only">
+        {t('evmOnly')}
       </FeatureNotice>
     )
+  if (!online) {
+    return <FeatureNotice className="portico-names">{t('needsNetwork')}</FeatureNotice>
   }
 
   // Live validation (SPEC.md §5): the rule shows as soon as the text breaks it; an empty field waits.
@@ -63,9 +63,10 @@ export default function RegisterAccountNameView({ typed = '' }: { typed?: string
     if (!connector) return setError({ code: 'NOT_CONNECTED' })
     setError(null)
     setSigning(valid.name)
-    const outcome = await write(client, { intent: { kind: 'registerName', caipAddress, name: valid.name }, connector }).catch(
-      (): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }),
-    )
+    const outcome = await write(client, { intent: { kind: 'registerName', caipAddress, name: valid.name }, connector }).catch((): { status: 'error'; error: WriteError } => ({
+      status: 'error',
+      error: { code: 'SOMETHING_WENT_WRONG' },
+    }))
     setSigning(null)
     if (outcome.status === 'done') {
       client.navigate({ type: 'replace', view: { name: 'RegisterAccountNameSuccess', accountName: typeof outcome.result === 'string' ? outcome.result : valid.name } })

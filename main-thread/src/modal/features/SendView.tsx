@@ -38,7 +38,13 @@ function sendOptions(balances: readonly TokenBalance[] | null, chainId: string |
 }
 
 /** What the receiver line shows: a name being looked up, found, not found, or a failed look-up. */
-type Receiver = { state: 'idle' } | { state: 'resolving'; name: string } | { state: 'resolved'; receiver: ResolvedReceiver } | { state: 'notFound'; name: string } | { state: 'failed' } | { state: 'evmOnly' }
+type Receiver =
+  | { state: 'idle' }
+  | { state: 'resolving'; name: string }
+  | { state: 'resolved'; receiver: ResolvedReceiver }
+  | { state: 'notFound'; name: string }
+  | { state: 'failed' }
+  | { state: 'evmOnly' }
 
 function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiver {
   // Names are eip155's (SPEC.md §9): on another namespace a typed name is not looked up, the line says why.
@@ -133,7 +139,30 @@ function useSendFlow(initialToken: string | undefined) {
         {estimate.rentUsd != null ? ` (${formatUsd(estimate.rentUsd, locale)})` : ''}
       </>
     ) : null
-  return { t, locale, core, caipAddress, solana, online, option, choices, setTokenKey, amount, setAmount, receiverText, setReceiverText, phase, setPhase, writeErrors, receiver, estimate, fee, rent, review, send }
+  return {
+    t,
+    locale,
+    core,
+    caipAddress,
+    solana,
+    online,
+    option,
+    choices,
+    setTokenKey,
+    amount,
+    setAmount,
+    receiverText,
+    setReceiverText,
+    phase,
+    setPhase,
+    writeErrors,
+    receiver,
+    estimate,
+    fee,
+    rent,
+    review,
+    send,
+  }
 }
 
 type SendFlow = ReturnType<typeof useSendFlow>
@@ -169,7 +198,15 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
       <h3 className="portico-subtitle">{t('reviewTitle')}</h3>
       <Summary
         rows={[
-          { term: t('youSend'), testId: 'review-amount', value: <>{amount} {option.token.symbol}</> },
+          {
+            term: t('youSend'),
+            testId: 'review-amount',
+            value: (
+              <>
+                {amount} {option.token.symbol}
+              </>
+            ),
+          },
           {
             term: t('to'),
             testId: 'review-receiver',
@@ -204,7 +241,8 @@ function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
   const { errors, setErrors, message } = writeErrors
   const ids = { amount: useId(), receiver: useId(), amountError: useId(), receiverError: useId(), tokenError: useId() }
   const fieldError = (error: WriteError | undefined) => (error ? message(error) : null)
-  const networkBalance = estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'
+  const networkBalance =
+    estimate?.networkBalanceUsd != null ? formatUsd(estimate.networkBalanceUsd, locale) : estimate ? `${formatAmount(estimate.nativeBalance, 4, locale)} ${estimate.nativeSymbol}` : '—'
   return (
     <FormShell className="portico-send" onSubmit={onSubmit} submitLabel={t('review')} notice={<WriteErrorText error={errors.form} message={message} />}>
       <TokenPicker
@@ -221,7 +259,11 @@ function SendForm({ flow, onSubmit }: { flow: SendFlow; onSubmit(): void }) {
       <WriteErrorText id={ids.tokenError} error={errors.token} message={message} />
       <InputField
         id={ids.amount}
-        label={<>{t('amount')} {option ? `(${option.token.symbol})` : ''}</>}
+        label={
+          <>
+            {t('amount')} {option ? `(${option.token.symbol})` : ''}
+          </>
+        }
         inputMode="decimal"
         placeholder="0.0"
         value={amount}

@@ -89,9 +89,11 @@ function useSwapFlow() {
     setPhase({ step: 'swapping', progress: null })
     // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
     const atomic = from && !NATIVE.test(from.address) ? await import('../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
-    const outcome = await write(client, { intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) }, connector, onStep: (progress) => setPhase({ step: 'swapping', progress }) }).catch(
-      (): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }),
-    )
+    const outcome = await write(client, {
+      intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) },
+      connector,
+      onStep: (progress) => setPhase({ step: 'swapping', progress }),
+    }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
       ui.notify('success', t('swapStarted'))
       setAmount('')
@@ -105,10 +107,41 @@ function useSwapFlow() {
 
   const choice = (token: SwapToken): TokenChoice => {
     const balance = balanceOf(balances, token)
-    return { key: token.address, symbol: token.symbol, name: token.name, iconUrl: token.logoUri || null, balance: balance ? t('balance', { balance: formatAmount(balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: token.symbol }) : null }
+    return {
+      key: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      iconUrl: token.logoUri || null,
+      balance: balance ? t('balance', { balance: formatAmount(balance, DISPLAY_DECIMALS.tokenValue, locale), symbol: token.symbol }) : null,
+    }
   }
   const received = shown && to ? formatUnits(BigInt(shown.toAmount), to.decimals) : null
-  return { t, locale, core, caipAddress, connector, online, swapChain, balances, ordered, from, to, setFromKey, setToKey, amount, setAmount, phase, setPhase, writeErrors, quote, shown, received, choice, review, swap }
+  return {
+    t,
+    locale,
+    core,
+    caipAddress,
+    connector,
+    online,
+    swapChain,
+    balances,
+    ordered,
+    from,
+    to,
+    setFromKey,
+    setToKey,
+    amount,
+    setAmount,
+    phase,
+    setPhase,
+    writeErrors,
+    quote,
+    shown,
+    received,
+    choice,
+    review,
+    swap,
+  }
 }
 
 type SwapFlow = ReturnType<typeof useSwapFlow>
@@ -155,11 +188,26 @@ function SwapDetails({ flow }: { flow: SwapFlow }) {
     <Summary
       testId="swap-details"
       rows={[
-        { term: t('rate'), value: <>1 {from.symbol} = {formatAmount(String(shown.rate), 4, locale)} {to.symbol}</> },
+        {
+          term: t('rate'),
+          value: (
+            <>
+              1 {from.symbol} = {formatAmount(String(shown.rate), 4, locale)} {to.symbol}
+            </>
+          ),
+        },
         { term: t('priceImpact'), value: shown.priceImpact === null ? '—' : `${formatAmount(String(shown.priceImpact), 2, locale)} %` },
         { term: t('networkFee'), value: shown.feeUsd === null ? '—' : formatUsd(shown.feeUsd, locale) },
         { term: t('slippage'), value: <>{shown.slippage} %</> },
-        { term: t('minimumReceived'), testId: 'swap-minimum', value: <>{formatAmount(minimum, 6, locale)} {to.symbol}</> },
+        {
+          term: t('minimumReceived'),
+          testId: 'swap-minimum',
+          value: (
+            <>
+              {formatAmount(minimum, 6, locale)} {to.symbol}
+            </>
+          ),
+        },
       ]}
     />
   )
@@ -173,14 +221,31 @@ function SwapReview({ flow, from, to, onConfirm }: { flow: SwapFlow; from: SwapT
     <div className="portico-send" aria-busy={phase.step === 'swapping'}>
       <Summary
         rows={[
-          { term: t('youPay'), testId: 'swap-review-pay', value: <>{amount} {from.symbol}</> },
-          { term: t('youReceive'), testId: 'swap-review-receive', value: <>{t('estimate')} {formatAmount(received ?? '0', 6, locale)} {to.symbol}</> },
+          {
+            term: t('youPay'),
+            testId: 'swap-review-pay',
+            value: (
+              <>
+                {amount} {from.symbol}
+              </>
+            ),
+          },
+          {
+            term: t('youReceive'),
+            testId: 'swap-review-receive',
+            value: (
+              <>
+                {t('estimate')} {formatAmount(received ?? '0', 6, locale)} {to.symbol}
+              </>
+            ),
+          },
         ]}
       />
       <SwapDetails flow={flow} />
       {progress ? (
         <p className="portico-notice" role="status" data-testid="swap-progress">
-          {t('step', { index: progress.index, total: progress.total })}: {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
+          {t('step', { index: progress.index, total: progress.total })}:{' '}
+          {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
         </p>
       ) : null}
       <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} onEdit={() => setPhase({ step: 'form' })} onConfirm={onConfirm} />
@@ -211,7 +276,11 @@ function SwapForm({ flow, onSubmit }: { flow: SwapFlow; onSubmit(): void }) {
       />
       <InputField
         id={ids.amount}
-        label={<>{t('amountToPay')} {from ? `(${from.symbol})` : ''}</>}
+        label={
+          <>
+            {t('amountToPay')} {from ? `(${from.symbol})` : ''}
+          </>
+        }
         inputMode="decimal"
         placeholder="0.0"
         value={amount}
@@ -240,7 +309,13 @@ function SwapForm({ flow, onSubmit }: { flow: SwapFlow; onSubmit(): void }) {
       />
       <WriteErrorText id={ids.tokenError} error={errors.token ?? (from && to && from.address === to.address ? { code: 'SAME_TOKEN' } : undefined)} message={message} />
       <p className="portico-swap-quote" role="status" data-testid="swap-quote">
-        {received && to ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}` : quote.isFetching ? t('quoting') : quote.status === 'error' ? message({ code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } }) : t('noQuote')}
+        {received && to
+          ? `${t('youReceive')}: ${formatAmount(received, 6, locale)} ${to.symbol}`
+          : quote.isFetching
+            ? t('quoting')
+            : quote.status === 'error'
+              ? message({ code: 'NO_ROUTE', values: { from: from?.symbol ?? '', to: to?.symbol ?? '' } })
+              : t('noQuote')}
       </p>
       <SwapDetails flow={flow} />
     </FormShell>

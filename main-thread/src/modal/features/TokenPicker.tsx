@@ -3,7 +3,7 @@ import { Icon } from '../icons.tsx'
 import { SafeImage } from '../../components/SafeImage.tsx'
 
 /** A token a picker offers: what identifies it, what it shows. */
-export type TokenChoice = { key: string; symbol: string; name: string; iconUrl: string | null; /** Formatted, with its symbol. */ balance: string | null }
+export type TokenChoice = { key: string; symbol: string; name: string; iconUrl: string | null /** Formatted, with its symbol. */; balance: string | null }
 
 export type TokenPickerProps = {
   /** The field's visible label ("Token", "You pay"). */

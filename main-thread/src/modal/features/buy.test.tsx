@@ -91,7 +91,11 @@ describe('BuyView', () => {
   it('lists the providers with their fees and networks, labels every field, and shows the quote for 50 USD of ETH', async () => {
     const { portico, dialog, fetch } = await openBuy()
     const providers = within(dialog).getByRole('group', { name: 'Provider' })
-    expect(within(providers).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['CoinbaseFees 1-2%Networks: EVM', 'MeldFees 1-2%Networks: EVM, Solana'])
+    expect(
+      within(providers)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['CoinbaseFees 1-2%Networks: EVM', 'MeldFees 1-2%Networks: EVM, Solana'])
     expect((within(dialog).getByRole('combobox', { name: 'Pay in' }) as HTMLSelectElement).value).toBe('USD')
     expect((within(dialog).getByRole('combobox', { name: 'Payment method' }) as HTMLSelectElement).value).toBe('card')
     await waitFor(() => expect((within(dialog).getByRole('combobox', { name: 'Token to buy' }) as HTMLSelectElement).value).toBe('eth'))
@@ -171,7 +175,11 @@ describe('BuyView', () => {
     delivered = true
     const done = await within(dialog).findByTestId('buy-delivered', {}, { timeout: 5000 })
     expect(done.textContent).toContain('0.016 ETH arrived in your wallet')
-    expect(within(dialog).getAllByTestId('onramp-delivery').map((li) => li.textContent)).toEqual([expect.stringContaining('+0.016 ETH')])
+    expect(
+      within(dialog)
+        .getAllByTestId('onramp-delivery')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('+0.016 ETH')])
     portico.client.destroy()
   })
 

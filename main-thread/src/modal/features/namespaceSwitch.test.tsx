@@ -28,7 +28,7 @@ describe('switching namespace, as every tab sees it', () => {
     portico.client.destroy()
   }, 15_000)
 
-  it("an open Send view starts over when the namespace changes (another tab switched): what was typed was for the other account", async () => {
+  it('an open Send view starts over when the namespace changes (another tab switched): what was typed was for the other account', async () => {
     const portico = createTestClient({ config: testConfig({ networks: [LOCAL, solanaDevnet] }) })
     renderPortico(portico)
     await connectInCore(portico)
@@ -46,7 +46,11 @@ describe('switching namespace, as every tab sees it', () => {
     await waitFor(async () => expect((await portico.core.getState()).activeNamespace).toBe('solana'))
     await waitFor(() => expect((within(send).getByRole('textbox', { name: /Recipient/ }) as HTMLInputElement).value).toBe(''))
     expect((within(send).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('')
-    expect(within(send).getByRole('textbox', { name: /Recipient/ }).getAttribute('placeholder')).toBe('Solana address')
+    expect(
+      within(send)
+        .getByRole('textbox', { name: /Recipient/ })
+        .getAttribute('placeholder'),
+    ).toBe('Solana address')
     portico.client.destroy()
   }, 15_000)
 })

@@ -14,7 +14,11 @@ describe('ReceiveView on Solana', () => {
     const qr = await within(dialog).findByRole('img', { name: /QR code of the address 9WzD/ }, { timeout: 5000 })
     expect(qr.getAttribute('data-qr-value')).toBe(`solana:${address}`)
     expect(within(dialog).getByTestId('receive-address').textContent).toContain(address)
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Solana', 'Solana Devnet'])
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Solana', 'Solana Devnet'])
     portico.client.destroy()
   }, 15_000)
 })

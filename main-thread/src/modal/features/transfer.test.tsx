@@ -103,7 +103,11 @@ describe('ReceiveView', () => {
     expect(qr.getAttribute('data-qr-value')).toBe('ethereum:0x70997970C51812dc3A010C7d01b50e0d17dc79C8@31337')
     expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100)
     expect(within(dialog).getByTestId('receive-address').textContent).toContain('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Portico Local', 'Portico Local B'])
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Portico Local', 'Portico Local B'])
     const writes: string[] = []
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => void writes.push(text) }, configurable: true })
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' })))

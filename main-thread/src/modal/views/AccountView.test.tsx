@@ -77,7 +77,16 @@ describe('AccountView', () => {
   })
 
   it('lists the native token before the ERC-20s, and no change where the feed has none', async () => {
-    const usdc = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', value: 5, price: 1, quantity: { decimals: '6', numeric: '5' }, iconUrl: 'http://x/usdc.svg' }
+    const usdc = {
+      name: 'USD Coin',
+      symbol: 'USDC',
+      chainId: 'eip155:31337',
+      address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      value: 5,
+      price: 1,
+      quantity: { decimals: '6', numeric: '5' },
+      iconUrl: 'http://x/usdc.svg',
+    }
     const portico = createTestClient({ remotes: { balances: { balances: [usdc, balances.balances[0]!] } } })
     renderPortico(portico)
     await connectInCore(portico, { connectorId: 'x' })

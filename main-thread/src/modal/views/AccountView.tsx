@@ -103,7 +103,11 @@ export function AccountView() {
         </p>
       ) : null}
       <IdentityAvatar src={core.identity.avatar} address={address} label={t('accountAvatar')} />
-      {core.identity.name ? <p className="portico-name" data-testid="account-name">{core.identity.name}</p> : null}
+      {core.identity.name ? (
+        <p className="portico-name" data-testid="account-name">
+          {core.identity.name}
+        </p>
+      ) : null}
       <AddressRow address={address} named={!!core.identity.name} />
       {embeddedUser ? (
         <p className="portico-embedded-user" data-testid="account-embedded-user">
@@ -136,21 +140,33 @@ export function AccountView() {
       <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} locale={locale} />
       {stale && balances.updatedAt !== null ? (
         <p className="portico-age" role="status">
-          {core.online ? null : <span className="portico-badge">{t('offline')}</span>} {now - balances.updatedAt < 1_000 ? t('updatedJustNow') : t('updatedAgo', { age: formatAge(now - balances.updatedAt, t, locale) })}
+          {core.online ? null : <span className="portico-badge">{t('offline')}</span>}{' '}
+          {now - balances.updatedAt < 1_000 ? t('updatedJustNow') : t('updatedAgo', { age: formatAge(now - balances.updatedAt, t, locale) })}
         </p>
       ) : null}
-      {balances.status === 'error' && !balances.data ? <p className="portico-error" role="alert">{t('tokenBalanceUnavailable')}</p> : null}
+      {balances.status === 'error' && !balances.data ? (
+        <p className="portico-error" role="alert">
+          {t('tokenBalanceUnavailable')}
+        </p>
+      ) : null}
       <FeatureTiles core={core} features={features} networkName={network?.name} />
       <Tabs
         label={t('account')}
         tabs={[
-          { id: 'tokens', label: t('tokens'), render: () =>
-            listed.length > 0 ? (
-              <TokenList tokens={listed} locale={locale} onSend={core.online && features.send ? (token) => client.navigate({ type: 'push', view: token ? { name: 'Send', token } : { name: 'Send' } }) : undefined} />
-            ) : (
-              <p className="portico-empty">{t('noTokens')}</p>
-            ),
-        },
+          {
+            id: 'tokens',
+            label: t('tokens'),
+            render: () =>
+              listed.length > 0 ? (
+                <TokenList
+                  tokens={listed}
+                  locale={locale}
+                  onSend={core.online && features.send ? (token) => client.navigate({ type: 'push', view: token ? { name: 'Send', token } : { name: 'Send' } }) : undefined}
+                />
+              ) : (
+                <p className="portico-empty">{t('noTokens')}</p>
+              ),
+          },
           { id: 'nfts', label: t('nfts'), render: () => <NftGrid /> },
           ...(!features.history
             ? []
@@ -159,13 +175,13 @@ export function AccountView() {
                   id: 'activity',
                   label: t('activity'),
                   render: () => (
-                  <>
-                    <PendingList pending={core.pendingTransactions.filter((p) => p.caipNetworkId === core.activeCaipNetworkId)} locale={locale} />
-                    <ActivityList transactions={core.transactions} now={now} />
-                  </>
-                ),
-              },
-            ]),
+                    <>
+                      <PendingList pending={core.pendingTransactions.filter((p) => p.caipNetworkId === core.activeCaipNetworkId)} locale={locale} />
+                      <ActivityList transactions={core.transactions} now={now} />
+                    </>
+                  ),
+                },
+              ]),
         ]}
       />
       <div className="portico-actions">
@@ -238,7 +254,9 @@ function AddressRow({ address, named }: { address: string; named: boolean }) {
   }
   return (
     <div className="portico-address-row">
-      <span className={named ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">{shortenAddress(address)}</span>
+      <span className={named ? 'portico-address portico-address-small' : 'portico-address'} title={address} data-testid="account-address">
+        {shortenAddress(address)}
+      </span>
       <button type="button" className="portico-icon-button" aria-label={copied ? t('addressCopied') : t('copyAddress')} onClick={() => void copy()}>
         <Icon name={copied ? 'check' : 'copy'} />
       </button>
@@ -275,10 +293,10 @@ function FeatureTiles({ core, features, networkName }: { core: CoreState; featur
                 : evmOnly
                   ? t('featureEvmOnly', { feature: t(f.key as MessageKey) })
                   : notHere
-                  ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: networkName ?? t('unknownNetwork') })
-                  : usable
-                    ? undefined
-                    : t('featureSoon', { feature: t(f.key as MessageKey) })
+                    ? t('featureNotOnNetwork', { feature: t(f.key as MessageKey), network: networkName ?? t('unknownNetwork') })
+                    : usable
+                      ? undefined
+                      : t('featureSoon', { feature: t(f.key as MessageKey) })
             }
             onPointerEnter={usable ? () => preloadView(live.name) : undefined}
             onFocus={usable ? () => preloadView(live.name) : undefined}
@@ -328,9 +346,7 @@ function PendingList({ pending, locale }: { pending: readonly PendingTransaction
             {t('sent')}
             <span className="portico-status portico-status-pending"> · {t('txPending')}</span>
           </span>
-          <span className="portico-tx-detail">
-            {tx.amount ? `${formatQuantity(tx.amount, locale)} ${tx.symbol ?? ''}`.trim() : shortenAddress(tx.hash)}
-          </span>
+          <span className="portico-tx-detail">{tx.amount ? `${formatQuantity(tx.amount, locale)} ${tx.symbol ?? ''}`.trim() : shortenAddress(tx.hash)}</span>
         </li>
       ))}
     </ul>

@@ -49,7 +49,9 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
   if ((status === 'idle' || status === 'loading') && transactions.data.length === 0) {
     return (
       <div role="status" aria-busy="true" aria-label={t('loadingActivity')}>
-        {[0, 1, 2].map((i) => <span key={i} className="portico-skeleton portico-skeleton-row" />)}
+        {[0, 1, 2].map((i) => (
+          <span key={i} className="portico-skeleton portico-skeleton-row" />
+        ))}
       </div>
     )
   }
@@ -57,7 +59,11 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
 
   return (
     <div className="portico-activity">
-      {status === 'error' ? <p className="portico-note" role="status">{transactions.error?.message ?? t('fetchTransactionsFailed')}</p> : null}
+      {status === 'error' ? (
+        <p className="portico-note" role="status">
+          {transactions.error?.message ?? t('fetchTransactionsFailed')}
+        </p>
+      ) : null}
       {transactions.grouped.map((year) =>
         year.months.map((month) => (
           <section key={`${year.year}-${month.month}`} aria-labelledby={`portico-month-${year.year}-${month.month}`}>
@@ -75,13 +81,17 @@ export function ActivityList({ transactions, now }: { transactions: Transactions
                     </span>
                     <span className="portico-tx-title">
                       {title}
-                      {tx.metadata.status !== 'confirmed' ? <span className={`portico-status portico-status-${tx.metadata.status}`}> · {t(tx.metadata.status === 'failed' ? 'txFailed' : 'txPending')}</span> : null}
+                      {tx.metadata.status !== 'confirmed' ? (
+                        <span className={`portico-status portico-status-${tx.metadata.status}`}> · {t(tx.metadata.status === 'failed' ? 'txFailed' : 'txPending')}</span>
+                      ) : null}
                     </span>
                     <span className="portico-tx-detail">
                       <span className="portico-visually-hidden">{direction === 'in' ? t('received') : direction === 'out' ? t('sent') : ''} </span>
                       {detail}
                     </span>
-                    <time className="portico-tx-time" dateTime={tx.metadata.minedAt}>{Number.isNaN(minedAt) ? '' : formatAge(Math.max(0, now - minedAt), t, locale)}</time>
+                    <time className="portico-tx-time" dateTime={tx.metadata.minedAt}>
+                      {Number.isNaN(minedAt) ? '' : formatAge(Math.max(0, now - minedAt), t, locale)}
+                    </time>
                   </li>
                 )
               })}

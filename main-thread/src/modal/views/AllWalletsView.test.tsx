@@ -31,7 +31,10 @@ describe('AllWalletsView', () => {
   it('asks the core for the next page when the visitor scrolls to the end', async () => {
     const { portico, grid } = await openAllWallets(100)
     await within(grid).findByRole('button', { name: 'Wallet 0005' })
-    const pages = () => catalogueRequests(portico.fetch).filter((q) => q.get('entries') === '40').map((q) => q.get('page'))
+    const pages = () =>
+      catalogueRequests(portico.fetch)
+        .filter((q) => q.get('entries') === '40')
+        .map((q) => q.get('page'))
     expect(pages()).toEqual(['1'])
     await act(async () => scrollToEnd(grid))
     await waitFor(() => expect(pages()).toEqual(['1', '2']))
@@ -65,7 +68,10 @@ describe('AllWalletsView', () => {
     await act(async () => scrollToEnd(grid))
     await within(grid).findByRole('button', { name: 'Wallet 0084' })
     // Page 2 once more, then on to page 3 at the end of it.
-    const pages = () => catalogueRequests(portico.fetch).filter((q) => q.get('entries') === '40').map((q) => q.get('page'))
+    const pages = () =>
+      catalogueRequests(portico.fetch)
+        .filter((q) => q.get('entries') === '40')
+        .map((q) => q.get('page'))
     await waitFor(() => expect(pages()).toEqual(['1', '2', '2', '3']))
     portico.client.destroy()
   })

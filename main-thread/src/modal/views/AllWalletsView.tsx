@@ -63,11 +63,7 @@ export function AllWalletsView() {
         <div role="list" aria-label={t('allWallets')} aria-busy={isFetching} className="portico-wallet-grid" data-total={rows * ROW_HEIGHT}>
           <div className="portico-virtual-space" ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)} />
           {items.map((row) => (
-            <div
-              key={row.key}
-              className="portico-grid-row"
-              ref={(el) => el?.style.setProperty('transform', `translateY(${row.start}px)`)}
-            >
+            <div key={row.key} className="portico-grid-row" ref={(el) => el?.style.setProperty('transform', `translateY(${row.start}px)`)}>
               {wallets.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((wallet, column) => {
                 const installed = !!getWalletConnector(snapshot, wallet)
                 return (
@@ -85,7 +81,9 @@ export function AllWalletsView() {
         </div>
         {isFetching && wallets.length === 0 ? <SkeletonGrid /> : null}
         {!isFetching && !failed && wallets.length === 0 ? (
-          <p className="portico-empty" role="status">{t('noWalletsFound', { query: search })}</p>
+          <p className="portico-empty" role="status">
+            {t('noWalletsFound', { query: search })}
+          </p>
         ) : null}
         {failed ? (
           <div className="portico-empty" role="alert">

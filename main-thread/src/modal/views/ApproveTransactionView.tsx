@@ -27,7 +27,9 @@ export function ApproveTransactionView() {
   }
   return (
     <div className="portico-connecting">
-      <div className="portico-connecting-icon portico-pending"><SafeImage src={connector?.icon} allowDataImage alt="" width={72} height={72} /></div>
+      <div className="portico-connecting-icon portico-pending">
+        <SafeImage src={connector?.icon} allowDataImage alt="" width={72} height={72} />
+      </div>
       <p role="status">{t('approveInWallet', { wallet: connector?.name ?? connection?.connectorName ?? t('wallets') })}</p>
     </div>
   )

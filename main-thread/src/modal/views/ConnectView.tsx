@@ -78,7 +78,9 @@ export function ConnectView() {
         key: 'wallet',
         node: (
           <button type="button" className="portico-wallet" aria-expanded="false" onClick={() => setWalletsShown(true)}>
-            <span className="portico-wallet-icon portico-method-icon"><Icon name="grid" /></span>
+            <span className="portico-wallet-icon portico-method-icon">
+              <Icon name="grid" />
+            </span>
             <span className="portico-wallet-name">{t('continueWithWallet')}</span>
             <Icon name="chevron" />
           </button>
@@ -104,14 +106,24 @@ export function ConnectView() {
                     onFocus={() => preloadView('AllWallets')}
                     onClick={() => client.navigate({ type: 'push', view: { name: 'AllWallets' } })}
                   >
-                    <span className="portico-wallet-icon portico-method-icon"><Icon name="grid" /></span>
+                    <span className="portico-wallet-icon portico-method-icon">
+                      <Icon name="grid" />
+                    </span>
                     <span className="portico-wallet-name">{t('allWallets')}</span>
-                    {lists.all ? <span className="portico-tag portico-tag-muted" data-testid="all-wallets-count">{Math.max(10, Math.floor(lists.all.count / 10) * 10)}+</span> : null}
+                    {lists.all ? (
+                      <span className="portico-tag portico-tag-muted" data-testid="all-wallets-count">
+                        {Math.max(10, Math.floor(lists.all.count / 10) * 10)}+
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               ) : null}
             </ul>
-            {!connectors.some(isInstalled) ? <p className="portico-empty" role="status">{t('noBrowserWallet')}</p> : null}
+            {!connectors.some(isInstalled) ? (
+              <p className="portico-empty" role="status">
+                {t('noBrowserWallet')}
+              </p>
+            ) : null}
           </>
         ),
       })
@@ -119,7 +131,11 @@ export function ConnectView() {
   }
   const methods = sections.map((section, index) => (
     <div key={section.key} className="portico-connect-section">
-      {index > 0 && (section.key === 'wallet' || sections[index - 1]?.key === 'wallet') ? <div className="portico-divider"><span>{t('or')}</span></div> : null}
+      {index > 0 && (section.key === 'wallet' || sections[index - 1]?.key === 'wallet') ? (
+        <div className="portico-divider">
+          <span>{t('or')}</span>
+        </div>
+      ) : null}
       {section.node}
     </div>
   ))
@@ -130,7 +146,11 @@ export function ConnectView() {
       {/* A disabled fieldset disables every button inside it: no connection method works before the tick. */}
       <fieldset className="portico-connect-methods" disabled={locked} aria-describedby={locked ? 'portico-legal-hint' : undefined}>
         <legend className="portico-visually-hidden">{t('connectionMethods')}</legend>
-        {locked ? <p className="portico-legal-hint" id="portico-legal-hint">{t('legalRequired')}</p> : null}
+        {locked ? (
+          <p className="portico-legal-hint" id="portico-legal-hint">
+            {t('legalRequired')}
+          </p>
+        ) : null}
         {methods}
       </fieldset>
     </div>
@@ -156,9 +176,15 @@ function WalletRow({ row, walletConnectRef }: { row: ConnectorRow; walletConnect
           client.navigate({ type: 'push', view: { name: 'ConnectingWalletConnect', walletId: 'walletConnect', walletName: t('walletConnect') } })
         }}
       >
-        <span className="portico-wallet-icon portico-wc-icon"><Icon name="qr" /></span>
+        <span className="portico-wallet-icon portico-wc-icon">
+          <Icon name="qr" />
+        </span>
         <span className="portico-wallet-name">{t('walletConnect')}</span>
-        {offline ? <span className="portico-tag portico-tag-muted" id="portico-wc-offline">{t('needsNetwork')}</span> : null}
+        {offline ? (
+          <span className="portico-tag portico-tag-muted" id="portico-wc-offline">
+            {t('needsNetwork')}
+          </span>
+        ) : null}
       </button>
     )
   }
@@ -169,7 +195,9 @@ function WalletRow({ row, walletConnectRef }: { row: ConnectorRow; walletConnect
       <button type="button" className="portico-wallet" aria-describedby={tagId} onClick={() => void connectWith(client, connector.id)}>
         <SafeImage className="portico-wallet-icon" src={connector.icon} allowDataImage alt="" width={40} height={40} />
         <span className="portico-wallet-name">{connector.name}</span>
-        <span className="portico-tag" id={tagId}>{row.recent ? t('recent') : t('installed')}</span>
+        <span className="portico-tag" id={tagId}>
+          {row.recent ? t('recent') : t('installed')}
+        </span>
       </button>
     )
   }
@@ -186,7 +214,9 @@ function WalletRow({ row, walletConnectRef }: { row: ConnectorRow; walletConnect
 function SoonRow({ icon, label, soon }: { icon: IconName; label: string; soon: string }) {
   return (
     <div className="portico-wallet portico-soon" aria-disabled="true">
-      <span className="portico-wallet-icon portico-method-icon"><Icon name={icon} /></span>
+      <span className="portico-wallet-icon portico-method-icon">
+        <Icon name={icon} />
+      </span>
       <span className="portico-wallet-name">{label}</span>
       <span className="portico-tag portico-tag-muted">{soon}</span>
     </div>

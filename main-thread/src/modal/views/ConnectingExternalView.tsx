@@ -19,7 +19,9 @@ export function ConnectingExternalView({ connectorId }: { connectorId: string })
       </div>
       {failed ? (
         <>
-          <p className="portico-error" role="alert">{attempt.error === 'Connection declined' ? t('connectionDeclined') : attempt.error}</p>
+          <p className="portico-error" role="alert">
+            {attempt.error === 'Connection declined' ? t('connectionDeclined') : attempt.error}
+          </p>
           <button type="button" className="portico-button" onClick={() => void client.connect(connectorId)}>
             {t('tryAgain')}
           </button>

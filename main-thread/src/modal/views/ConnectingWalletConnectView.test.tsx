@@ -49,7 +49,17 @@ describe('walletLink', () => {
   })
 
   it('opens only what the URL gate lets through: the mobile link’s own scheme on touch devices, https elsewhere', () => {
-    const hostile = ['javascript:alert(1)//', 'JavaScript://', ' javascript:', 'java\tscript:', 'data:text/html,<script>alert(1)</script>#', 'vbscript:', 'blob:https://x.example/', 'file:///', 'http://evil.example']
+    const hostile = [
+      'javascript:alert(1)//',
+      'JavaScript://',
+      ' javascript:',
+      'java\tscript:',
+      'data:text/html,<script>alert(1)</script>#',
+      'vbscript:',
+      'blob:https://x.example/',
+      'file:///',
+      'http://evil.example',
+    ]
     for (const link of hostile) {
       const wallet = listing('w', { mobile_link: link, desktop_link: link, webapp_link: link })
       expect(walletLink(wallet, 'wc:a', true), link).toBeNull()

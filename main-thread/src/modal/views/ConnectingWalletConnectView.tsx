@@ -74,7 +74,9 @@ export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: Co
     return (
       <div className="portico-connecting">
         <div className="portico-connecting-icon portico-failed">
-          <span className="portico-wc-large"><Icon name="qr" /></span>
+          <span className="portico-wc-large">
+            <Icon name="qr" />
+          </span>
         </div>
         <p className="portico-error" role="alert">
           {t('failed', { reason: reason === 'Connection declined' || /reject/i.test(reason ?? '') ? t('declined') : (reason ?? '') })}
@@ -89,7 +91,13 @@ export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: Co
   return (
     <div className="portico-wc">
       <div className="portico-wc-qr" aria-busy={uri ? undefined : true}>
-        {uri ? <QrCode value={uri} label={t('qrLabel')} logo={imageUrl ?? undefined} size={264} /> : <div className="portico-wc-qr-placeholder" role="status">{t('preparing')}</div>}
+        {uri ? (
+          <QrCode value={uri} label={t('qrLabel')} logo={imageUrl ?? undefined} size={264} />
+        ) : (
+          <div className="portico-wc-qr-placeholder" role="status">
+            {t('preparing')}
+          </div>
+        )}
       </div>
       <p className="portico-muted">{wallet ? t('scanWithWallet', { wallet: walletName }) : t('scanWithPhone')}</p>
       <div className="portico-wc-actions">
@@ -103,7 +111,9 @@ export function ConnectingWalletConnectView({ walletName, wallet, imageUrl }: Co
           {copied ? t('linkCopied') : t('copyLink')}
         </button>
       </div>
-      <p className="portico-visually-hidden" role="status">{copied ? t('linkCopied') : ''}</p>
+      <p className="portico-visually-hidden" role="status">
+        {copied ? t('linkCopied') : ''}
+      </p>
     </div>
   )
 }

@@ -16,7 +16,13 @@ describe('NetworksView', () => {
     expect(b.getAttribute('aria-current')).toBeNull()
     await userEvent.click(b)
     await waitFor(async () => expect((await portico.core.getState()).activeCaipNetworkId).toBe('eip155:31338'))
-    await waitFor(() => expect(within(list).getByRole('button', { name: /Portico Local B/ }).getAttribute('aria-current')).toBe('true'))
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getByRole('button', { name: /Portico Local B/ })
+          .getAttribute('aria-current'),
+      ).toBe('true'),
+    )
     portico.client.destroy()
   })
 })

@@ -30,11 +30,18 @@ export function NftGrid() {
     }
     return (
       <div className="portico-nft-grid" role="status" aria-busy="true" aria-label={t('loadingNfts')}>
-        {[0, 1, 2].map((i) => <span key={i} className="portico-skeleton portico-nft-placeholder" />)}
+        {[0, 1, 2].map((i) => (
+          <span key={i} className="portico-skeleton portico-nft-placeholder" />
+        ))}
       </div>
     )
   }
-  const failedNote = status === 'error' ? <p className="portico-note" role="status">{t('nftsFailed')}</p> : null
+  const failedNote =
+    status === 'error' ? (
+      <p className="portico-note" role="status">
+        {t('nftsFailed')}
+      </p>
+    ) : null
   if (data.data.length === 0) {
     return (
       <>

@@ -29,7 +29,12 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
         setFailed(true)
         ui.shake()
         // A wallet that cannot switch says so in SPEC.md §8's words ('Failed to switch to chain …'), in the visitor's language.
-        const message = error instanceof UserRejectedRequestError ? t('switchDeclined') : error instanceof SwitchChainError ? t('switchChainFailed', { chain: caipNetworkId }) : t('switchFailed', { network: network?.name ?? caipNetworkId })
+        const message =
+          error instanceof UserRejectedRequestError
+            ? t('switchDeclined')
+            : error instanceof SwitchChainError
+              ? t('switchChainFailed', { chain: caipNetworkId })
+              : t('switchFailed', { network: network?.name ?? caipNetworkId })
         ui.notify('error', message)
       })
   }, [client, ui, t, caipNetworkId, network?.name])
@@ -50,7 +55,9 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
         <p className="portico-error" role="alert">
           <strong>{t('networkNotFound')}</strong> {t('networkNotFoundDetail', { network: caipNetworkId })}
         </p>
-        <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'push', view: { name: 'Networks' } })}>{t('chooseNetwork')}</button>
+        <button type="button" className="portico-button" onClick={() => client.navigate({ type: 'push', view: { name: 'Networks' } })}>
+          {t('chooseNetwork')}
+        </button>
       </div>
     )
   }
@@ -64,7 +71,9 @@ export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetwor
         <>
           {/* The error notification is the announcement; this line stays for whoever looks. */}
           <p className="portico-error">{t('switchFailed', { network: network?.name ?? caipNetworkId })}</p>
-          <button type="button" className="portico-button" onClick={run}>{t('tryAgain')}</button>
+          <button type="button" className="portico-button" onClick={run}>
+            {t('tryAgain')}
+          </button>
         </>
       ) : (
         <p role="status">{t('switchInWallet', { wallet: walletName })}</p>

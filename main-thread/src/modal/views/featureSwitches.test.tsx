@@ -2,18 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PorticoConfigInput } from '@portico/shared-types'
-import {
-  announceWallet,
-  catalogue,
-  CATALOGUE_URL,
-  connectInCore,
-  createTestClient,
-  openModal,
-  renderPortico,
-  testConfig,
-  type FakeWallet,
-  type TestPortico,
-} from '../../testing/harness.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, connectInCore, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../../testing/harness.tsx'
 import { LEGAL_CONSENT_KEY } from './LegalCheckbox.tsx'
 
 type Features = NonNullable<PorticoConfigInput['features']>
@@ -136,10 +125,7 @@ describe('feature switches (SPEC.md §1)', () => {
   })
 
   it('legalCheckbox gates every connection method until ticked, links the configured pages, and remembers the tick', async () => {
-    const { portico, dialog } = await openConnect(
-      { legalCheckbox: true },
-      { termsConditionsUrl: 'https://dapp.test/terms', privacyPolicyUrl: 'https://dapp.test/privacy' },
-    )
+    const { portico, dialog } = await openConnect({ legalCheckbox: true }, { termsConditionsUrl: 'https://dapp.test/terms', privacyPolicyUrl: 'https://dapp.test/privacy' })
     const box = within(dialog).getByRole('checkbox')
     expect(box.closest('.portico-legal')?.textContent).toBe('I agree to the Terms of Service and the Privacy Policy.')
     expect(document.querySelector(`label[for="${box.id}"]`)).not.toBeNull()

@@ -37,10 +37,12 @@ export function lazyView<M extends Record<K, ViewComponent>, K extends string = 
   exportName: K = 'default' as K,
 ): (view: PropsOf<M[K]> & { name: ViewName }) => ReactNode {
   // The view's chunk starts fetching its texts in the visitor's language as it runs; the view waits for them.
-  return lazyRender(() => load().then(async (module) => {
-    await catalogueLoads()
-    return module[exportName] as unknown as ComponentType<ViewProps>
-  }))
+  return lazyRender(() =>
+    load().then(async (module) => {
+      await catalogueLoads()
+      return module[exportName] as unknown as ComponentType<ViewProps>
+    }),
+  )
 }
 
 type ViewProps = Record<string, unknown>
@@ -108,15 +110,7 @@ function shownViewHeight(): number | null {
 function ViewLoading() {
   // Read while rendering, before React replaces the previous view's nodes.
   const [height] = useState(shownViewHeight)
-  return (
-    <div
-      className="portico-skeleton portico-skeleton-block"
-      role="progressbar"
-      aria-labelledby="portico-title"
-      aria-busy="true"
-      style={height ? { height } : undefined}
-    />
-  )
+  return <div className="portico-skeleton portico-skeleton-block" role="progressbar" aria-labelledby="portico-title" aria-busy="true" style={height ? { height } : undefined} />
 }
 
 function LoadFailed({ retry }: { retry: () => void }) {

@@ -66,7 +66,6 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 
-
 export function viewDefinition<N extends ViewName>(name: N): ViewDefinition<N> {
   return VIEWS[name] as ViewDefinition<N>
 }

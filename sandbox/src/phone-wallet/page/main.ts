@@ -33,8 +33,15 @@ function readPreferences(): z.infer<typeof preferencesSchema> {
  */
 function readGrant(href: string): { chains?: number[]; methods?: string[] } {
   const params = new URL(href).searchParams
-  const list = (name: string) => params.get(name)?.split(',').map((v) => v.trim()).filter((v) => v !== '')
-  const chains = list('chains')?.map(Number).filter((n) => Number.isInteger(n))
+  const list = (name: string) =>
+    params
+      .get(name)
+      ?.split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '')
+  const chains = list('chains')
+    ?.map(Number)
+    .filter((n) => Number.isInteger(n))
   const methods = list('methods')
   return { ...(chains === undefined ? {} : { chains }), ...(methods === undefined ? {} : { methods }) }
 }

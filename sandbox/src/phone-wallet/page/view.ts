@@ -28,14 +28,17 @@ function promptView(prompt: Prompt, wallet: PhoneWallet, busy: (on: boolean) => 
   const details: Children =
     prompt.kind === 'proposal'
       ? [
-          h('p', { class: 'dapp' }, prompt.dapp.icon ? h('img', { src: prompt.dapp.icon, alt: '', width: '32', height: '32' }) : undefined, h('strong', {}, prompt.dapp.name || 'Unnamed dapp'), ' ', h('span', { class: 'muted' }, prompt.dapp.url)),
+          h(
+            'p',
+            { class: 'dapp' },
+            prompt.dapp.icon ? h('img', { src: prompt.dapp.icon, alt: '', width: '32', height: '32' }) : undefined,
+            h('strong', {}, prompt.dapp.name || 'Unnamed dapp'),
+            ' ',
+            h('span', { class: 'muted' }, prompt.dapp.url),
+          ),
           prompt.dapp.description ? h('p', {}, prompt.dapp.description) : undefined,
           h('h3', {}, 'Networks requested'),
-          h(
-            'ul',
-            { 'aria-label': 'Networks requested' },
-            ...prompt.chains.map((c) => h('li', {}, `${c.name ?? 'Not in this wallet'} (${c.caip})${c.required ? ', required' : ''}`)),
-          ),
+          h('ul', { 'aria-label': 'Networks requested' }, ...prompt.chains.map((c) => h('li', {}, `${c.name ?? 'Not in this wallet'} (${c.caip})${c.required ? ', required' : ''}`))),
           prompt.methods.length > 0 ? h('p', { class: 'muted' }, `Methods: ${prompt.methods.join(', ')}`) : undefined,
           prompt.blocker !== undefined ? h('p', { class: 'warning' }, prompt.blocker) : undefined,
         ]
@@ -47,9 +50,9 @@ function promptView(prompt: Prompt, wallet: PhoneWallet, busy: (on: boolean) => 
             h('p', { class: 'muted' }, `Networks: ${prompt.chains.join(', ')}`),
           ]
         : [
-          h('p', { class: 'dapp' }, h('strong', {}, prompt.dapp), ' ', h('span', { class: 'muted' }, prompt.method)),
-          h('dl', {}, ...prompt.rows.flatMap((row) => [h('dt', {}, row.label), h('dd', { class: [row.mono ? 'mono' : '', row.block ? 'block' : ''].join(' ').trim() || undefined }, row.value)])),
-        ]
+            h('p', { class: 'dapp' }, h('strong', {}, prompt.dapp), ' ', h('span', { class: 'muted' }, prompt.method)),
+            h('dl', {}, ...prompt.rows.flatMap((row) => [h('dt', {}, row.label), h('dd', { class: [row.mono ? 'mono' : '', row.block ? 'block' : ''].join(' ').trim() || undefined }, row.value)])),
+          ]
   const approve = h('button', { type: 'button', class: 'primary', disabled: prompt.kind === 'proposal' && prompt.blocker !== undefined }, 'Approve')
   const reject = h('button', { type: 'button' }, 'Reject')
   approve.addEventListener('click', answer(true))
@@ -107,7 +110,17 @@ export function mountView(root: HTMLElement, wallet: PhoneWallet): void {
 
   root.replaceChildren(
     h('header', {}, h('h1', {}, 'Sandbox Phone Wallet'), h('p', { class: 'muted' }, 'Development only: the public test mnemonic, the sandbox chains.'), relayStatus),
-    h('section', { 'aria-labelledby': 'account-title' }, h('h2', { id: 'account-title' }, 'Active account'), h('label', { for: 'account' }, 'Account'), accountSelect, h('label', { for: 'network' }, 'Network'), networkSelect, address, solanaAddress),
+    h(
+      'section',
+      { 'aria-labelledby': 'account-title' },
+      h('h2', { id: 'account-title' }, 'Active account'),
+      h('label', { for: 'account' }, 'Account'),
+      accountSelect,
+      h('label', { for: 'network' }, 'Network'),
+      networkSelect,
+      address,
+      solanaAddress,
+    ),
     h('section', { 'aria-labelledby': 'pair-title' }, h('h2', { id: 'pair-title' }, 'Connect to a dapp'), form),
     info,
     alert,

@@ -48,7 +48,12 @@ describe('analytics in the core (SPEC.md §7)', () => {
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS)
     const events = sent(upstream)
     expect(events.map((e) => e.props.event)).toEqual(['CONNECT_SUCCESS', 'SWITCH_NETWORK'])
-    expect(events[0]).toMatchObject({ url: 'http://dapp.test/page', domain: 'dapp.test', timestamp: 1_700_000_000_000, props: { type: 'track', address: ADDRESS, properties: { connector: 'Test Wallet' } } })
+    expect(events[0]).toMatchObject({
+      url: 'http://dapp.test/page',
+      domain: 'dapp.test',
+      timestamp: 1_700_000_000_000,
+      props: { type: 'track', address: ADDRESS, properties: { connector: 'Test Wallet' } },
+    })
     expect(events[0]!.eventId).toMatch(/^[0-9a-f-]{36}$/)
     const url = upstream.urls[upstream.calls.findIndex((c) => EVENT.test(c))]!
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ projectId: 'test-project', st: 'portico' })

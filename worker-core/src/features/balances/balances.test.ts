@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../../test-fixtures.ts'
 
 const SUPPORTED_CALL = /supported-chains/
-const connect = (core: ReturnType<typeof setupCore>['core'], caipAddress: `eip155:${string}:${string}` = CAIP_ADDRESS) =>
-  core.setConnected({ caipAddress, connectorId: 'x', connectorName: 'X' })
+const connect = (core: ReturnType<typeof setupCore>['core'], caipAddress: `eip155:${string}:${string}` = CAIP_ADDRESS) => core.setConnected({ caipAddress, connectorId: 'x', connectorName: 'X' })
 
 /** An ERC-7811 answer for chain 31337 (0x7a69). */
 const walletAnswer = (overrides: Record<string, unknown> = {}) => ({
   '0x7a69': [
     { address: 'native', balance: '0xde0b6b3a7640000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: 'https://cdn.example/eth.svg' } },
-    { address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', balance: '0x1dcd6500', type: 'ERC20', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1, iconUrl: 'https://cdn.example/usdc.svg', value: 500 }, ...overrides },
+    {
+      address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+      balance: '0x1dcd6500',
+      type: 'ERC20',
+      metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1, iconUrl: 'https://cdn.example/usdc.svg', value: 500 },
+      ...overrides,
+    },
     { address: '0x1111111111111111111111111111111111111111', balance: '0x5', type: 'ERC20', metadata: { name: 'Points', symbol: 'PTS', decimals: 0, price: 0, iconUrl: 'https://cdn.example/p.svg' } },
   ],
 })
@@ -32,7 +37,12 @@ describe('balances', () => {
     expect(upstream.count(RPC_CALL)).toBe(2)
     await core.refreshBalances({ force: true })
     expect(upstream.count(BALANCE_CALL)).toBe(3)
-    expect(upstream.urls.filter((u) => u.pathname.endsWith('/balance')).at(-1)?.searchParams.get('forceUpdate')).toBe('true')
+    expect(
+      upstream.urls
+        .filter((u) => u.pathname.endsWith('/balance'))
+        .at(-1)
+        ?.searchParams.get('forceUpdate'),
+    ).toBe('true')
   })
 
   it("reports 'Token Balance Unavailable' when the fetch fails, blocks retries for 30 s and keeps the last data", async () => {

@@ -14,9 +14,7 @@ const parse = (assets: unknown[]) => parseWalletAssets({ answer: { '0x7a69': ass
 
 describe('parseWalletAssets: answers the reliability fuzzer found', () => {
   it('reads a valid asset', () => {
-    expect(parse([asset()])).toEqual([
-      expect.objectContaining({ symbol: 'USDC', address: `eip155:31337:${TOKEN}`, quantity: { decimals: '6', numeric: '2' }, value: 2 }),
-    ])
+    expect(parse([asset()])).toEqual([expect.objectContaining({ symbol: 'USDC', address: `eip155:31337:${TOKEN}`, quantity: { decimals: '6', numeric: '2' }, value: 2 })])
   })
 
   it('refuses decimals beyond an ERC-20 uint8 with a typed error (2^53 made formatUnits throw RangeError)', () => {

@@ -1,13 +1,5 @@
 import { formatUnits, numberToHex } from 'viem'
-import {
-  dropZeroDecimalTokens,
-  parseCaipNetworkId,
-  parseWith,
-  SchemaValidationError,
-  walletAssetsResponseSchema,
-  type CaipNetworkId,
-  type TokenBalance,
-} from '@portico/shared-types'
+import { dropZeroDecimalTokens, parseCaipNetworkId, parseWith, SchemaValidationError, walletAssetsResponseSchema, type CaipNetworkId, type TokenBalance } from '@portico/shared-types'
 
 export type ParseWalletAssetsParameters = { answer: unknown; caipNetworkId: CaipNetworkId }
 export type ParseWalletAssetsReturnType = TokenBalance[]

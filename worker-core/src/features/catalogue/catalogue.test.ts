@@ -18,9 +18,7 @@ function catalogue(n: number) {
     const exclude = q.get('exclude')?.split(',') ?? []
     const search = q.get('search')?.toLowerCase()
     const badge = q.get('badge_type')
-    const matching = all.filter(
-      (w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)) && (!badge || w.badge_type === badge),
-    )
+    const matching = all.filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)) && (!badge || w.badge_type === badge))
     const entries = Number(q.get('entries'))
     const page = Number(q.get('page'))
     return json({ count: matching.length, data: matching.slice((page - 1) * entries, page * entries) })
@@ -140,13 +138,7 @@ describe('wallet catalogue', () => {
     const recommended = await core.getRecommendedWallets()
     // w3 is certified, so featured by default, and shown above the recommended ones.
     expect(recommended.data.map((w) => w.id)).toEqual(['w1', 'w2', 'w4', 'w5'])
-    expect(upstream.urls.filter((u) => u.pathname.startsWith('/getWalletImage/')).map((u) => u.pathname.split('/').at(-1))).toEqual([
-      'img-w1',
-      'img-w2',
-      'img-w4',
-      'img-w5',
-      'img-w50',
-    ])
+    expect(upstream.urls.filter((u) => u.pathname.startsWith('/getWalletImage/')).map((u) => u.pathname.split('/').at(-1))).toEqual(['img-w1', 'img-w2', 'img-w4', 'img-w5', 'img-w50'])
     const configured = await setup({ featuredWalletIds: ['w2'] })
     expect((await configured.core.getRecommendedWallets()).data.map((w) => w.id)).toEqual(['w1', 'w3', 'w4', 'w5'])
   })

@@ -46,7 +46,13 @@ describe('transactions', () => {
     expect(transactions.next).toBeNull()
     expect(transactions.data.map((t) => t.id)).toEqual(['1', '4', '5', '6'])
     expect(transactions.grouped.map((y) => [y.year, y.months.map((m) => [m.month, m.transactions.map((t) => t.id)])])).toEqual([
-      [2025, [[2, ['1']], [0, ['4', '5']]]],
+      [
+        2025,
+        [
+          [2, ['1']],
+          [0, ['4', '5']],
+        ],
+      ],
       [2024, [[11, ['6']]]],
     ])
     expect(upstream.urls.filter((u) => u.pathname.endsWith('/history')).map((u) => u.searchParams.get('cursor'))).toEqual([null, 'c2'])

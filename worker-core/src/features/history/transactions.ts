@@ -140,11 +140,7 @@ export function createTransactions(ctx: CoreContext): TransactionsFeature {
       if (saved && ctx.activeAccount() === caipAddress) ctx.store.set(saved)
     }
     const current = ctx.store.get().transactions
-    const fresh =
-      current.caipAddress === caipAddress &&
-      current.status === 'success' &&
-      current.updatedAt !== null &&
-      ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
+    const fresh = current.caipAddress === caipAddress && current.status === 'success' && current.updatedAt !== null && ctx.now() - current.updatedAt < TRANSACTIONS_CACHE_MS
     if (fresh && !force) return
     if (!ctx.online.isOnline() && current.caipAddress === caipAddress && current.data.length > 0) return
     await once(caipAddress, 'first', () => fetchPage(caipAddress, null))

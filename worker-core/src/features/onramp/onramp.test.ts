@@ -45,13 +45,39 @@ describe('onramp reads', () => {
     const options = await core.getOnrampOptions()
     expect(options.estimate).toBe(true)
     expect(options.options.paymentCurrencies.map((c) => [c.id, c.payment_method_limits])).toEqual([
-      ['USD', [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }]],
-      ['EUR', [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }]],
+      [
+        'USD',
+        [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      ],
+      [
+        'EUR',
+        [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      ],
     ])
-    expect(options.options.purchaseCurrencies.find((c) => c.symbol === 'USDC')?.networks.map((n) => n.name)).toEqual(['ethereum', 'arbitrum', 'polygon', 'berachain', 'avalanche-c-chain', 'optimism', 'celo', 'base'])
+    expect(options.options.purchaseCurrencies.find((c) => c.symbol === 'USDC')?.networks.map((n) => n.name)).toEqual([
+      'ethereum',
+      'arbitrum',
+      'polygon',
+      'berachain',
+      'avalanche-c-chain',
+      'optimism',
+      'celo',
+      'base',
+    ])
     const quote = await core.getOnrampQuote(QUOTE_PARAMS)
     expect(quote.estimate).toBe(true)
-    expect(quote.quote).toMatchObject({ paymentTotal: { value: '50.00', currency: 'USD' }, coinbaseFee: { value: '1.00', currency: 'USD' }, paymentSubtotal: { value: '49.00' }, quoteId: 'sample-quote' })
+    expect(quote.quote).toMatchObject({
+      paymentTotal: { value: '50.00', currency: 'USD' },
+      coinbaseFee: { value: '1.00', currency: 'USD' },
+      paymentSubtotal: { value: '49.00' },
+      quoteId: 'sample-quote',
+    })
     down = false
     expect((await core.getOnrampOptions()).estimate).toBe(false)
     expect((await core.getOnrampQuote(QUOTE_PARAMS)).estimate).toBe(false)

@@ -1,13 +1,5 @@
 import { NFT_HOLDINGS_CACHE_MS, NFT_NAMESPACES } from '@portico/shared-types/constants'
-import {
-  nftHoldingsResponseSchema,
-  parseCaipAddress,
-  RECORDS,
-  UnsupportedChainError,
-  type CaipAddress,
-  type GetNftHoldingsParameters,
-  type NftHolding,
-} from '@portico/shared-types'
+import { nftHoldingsResponseSchema, parseCaipAddress, RECORDS, UnsupportedChainError, type CaipAddress, type GetNftHoldingsParameters, type NftHolding } from '@portico/shared-types'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { HttpClient, HttpClientErrorType } from '../../infra/http.ts'
 import { persisted, type QueryOptions } from '../../infra/queryCache.ts'

@@ -1,14 +1,4 @@
-import {
-  MESSAGES,
-  parseWith,
-  PorticoError,
-  RECORDS,
-  siwxCacaoSchema,
-  siwxSessionSchema,
-  type CaipNetworkId,
-  type RemoveSiwxSessionsParameters,
-  type SiwxSession,
-} from '@portico/shared-types'
+import { MESSAGES, parseWith, PorticoError, RECORDS, siwxCacaoSchema, siwxSessionSchema, type CaipNetworkId, type RemoveSiwxSessionsParameters, type SiwxSession } from '@portico/shared-types'
 import { siwxCacaoMismatch, siwxTimeProblem, type SiweFields } from '@portico/shared-types/siwx'
 import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod/mini'
@@ -84,15 +74,20 @@ export function createSiwx(ctx: CoreContext): SiwxFeature {
 
   return {
     valid,
-    chainsOf: (address) => [...new Set(ctx.store.get().siwxSessions.filter((s) => sameAddress(s.data.accountAddress, address)).map((s) => s.data.chainId))],
+    chainsOf: (address) => [
+      ...new Set(
+        ctx.store
+          .get()
+          .siwxSessions.filter((s) => sameAddress(s.data.accountAddress, address))
+          .map((s) => s.data.chainId),
+      ),
+    ],
     async add(input) {
       await ctx.ready
       const session = parseWith(siwxSessionSchema, input, 'SIWX session')
       const problem = siwxTimeProblem(session.data, ctx.now()) ?? (await siwxSessionProblem(session))
       if (problem) throw new PorticoError(MESSAGES.signatureDeclined, { details: `SIWX session refused: ${problem}` })
-      const others = ctx.store
-        .get()
-        .siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
+      const others = ctx.store.get().siwxSessions.filter((s) => !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress)))
       await save(await valid([...others, session], ctx.now()))
     },
     async signOut(address) {
@@ -109,9 +104,7 @@ export function createSiwx(ctx: CoreContext): SiwxFeature {
       await ctx.ready
       const keep = ctx.store
         .get()
-        .siwxSessions.filter(
-          (s) => !((caipNetworkId === undefined || s.data.chainId === caipNetworkId) && (address === undefined || sameAddress(s.data.accountAddress, address))),
-        )
+        .siwxSessions.filter((s) => !((caipNetworkId === undefined || s.data.chainId === caipNetworkId) && (address === undefined || sameAddress(s.data.accountAddress, address))))
       await save(keep)
     },
   }

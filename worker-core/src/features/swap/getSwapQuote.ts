@@ -1,7 +1,17 @@
 import { getSwapQuoteQueryKey, hashQueryKey } from '@portico/shared-types/queries'
 import { formatUnits, parseUnits, type ParseUnitsErrorType } from 'viem'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_QUOTE_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
-import { gasPriceResponseSchema, MESSAGES, PorticoError, parseCaipAddress, swapQuotesResponseSchema, type CaipAddress, type CaipNetworkId, type FungiblePrice, type SchemaValidationError } from '@portico/shared-types'
+import {
+  gasPriceResponseSchema,
+  MESSAGES,
+  PorticoError,
+  parseCaipAddress,
+  swapQuotesResponseSchema,
+  type CaipAddress,
+  type CaipNetworkId,
+  type FungiblePrice,
+  type SchemaValidationError,
+} from '@portico/shared-types'
 import { WriteFailure, type GetSwapQuoteParameters, type SwapQuote } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import type { HttpClientErrorType } from '../../infra/http.ts'

@@ -40,7 +40,12 @@ afterAll(async () => {
 /** The Sandbox Phone Wallet (account 3), granting `methods` (all of its own when absent), approving every prompt. */
 async function connectedPhone(core: Core, methods?: readonly string[]) {
   const account = privateKeyToAccount(devAccounts()[3]!.privateKey)
-  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] })
+  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, {
+    name: 'Sandbox Phone Wallet',
+    description: 'A wallet in a test',
+    url: 'http://127.0.0.1:8791',
+    icons: [],
+  })
   const wallet = createPhoneWallet({
     walletKit,
     chains: sandbox.chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency })),
@@ -95,15 +100,29 @@ describe('EIP-5792 through WalletConnect', () => {
       expect(phone.requests).toEqual([])
 
       const before = await chain().getBalance({ address: RECEIVER })
-      const sent = await core.walletConnectRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: phone.account.address, atomicRequired: true, calls: [{ to: RECEIVER, value: '0x1' }, { to: RECEIVER, value: '0x2' }] }] })
+      const sent = await core.walletConnectRequest({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            from: phone.account.address,
+            atomicRequired: true,
+            calls: [
+              { to: RECEIVER, value: '0x1' },
+              { to: RECEIVER, value: '0x2' },
+            ],
+          },
+        ],
+      })
       expect(sent.ok).toBe(true)
       const { id } = sendCallsResultSchema.parse((sent as { result: unknown }).result)
       expect(phone.asked).toEqual(['proposal', 'wallet_sendCalls'])
       expect(phone.requests).toEqual(['wallet_sendCalls'])
-      let status = callsStatusSchema.parse((await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: [id] }) as { result: unknown }).result)
+      let status = callsStatusSchema.parse(((await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: [id] })) as { result: unknown }).result)
       for (let i = 0; i < 50 && status.status === 100; i++) {
         await new Promise((r) => setTimeout(r, 100))
-        status = callsStatusSchema.parse((await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: [id] }) as { result: unknown }).result)
+        status = callsStatusSchema.parse(((await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: [id] })) as { result: unknown }).result)
       }
       expect(status).toMatchObject({ status: 200, atomic: true })
       expect((await chain().getTransaction({ hash: status.receipts![0]!.transactionHash as Hex })).type).toBe('eip7702')
@@ -117,7 +136,10 @@ describe('EIP-5792 through WalletConnect', () => {
   it("a session without them: 'Fetching call status not approved by the wallet', and a batch is refused before the wallet", async () => {
     const core = newCore()
     await core.configure(config)
-    const phone = await connectedPhone(core, PHONE_WALLET_METHODS.filter((m) => !m.startsWith('wallet_get') && m !== 'wallet_sendCalls'))
+    const phone = await connectedPhone(
+      core,
+      PHONE_WALLET_METHODS.filter((m) => !m.startsWith('wallet_get') && m !== 'wallet_sendCalls'),
+    )
     try {
       expect((await core.getState()).walletConnect.session!.namespaces['eip155']!.methods).not.toContain('wallet_sendCalls')
       expect(await core.walletConnectRequest({ method: 'wallet_getCallsStatus', params: ['0x01'] })).toEqual({ ok: false, error: { message: MESSAGES.callsStatusNotApproved } })

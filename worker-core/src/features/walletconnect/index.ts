@@ -3,13 +3,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { Feature } from '../feature.ts'
 import { createWalletConnect, type CreateWalletConnectParameters } from './walletConnect.ts'
 
-type WalletConnectMethods =
-  | 'prepareWalletConnect'
-  | 'connectWalletConnect'
-  | 'getWalletConnectAccount'
-  | 'walletConnectRequest'
-  | 'switchWalletConnectChain'
-  | 'disconnectWalletConnect'
+type WalletConnectMethods = 'prepareWalletConnect' | 'connectWalletConnect' | 'getWalletConnectAccount' | 'walletConnectRequest' | 'switchWalletConnectChain' | 'disconnectWalletConnect'
 
 /**
  * WalletConnect, one client and one relay socket for every tab: a session the wallet approves
@@ -24,7 +18,8 @@ export const walletConnectApi =
       {
         async connected(caipAddresses) {
           // SPEC.md §4: a status per namespace; one session may hold eip155 and solana at once.
-          for (const caipAddress of caipAddresses) await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' })
+          for (const caipAddress of caipAddresses)
+            await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' })
           // The dapp's namespace (the last) is the active one, whichever namespace's account arrived first.
           const last = caipAddresses.at(-1)
           const lastNetwork = last?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
@@ -32,7 +27,9 @@ export const walletConnectApi =
           // A namespace the page asked for that the wallet did not approve stops waiting (the others stay connected).
           const held = new Set(caipAddresses.map((caipAddress) => caipAddress.split(':')[0]))
           const { connections } = ctx.store.get()
-          const waiting = (Object.keys(connections) as ChainNamespace[]).filter((ns) => !held.has(ns) && connections[ns]?.status === 'connecting' && connections[ns]?.connectorType === 'WALLET_CONNECT')
+          const waiting = (Object.keys(connections) as ChainNamespace[]).filter(
+            (ns) => !held.has(ns) && connections[ns]?.status === 'connecting' && connections[ns]?.connectorType === 'WALLET_CONNECT',
+          )
           if (waiting.length > 0) ctx.store.set((s) => ({ connections: { ...s.connections, ...Object.fromEntries(waiting.map((ns) => [ns, disconnectedConnection])) } }))
         },
         async signedIn(auths, caipAddress, messageOf) {

@@ -49,8 +49,7 @@ function solanaMethodsOf(env: CoreEnv): Promise<readonly string[]> {
  */
 async function proposal(ctx: CoreContext, env: CoreEnv) {
   const active = ctx.store.get().activeCaipNetworkId
-  const inOrder = (namespace: string) =>
-    env.config.networks.filter((n) => n.chainNamespace === namespace).sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
+  const inOrder = (namespace: string) => env.config.networks.filter((n) => n.chainNamespace === namespace).sort((a, b) => Number(b.caipNetworkId === active) - Number(a.caipNetworkId === active))
   const rpcOf = (n: Network) => env.config.rpcMap?.[n.caipNetworkId] ?? n.rpcUrls.default.http[0]!
   const ordered = inOrder('eip155')
   const rpcMap: Record<string, string> = {}
@@ -149,12 +148,15 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     clearRefresh()
     const { expiresAt } = session.state()
     if (expiresAt === null) return
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null
-      if (session.state().status !== 'pairing' || session.state().session) return
-      if (claimed || waiting) void ensure(true).catch(() => undefined)
-      else drop()
-    }, Math.max(0, expiresAt - PAIRING_EXPIRED_BELOW_MS - ctx.now()))
+    refreshTimer = setTimeout(
+      () => {
+        refreshTimer = null
+        if (session.state().status !== 'pairing' || session.state().session) return
+        if (claimed || waiting) void ensure(true).catch(() => undefined)
+        else drop()
+      },
+      Math.max(0, expiresAt - PAIRING_EXPIRED_BELOW_MS - ctx.now()),
+    )
   }
 
   function failed(answer: WalletAnswer) {
@@ -222,8 +224,7 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
    * A wallet is connected, or another wallet is being connected (the visitor picked it): a pairing made
    * ahead would only wait to expire (and spend a sign-in nonce).
    */
-  const anotherWalletChosen = () =>
-    Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || (c?.status === 'connecting' && c.connectorId !== WALLET_CONNECT_CONNECTOR_ID))
+  const anotherWalletChosen = () => Object.values(ctx.store.get().connections).some((c) => c?.status === 'connected' || (c?.status === 'connecting' && c.connectorId !== WALLET_CONNECT_CONNECTOR_ID))
 
   function ensure(refresh = false): Promise<void> {
     ensuring ??= (async () => {

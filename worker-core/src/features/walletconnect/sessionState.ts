@@ -1,4 +1,12 @@
-import { chainNamespaceSchema, walletConnectPeerMetadataSchema, type CaipAddress, type CaipNetworkId, type ChainNamespace, type WalletConnectSession, type WalletConnectState } from '@portico/shared-types'
+import {
+  chainNamespaceSchema,
+  walletConnectPeerMetadataSchema,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type WalletConnectSession,
+  type WalletConnectState,
+} from '@portico/shared-types'
 import type { WalletAnswer } from '@portico/shared-types/write'
 import type { CoreContext } from '../../infra/context.ts'
 import type { UniversalProviderClient as UniversalProvider } from './universalProvider.ts'

@@ -38,7 +38,12 @@ afterAll(async () => {
 async function startSandboxPhone({ solanaChains = true } = {}) {
   const account = privateKeyToAccount(devAccounts()[1]!.privateKey)
   const solanaKey = await devSigner(solana.devAccounts[1]!)
-  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] })
+  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, {
+    name: 'Sandbox Phone Wallet',
+    description: 'A wallet in a test',
+    url: 'http://127.0.0.1:8791',
+    icons: [],
+  })
   const wallet = createPhoneWallet({
     walletKit,
     chains: sandbox.chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency })),
@@ -102,7 +107,9 @@ describe("WalletConnect's solana namespace", () => {
       // The proposal: the EVM chains and the Solana Localnet, with WalletConnect's four Solana methods.
       expect(prompt).toMatchObject({ kind: 'proposal', blocker: undefined })
       expect(prompt.kind === 'proposal' && prompt.chains).toContainEqual({ caip: SOLANA_LOCALNET_CAIP_ID, name: 'Solana Localnet', required: false })
-      expect(prompt.kind === 'proposal' && prompt.methods).toEqual(expect.arrayContaining(['personal_sign', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions']))
+      expect(prompt.kind === 'proposal' && prompt.methods).toEqual(
+        expect.arrayContaining(['personal_sign', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions']),
+      )
 
       const solanaAccount: CaipAddress = `${SOLANA_LOCALNET_CAIP_ID}:${phone.solanaKey.address}`
       expect(answer).toEqual({ ok: true, result: solanaAccount })

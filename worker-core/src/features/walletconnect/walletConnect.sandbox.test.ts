@@ -210,7 +210,12 @@ describe('WalletConnect in the core', () => {
 /** The Sandbox Phone Wallet's own logic (what its page runs) over walletkit, with account 2 of the test mnemonic. */
 async function startSandboxPhone() {
   const account = privateKeyToAccount(devAccounts()[2]!.privateKey)
-  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, { name: 'Sandbox Phone Wallet', description: 'A wallet in a test', url: 'http://127.0.0.1:8791', icons: [] })
+  const walletKit = await startWallet(sandbox.relay.url, new MemoryStorage(), `phone-${Math.random()}`, {
+    name: 'Sandbox Phone Wallet',
+    description: 'A wallet in a test',
+    url: 'http://127.0.0.1:8791',
+    icons: [],
+  })
   const wallet = createPhoneWallet({
     walletKit,
     chains: sandbox.chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency })),
@@ -251,7 +256,10 @@ describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () 
       // Kept exactly like a sign-in after connecting: data, message, signature, CACAO; the verifier has it.
       expect(state.siwxSessions).toHaveLength(1)
       const [session] = state.siwxSessions
-      expect(session).toMatchObject({ data: { accountAddress: phone.account.address, chainId: 'eip155:31337', domain: '127.0.0.1:5173', nonce: shown.nonce }, cacao: { h: { t: 'caip122' }, s: { t: 'eip191' } } })
+      expect(session).toMatchObject({
+        data: { accountAddress: phone.account.address, chainId: 'eip155:31337', domain: '127.0.0.1:5173', nonce: shown.nonce },
+        cacao: { h: { t: 'caip122' }, s: { t: 'eip191' } },
+      })
       expect(parseSiweMessage(session!.message)).toMatchObject({ address: phone.account.address, nonce: shown.nonce })
       expect(await verifyMessage({ address: phone.account.address, message: session!.message, signature: session!.signature as Hex })).toBe(true)
       expect(await (await verifierSession(phone.account.address)).json()).toMatchObject({ session: { address: phone.account.address, nonce: shown.nonce } })
@@ -270,7 +278,7 @@ describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () 
     }
   }, 60_000)
 
-  it('the phone rejects the sign-in: the pairing fails with the wallet\'s refusal, and no session is kept', async () => {
+  it("the phone rejects the sign-in: the pairing fails with the wallet's refusal, and no session is kept", async () => {
     const core = newCore()
     await core.configure({ ...config, siwxOneClick: oneClick })
     const phone = await startSandboxPhone()
@@ -317,7 +325,14 @@ describe('one-click sign-in through WalletConnect (wc_sessionAuthenticate)', () 
 
   it('with a chain that is not eip155: a plain pairing (the sign-in follows the connection)', async () => {
     const core = newCore()
-    const solana = { id: 101, caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, chainNamespace: 'solana' as const, name: 'Solana', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
+    const solana = {
+      id: 101,
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const,
+      chainNamespace: 'solana' as const,
+      name: 'Solana',
+      nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    }
     await core.configure({ ...config, networks: [...config.networks, solana], siwxOneClick: oneClick })
     const phone = await startSandboxPhone()
     try {

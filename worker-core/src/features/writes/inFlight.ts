@@ -37,7 +37,10 @@ export function createInFlightWrites(ctx: CoreContext, warn: (what: string, erro
     if (disposed) return
     // From what is stored now, not only this core's copy: another core on the same database (a tab's
     // worker not yet gone) may have recorded writes since.
-    const current = await ctx.records.read(RECORDS.writes).then((saved) => saved?.data, () => undefined)
+    const current = await ctx.records.read(RECORDS.writes).then(
+      (saved) => saved?.data,
+      () => undefined,
+    )
     const known = new Map((current ?? []).map((w) => [w.id, w]))
     for (const w of stored) if (!known.has(w.id) || (w.outcome && !known.get(w.id)!.outcome)) known.set(w.id, w)
     stored = change([...known.values()].sort((a, b) => a.askedAt - b.askedAt)).slice(-IN_FLIGHT_WRITES_LIMIT)

@@ -17,26 +17,21 @@ export function sentTransaction(request: WalletRequest): InFlightWrite['step']['
   return parsed.success ? parsed.data : undefined
 }
 
-const hexQuantity = z.pipe(z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)), z.transform((h: string) => h as `0x${string}`))
+const hexQuantity = z.pipe(
+  z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)),
+  z.transform((h: string) => h as `0x${string}`),
+)
 /** The part of an `eth_getBlockByNumber` answer the reconciliation reads, checked (it comes from the node). */
 const rpcBlockSchema = z.object({
   timestamp: hexQuantity,
   transactions: z.array(
-    z.union([
-      z.string(),
-      z.object({ hash: z.string().check(z.refine((h) => isHash(h))), from: z.string(), to: z.nullish(z.string()), value: hexQuantity, input: z.optional(z.string()) }),
-    ]),
+    z.union([z.string(), z.object({ hash: z.string().check(z.refine((h) => isHash(h))), from: z.string(), to: z.nullish(z.string()), value: hexQuantity, input: z.optional(z.string()) })]),
   ),
 })
 
 /** Whether a mined transaction is the one a write's step asked the wallet to send. */
 function matches(tx: { from: string; to?: string | null | undefined; value: `0x${string}`; input?: string | undefined }, sent: Sent): boolean {
-  return (
-    sameAddress(tx.from, sent.from) &&
-    sameAddress(tx.to, sent.to) &&
-    hexToBigInt(tx.value) === BigInt(sent.value ?? 0) &&
-    (tx.input || '0x').toLowerCase() === (sent.data ?? '0x').toLowerCase()
-  )
+  return sameAddress(tx.from, sent.from) && sameAddress(tx.to, sent.to) && hexToBigInt(tx.value) === BigInt(sent.value ?? 0) && (tx.input || '0x').toLowerCase() === (sent.data ?? '0x').toLowerCase()
 }
 
 export type Reconciler = {
@@ -86,7 +81,10 @@ export function createReconciler(ctx: CoreContext, { pending, settle, pollMs, wa
         const found = (await blockAt(next, true)).transactions.find((tx) => typeof tx !== 'string' && matches(tx, sent))
         if (found && typeof found !== 'string') {
           if (write.step.tracks) pending.track(found.hash, write.step.tracks, write.id)
-          await settle(write.id, write.step.index === write.step.total ? { status: 'done', writeId: write.id, hash: found.hash } : { status: 'error', writeId: write.id, error: { code: 'SOMETHING_WENT_WRONG' } })
+          await settle(
+            write.id,
+            write.step.index === write.step.total ? { status: 'done', writeId: write.id, hash: found.hash } : { status: 'error', writeId: write.id, error: { code: 'SOMETHING_WENT_WRONG' } },
+          )
           return 'found'
         }
       }

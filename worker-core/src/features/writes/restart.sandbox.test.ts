@@ -181,7 +181,10 @@ describe('a send in flight while the core is killed and restarted', () => {
   it('killed 20 times mid-write, at each point a core can die: every send arrives once, nothing is left pending', { timeout: 240_000 }, async () => {
     const dbName = `restart-${crypto.randomUUID()}`
     let core = await startCore(dbName, { connect: true })
-    const wallet = await sandboxWallet(sandbox, Array.from({ length: 20 }, () => true))
+    const wallet = await sandboxWallet(
+      sandbox,
+      Array.from({ length: 20 }, () => true),
+    )
     const nonce = await chain().getTransactionCount({ address: ACCOUNT_0 })
     const receivers: Address[] = []
     const points = ['before the answer', 'after the answer', 'answer lost'] as const

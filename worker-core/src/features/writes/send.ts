@@ -83,9 +83,7 @@ export async function prepareSend(deps: PrepareSendDeps, intent: SendIntent): Pr
   const nativeSymbol = deps.client.chain?.nativeCurrency.symbol ?? 'ETH'
   if (!deps.smartAccount && nativeBalance === 0n) throw new WriteFailure('INSUFFICIENT_GAS', { values: { symbol: nativeSymbol } })
 
-  const call = tokenAddress
-    ? { to: tokenAddress, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, value] }) }
-    : { to: receiver, value, data: undefined }
+  const call = tokenAddress ? { to: tokenAddress, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, value] }) } : { to: receiver, value, data: undefined }
   const gas = await deps.client.estimateGas({ account: from, to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })
   const fee = gas * gasPrice
   if (!deps.smartAccount && call.value + fee > nativeBalance) throw new WriteFailure('INSUFFICIENT_GAS', { values: { symbol: nativeSymbol } })

@@ -49,7 +49,14 @@ async function runWrite(core: Core, provider: SandboxProvider, intent: WriteInte
 }
 
 const verifierSession = (address: string) => fetch(`${sandbox.dataApi.url}/v1/siwx/session?address=${address}&chainId=31337&projectId=siwx-test&st=t&sv=t`)
-const signIn = (caipAddress: `eip155:${string}:${string}`): Extract<WriteIntent, { kind: 'siwx' }> => ({ kind: 'siwx', caipAddress, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', statement: 'Sign in to the Portico demo', expiresInMs: 60_000 })
+const signIn = (caipAddress: `eip155:${string}:${string}`): Extract<WriteIntent, { kind: 'siwx' }> => ({
+  kind: 'siwx',
+  caipAddress,
+  domain: '127.0.0.1:5173',
+  uri: 'http://127.0.0.1:5173/',
+  statement: 'Sign in to the Portico demo',
+  expiresInMs: 60_000,
+})
 
 describe('SIWX against the sandbox verifier', () => {
   it('signs an EIP-4361 message with the verifier nonce; the verifier checks it and the core keeps the session until disconnect', async () => {
@@ -107,7 +114,15 @@ describe('SIWX against the sandbox verifier', () => {
         const input = params[0] as { accountAddress: string; chainId: string }
         const { nonce } = (await (await pageFetch(`${sandbox.dataApi.url}/v1/siwx/nonce?projectId=siwx-test&st=t&sv=t`)).json()) as { nonce: string }
         const issuedAt = new Date()
-        const data = { accountAddress: input.accountAddress, chainId: input.chainId, domain: new URL(TEST_PAGE_ORIGIN).host, uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce, issuedAt: issuedAt.toISOString() }
+        const data = {
+          accountAddress: input.accountAddress,
+          chainId: input.chainId,
+          domain: new URL(TEST_PAGE_ORIGIN).host,
+          uri: `${TEST_PAGE_ORIGIN}/`,
+          version: '1',
+          nonce,
+          issuedAt: issuedAt.toISOString(),
+        }
         return { data, message: createSiweMessage({ address: getAddress(input.accountAddress), chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce, issuedAt }) }
       }
       const session = params[0] as SiwxSession
@@ -130,7 +145,8 @@ describe('SIWX against the sandbox verifier', () => {
 
     // createMessage answering something else than a message for this account: an initialisation failure, nothing signed.
     await core.removeSiwxSessions()
-    const wrong = async (request: { method: string; params: unknown[] }) => (request.method === 'siwx_createMessage' ? { data: { accountAddress: '0x0000000000000000000000000000000000000001', chainId: 'eip155:31337' }, message: 'x' } : null)
+    const wrong = async (request: { method: string; params: unknown[] }) =>
+      request.method === 'siwx_createMessage' ? { data: { accountAddress: '0x0000000000000000000000000000000000000001', chainId: 'eip155:31337' }, message: 'x' } : null
     expect(await runWrite(core, provider, intent, [], wrong)).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
     expect(await runWrite(core, provider, intent, [], async () => ({ nothing: true }))).toMatchObject({ status: 'error', error: { code: 'SIWX_INIT_FAILED' } })
     // addSession refusing: the sign-in failed, and the core keeps nothing.
@@ -166,8 +182,19 @@ describe('SIWX against the sandbox verifier', () => {
     const lying = (patch: Partial<Parameters<typeof createSiweMessage>[0]>) => async (request: { method: string; params: unknown[] }) => {
       const input = request.params[0] as { accountAddress: string; chainId: string }
       const issuedAt = new Date()
-      const data = { accountAddress: input.accountAddress, chainId: input.chainId, domain: '127.0.0.1:5173', uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce: 'abcdef0123456789', issuedAt: issuedAt.toISOString() }
-      return { data, message: createSiweMessage({ address: getAddress(input.accountAddress), chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce: data.nonce, issuedAt, ...patch }) }
+      const data = {
+        accountAddress: input.accountAddress,
+        chainId: input.chainId,
+        domain: '127.0.0.1:5173',
+        uri: `${TEST_PAGE_ORIGIN}/`,
+        version: '1',
+        nonce: 'abcdef0123456789',
+        issuedAt: issuedAt.toISOString(),
+      }
+      return {
+        data,
+        message: createSiweMessage({ address: getAddress(input.accountAddress), chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce: data.nonce, issuedAt, ...patch }),
+      }
     }
     const intent: WriteIntent = { ...signIn(caipAddress), via: 'dapp' }
     for (const [what, patch] of [
@@ -191,7 +218,16 @@ describe('SIWX against the sandbox verifier', () => {
     const issuedAt = new Date()
     const expirationTime = new Date(issuedAt.getTime() + 3_600_000)
     const prepared = {
-      data: { accountAddress: signer.address, chainId: 'eip155:31337' as const, domain: '127.0.0.1:5173', uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce: 'abcdef0123456789', issuedAt: issuedAt.toISOString(), expirationTime: expirationTime.toISOString() },
+      data: {
+        accountAddress: signer.address,
+        chainId: 'eip155:31337' as const,
+        domain: '127.0.0.1:5173',
+        uri: `${TEST_PAGE_ORIGIN}/`,
+        version: '1',
+        nonce: 'abcdef0123456789',
+        issuedAt: issuedAt.toISOString(),
+        expirationTime: expirationTime.toISOString(),
+      },
       message: createSiweMessage({ address: signer.address, chainId: 31337, domain: '127.0.0.1:5173', uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce: 'abcdef0123456789', issuedAt, expirationTime }),
     }
     const session = signedSession(prepared, await signer.signMessage({ message: prepared.message }))

@@ -149,7 +149,9 @@ async function refusal(client: RpcClient | null, prepared: PreparedSignIn, signa
  */
 export async function markSmartAccountRefusal(client: RpcClient | null, prepared: PreparedSignIn, signature: string, error: WriteError): Promise<WriteError> {
   // viem's verifyMessage (EIP-1271, EIP-6492) loads only for a refused sign-in: the core's entry stays without it.
-  const checked = client ? await (await import('../siwx/smartAccountSignature.ts')).smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null) : null
+  const checked = client
+    ? await (await import('../siwx/smartAccountSignature.ts')).smartAccountSignature(client, { address: prepared.data.accountAddress, message: prepared.message, signature }).catch(() => null)
+    : null
   if (!checked?.smartAccount) return error
   const onChain = checked.validOnChain ? 'the signature holds on chain (EIP-1271/EIP-6492)' : 'the signature does not hold on chain either'
   return { ...error, values: { ...error.values, account: 'smartAccount' }, details: `${error.details ?? 'refused'}; a smart account's: ${onChain}` }

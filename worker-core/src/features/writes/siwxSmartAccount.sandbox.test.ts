@@ -43,7 +43,13 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-const signIn = (address: Address): Extract<WriteIntent, { kind: 'siwx' }> => ({ kind: 'siwx', caipAddress: `eip155:31337:${address}`, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', expiresInMs: 60_000 })
+const signIn = (address: Address): Extract<WriteIntent, { kind: 'siwx' }> => ({
+  kind: 'siwx',
+  caipAddress: `eip155:31337:${address}`,
+  domain: '127.0.0.1:5173',
+  uri: 'http://127.0.0.1:5173/',
+  expiresInMs: 60_000,
+})
 
 /** The core's sign-in, its one wallet step answered by `sign` (the smart account's wallet: its owner's signature, wrapped as that wallet wraps it). */
 async function signInWith(core: Core, address: Address, sign: (message: string) => Promise<Hex>): Promise<WriteResult> {
@@ -96,7 +102,9 @@ describe('SIWX with smart accounts through the core', () => {
     const simple = await toSimpleSmartAccount({ client: chain(), owner, entryPoint: { address: ENTRY_POINT_V08, version: '0.8' } })
     const { factory: simpleFactory, factoryData } = await simple.getFactoryArgs()
     const core = await connectedTestCore(config, simple.address)
-    const result = await signInWith(core, simple.address, async (message) => serializeErc6492Signature({ address: simpleFactory!, data: factoryData!, signature: await owner.signMessage({ message }) }))
+    const result = await signInWith(core, simple.address, async (message) =>
+      serializeErc6492Signature({ address: simpleFactory!, data: factoryData!, signature: await owner.signMessage({ message }) }),
+    )
     expect(result).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED', values: { account: 'smartAccount' } } })
     expect((result as { error: { details: string } }).error.details).toContain('does not hold on chain either')
     expect((await core.getState()).siwxSessions).toEqual([])
@@ -119,8 +127,29 @@ describe('SIWX with smart accounts through the core', () => {
     const dapp = async (request: { method: string; params: unknown[] }): Promise<unknown> => {
       if (request.method === 'siwx_createMessage') {
         const { accountAddress, chainId } = request.params[0] as { accountAddress: Address; chainId: `eip155:${number}` }
-        const data = { accountAddress, chainId, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/', version: '1', nonce: 'dappnonce1', issuedAt: new Date().toISOString(), expirationTime: new Date(Date.now() + 60_000).toISOString() }
-        return { data, message: createSiweMessage({ address: accountAddress, chainId: 31337, domain: data.domain, uri: data.uri, version: '1', nonce: data.nonce, issuedAt: new Date(data.issuedAt), expirationTime: new Date(data.expirationTime) }) }
+        const data = {
+          accountAddress,
+          chainId,
+          domain: '127.0.0.1:5173',
+          uri: 'http://127.0.0.1:5173/',
+          version: '1',
+          nonce: 'dappnonce1',
+          issuedAt: new Date().toISOString(),
+          expirationTime: new Date(Date.now() + 60_000).toISOString(),
+        }
+        return {
+          data,
+          message: createSiweMessage({
+            address: accountAddress,
+            chainId: 31337,
+            domain: data.domain,
+            uri: data.uri,
+            version: '1',
+            nonce: data.nonce,
+            issuedAt: new Date(data.issuedAt),
+            expirationTime: new Date(data.expirationTime),
+          }),
+        }
       }
       const session = request.params[0] as { message: string; signature: Hex; data: { accountAddress: Address } }
       if (!(await verifyMessage({ address: session.data.accountAddress, message: session.message, signature: session.signature }).catch(() => false))) throw new Error('Invalid signature')
@@ -129,9 +158,13 @@ describe('SIWX with smart accounts through the core', () => {
     let result = await core.prepareWrite({ ...signIn(account.address), via: 'dapp' })
     while (result.status === 'step') {
       const step = result
-      const answer = step.target === 'dapp'
-        ? await dapp(step.request).then((value) => ({ ok: true as const, result: value }), (error: Error) => ({ ok: false as const, error: { message: error.message } }))
-        : { ok: true as const, result: await account.sign(hexToString(step.request.params[0] as Hex)) }
+      const answer =
+        step.target === 'dapp'
+          ? await dapp(step.request).then(
+              (value) => ({ ok: true as const, result: value }),
+              (error: Error) => ({ ok: false as const, error: { message: error.message } }),
+            )
+          : { ok: true as const, result: await account.sign(hexToString(step.request.params[0] as Hex)) }
       if (step.target === 'wallet') await core.markWriteAsked(step.writeId)
       result = await core.submitWriteResult(step.writeId, answer)
     }

@@ -101,7 +101,8 @@ describe("a smart account's send", () => {
   }, 120_000)
 
   it('asks the wallet for the receipt when the bundler call fails (SPEC.md §7 fallback)', async () => {
-    const failing: typeof fetch = (input, init) => (String(input instanceof Request ? input.url : input).includes('/v1/bundler') ? Promise.resolve(new Response('down', { status: 400 })) : pageFetch(input, init))
+    const failing: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/v1/bundler') ? Promise.resolve(new Response('down', { status: 400 })) : pageFetch(input, init)
     const { core, account, bundler } = await smartAccountCore(failing)
     const caipAddress = `eip155:31337:${account.address}` as const
     const receiver = privateKeyToAccount(generatePrivateKey()).address

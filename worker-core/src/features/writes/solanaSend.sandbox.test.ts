@@ -73,7 +73,7 @@ describe('Solana sends', () => {
     expect(solana.balances(sender.address).lamports).toBe(before - 250_000_000n - prepared.fee)
   })
 
-  it("25 USDC to an address without a token account: the transfer creates it, its rent is announced and paid", async () => {
+  it('25 USDC to an address without a token account: the transfer creates it, its rent is announced and paid', async () => {
     const sender = solana.devAccounts[1]!
     const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
     const receiver = (await generateKeyPairSigner()).address
@@ -99,7 +99,9 @@ describe('Solana sends', () => {
       failure(prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token, amount, receiver }))
     const someone = solana.devAccounts[3]!.address
     expect(await send('1', '')).toMatchObject({ code: 'SOLANA_SEND_INCOMPLETE', field: 'receiver' })
-    expect(await prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token: { ...SOL }, amount: '', receiver: '' }).catch((e: unknown) => (e as Error).message)).toBe('Please enter a valid amount and receiver address')
+    expect(await prepareSolanaSend(rpc, { kind: 'send', caipAddress: sender, token: { ...SOL }, amount: '', receiver: '' }).catch((e: unknown) => (e as Error).message)).toBe(
+      'Please enter a valid amount and receiver address',
+    )
     expect(await send('1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toMatchObject({ code: 'RECEIVER_INVALID' })
     expect(await send('1', 'O0Il'.repeat(10))).toMatchObject({ code: 'RECEIVER_INVALID' })
     expect(await send('1', getBase58Decoder().decode(new Uint8Array(31).fill(7)))).toMatchObject({ code: 'RECEIVER_INVALID' })
@@ -123,7 +125,7 @@ describe('Solana sends', () => {
   })
 })
 
-describe('a Solana send through the core\'s write path', () => {
+describe("a Solana send through the core's write path", () => {
   it('the wallet is asked solana_signAndSendTransaction once; the signature is pending in every tab until confirmed, then the balance is read again', async () => {
     const sender = solana.devAccounts[3]!
     const receiver = (await generateKeyPairSigner()).address
@@ -165,10 +167,16 @@ describe('a Solana send through the core\'s write path', () => {
     // The wallet or the network did not take it: SPEC.md §8's Solana message; a refusal in the wallet stays one.
     const failing = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
     if (failing.status !== 'step') throw new Error('no step')
-    expect(await core.submitWriteResult(failing.writeId, { ok: false, error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found' } })).toMatchObject({ status: 'error', error: { code: 'SOLANA_SEND_FAILED', details: 'Transaction simulation failed: Blockhash not found' } })
+    expect(await core.submitWriteResult(failing.writeId, { ok: false, error: { code: -32002, message: 'Transaction simulation failed: Blockhash not found' } })).toMatchObject({
+      status: 'error',
+      error: { code: 'SOLANA_SEND_FAILED', details: 'Transaction simulation failed: Blockhash not found' },
+    })
     const declined = await core.prepareWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.1', receiver: solana.devAccounts[1]!.address })
     if (declined.status !== 'step') throw new Error('no step')
-    expect(await core.submitWriteResult(declined.writeId, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })).toMatchObject({ status: 'error', error: { code: 'USER_REJECTED' } })
+    expect(await core.submitWriteResult(declined.writeId, { ok: false, error: { code: 4001, message: 'User rejected the request.' } })).toMatchObject({
+      status: 'error',
+      error: { code: 'USER_REJECTED' },
+    })
     expect(await core.prepareWrite({ kind: 'registerName', caipAddress, name: 'alice' })).toMatchObject({ status: 'error', error: { code: 'UNSUPPORTED_NAMESPACE' } })
     core.dispose()
   })

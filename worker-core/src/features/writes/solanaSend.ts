@@ -20,13 +20,7 @@ import { formatUnits } from 'viem'
 import { parseCaipAddress, solanaAddressSchema, type CaipAddress } from '@portico/shared-types'
 import type { SendEstimate, SendToken } from '@portico/shared-types/write'
 import { parseWith } from '@portico/shared-types/parse'
-import {
-  solanaAccountInfoAnswerSchema,
-  solanaBlockhashAnswerSchema,
-  solanaFeeAnswerSchema,
-  solanaRentAnswerSchema,
-  solanaTokenBalanceAnswerSchema,
-} from '@portico/shared-types/solana'
+import { solanaAccountInfoAnswerSchema, solanaBlockhashAnswerSchema, solanaFeeAnswerSchema, solanaRentAnswerSchema, solanaTokenBalanceAnswerSchema } from '@portico/shared-types/solana'
 import type { SolanaRpcClient } from '../../infra/rpc.ts'
 import { WriteFailure } from './classifyError.ts'
 import { parseSendAmount, type SendIntent } from './send.ts'
@@ -172,7 +166,11 @@ export async function solanaTokenAccountRent(rpc: SolanaRpcClient, mint: Address
  * and a `receiver` that has no token account for it, the rent of the one the send creates. `gasPrice`
  * is the fee in lamports and `gas` 1: Solana prices a transaction by its signatures, not by gas.
  */
-export async function getSolanaSendEstimate(rpc: SolanaRpcClient, params: { caipAddress: CaipAddress; token: SendToken | null; receiver?: string | undefined }, nativePrice: number | null): Promise<SendEstimate> {
+export async function getSolanaSendEstimate(
+  rpc: SolanaRpcClient,
+  params: { caipAddress: CaipAddress; token: SendToken | null; receiver?: string | undefined },
+  nativePrice: number | null,
+): Promise<SendEstimate> {
   const { address, caipNetworkId } = parseCaipAddress(params.caipAddress)
   const from = toAddress(address)
   const mint = params.token?.address !== undefined && isAddress(params.token.address) ? toAddress(params.token.address) : null

@@ -108,20 +108,40 @@ const verifierSession = (address: string) => fetch(`${sandbox.dataApi.url}/v1/si
 /** The wallet without `solana:signIn` (as many Solana wallets are): only its other features. */
 const withoutSignIn: Shape = (wallet) => {
   const { [SolanaSignIn]: _signIn, ...features } = wallet.features
-  return { version: wallet.version, name: wallet.name, icon: wallet.icon, chains: wallet.chains, get accounts() { return wallet.accounts }, features }
+  return {
+    version: wallet.version,
+    name: wallet.name,
+    icon: wallet.icon,
+    chains: wallet.chains,
+    get accounts() {
+      return wallet.accounts
+    },
+    features,
+  }
 }
 /** The wallet's `solana:signIn` changed by `change` (what it is given, or what it answers). */
-const signInChanged = (change: { input?: (input: SolanaSignInInput) => Partial<SolanaSignInInput>; output?: (signature: Uint8Array) => Uint8Array }): Shape => (wallet) => {
-  const original = wallet.features[SolanaSignIn]
-  const signInFeature: SolanaSignInFeature[typeof SolanaSignIn] = {
-    version: original.version,
-    signIn: async (input) => {
-      const outputs = await original.signIn({ ...input, ...change.input?.(input) })
-      return outputs.map((o) => ({ ...o, signature: change.output ? change.output(o.signature) : o.signature }))
-    },
+const signInChanged =
+  (change: { input?: (input: SolanaSignInInput) => Partial<SolanaSignInInput>; output?: (signature: Uint8Array) => Uint8Array }): Shape =>
+  (wallet) => {
+    const original = wallet.features[SolanaSignIn]
+    const signInFeature: SolanaSignInFeature[typeof SolanaSignIn] = {
+      version: original.version,
+      signIn: async (input) => {
+        const outputs = await original.signIn({ ...input, ...change.input?.(input) })
+        return outputs.map((o) => ({ ...o, signature: change.output ? change.output(o.signature) : o.signature }))
+      },
+    }
+    return {
+      version: wallet.version,
+      name: wallet.name,
+      icon: wallet.icon,
+      chains: wallet.chains,
+      get accounts() {
+        return wallet.accounts
+      },
+      features: { ...wallet.features, [SolanaSignIn]: signInFeature },
+    }
   }
-  return { version: wallet.version, name: wallet.name, icon: wallet.icon, chains: wallet.chains, get accounts() { return wallet.accounts }, features: { ...wallet.features, [SolanaSignIn]: signInFeature } }
-}
 
 describe('Sign In With Solana against the sandbox verifier', () => {
   it("the wallet's solana:signIn signs the CAIP-122 Solana message with the verifier's nonce; the verifier checks its ed25519 signature; the core keeps the session across a restart until disconnect", async () => {
@@ -199,7 +219,15 @@ describe('Sign In With Solana against the sandbox verifier', () => {
       if (method === 'siwx_createMessage') {
         const input = params[0] as { accountAddress: string; chainId: string }
         const { nonce } = (await (await pageFetch(`${sandbox.dataApi.url}/v1/siwx/nonce?projectId=${PROJECT}&st=t&sv=t`)).json()) as { nonce: string }
-        const data = { accountAddress: input.accountAddress, chainId: input.chainId, domain: new URL(TEST_PAGE_ORIGIN).host, uri: `${TEST_PAGE_ORIGIN}/`, version: '1', nonce, issuedAt: new Date().toISOString() }
+        const data = {
+          accountAddress: input.accountAddress,
+          chainId: input.chainId,
+          domain: new URL(TEST_PAGE_ORIGIN).host,
+          uri: `${TEST_PAGE_ORIGIN}/`,
+          version: '1',
+          nonce,
+          issuedAt: new Date().toISOString(),
+        }
         const message = createSignInMessageText({ ...data, address: input.accountAddress, chainId: input.chainId.slice('solana:'.length) })
         return { data, message }
       }
@@ -226,7 +254,10 @@ describe('Sign In With Solana against the sandbox verifier', () => {
 
   it('refused: a wallet that signs another message than the one asked for, a tampered signature, a declined prompt; no session is kept', async () => {
     const other = await setUp(2, [true], signInChanged({ input: () => ({ statement: 'Something else' }) }))
-    expect(await runWrite(other.core, other.provider, signIn(other.caipAddress))).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED', details: 'The message the wallet signed does not say the statement asked for' } })
+    expect(await runWrite(other.core, other.provider, signIn(other.caipAddress))).toMatchObject({
+      status: 'error',
+      error: { code: 'SIWX_VERIFY_FAILED', details: 'The message the wallet signed does not say the statement asked for' },
+    })
     const otherExpiry = await setUp(2, [true], signInChanged({ input: (input) => ({ expirationTime: input.issuedAt }) }))
     expect(await runWrite(otherExpiry.core, otherExpiry.provider, signIn(otherExpiry.caipAddress))).toMatchObject({ status: 'error', error: { code: 'SIWX_VERIFY_FAILED' } })
 

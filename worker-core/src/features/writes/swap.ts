@@ -1,14 +1,7 @@
 import { erc20Abi, formatUnits, numberToHex, type Address } from 'viem'
 import type { RpcClient } from '../../infra/rpc.ts'
 import { EIP155_NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_TOLERANCE } from '@portico/shared-types/constants'
-import {
-  buildApproveResponseSchema,
-  buildTransactionResponseSchema,
-  HttpRequestError,
-  parseCaipAddress,
-  swapAllowanceResponseSchema,
-  type BuiltTransaction,
-} from '@portico/shared-types'
+import { buildApproveResponseSchema, buildTransactionResponseSchema, HttpRequestError, parseCaipAddress, swapAllowanceResponseSchema, type BuiltTransaction } from '@portico/shared-types'
 import type { SwapQuote, WriteIntent } from '@portico/shared-types/write'
 import type { CoreEnv } from '../../infra/context.ts'
 import { getSwapQuote, lessSlippage, SWAP_GAS, type GetSwapQuoteDeps } from '../swap/getSwapQuote.ts'
@@ -139,4 +132,3 @@ export async function buildSwap(env: CoreEnv, intent: SwapIntent, amount: bigint
   })
   return tx
 }
-

@@ -61,10 +61,7 @@ export type FollowUserOperation = { env: CoreEnv; caipNetworkId: CaipNetworkId; 
  * failed, SPEC.md §7 "Bundler failures fall back to the wallet request") through the wallet's own
  * `eth_getUserOperationReceipt`, as a step the page hands the wallet. Answers the receipt and who gave it.
  */
-export async function* followUserOperation(
-  follow: FollowUserOperation,
-  userOpHash: `0x${string}`,
-): AsyncGenerator<FlowStep, { receipt: UserOperationReceipt; from: 'bundler' | 'wallet' }, unknown> {
+export async function* followUserOperation(follow: FollowUserOperation, userOpHash: `0x${string}`): AsyncGenerator<FlowStep, { receipt: UserOperationReceipt; from: 'bundler' | 'wallet' }, unknown> {
   const deadline = follow.now() + USER_OPERATION_RECEIPT_TIMEOUT_MS
   let viaWallet = false
   while (follow.now() < deadline) {

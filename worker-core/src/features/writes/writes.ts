@@ -180,7 +180,14 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
     }
     if (intent.via === 'dapp') {
       // The dapp's own configuration, in the page: it makes the message, then checks and keeps the session.
-      const created = yield { label: 'createMessage', total: 1, target: 'dapp', expects: 'dapp', failure: 'SIWX_INIT_FAILED', request: { method: 'siwx_createMessage', params: [messageInput(intent)] } }
+      const created = yield {
+        label: 'createMessage',
+        total: 1,
+        target: 'dapp',
+        expects: 'dapp',
+        failure: 'SIWX_INIT_FAILED',
+        request: { method: 'siwx_createMessage', params: [messageInput(intent)] },
+      }
       const signed = yield* sign(await preparedFromDapp(intent, created), true)
       const session = signedSession(signed.prepared, signed.signature)
       // A dapp verifier that refuses a smart account's signature: said as such (SPEC.md §8 'This application might not support Smart Accounts').
@@ -299,7 +306,11 @@ async function submitStored(write: InFlightWrite, input: unknown, { pending, set
     if (typeof result !== 'string' || !isHash(result)) return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The wallet answered no transaction hash' } })
     if (write.step.tracks) pending.track(result, write.step.tracks, writeId)
     if (last) return settle(writeId, { status: 'done', writeId, hash: result })
-    return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` } })
+    return settle(writeId, {
+      status: 'error',
+      writeId,
+      error: { code: 'SOMETHING_WENT_WRONG', details: `Step ${write.step.index} of ${write.step.total} was sent (${result}); the core restarted before the next` },
+    })
   }
   if (write.kind === 'signMessage') return settle(writeId, { status: 'done', writeId, result })
   return settle(writeId, { status: 'error', writeId, error: { code: 'SOMETHING_WENT_WRONG', details: 'The core restarted during the write: start it again' } })
@@ -318,7 +329,15 @@ async function submitStored(write: InFlightWrite, input: unknown, { pending, set
  * is not found within `WRITE_RECONCILE_MS`.
  */
 export function createWrites(ctx: CoreContext, params: CreateWritesParameters): WritesFeature {
-  const { onMined, isSmartAccount, prices, onNameRegistered = async () => undefined, onSignedIn = async () => undefined, onSmartAccountDeployed = async () => undefined, reconcilePollMs = 1000 } = params
+  const {
+    onMined,
+    isSmartAccount,
+    prices,
+    onNameRegistered = async () => undefined,
+    onSignedIn = async () => undefined,
+    onSmartAccountDeployed = async () => undefined,
+    reconcilePollMs = 1000,
+  } = params
   const open = new Map<string, OpenWrite>()
   const warnOf = (what: string, error: unknown) => ctx.warn(`Portico: ${what}: ${error instanceof Error ? error.message : String(error)}`)
   const inFlight = createInFlightWrites(ctx, warnOf)
@@ -338,8 +357,6 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       step: { index: entry.index, total: step.total, method: step.request.method, ...(transaction ? { transaction } : {}), ...(step.tracks ? { tracks: step.tracks } : {}) },
     })
   }
-
-
 
   return {
     async prepare(input) {
