@@ -85,7 +85,11 @@ export type FrameServiceOptions = {
   usdPrices?: Readonly<Record<string, number>> | undefined
   /** The Solana networks the service signs for with each user's ed25519 key (their sends go to `rpcUrl`); none: Solana requests are refused. */
   solanaNetworks?: readonly FrameSolanaNetwork[] | undefined
-  /** The clock of sessions, codes and limits (tests). */
+  /**
+   * The clock of sessions, codes, device links, pending logins, limits and cooldowns (Date.now when
+   * none). Given only here, by code that embeds the service (the sandbox's tests move it on instead of
+   * waiting); no environment variable or configuration file of the deployed service sets it.
+   */
   now?: () => number
 }
 
@@ -402,7 +406,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
   api('endSession', async ({ id }, token, context) => ({ ended: await accounts.endSession(await accounts.userOf(token, context), id) }))
   api('endAllSessions', async ({ keepCurrent }, token, context) => ({ ended: await accounts.endAllSessions(await accounts.userOf(token, context), keepCurrent) }))
-  const lookupNames = createNameLookup(options.identityUrl)
+  const lookupNames = createNameLookup(options.identityUrl, now)
   api('names', async ({ addresses }, token, context) => {
     await accounts.userOf(token, context)
     return { names: await lookupNames(addresses, context.projectId) }

@@ -119,7 +119,36 @@ export type SandboxFrameHandle = FrameServiceHandle &
     mail: SignInStandIns['mail']
     /** The Farcaster relay and wallet of the sign-in stand-ins. */
     farcaster: SignInStandIns['farcaster']
+    /** The clock the service's cooldowns, codes, links and sessions are judged by (see FrameClock). */
+    clock: FrameClock
   }
+
+/**
+ * The frame service's clock in the sandbox: the machine's time plus what the tests moved it on by. A
+ * test waits out a server-side time (the email resend's 30 s, a code's expiry) with `advance(ms)`
+ * instead of sleeping. It is given to the product only through its programmatic API (`now` of
+ * startFrameService); nothing in the environment or the deployed service can set it.
+ */
+export type FrameClock = {
+  /** The service's now, in ms since the epoch. */
+  now(): number
+  /** Moves the service's time on by `ms` (never back). */
+  advance(ms: number): void
+  /** How far it was moved on, in ms. */
+  offset(): number
+}
+
+export function createFrameClock(base: () => number = Date.now): FrameClock {
+  let offset = 0
+  return {
+    now: () => base() + offset,
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`the frame clock moves on only, by a finite number of ms (got ${ms})`)
+      offset += ms
+    },
+    offset: () => offset,
+  }
+}
 
 /** The embedded wallet's secure frame (8790): the product (@portico/frame-service) configured with the sandbox's chains and its sign-in stand-ins (services/sign-in.ts). */
 export const frameService: SandboxService<SandboxFrameHandle> = {
@@ -159,8 +188,10 @@ export const frameService: SandboxService<SandboxFrameHandle> = {
     if (!env['PORTICO_FRAME_DATABASE_URL'] && !env['PORTICO_FRAME_DATA_DIR']) env['PORTICO_FRAME_DATA_DIR'] = scratch = await mkdtemp(join(tmpdir(), 'portico-frame-'))
     if (!env['PORTICO_FRAME_KEY'] && !env['PORTICO_FRAME_KEY_FILE']) env['PORTICO_FRAME_KEY'] = randomBytes(32).toString('base64')
     const log = new RequestLog()
+    const clock = createFrameClock()
     const frame = await startFrameService({
       ...frameServiceOptions(loadFrameServiceConfig(env)),
+      now: clock.now,
       // The sandbox chains' own definitions (anvil's), and the faucet for each new account.
       chains: chains.map((c) => ({ id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain })),
       async onNewAccount(address) {
@@ -190,6 +221,7 @@ export const frameService: SandboxService<SandboxFrameHandle> = {
       clearRequests: () => void log.clear(),
       mail: standIns.mail,
       farcaster: standIns.farcaster,
+      clock,
     }
   },
   stop: (frame) => frame.shutdown(),
