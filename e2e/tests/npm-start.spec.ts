@@ -74,8 +74,15 @@ test.afterAll(async () => {
   start.child.kill('SIGINT')
   expect(await exited).toBe(0)
   // Ctrl-C stops everything: the demo and the sandbox no longer answer.
+  // Nothing listens any more: undici's 'fetch failed' TypeError, caused by the refused connection.
   for (const url of [`${demoUrl}/`, `http://127.0.0.1:${START_PORTS.dataApi}/health`]) {
-    await expect(fetch(url, { signal: AbortSignal.timeout(2000) })).rejects.toThrow()
+    const failure = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure, url).toBeInstanceOf(TypeError)
+    expect((failure as TypeError).message, url).toBe('fetch failed')
+    expect((failure as TypeError).cause, url).toMatchObject({ code: 'ECONNREFUSED' })
   }
 })
 
