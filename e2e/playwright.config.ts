@@ -27,8 +27,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    // The production build of the demo, with the sandbox's test wallet included.
-    command: `node node_modules/vite/bin/vite.js build -c demo/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
+    // The production build of the demo, with the sandbox's test wallet included: built once for every run of these
+    // sources and this environment (scripts/e2e-demo.mjs; the engine specs serve it too), then served.
+    command: `node scripts/e2e-demo.mjs && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
     cwd: root,
     url: `${E2E_URLS.demo}/`,
     env: {

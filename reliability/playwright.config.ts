@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `node node_modules/vite/bin/vite.js build -c demo/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
+    command: `node scripts/e2e-demo.mjs && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
     cwd: root,
     url: `${E2E_URLS.demo}/`,
     env: {
