@@ -1,12 +1,15 @@
 // The examples as a dapp developer meets them: outside the workspace, Portico installed from the
 // tarballs `npm pack` makes, type-checked with the example's own strict tsconfig, built for
 // production (Vite; webpack 5 for examples/webpack; Next.js with Turbopack and with webpack for
-// examples/nextjs) and served statically by `vite preview`.
+// examples/nextjs) and served statically by `vite preview`. A build is kept outside the clone and
+// reused while what it is built from is the same (`builtExample`).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import type { PackedPackage } from '../scripts/pack-packages.mjs'
 import { E2E_URLS } from './ports.ts'
 
@@ -38,21 +41,17 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
 }
 
 /**
- * A copy of examples/<name> in a temporary folder with its `file:…/.packs/…tgz` dependencies pointed at
- * `packed`, installed (registry dependencies from npm's cache when it has them), type-checked and built
- * (a Next.js example is only installed: `buildNextExample` builds it).
+ * A copy of examples/<name> in `dir` with its `file:…/.packs/…tgz` dependencies pointed at `packed`,
+ * installed (registry dependencies from npm's cache when it has them), type-checked and built (a
+ * Next.js example is only installed: `buildNextExample` builds it).
  */
-export async function prepareExample(name: string, packed: readonly PackedPackage[]): Promise<string> {
-  const dir = join(workDir, name)
+export async function prepareExample(name: string, packed: readonly PackedPackage[], dir: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true })
-  mkdirSync(workDir, { recursive: true })
-  cpSync(join(root, 'examples', name), dir, { recursive: true, filter: (src) => !/\/(node_modules|dist|out|\.next)(\/|$)/.test(src) })
+  cpSync(join(root, 'examples', name), dir, { recursive: true, filter: (src) => !SKIPPED.test(src) })
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
   for (const [dependency, spec] of Object.entries(manifest.dependencies)) {
     if (!spec.startsWith('file:')) continue
-    const tarball = packed.find((p) => p.name === dependency)
-    if (!tarball) throw new Error(`examples/${name} installs ${dependency}, which is not a packed package`)
-    manifest.dependencies[dependency] = `file:${tarball.file}`
+    manifest.dependencies[dependency] = `file:${tarballOf(name, packed, dependency).file}`
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   // From npm's cache alone when it holds every package (no registry round trip); else the registry fills in.
@@ -70,6 +69,15 @@ export async function prepareExample(name: string, packed: readonly PackedPackag
     await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], dir, SANDBOX_ENV)
   }
   return dir
+}
+
+/** What of an example is not its own: installs and build outputs. */
+const SKIPPED = /\/(node_modules|dist|out|out-[a-z]+|\.next)(\/|$)/
+
+function tarballOf(name: string, packed: readonly PackedPackage[], dependency: string): PackedPackage {
+  const tarball = packed.find((p) => p.name === dependency)
+  if (!tarball) throw new Error(`examples/${name} installs ${dependency}, which is not a packed package`)
+  return tarball
 }
 
 /**
@@ -91,6 +99,130 @@ export async function buildNextExample(dir: string, bundler: 'turbopack' | 'webp
   rmSync(join(dir, outDir), { recursive: true, force: true })
   renameSync(join(dir, 'out'), join(dir, outDir))
   return outDir
+}
+
+// ── the cache of built examples ─────────────────────────────────────────────────────────────────
+
+/**
+ * Built examples, outside the clone: `<cache>/<example>/<key>`, one folder per content (see
+ * `exampleKey`), kept across runs and clones. `XDG_CACHE_HOME` (else ~/.cache) / portico/examples.
+ */
+export const exampleCacheRoot = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'portico', 'examples')
+/** Built folders kept per example, the most recently used first (older ones are removed). */
+const KEPT_PER_EXAMPLE = 3
+/** A folder used this recently is never removed: another run (on other ports) may be serving it. */
+const IN_USE_MS = 3 * 60 * 60_000
+/** A temporary folder this old is what a run that stopped mid-build left. */
+const ABANDONED_MS = 6 * 60 * 60_000
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
+
+/** The example's own files (what is copied: no installs, no build outputs), relative, sorted. */
+function exampleFiles(dir: string, under = ''): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(join(dir, under), { withFileTypes: true })) {
+    const path = under ? `${under}/${entry.name}` : entry.name
+    if (SKIPPED.test(`/${path}`)) continue
+    if (entry.isDirectory()) files.push(...exampleFiles(dir, path))
+    else if (entry.isFile()) files.push(path)
+  }
+  return files.sort()
+}
+
+/**
+ * What an example's build depends on, hashed: the contents of the packed tarballs it installs (the
+ * tar inside the gzip, so neither the tarballs' names and times nor gzip's choices count), every file
+ * of examples/<name>, the URLs it is built with (`env`: the sandbox's, and the Next.js example's own),
+ * Node's version, and this file (how an example is installed and built).
+ */
+export function exampleKey(name: string, packed: readonly PackedPackage[], env: Readonly<Record<string, string>>): string {
+  const source = join(root, 'examples', name)
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  const tarballs = Object.entries(manifest.dependencies)
+    .filter(([, spec]) => spec.startsWith('file:'))
+    .map(([dependency]) => [dependency, sha256(gunzipSync(readFileSync(tarballOf(name, packed, dependency).file)))])
+    .sort(([a], [b]) => (a! < b! ? -1 : 1))
+  const files = exampleFiles(source).map((file) => [file, sha256(readFileSync(join(source, file)))])
+  const recipe = sha256(readFileSync(fileURLToPath(import.meta.url)))
+  return sha256(JSON.stringify({ name, node: process.version, platform: `${process.platform}-${process.arch}`, recipe, env, tarballs, files })).slice(0, 24)
+}
+
+export type BuiltExample = {
+  /** The folder to serve from (`vite preview` of its output folders). */
+  dir: string
+  /** Its output folders by bundler for the Next.js example (`out-turbopack`, `out-webpack`); `dist` otherwise. */
+  outDirs: Record<string, string>
+  fromCache: boolean
+  key: string
+}
+
+/**
+ * examples/<name> built as `prepareExample` (and, for the Next.js example, `buildNextExample` with
+ * each bundler, for the site URLs `nextSiteUrls`) builds it, from the cache when a build of the same
+ * content is there (`exampleKey`). A miss installs, type-checks and builds in a temporary folder of
+ * the cache, keeps what the served example needs, and renames it into place; a failed build leaves
+ * nothing. Prints which it was.
+ */
+export async function builtExample(name: string, packed: readonly PackedPackage[], nextSiteUrls?: { turbopack: string; webpack: string }): Promise<BuiltExample> {
+  const isNext = existsSync(join(root, 'examples', name, 'next.config.js'))
+  if (isNext && !nextSiteUrls) throw new Error(`examples/${name} is a Next.js example: its site URLs are part of its build`)
+  const env: Record<string, string> = { ...SANDBOX_ENV, ...(isNext ? { NEXT_SITE_URL_TURBOPACK: nextSiteUrls!.turbopack, NEXT_SITE_URL_WEBPACK: nextSiteUrls!.webpack } : {}) }
+  const key = exampleKey(name, packed, env)
+  const folder = join(exampleCacheRoot, name)
+  const dir = join(folder, key)
+  const outDirs: Record<string, string> = isNext ? { turbopack: 'out-turbopack', webpack: 'out-webpack' } : { default: 'dist' }
+  mkdirSync(folder, { recursive: true })
+  if (existsSync(join(dir, '.portico-example.json'))) {
+    const now = new Date()
+    utimesSync(dir, now, now)
+    console.log(`examples: ${name} from cache (key ${key})`)
+    pruneExampleCache(folder, key)
+    return { dir, outDirs, fromCache: true, key }
+  }
+  const started = Date.now()
+  const tmp = join(folder, `.tmp-${key}-${process.pid}-${started}`)
+  try {
+    await prepareExample(name, packed, tmp)
+    if (isNext) {
+      // One install, built with each bundler in turn.
+      await buildNextExample(tmp, 'turbopack', nextSiteUrls!.turbopack)
+      await buildNextExample(tmp, 'webpack', nextSiteUrls!.webpack)
+    }
+    // What serving needs: the output folders, and the install only where the example's own Vite (and
+    // its configuration's plugins) serves it; the webpack and Next.js outputs are served by the
+    // workspace's Vite with no configuration.
+    if (!existsSync(join(tmp, 'node_modules/vite/bin/vite.js'))) for (const drop of ['node_modules', '.next']) rmSync(join(tmp, drop), { recursive: true, force: true })
+    writeFileSync(join(tmp, '.portico-example.json'), `${JSON.stringify({ name, key, builtAt: new Date().toISOString(), ms: Date.now() - started }, null, 2)}\n`)
+    try {
+      renameSync(tmp, dir)
+    } catch (error) {
+      // Another run stored the same content meanwhile: its folder is as good.
+      if (!existsSync(join(dir, '.portico-example.json'))) throw error
+      rmSync(tmp, { recursive: true, force: true })
+    }
+    const now = new Date()
+    utimesSync(dir, now, now)
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true })
+    throw error
+  }
+  console.log(`examples: ${name} built (${((Date.now() - started) / 1000).toFixed(0)} s, key ${key})`)
+  pruneExampleCache(folder, key)
+  return { dir, outDirs, fromCache: false, key }
+}
+
+/** Keeps the KEPT_PER_EXAMPLE most recently used builds of one example (and any in use); drops abandoned temporary folders. */
+function pruneExampleCache(folder: string, current: string): void {
+  const now = Date.now()
+  const entries = readdirSync(folder, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => ({ name: e.name, used: statSync(join(folder, e.name)).mtimeMs }))
+  for (const entry of entries.filter((e) => e.name.startsWith('.tmp-') && now - e.used > ABANDONED_MS)) rmSync(join(folder, entry.name), { recursive: true, force: true })
+  const builds = entries.filter((e) => !e.name.startsWith('.tmp-')).sort((a, b) => b.used - a.used)
+  for (const [i, entry] of builds.entries()) {
+    if (i < KEPT_PER_EXAMPLE || entry.name === current || now - entry.used < IN_USE_MS) continue
+    rmSync(join(folder, entry.name), { recursive: true, force: true })
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The examples outside the workspace (examples/vite-react, examples/wagmi, examples/webpack, examples/nextjs, examples/headless): the published packages
-// packed with `npm pack`, installed from the tarballs into a temporary copy, type-checked with the
-// example's strict tsconfig, built for production, served, and used in Chromium against the sandbox.
+// packed with `npm pack`, installed from the tarballs into a copy outside the clone, type-checked with the
+// example's strict tsconfig, built for production (once per content: e2e/examples.ts keeps the
+// builds), served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +10,7 @@ import type { Page } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
-import { buildNextExample, prepareExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
+import { builtExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
 import { codeFor, freshEmail } from '../embedded.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
 import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
@@ -40,27 +41,23 @@ test.beforeAll(async ({ sandbox: _ }) => {
   packed = packPackages(join(workDir, 'packs'))
   phase('packed')
   walletScript = await sandboxWalletScript()
-  // Installed side by side: the installs wait on the network and the disk more than on the CPU.
+  // Installed side by side: the installs wait on the network and the disk more than on the CPU. A
+  // build of the same content (tarballs, example, URLs, Node) comes from the cache (e2e/examples.ts).
   const [viteReact, wagmi, webpack, nextjs, headless] = await Promise.all([
-    prepareExample('vite-react', packed),
-    prepareExample('wagmi', packed),
-    prepareExample('webpack', packed),
-    prepareExample('nextjs', packed),
-    prepareExample('headless', packed),
+    builtExample('vite-react', packed),
+    builtExample('wagmi', packed),
+    builtExample('webpack', packed),
+    builtExample('nextjs', packed, { turbopack: urls.nextTurbopack, webpack: urls.nextWebpack }),
+    builtExample('headless', packed),
   ])
-  phase('installed and built (vite-react, wagmi, webpack, headless)')
-  // One install of the Next.js example, built with each bundler in turn.
-  const nextTurbopack = await buildNextExample(nextjs, 'turbopack', urls.nextTurbopack)
-  phase('next build (turbopack)')
-  const nextWebpack = await buildNextExample(nextjs, 'webpack', urls.nextWebpack)
-  phase('next build (webpack)')
+  phase('installed and built, or from the cache (vite-react, wagmi, webpack, nextjs with Turbopack and with webpack, headless)')
   servers.push(
-    await serveExample(viteReact, EXAMPLE_PORTS.viteReact),
-    await serveExample(wagmi, EXAMPLE_PORTS.wagmi),
-    await serveExample(webpack, EXAMPLE_PORTS.webpack),
-    await serveExample(nextjs, EXAMPLE_PORTS.nextTurbopack, nextTurbopack),
-    await serveExample(nextjs, EXAMPLE_PORTS.nextWebpack, nextWebpack),
-    await serveExample(headless, EXAMPLE_PORTS.headless),
+    await serveExample(viteReact.dir, EXAMPLE_PORTS.viteReact),
+    await serveExample(wagmi.dir, EXAMPLE_PORTS.wagmi),
+    await serveExample(webpack.dir, EXAMPLE_PORTS.webpack),
+    await serveExample(nextjs.dir, EXAMPLE_PORTS.nextTurbopack, nextjs.outDirs['turbopack']),
+    await serveExample(nextjs.dir, EXAMPLE_PORTS.nextWebpack, nextjs.outDirs['webpack']),
+    await serveExample(headless.dir, EXAMPLE_PORTS.headless),
   )
   phase('served')
 })
