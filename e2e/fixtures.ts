@@ -162,6 +162,62 @@ export async function allCaches(page: Page): Promise<Record<string, string[]>> {
   })
 }
 
+/**
+ * Moves the core's stored data `ms` into the past, as if that much time had passed since it was
+ * saved, for the tests of what a core does with its cache after a while (SPEC.md §9: balances are
+ * fresh 30 s). Playwright's clock (`page.clock`, `context.clock`) reaches pages only, not the core's
+ * SharedWorker, and the core takes no clock from outside; so, with every tab closed (the SharedWorker
+ * gone and nothing in memory), the saved time of every record the core keeps in IndexedDB
+ * (worker-core/src/infra/storage.ts: `{ v, kind, savedAt, data }` in `portico`/`core`) is put back
+ * by `ms`. The next core reads the records as that old, which is what waiting `ms` would give.
+ * Done in a tab of the demo's origin that does not run the demo: the service worker's script shown as
+ * text (a file name, so the service worker leaves the navigation to the network, and a file that is
+ * there, so the preview server does not answer with the demo's page). Call it while the context is
+ * online. Answers how many records it moved.
+ */
+export async function ageStoredRecords(context: BrowserContext, ms: number): Promise<number> {
+  expect(context.pages(), 'every tab closed first: a running core keeps its records in memory').toHaveLength(0)
+  const page = await context.newPage()
+  try {
+    const response = await page.goto('/portico-service-worker.js')
+    expect(response?.headers()['content-type']).toMatch(/javascript/)
+    const aged = await page.evaluate(async (by) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('portico')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      try {
+        if (!db.objectStoreNames.contains('core')) return 0
+        const tx = db.transaction('core', 'readwrite')
+        let moved = 0
+        await new Promise<void>((resolve, reject) => {
+          const cursor = tx.objectStore('core').openCursor()
+          cursor.onsuccess = () => {
+            const at = cursor.result
+            if (!at) return
+            const record = at.value as { savedAt?: unknown } | null
+            if (record && typeof record === 'object' && typeof record.savedAt === 'number') {
+              at.update({ ...record, savedAt: record.savedAt - by })
+              moved += 1
+            }
+            at.continue()
+          }
+          tx.oncomplete = () => resolve()
+          tx.onerror = () => reject(tx.error)
+          tx.onabort = () => reject(tx.error)
+        })
+        return moved
+      } finally {
+        db.close()
+      }
+    }, ms)
+    return aged
+  } finally {
+    await page.close()
+  }
+}
+
 /** Closes every tab of the context: the core's SharedWorker ends with the last one. */
 export async function closeAllTabs(context: BrowserContext) {
   for (const page of context.pages()) await page.close()

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { balanceRequests, closeAllTabs, connectSandboxWallet, expect, openTabWhileOffline, recordConsoleErrors, test, waitForServiceWorker } from '../fixtures.ts'
+import { ageStoredRecords, balanceRequests, closeAllTabs, connectSandboxWallet, expect, openTabWhileOffline, recordConsoleErrors, test, waitForServiceWorker } from '../fixtures.ts'
 
 const SHORT = '0xf39F…2266'
 /** SPEC.md §9: portfolio and native balance cache. */
@@ -77,7 +77,7 @@ type Seen = { balance: string; name: string | null; activity: string[] }
 
 /**
  * The Activity rows as the visitor reads them, without their ages: an age is relative to now ('1 min'
- * becomes '2 mins' while a test waits out a cache), so it is not part of what was last seen.
+ * becomes '2 mins' once a test moves the stored data past a cache's time), so it is not part of what was last seen.
  */
 function activityRows(account: Locator): Promise<string[]> {
   return account
@@ -118,9 +118,9 @@ async function expectAsLastSeen(account: Locator, seen: Seen) {
 test('a connected visitor, all tabs closed, network off, new tab: the Account view as last seen, with its age and Offline', async ({ page, context, sandbox: _ }) => {
   const seen = await connectedVisit(page)
   await closeAllTabs(context)
-  await context.setOffline(true)
   // Under a second old, the age reads 'Updated just now'; past it, 'Updated N secs ago', which is checked.
-  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  expect(await ageStoredRecords(context, 1_500)).toBeGreaterThan(0)
+  await context.setOffline(true)
 
   const { page: tab, errors } = await freshTab(context)
   const account = await reopenAccount(tab)
@@ -131,13 +131,12 @@ test('a connected visitor, all tabs closed, network off, new tab: the Account vi
 })
 
 test('a connected visitor with the sandbox stopped: the Account view as last seen, with its age', async ({ page, context, sandbox }) => {
-  test.setTimeout(120_000)
   const seen = await connectedVisit(page)
   await closeAllTabs(context)
   await Promise.all([sandbox.catalogue.stop(), sandbox.dataApi.stop()])
   try {
     // Past the balances' cache time, so reopening tries a refresh, which fails with the API gone.
-    await new Promise((resolve) => setTimeout(resolve, BALANCE_CACHE_MS + 1_000))
+    expect(await ageStoredRecords(context, BALANCE_CACHE_MS + 1_000)).toBeGreaterThan(0)
     const { page: tab } = await freshTab(context, { offline: false })
     const account = await reopenAccount(tab)
     await expectAsLastSeen(account, seen)
@@ -165,12 +164,11 @@ test('offline, the actions that need the network say so and are disabled; nothin
 })
 
 test('when the network returns, the account refreshes once without a reload and the age marker goes away', async ({ page, context, sandbox }) => {
-  test.setTimeout(120_000)
   await connectedVisit(page)
   await closeAllTabs(context)
-  await context.setOffline(true)
   // Offline for longer than the balances' cache time (SPEC.md §9: 30 s), so coming back must refresh.
-  await new Promise((resolve) => setTimeout(resolve, BALANCE_CACHE_MS + 1_000))
+  expect(await ageStoredRecords(context, BALANCE_CACHE_MS + 1_000)).toBeGreaterThan(0)
+  await context.setOffline(true)
   const { page: tab, errors, backOnline } = await freshTab(context)
   const account = await reopenAccount(tab)
   await expect(account.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible()
