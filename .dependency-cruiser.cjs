@@ -1,23 +1,28 @@
 // The import rules of the house (DESIGN.md "Top-level folders" and "Rules of the house"), checked by
 // `npm run depcruise` in `npm test`: a forbidden arrow fails with the rule's name and both ends.
-/** Tests and test helpers may reach further (a sandbox is the real peer of a package's tests). */
-const TESTS = '(\\.test\\.tsx?$|/test-fixtures\\.ts$|/testing/|/test/)'
+/**
+ * A unit test beside its code may reach across the layers below (a page test builds a core to talk to).
+ * Test helpers live in each package's test/ folder, outside src/: no helper is exempt, and the sandbox
+ * rules below hold for every file under src/, tests included (a test that needs the sandbox lives in test/).
+ */
+const TESTS = '\\.test\\.tsx?$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'packages-never-import-the-sandbox',
-      comment: 'The sandbox stands in for remote services: a package never imports it (only tests do).',
+      comment: "The sandbox stands in for remote services: nothing under a package's src/ imports it, tests included (tests that need it live in the package's test/ folder).",
       severity: 'error',
-      from: { path: '^(shared-types|worker-core|service-worker|main-thread)/src/', pathNot: TESTS },
+      from: { path: '^(shared-types|worker-core|service-worker|main-thread)/src/' },
       to: { path: '^(sandbox|demo|e2e|reliability|examples)/' },
     },
     {
       name: 'frame-service-never-imports-the-sandbox',
-      comment: 'The frame service is a product a dapp deploys: it imports shared-types and its own dependencies, never a stand-in (only its tests compose it with the sandbox).',
+      comment:
+        'The frame service is a product a dapp deploys: it imports shared-types and its own dependencies, never a stand-in (only its tests, in frame-service/test/, compose it with the sandbox).',
       severity: 'error',
-      from: { path: '^frame-service/(src|bin)/', pathNot: TESTS },
+      from: { path: '^frame-service/(src|bin)/' },
       to: { path: '^(sandbox|demo|e2e|reliability|examples|main-thread|worker-core|service-worker|wagmi)/' },
     },
     {

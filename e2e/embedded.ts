@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { mailboxMessageSchema, type Sandbox } from '@portico/sandbox'
-import { restPointerOn } from '@portico/frame-service/testing/approval-pointer.ts'
+import { restPointerOn } from '../frame-service/test/approval-pointer.ts'
 import { expect } from './fixtures.ts'
 
 /** The mailbox's JSON (GET /mailbox/messages?to=EMAIL), newest last. */

@@ -14,7 +14,7 @@ const files = execFileSync('git', ['ls-files', ...PACKAGES], { encoding: 'utf8' 
   .filter(isProduct)
 
 const functions = []
-let plainErrors = []
+const plainErrors = []
 const looseKeys = []
 for (const file of files) {
   const text = readFileSync(file, 'utf8')

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
 import { ensureChromium, ensureDependencies, ensureFirefox, ensurePostgres, ensureWebKit, root, startTestPostgres } from './ensure.mjs'
 
+const runStarted = Date.now()
 ensureDependencies()
 ensureChromium()
 // The frame store's tests run against a real PostgreSQL server too: one in a temporary folder on a
@@ -33,9 +34,16 @@ const results = { passed: 0, failed: 0, skipped: 0 }
 const failed = []
 let ok = true
 
+/** Each step's name and seconds, printed as a table before the closing line. */
+const phases = [{ name: "Installs (npm ci, Chromium, PostgreSQL when missing) and the tests' PostgreSQL", seconds: (Date.now() - runStarted) / 1000, ok: true }]
+
 function step(name, args, env = {}) {
   console.log(`\n▶ ${name}`)
+  const started = Date.now()
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = (Date.now() - started) / 1000
+  phases.push({ name, seconds, ok: result.status === 0 })
+  console.log(`${result.status === 0 ? '✔' : '✖'} ${name}: ${seconds.toFixed(0)} s`)
   if (result.status !== 0) {
     ok = false
     console.log(`✖ ${name} failed (exit code ${result.status})`)
@@ -67,13 +75,30 @@ step('Format and lint (npm run lint)', ['node_modules/@biomejs/biome/bin/biome',
 step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 
-const vitestJson = `${root}/.vitest-results.json`
-rmSync(vitestJson, { force: true })
-step('Unit and integration tests (Vitest)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  ...(postgres ? { PORTICO_FRAME_TEST_DATABASE_URL: postgres.url } : {}),
-})
+// Vitest's four projects (vitest.config.ts), a step each so each one's time shows: `unit` and `dom` are
+// `npm run test:fast`; `sandbox` starts the sandbox's services, anvil, PostgreSQL and the bins; `browser` drives Chromium.
+const VITEST_PROJECTS = [
+  ['unit', 'Unit tests (Vitest: unit)'],
+  ['dom', 'React package in happy-dom (Vitest: dom)'],
+  ['sandbox', 'Against the sandbox (Vitest: sandbox)'],
+  ['browser', 'In Chromium (Vitest: browser)'],
+]
+for (const [project, name] of VITEST_PROJECTS) {
+  const vitestJson = `${root}/.vitest-results-${project}.json`
+  rmSync(vitestJson, { force: true })
+  step(name, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+    ...(postgres ? { PORTICO_FRAME_TEST_DATABASE_URL: postgres.url } : {}),
+  })
+  readVitestReport(vitestJson)
+}
 stopPostgres()
-if (existsSync(vitestJson)) {
+
+/** Adds a Vitest JSON report's counts and failed tests to the run's. */
+function readVitestReport(vitestJson) {
+  if (!existsSync(vitestJson)) {
+    ok = false
+    return
+  }
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
   results.passed += report.numPassedTests
   results.failed += report.numFailedTests
@@ -85,7 +110,7 @@ if (existsSync(vitestJson)) {
     // A file that failed to load has no assertions: name the file.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${relative(root, file.name)} (${(file.message ?? 'failed').split('\n')[0]})`)
   }
-} else ok = false
+}
 
 const e2eJson = `${root}/.e2e-results.json`
 rmSync(e2eJson, { force: true })
@@ -156,6 +181,16 @@ step('Budgets (npm run bench:check)', ['node_modules/tsx/dist/cli.mjs', '--impor
 step('Reliability (npm run test:reliability)', ['reliability/run.mjs'])
 
 if (results.failed > 0) ok = false
+console.log('\nTime per step:')
+const width = Math.max(...phases.map((p) => p.name.length))
+for (const p of phases) console.log(`  ${p.ok ? ' ' : '✖'} ${p.name.padEnd(width)}  ${formatSeconds(p.seconds)}`)
+console.log(`    ${'Total'.padEnd(width)}  ${formatSeconds((Date.now() - runStarted) / 1000)}`)
+
+/** `74 s` or `12 min 5 s`. */
+function formatSeconds(seconds) {
+  const s = Math.round(seconds)
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`
+}
 console.log('')
 if (flaky.length > 0) {
   console.log(`⚠ ${flaky.length} flaky (failed, then passed on retry; counted in passed below):`)

@@ -1,7 +1,7 @@
 import type { Sandbox } from '@portico/sandbox'
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { expect } from '@playwright/test'
-import { restPointerOn } from '@portico/frame-service/testing/approval-pointer.ts'
+import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
 import { codeFor, mailbox } from '../embedded.ts'
 export { freshEmail } from '../embedded.ts'
 import type { E2E_URLS } from '../ports.ts'

@@ -1,4 +1,4 @@
-import { restPointerOn } from '@portico/frame-service/testing/approval-pointer.ts'
+import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
 import { verifyMessage } from 'viem'
 import { expect, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, freshEmail, loginWithEmail, switchToEoa } from '../embedded.ts'

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ConnectButton } from './index.ts'
-import { ADDRESS, announceWallet, createTestClient, renderPortico, testConfig } from './testing/harness.tsx'
+import { ADDRESS, announceWallet, createTestClient, renderPortico, testConfig } from '../test/harness.tsx'
 
 const answering = (body: unknown) => vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body)))
 

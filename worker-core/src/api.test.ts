@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { CORE_API_METHODS } from '@portico/shared-types'
 import { createCoreHub } from './infra/hub.ts'
-import { setupCore } from './test-fixtures.ts'
+import { setupCore } from '../test/fixtures.ts'
 
 /** The comlink API is the contract between every tab and the core: a change shows here in review. */
 describe('core API surface', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CoreState } from '@portico/shared-types'
 import { createCore } from './core.ts'
 import { createStorage } from './infra/storage.ts'
-import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from './test-fixtures.ts'
+import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../test/fixtures.ts'
 
 afterEach(() => vi.restoreAllMocks())
 

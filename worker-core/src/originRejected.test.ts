@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { json, setupCore, testConfig } from './test-fixtures.ts'
+import { json, setupCore, testConfig } from '../test/fixtures.ts'
 
 describe("a service refusing the origin (SPEC.md §8 'Invalid App Configuration')", () => {
   it('sets originRejected for every tab when the catalogue answers 403', async () => {

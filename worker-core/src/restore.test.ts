@@ -6,7 +6,7 @@ import { STORAGE_VERSION } from '@portico/shared-types/constants'
 import type { PendingTransaction } from '@portico/shared-types/write'
 import { createCore } from './core.ts'
 import { createStorage, type CoreStorage } from './infra/storage.ts'
-import { CAIP_ADDRESS } from './test-fixtures.ts'
+import { CAIP_ADDRESS } from '../test/fixtures.ts'
 
 const connection = {
   connections: { eip155: { status: 'connected', caipAddress: CAIP_ADDRESS, connectorId: 'x', connectorName: 'X', connectorType: null } },

@@ -49,7 +49,7 @@ export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
  * `data-testid="approval-hint"` "Hold the pointer on the approval to continue" shows). No
  * `data-blocked`: armed. Reject (`#approval-reject`, `data-testid="approval-reject"`) and Escape
  * reject every waiting request (4001). The approval's root (`main.approval`) says `data-where`.
- * Browser tests rest the pointer with ../testing/approval-pointer.ts (`restPointerOn`).
+ * Browser tests rest the pointer with frame-service/test/approval-pointer.ts (`restPointerOn`).
  */
 
 /** The height asked for before the frame has a width to lay the approval out in. */

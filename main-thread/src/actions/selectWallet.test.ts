@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { currentView } from '../client/router.ts'
-import { announceWallet, createTestClient, listing, type FakeWallet } from '../testing/harness.tsx'
+import { announceWallet, createTestClient, listing, type FakeWallet } from '../../test/harness.tsx'
 import { selectWallet } from './selectWallet.ts'
 
 let wallet: FakeWallet | undefined

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UserRejectedRequestError } from 'viem'
-import { ADDRESS, announceWallet, createTestClient, fakeWalletConnect, LOCAL_B, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, createTestClient, fakeWalletConnect, LOCAL_B, testConfig, type FakeWallet } from '../../test/harness.tsx'
 import { solanaDevnet } from '@portico/shared-types/solana'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { createClient } from '../client/createClient.ts'

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TrackParameters } from '@portico/shared-types'
-import { ADDRESS, connectInCore, createTestClient, openModal, renderPortico, testConfig, type TestPortico } from '../testing/harness.tsx'
+import { ADDRESS, connectInCore, createTestClient, openModal, renderPortico, testConfig, type TestPortico } from '../../test/harness.tsx'
 
 const clients: TestPortico[] = []
 afterEach(() => {

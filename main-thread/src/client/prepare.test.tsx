@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadModal } from '../modal/load.ts'
-import { announceWallet, createTestClient, renderPortico, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { announceWallet, createTestClient, renderPortico, testConfig, type FakeWallet } from '../../test/harness.tsx'
 import { createClient } from './createClient.ts'
 
 let wallet: FakeWallet | undefined

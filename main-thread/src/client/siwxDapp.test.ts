@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SiwxDappConfig, SiwxSession } from '@portico/shared-types'
 import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
 import { siwxInputSchema } from '@portico/shared-types/siwx'
-import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../../test/harness.tsx'
 import { createClient } from './createClient.ts'
 import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './siwxDapp.ts'
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { connectInCore, createTestClient, renderPortico, testConfig } from '../testing/harness.tsx'
+import { connectInCore, createTestClient, renderPortico, testConfig } from '../../test/harness.tsx'
 import { AccountButton } from './AccountButton.tsx'
 import { ConnectButton } from './ConnectButton.tsx'
 import { ACCOUNT_HINT_KEY } from '../client/accountHint.ts'

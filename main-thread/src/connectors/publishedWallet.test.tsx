@@ -11,7 +11,7 @@ import { registerWalletAdapter } from '@solana/wallet-standard-wallet-adapter-ba
 import { getBase58Decoder, getBase58Encoder, getPublicKeyFromAddress, address as toAddress, verifySignature, type SignatureBytes } from '@solana/kit'
 import { solanaDevnet } from '@portico/shared-types/solana'
 import { describe, expect, it } from 'vitest'
-import { createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../testing/harness.tsx'
+import { createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../test/harness.tsx'
 
 describe('a published Wallet Standard wallet (the Unsafe Burner adapter through the wallet-adapter wrapper)', () => {
   it('is listed with its icon, connects, and its account is read and signs through Portico', async () => {

@@ -25,7 +25,7 @@ import { eip1193Connector } from './eip1193.ts'
 import { createConnectorRegistry, type ConnectorSourceContext } from './registry.ts'
 import type { Connector, ConnectorEvent, ConnectorSource } from './types.ts'
 import { solanaChainMap, walletStandardSource } from './walletStandard.ts'
-import { ICON, signerOf, TestWallet } from '../testing/standardWallet.ts'
+import { ICON, signerOf, TestWallet } from '../../test/standardWallet.ts'
 
 const LOCALNET: Network = { ...solanaDevnet, id: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4', caipNetworkId: 'solana:CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4', name: 'Solana Localnet' }
 const networks: Network[] = [solanaMainnet, solanaDevnet, LOCALNET]

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WalletButton } from '../components/WalletButton.tsx'
 import { PorticoProvider } from '../PorticoProvider.tsx'
-import { ADDRESS, announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, testConfig, type FakeWallet, type TestPortico } from '../../test/harness.tsx'
 import { useActivity, useBalances } from './useAccountData.ts'
 import { useConnect } from './useConnect.ts'
 import { useEmailLogin, useSocialLogin } from './useEmbeddedLogin.ts'
 import { useWallets, type PorticoWallet } from './useWallets.ts'
 
-let wallets: FakeWallet[] = []
+const wallets: FakeWallet[] = []
 afterEach(() => {
   for (const wallet of wallets.splice(0)) wallet.cleanup()
 })

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PorticoProvider } from '../PorticoProvider.tsx'
-import { ADDRESS, announceWallet, connectInCore, createTestClient, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
+import { ADDRESS, announceWallet, connectInCore, createTestClient, testConfig, type FakeWallet, type TestPortico } from '../../test/harness.tsx'
 import { useAccount, useDisconnect, useEvents, useModal, useModalState, useNetwork, useProvider, useTheme, useWalletInfo } from './index.ts'
 
 let wallet: FakeWallet | undefined

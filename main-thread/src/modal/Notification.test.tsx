@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { usePorticoUi } from '../context.ts'
 import { PorticoProvider } from '../PorticoProvider.tsx'
-import { createTestClient } from '../testing/harness.tsx'
+import { createTestClient } from '../../test/harness.tsx'
 import type { PorticoUi } from '../ui/createUi.ts'
 import { NotificationToast } from './Notification.tsx'
 

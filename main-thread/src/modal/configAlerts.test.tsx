@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeFetch, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../testing/harness.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeFetch, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../../test/harness.tsx'
 
 const wallets: FakeWallet[] = []
 const clients: TestPortico[] = []

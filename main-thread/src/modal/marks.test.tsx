@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { siApple, siDiscord, siEthereum, siFacebook, siFarcaster, siGithub, siGoogle, siSolana, siX } from 'simple-icons'
 import { describe, expect, it } from 'vitest'
 import type { AuthConnector, SocialLoginProvider } from '../connectors/embedded/types.ts'
-import { createTestClient, renderPortico } from '../testing/harness.tsx'
+import { createTestClient, renderPortico } from '../../test/harness.tsx'
 import { SocialLoginRow } from './EmbeddedLoginRows.tsx'
 import { NetworkBadge } from './NetworkBadge.tsx'
 

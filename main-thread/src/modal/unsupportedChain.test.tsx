@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { PorticoConfigInput } from '@portico/shared-types'
 import { activeConnection } from '@portico/shared-types/light'
 import { useSnapshot } from '../context.ts'
-import { connectInCore, createTestClient, renderPortico, testConfig } from '../testing/harness.tsx'
+import { connectInCore, createTestClient, renderPortico, testConfig } from '../../test/harness.tsx'
 import { loadModal } from './load.ts'
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { FaultStore } from '../faults/store.ts'
-import { PROJECT_QUERY, fetchError, fetchParsed, postJson, withProject } from '../test-helpers.ts'
+import { PROJECT_QUERY, fetchError, fetchParsed, postJson, withProject } from '../../test/helpers.ts'
 import { startCatalogue, type AnalyticsHandle, type CatalogueHandle } from './catalogue.ts'
 import { PHONE_WALLET_ID, SANDBOX_WALLET_RDNS } from './sandbox-wallets.ts'
 

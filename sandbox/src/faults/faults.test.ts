@@ -2,7 +2,7 @@ import { getWalletsResponseSchema } from '@portico/shared-types'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startCatalogue, type CatalogueHandle } from '../catalogue/catalogue.ts'
-import { fetchError, postJson, withProject } from '../test-helpers.ts'
+import { fetchError, postJson, withProject } from '../../test/helpers.ts'
 import { parseFaultsEnv, routeMatches } from './rules.ts'
 import { FaultStore } from './store.ts'
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchTestChromium } from '../chromium-for-tests.ts'
 import { startSandbox, type SandboxHandle } from '../index.ts'
 import { ACCOUNT, DAPP_METADATA, connectDapp, guardFetch, shutdown, startDapp } from '../relay/test-clients.ts'
-import { testSandboxOptions } from '../test-helpers.ts'
+import { testSandboxOptions } from '../../test/helpers.ts'
 import { URI_MESSAGES } from './uri.ts'
 
 // Ports of this file (README "Tests"): base 22620 (relay 22624, phone wallet 22626).

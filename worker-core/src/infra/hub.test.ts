@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CoreState } from '@portico/shared-types'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import { createCoreHub, type CoreHub, type LockManagerLike } from './hub.ts'
-import { BALANCE_CALL, CAIP_ADDRESS, fakeUpstream, json, setupCore, testConfig } from '../test-fixtures.ts'
+import { BALANCE_CALL, CAIP_ADDRESS, fakeUpstream, json, setupCore, testConfig } from '../../test/fixtures.ts'
 
 /** Web Locks as a browser grants them: one holder per name, waiters in order, `ifAvailable` answers null. */
 function fakeLocks(): LockManagerLike {

@@ -3,7 +3,7 @@ import { createStore, get, set } from 'idb-keyval'
 import { describe, expect, it } from 'vitest'
 import { RECORDS } from '@portico/shared-types'
 import { STORAGE_VERSION } from '@portico/shared-types/constants'
-import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig, wallet } from '../test-fixtures.ts'
+import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig, wallet } from '../../test/fixtures.ts'
 
 /** A record as stored by another version of Portico, or with a shape this version does not know. */
 const OTHER_VERSION = (data: unknown) => ({ v: STORAGE_VERSION + 1, kind: 'any', savedAt: 1, data })

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { PorticoProvider } from '../../PorticoProvider.tsx'
-import { connectInCore, createTestClient, type TestPortico } from '../../testing/harness.tsx'
+import { connectInCore, createTestClient, type TestPortico } from '../../../test/harness.tsx'
 import { useCoreInfiniteQuery } from './useCoreInfiniteQuery.ts'
 import { useCoreQuery } from './useCoreQuery.ts'
 

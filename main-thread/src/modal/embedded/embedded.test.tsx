@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createApprovalHost } from '../../client/approvals.ts'
 import type { ClientSnapshot } from '../../client/createClient.ts'
 import { currentView } from '../../client/router.ts'
-import { createTestClient, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
+import { createTestClient, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
 
 const FRAME = 'http://127.0.0.1:1'
 

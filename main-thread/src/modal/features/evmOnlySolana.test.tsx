@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { solanaDevnet } from '@portico/shared-types/solana'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
+import { connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
 
 /** A Solana account: swaps, names and history are eip155's (SPEC.md §9), and the modal says so where a visitor looks. */
 const ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { solanaDevnet } from '@portico/shared-types/solana'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../testing/harness.tsx'
+import { ADDRESS, connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
 
 /** SPEC.md §4: switching namespace sets a switching flag, resets the send state and stores the active network. */
 const SOLANA_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'

@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PorticoConfigInput } from '@portico/shared-types'
-import { announceWallet, catalogue, CATALOGUE_URL, connectInCore, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../../testing/harness.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, connectInCore, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../../../test/harness.tsx'
 import { LEGAL_CONSENT_KEY } from './LegalCheckbox.tsx'
 
 type Features = NonNullable<PorticoConfigInput['features']>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createTestClient, renderPortico } from '../../testing/harness.tsx'
+import { createTestClient, renderPortico } from '../../../test/harness.tsx'
 import { lazyView, warmLazyViews } from './lazyView.tsx'
 
 function Greeting({ who }: { who: string }) {

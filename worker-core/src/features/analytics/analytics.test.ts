@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsEvent, TrackParameters } from '@portico/shared-types'
 import { ANALYTICS_FLUSH_MS, ANALYTICS_QUEUE_MAX } from '@portico/shared-types/constants'
-import { ADDRESS, fakeUpstream, json, setupCore, testConfig } from '../../test-fixtures.ts'
+import { ADDRESS, fakeUpstream, json, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const EVENT = /^POST \/e$/
 const CONFIG = /^GET \/getAnalyticsConfig$/

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../../test-fixtures.ts'
+import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const SUPPORTED_CALL = /supported-chains/
 const connect = (core: ReturnType<typeof setupCore>['core'], caipAddress: `eip155:${string}:${string}` = CAIP_ADDRESS) => core.setConnected({ caipAddress, connectorId: 'x', connectorName: 'X' })

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { coreOptionsSchema, type CaipNetworkId, type CoreConfig, type CoreOptionsInput } from '@portico/shared-types'
 import { computeCapabilities } from './capabilities.ts'
-import { setupCore, testConfig } from '../../test-fixtures.ts'
+import { setupCore, testConfig } from '../../../test/fixtures.ts'
 
 /** SPEC.md §9, written out here rather than read from the constants under test. */
 const SPEC_SWAP_CHAINS = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554].map((id) => `eip155:${id}`)

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import type { WalletPage } from '@portico/shared-types'
-import { json, setupCore, testConfig, wallet } from '../../test-fixtures.ts'
+import { json, setupCore, testConfig, wallet } from '../../../test/fixtures.ts'
 
 const GET_WALLETS = /^GET \/getWallets$/
 const IMAGE = /^GET \/getWalletImage\//

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spamNft, transaction } from '../../test-fixtures.ts'
+import { spamNft, transaction } from '../../../test/fixtures.ts'
 import { filterTransactions, isSpamNftOnly } from './filterTransactions.ts'
 import { groupTransactions } from './groupTransactions.ts'
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '@portico/shared-types'
-import { CAIP_ADDRESS, json, setupCore, spamNft, testConfig, transaction } from '../../test-fixtures.ts'
+import { CAIP_ADDRESS, json, setupCore, spamNft, testConfig, transaction } from '../../../test/fixtures.ts'
 
 const HISTORY = /^GET \/v1\/account\/[^/]+\/history$/
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, CAIP_ADDRESS, json, setupCore, testConfig } from '../../test-fixtures.ts'
+import { ADDRESS, CAIP_ADDRESS, json, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const IDENTITY = /^GET \/v1\/identity\//
 const REVERSE = /^GET \/v1\/profile\/reverse\//

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { json, setupCore, testConfig } from '../../test-fixtures.ts'
+import { json, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const OPTIONS = {
   paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: '20.00', max: '500.00' }] }],

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { NftHolding } from '@portico/shared-types'
-import { ADDRESS, CAIP_ADDRESS, json, setupCore, testConfig } from '../../test-fixtures.ts'
+import { ADDRESS, CAIP_ADDRESS, json, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const NFTS = /^GET \/v1\/account\/[^/]+\/nfts$/
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

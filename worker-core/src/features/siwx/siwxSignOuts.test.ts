@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { SiwxSession } from '@portico/shared-types'
-import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig } from '../../test-fixtures.ts'
+import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig } from '../../../test/fixtures.ts'
 
 const session = (chainId: 'eip155:31337' | 'eip155:31338', now: number): SiwxSession => ({
   data: { accountAddress: ADDRESS, chainId, domain: 'example.org', nonce: `n-${chainId}`, expirationTime: new Date(now + 60_000).toISOString() },
