@@ -1,7 +1,7 @@
 // `npm run test:reliability`: the fuzzers (reliability/fuzz, in Node), then the browser rows
 // (reliability/browser, Playwright in Debian's Chromium against the production demo and a sandbox),
 // then one table of counts, every row with "0 failures" as its bar. Exits non-zero when a row has failures.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -30,24 +30,47 @@ const ROWS = [
 
 const started = Date.now()
 const parts = {}
+const partArgs = (name, args, extraEnv) => [name, args, { cwd: root, env: { ...env, ...extraEnv } }]
 function part(name, args, extraEnv = {}) {
   console.log(`\n▶ reliability: ${name}`)
   const t = Date.now()
   const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } })
   parts[name] = { status: run.status, seconds: (Date.now() - t) / 1000 }
 }
+/**
+ * Parts run side by side, each with its output held and printed whole when it ends (so the log reads
+ * as if they ran one after the other): the fuzzers keep one core busy, the restart part mostly waits
+ * on its sandbox's chain and data API.
+ */
+async function sideBySide(...runs) {
+  console.log(`\n▶ reliability: ${runs.map(([name]) => name).join(' and ')}, side by side (each one's output follows when it ends)`)
+  await Promise.all(
+    runs.map(
+      ([name, args, options]) =>
+        new Promise((resolve) => {
+          const t = Date.now()
+          const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+          const output = []
+          child.stdout.on('data', (chunk) => output.push(chunk))
+          child.stderr.on('data', (chunk) => output.push(chunk))
+          child.on('close', (code, signal) => {
+            parts[name] = { status: code ?? (signal ? 1 : 0), seconds: (Date.now() - t) / 1000 }
+            console.log(`\n▶ reliability: ${name} (${parts[name].seconds.toFixed(0)} s)`)
+            process.stdout.write(Buffer.concat(output))
+            resolve()
+          })
+        }),
+    ),
+  )
+}
 
-// One process per group of boundaries (a heap of its own each), all with the run's one seed.
 const seed = process.env.RELIABILITY_SEED ?? String(((Date.now() % 2 ** 31) ^ (process.pid << 8)) >>> 0)
 console.log(`\nreliability: seed ${seed} (RELIABILITY_SEED=${seed} npm run test:reliability replays the fuzzers and the chaos)`)
-let fuzzStatus = 0
-for (const suite of ['http', 'messages', 'records', 'config', 'wallet', 'forms']) {
-  part(`fuzz ${suite}`, ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/fuzz/main.ts', suite], { RELIABILITY_SEED: seed })
-  if (parts[`fuzz ${suite}`].status !== 0) fuzzStatus = parts[`fuzz ${suite}`].status ?? 1
-}
-parts.fuzz = { status: fuzzStatus }
-// The core killed and restarted against a sandbox of its own (worker-core's sandbox test helpers, in Node).
-part('restart', ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'reliability/restart/main.ts'])
+// Every fuzzer in one process, with the run's one seed (a process per group of boundaries spent about 7 CPU
+// seconds starting each, loading every group's modules; one heap holds them all, under 700 MB at most). Meanwhile,
+// the core killed and restarted against a sandbox of its own (worker-core's sandbox test helpers, in Node).
+const tsx = ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs']
+await sideBySide(partArgs('fuzz', [...tsx, 'reliability/fuzz/main.ts'], { RELIABILITY_SEED: seed }), partArgs('restart', [...tsx, 'reliability/restart/main.ts'], {}))
 part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'], { RELIABILITY_SEED: seed })
 
 /** The last record of each check: a check's start marker (one failure) is replaced by its counts when it gets there. */
@@ -77,7 +100,11 @@ const table = ROWS.map(([row, source]) => {
 
 const width = (k) => Math.max(...table.map((t) => String(t[k]).length), k === 'row' ? 3 : 7)
 const pad = (s, n) => String(s).padEnd(n)
-console.log(`\nReliability (seed and details above; ${((Date.now() - started) / 1000).toFixed(0)} s)`)
+console.log(
+  `\nReliability (seed and details above; ${((Date.now() - started) / 1000).toFixed(0)} s: ${Object.entries(parts)
+    .map(([name, p]) => `${name} ${p.seconds.toFixed(0)} s`)
+    .join(', ')})`,
+)
 console.log(`${pad('Row', width('row'))} | ${pad('Checked', width('what'))} | Failures | Bar`)
 console.log(`${'-'.repeat(width('row'))}-|-${'-'.repeat(width('what'))}-|----------|-----------`)
 for (const t of table) {
