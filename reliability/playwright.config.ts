@@ -22,6 +22,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env['PORTICO_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // As e2e/playwright.config.ts: the endless animations stop, so Chromium does not spend the machine's CPU repainting them.
+    reducedMotion: 'reduce',
   },
   webServer: {
     command: `node scripts/e2e-demo.mjs && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
