@@ -14,7 +14,7 @@ import type { CoreState } from '@portico/shared-types'
 import type { WalletAnswer, WriteIntent } from '@portico/shared-types/write'
 import { createCore, type Core } from '../../worker-core/src/core.ts'
 import { createStorage } from '../../worker-core/src/infra/storage.ts'
-import { sandboxConfig, sandboxWallet, startTestSandbox } from '../../worker-core/src/testing/sandbox.ts'
+import { sandboxConfig, sandboxWallet, startTestSandbox } from '../../worker-core/test/sandbox.ts'
 import { begin, record, type Failure } from '../fuzz/harness.ts'
 
 const ROW = 'Worker killed 20 times (mid-fetch and mid-write): restored, nothing lost, nothing sent twice'
