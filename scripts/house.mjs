@@ -1,9 +1,9 @@
 // `npm run house`: the figures of the code's shape, for a review: the largest product functions, the
-// plain `new Error(` left in product code, and the worker's cache keys written outside the shared
-// query-key builders. Reads the sources as TypeScript; changes nothing. Exits non-zero when a plain
-// `new Error(` or a cache key outside the builders is found (`npm test` runs it); the functions over
-// the limit are information.
-import { readFileSync } from 'node:fs'
+// plain `new Error(` left in product code, the worker's cache keys written outside the shared
+// query-key builders, and the tests' bare `toThrow()`. Reads the sources as TypeScript; changes
+// nothing. Exits non-zero when a plain `new Error(`, a cache key outside the builders or a bare
+// `toThrow()` is found (`npm test` runs it); the functions over the limit are information.
+import { existsSync, readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import ts from 'typescript'
 
@@ -45,6 +45,35 @@ for (const file of files) {
   }
   visit(source)
 }
+// A test's `toThrow()` / `toThrowError()` without an argument passes on any error at all (a TypeError
+// from a bug, a refused connection): it names the error meant, its class or its message. `.not.toThrow()` stays.
+const TESTS = ['*.test.ts', '*.test.tsx', '*.spec.ts']
+const testFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...TESTS], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file !== '' && !file.split('/').includes('node_modules') && existsSync(file))
+const bareThrows = []
+for (const file of testFiles) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  /** `.not` anywhere between `expect(…)` and the matcher: `expect(f).not.toThrow()`, `expect(p).rejects.not.toThrow()`. */
+  const negated = (node) => {
+    for (let at = node; ts.isPropertyAccessExpression(at); at = at.expression) if (at.name.text === 'not') return true
+    return false
+  }
+  const visit = (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      node.arguments.length === 0 &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      (node.expression.name.text === 'toThrow' || node.expression.name.text === 'toThrowError') &&
+      !negated(node.expression.expression)
+    ) {
+      bareThrows.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+}
+
 // A function's own length: what is inside a nested function counts for that one only.
 functions.sort((a, b) => b.lines - a.lines)
 const LIMIT = 120
@@ -56,10 +85,13 @@ console.log(`plain \`new Error(\`: ${plainErrors.length}`)
 for (const e of plainErrors) console.log(`  ${e}`)
 console.log(`worker cache keys outside the shared builders: ${looseKeys.length}`)
 for (const k of looseKeys) console.log(`  ${k}`)
+console.log(`bare \`toThrow()\` in ${testFiles.length} test files: ${bareThrows.length}`)
+for (const t of bareThrows) console.log(`  ${t}`)
 
 const broken = []
 if (plainErrors.length > 0) broken.push(`${plainErrors.length} plain \`new Error(\` (throw a PorticoError subclass of shared-types/src/errors.ts)`)
 if (looseKeys.length > 0) broken.push(`${looseKeys.length} worker cache keys outside the shared builders (use a getXQueryKey of shared-types/src/queries.ts)`)
+if (bareThrows.length > 0) broken.push(`${bareThrows.length} bare \`toThrow()\` / \`toThrowError()\` in tests (name the error meant: its class, e.g. \`rejects.toThrow(SomeError)\`, or its message)`)
 if (broken.length > 0) {
   console.log(`✖ house rules broken: ${broken.join('; ')}`)
   process.exitCode = 1

@@ -2,6 +2,7 @@ import { balanceResponseSchema } from '@portico/shared-types'
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, EstimateGasExecutionError, ExecutionRevertedError, formatUnits, http, parseEther, type BaseError } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchPastClosedConnections, REFUSED } from '../test/refused.ts'
 import { readChainId } from './chain/wait-for-rpc.ts'
 import { startSandbox, type SandboxHandle } from './index.ts'
 
@@ -195,20 +196,26 @@ describe('request log and availability', () => {
 
   it('injects the faults set on the handle into the data API, and clears them', async () => {
     sandbox.faults.set([{ route: '/v1/account/:address/balance', kind: '429', retryAfterSeconds: 3 }])
-    const limited = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`))
-    expect(limited.status).toBe(429)
-    expect(limited.headers.get('retry-after')).toBe('3')
-    expect((await fetch(`${sandbox.dataApi.url}/v1/supported-chains?${PROJECT}`)).status).toBe(200)
-    expect(sandbox.faults.list()).toMatchObject([{ injected: 1 }])
-    sandbox.faults.clear()
+    try {
+      const limited = await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`))
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toBe('3')
+      expect((await fetch(`${sandbox.dataApi.url}/v1/supported-chains?${PROJECT}`)).status).toBe(200)
+      expect(sandbox.faults.list()).toMatchObject([{ injected: 1 }])
+    } finally {
+      sandbox.faults.clear()
+    }
     expect((await fetch(balanceUrl(ACCOUNT_0, `chainId=eip155:31337&${PROJECT}`))).status).toBe(200)
   })
 
   it('stop() makes the port refuse connections and start() brings the API back', async () => {
     await sandbox.dataApi.stop()
-    await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
-    expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBe(31337)
-    await sandbox.dataApi.start()
+    try {
+      await expect(fetchPastClosedConnections(`${sandbox.dataApi.url}/health`)).rejects.toThrow(REFUSED)
+      expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBe(31337)
+    } finally {
+      await sandbox.dataApi.start()
+    }
     expect((await fetch(`${sandbox.dataApi.url}/health`)).status).toBe(200)
   })
 
@@ -216,7 +223,7 @@ describe('request log and availability', () => {
     await sandbox.stop()
     expect(await readChainId(sandbox.chains[0]!.rpcUrl)).toBeUndefined()
     expect(await readChainId(sandbox.chains[1]!.rpcUrl)).toBeUndefined()
-    await expect(fetch(`${sandbox.dataApi.url}/health`)).rejects.toThrow()
-    await expect(fetch(`${sandbox.catalogue.url}/health`)).rejects.toThrow()
+    await expect(fetchPastClosedConnections(`${sandbox.dataApi.url}/health`)).rejects.toThrow(REFUSED)
+    await expect(fetchPastClosedConnections(`${sandbox.catalogue.url}/health`)).rejects.toThrow(REFUSED)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { resolveOptions } from './options.ts'
 
 describe('resolveOptions', () => {
@@ -22,7 +23,8 @@ describe('resolveOptions', () => {
 
   it('rejects bad values with the variable name', () => {
     expect(() => resolveOptions({ env: { PORTICO_DATA_API_PORT: 'eighty' } })).toThrow("Invalid PORTICO_DATA_API_PORT='eighty'")
-    expect(() => resolveOptions({ dataApiPort: 70000 })).toThrow()
+    expect(() => resolveOptions({ dataApiPort: 70000 })).toThrow(z.ZodError)
+    expect(() => resolveOptions({ dataApiPort: 70000 })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: ['dataApiPort'], code: 'too_big', maximum: 65535 })] }))
   })
 })
 

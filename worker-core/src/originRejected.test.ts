@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto'
+import { HttpRequestError } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
 import { json, setupCore, testConfig } from '../test/fixtures.ts'
 
@@ -8,7 +9,9 @@ describe("a service refusing the origin (SPEC.md §8 'Invalid App Configuration'
     upstream.on(/^GET \/getWallets$/, () => json({ error: 'Origin not allowed' }, { status: 403 }))
     await core.configure(testConfig)
     expect((await core.getState()).originRejected).toBe(false)
-    await expect(core.getWallets()).rejects.toThrow()
+    const refused = core.getWallets()
+    await expect(refused).rejects.toThrow(HttpRequestError)
+    await expect(refused).rejects.toMatchObject({ status: 403, message: 'HTTP status code: 403' })
     expect((await core.getState()).originRejected).toBe(true)
   })
 

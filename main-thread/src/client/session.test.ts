@@ -1,3 +1,4 @@
+import { UserRejectedRequestError } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { registerWallet } from '@wallet-standard/wallet'
 import { solanaDevnet } from '@portico/shared-types/solana'
@@ -12,7 +13,12 @@ import type { SpawnedCore } from './spawnCore.ts'
 import { CORE_GENERATION_KEY } from './spawnCoreLink.ts'
 
 let wallet: FakeWallet | undefined
-afterEach(() => wallet?.cleanup())
+/** What a test started (its client, a core): ended after it whether it passed or failed, last first, before the wallet goes. */
+const ends: (() => unknown)[] = []
+afterEach(async () => {
+  for (const end of ends.splice(0).reverse()) await end()
+  wallet?.cleanup()
+})
 
 /** Calls the wallet's listener for `event`, as the wallet would. */
 function emit(target: FakeWallet, event: string, ...args: unknown[]) {
@@ -23,6 +29,7 @@ describe('session: the page’s connectors', () => {
   it('lists an EIP-6963 wallet as an ANNOUNCED connector whose id is its rdns, and records the type with the connection', async () => {
     wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await client.start()
     expect(getConnector(client.getSnapshot(), 'dev.test.wallet')).toMatchObject({ type: 'ANNOUNCED', name: 'Test Wallet', namespaces: ['eip155'], approval: 'wallet' })
     await client.connect('dev.test.wallet')
@@ -34,12 +41,12 @@ describe('session: the page’s connectors', () => {
     await published.request({ method: 'eth_accounts' })
     expect(wallet.provider.request).toHaveBeenLastCalledWith({ method: 'eth_accounts' })
     await expect(published.request({ method: 'wallet_getCapabilities', params: [] })).rejects.toThrow('Missing address parameter in `wallet_getCapabilities` request')
-    client.destroy()
   })
 
   it('follows the connected wallet: a new chain or account reaches the core, no account disconnects', async () => {
     wallet = announceWallet()
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await client.start()
     await client.connect('dev.test.wallet')
     wallet.chainId = 31338
@@ -49,22 +56,22 @@ describe('session: the page’s connectors', () => {
     emit(wallet, 'accountsChanged', [])
     await vi.waitFor(async () => expect((await core.getState()).connections.eip155?.status).toBe('disconnected'))
     await vi.waitFor(() => expect(client.getSnapshot().provider).toBeNull())
-    client.destroy()
   })
 
   it('asks a returning visitor’s wallet once whether it still knows the page, and disconnects when it does not', async () => {
     wallet = announceWallet()
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
     await client.start()
     await vi.waitFor(async () => expect((await core.getState()).connections.eip155?.status).toBe('disconnected'))
     expect(wallet.provider.request.mock.calls.filter(([{ method }]) => method === 'eth_accounts')).toHaveLength(1)
-    client.destroy()
   })
 
   it('a returning visitor’s check that answers after another tab disconnected does not bring the account back', async () => {
     wallet = announceWallet()
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await wallet.provider.request({ method: 'eth_requestAccounts' })
     await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'dev.test.wallet', connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
     // The wallet answers this tab's check late: the visitor disconnects in another tab meanwhile.
@@ -80,27 +87,26 @@ describe('session: the page’s connectors', () => {
     await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(expect.objectContaining({ whileHeld: true })))
     await asked.mock.results[0]!.value
     expect((await core.getState()).connections.eip155?.status).toBe('disconnected')
-    client.destroy()
   })
 
   it('disconnecting asks the connector to forget the page and ends the connection', async () => {
     wallet = announceWallet()
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await client.start()
     await client.connect('dev.test.wallet')
     await client.disconnect()
     expect(wallet.provider.request).toHaveBeenCalledWith({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
     expect((await core.getState()).connections.eip155?.status).toBe('disconnected')
-    client.destroy()
   })
 
   it('a connector that is gone fails the attempt with a message and leaves the core disconnected', async () => {
     const { client, core } = createTestClient()
+    ends.push(() => client.destroy())
     await client.start()
     await client.connect('not.on.this.page')
     expect(client.getSnapshot().attempt).toEqual({ connectorId: 'not.on.this.page', status: 'failed', error: 'This wallet is no longer available on the page' })
     expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
-    client.destroy()
   })
 })
 
@@ -112,6 +118,7 @@ describe('session: a wallet with EVM and Solana sides', () => {
     wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
     const config = testConfig()
     const { client, core } = createTestClient({ config: { ...config, networks: [...config.networks, solanaDevnet], defaultNetwork: solanaDevnet.caipNetworkId } })
+    ends.push(() => client.destroy())
     await client.start()
     await vi.waitFor(() => expect(getConnector(client.getSnapshot(), 'dev.test.wallet')?.namespaces).toEqual(['eip155', 'solana']))
     expect(client.getSnapshot().connectors.filter((c) => c.name === 'Test Wallet')).toHaveLength(1)
@@ -124,7 +131,6 @@ describe('session: a wallet with EVM and Solana sides', () => {
     solanaSide.lock()
     await vi.waitFor(async () => expect((await core.getState()).connections.solana?.status).toBe('disconnected'))
     expect((await core.getState()).connections.eip155?.status).toBe('connected')
-    client.destroy()
   })
 
   /** The Test Wallet with both sides, the dapp on Solana Devnet beside its EVM networks, connected on Solana. */
@@ -150,8 +156,10 @@ describe('session: a wallet with EVM and Solana sides', () => {
 
   it('switching to an EVM network asks the EVM side to connect (one prompt), keeps both namespaces, and back to Solana shows the Solana account without a prompt', async () => {
     const { client, core, solanaAccount, rdns } = await connectedOnSolana()
+    ends.push(() => client.destroy())
     const flags: boolean[] = []
     const id = await core.subscribe((state) => void flags.push(state.switchingNamespace))
+    ends.push(() => core.unsubscribe(id))
 
     await switchNetwork(client, { caipNetworkId: 'eip155:31337' })
     expect(await core.getState()).toMatchObject({
@@ -182,15 +190,16 @@ describe('session: a wallet with EVM and Solana sides', () => {
     const { connections } = await core.getState()
     expect([connections.eip155?.status, connections.solana?.status]).toEqual(['disconnected', 'disconnected'])
     expect(wallet!.provider.request).toHaveBeenCalledWith({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
-    await core.unsubscribe(id)
-    client.destroy()
   })
 
   it('a declined prompt for the other namespace leaves the visitor on Solana, connected, the switching flag cleared', async () => {
     let answer = true
     const { client, core, solanaAccount } = await connectedOnSolana({ approve: async () => answer })
+    ends.push(() => client.destroy())
     answer = false
-    await expect(switchNetwork(client, { caipNetworkId: 'eip155:31337' })).rejects.toThrow()
+    const declined = switchNetwork(client, { caipNetworkId: 'eip155:31337' })
+    await expect(declined).rejects.toThrow(UserRejectedRequestError)
+    await expect(declined).rejects.toMatchObject({ code: 4001, shortMessage: 'User rejected the request.' })
     expect(await core.getState()).toMatchObject({
       activeNamespace: 'solana',
       activeCaipNetworkId: solanaDevnet.caipNetworkId,
@@ -198,14 +207,13 @@ describe('session: a wallet with EVM and Solana sides', () => {
       connections: { solana: { status: 'connected', caipAddress: solanaAccount } },
     })
     expect((await core.getState()).connections.eip155?.status ?? 'disconnected').toBe('disconnected')
-    client.destroy()
   })
 
   it("another namespace's account changing in the background does not move the visitor off their network", async () => {
     const { client, core, rdns } = await connectedOnSolana()
+    ends.push(() => client.destroy())
     await core.setConnected({ caipAddress: `eip155:31337:${ADDRESS}`, connectorId: rdns, connectorName: 'Test Wallet', connectorType: 'ANNOUNCED' })
     expect(await core.getState()).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: solanaDevnet.caipNetworkId, connections: { eip155: { status: 'connected' } } })
-    client.destroy()
   })
 })
 
@@ -214,6 +222,10 @@ describe('session: a core that never answers', () => {
     localStorage.removeItem(CORE_GENERATION_KEY)
     wallet = announceWallet({ name: 'Test Wallet', rdns: 'dev.test.wallet' })
     const core = createCore({ storage: createStorage({ dbName: `portico-test-${Math.random()}`, warn: () => undefined }), fetch: fakeFetch(), sleep: async () => undefined, warn: () => undefined })
+    ends.push(
+      () => localStorage.removeItem(CORE_GENERATION_KEY),
+      () => core.dispose(),
+    )
     /** Every call to the dying core waits forever, the heartbeat too. */
     const dying = new Proxy({}, { get: () => () => new Promise(() => undefined) }) as SpawnedCore['api']
     const generations: number[] = []
@@ -225,12 +237,10 @@ describe('session: a core that never answers', () => {
         return { api: generation === 0 ? dying : (core as unknown as SpawnedCore['api']), kind: 'shared', close: () => undefined }
       },
     })
+    ends.push(() => client.destroy())
     await client.start()
     await client.connect('dev.test.wallet')
     expect(generations).toEqual([0, 1])
     expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.test.wallet' })
-    client.destroy()
-    core.dispose()
-    localStorage.removeItem(CORE_GENERATION_KEY)
   })
 })

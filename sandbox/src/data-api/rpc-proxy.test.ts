@@ -118,7 +118,7 @@ describe('the chain RPC proxy (/rpc/{chainId})', () => {
     expect(answer.status).toBe(200)
     const text = await answer.text()
     expect(text.length).toBeGreaterThan(10)
-    expect(() => JSON.parse(text)).toThrow()
+    expect(() => JSON.parse(text)).toThrow(SyntaxError)
     faults.clear()
     await expect.poll(() => direct.getTransactionCount({ address: SENDER.address })).toBe(nonce + 1)
   })

@@ -89,7 +89,7 @@ describe('faults over HTTP (catalogue server)', () => {
     faults.set([{ route: '/getWallets', kind: 'malformed' }])
     const malformed = await fetch(url())
     expect(malformed.status).toBe(200)
-    await expect(malformed.json()).rejects.toThrow()
+    await expect(malformed.json()).rejects.toThrow(SyntaxError)
     faults.set([{ route: '/getWallets', kind: 'wrong-shape' }])
     const wrong = await fetch(url())
     expect(wrong.status).toBe(200)
@@ -99,7 +99,10 @@ describe('faults over HTTP (catalogue server)', () => {
   it('hangs past the client timeout, and gives up with 504 after hangMs', async () => {
     faults.set([{ route: '/getWallets', kind: 'hang' }])
     const started = Date.now()
-    await expect(fetch(url(), { signal: AbortSignal.timeout(300) })).rejects.toThrow()
+    // The signal's reason: a DOMException named TimeoutError (not a network error from the server).
+    await expect(fetch(url(), { signal: AbortSignal.timeout(300) })).rejects.toThrow(
+      expect.objectContaining({ constructor: DOMException, name: 'TimeoutError', message: 'The operation was aborted due to timeout' }),
+    )
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
     faults.set([{ route: '/getWallets', kind: 'hang', hangMs: 100 }])
     expect((await fetch(url())).status).toBe(504)
@@ -121,7 +124,7 @@ describe('faults over HTTP (catalogue server)', () => {
     faults.set([{ route: '/getWallets', kind: 'garbage' }])
     const garbage = await fetch(url())
     expect(garbage.status).toBe(200)
-    await expect(garbage.json()).rejects.toThrow()
+    await expect(garbage.json()).rejects.toThrow(SyntaxError)
   })
 
   it('answers a JSON-RPC error object for each call (rpc-error), with HTTP 200', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { fetchPastClosedConnections, REFUSED } from '../../test/refused.ts'
 import { startRelay, subscriptionId, type RelayHandle } from './relay.ts'
 import { TestSocket, type Frame } from './test-socket.ts'
 
@@ -200,10 +201,13 @@ describe('the relay protocol', () => {
     await dapp.call('irn_publish', { topic: topic(12), message: base64('kept'), ttl: 300 })
     const closed = new Promise<void>((resolve) => dapp.ws.once('close', () => resolve()))
     await relay.stop()
-    await closed
-    expect(relay.isRunning()).toBe(false)
-    await expect(fetch(`${relay.httpUrl}/health`)).rejects.toThrow()
-    await relay.start()
+    try {
+      await closed
+      expect(relay.isRunning()).toBe(false)
+      await expect(fetchPastClosedConnections(`${relay.httpUrl}/health`)).rejects.toThrow(REFUSED)
+    } finally {
+      await relay.start()
+    }
     const wallet = await open()
     await wallet.call('irn_subscribe', { topic: topic(12) })
     expect((await wallet.pushes()).map((p) => data(p).data.message)).toEqual([base64('kept')])
@@ -215,15 +219,16 @@ describe('pings', () => {
     const quick = await startRelay({ port: PORT + 1, pingIntervalMs: 60 })
     try {
       const answering = await TestSocket.open(quick.url)
+      sockets.push(answering) // closed by afterEach, whatever happens here
       let pings = 0
       answering.ws.on('ping', () => pings++)
       const silent = await TestSocket.open(quick.url, { autoPong: false })
+      sockets.push(silent)
       const closed = new Promise<void>((resolve) => silent.ws.once('close', () => resolve()))
       await closed
       expect(pings).toBeGreaterThanOrEqual(1)
       expect(answering.ws.readyState).toBe(WebSocket.OPEN)
       await expect.poll(() => quick.connections().map((c) => c.clientId), { timeout: 3_000 }).toEqual([answering.clientId])
-      await answering.close()
     } finally {
       await quick.stop()
     }

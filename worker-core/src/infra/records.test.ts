@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { createStore, get, set } from 'idb-keyval'
 import { describe, expect, it } from 'vitest'
-import { RECORDS } from '@portico/shared-types'
+import { RECORDS, SchemaValidationError } from '@portico/shared-types'
 import { STORAGE_VERSION } from '@portico/shared-types/constants'
 import { ADDRESS, CAIP_ADDRESS, setupCore, testConfig, wallet } from '../../test/fixtures.ts'
 
@@ -92,8 +92,12 @@ describe('persisted records', () => {
     const { core, warnings } = setupCore({ dbName })
     expect(await core.getState()).toMatchObject({ recentWallets: [], accountTypes: {}, embeddedWallet: { loginUsed: false } })
     expect(warnings).toHaveLength(3)
-    await expect(core.setPreferredAccountType('eip155', 'wizard' as never)).rejects.toThrow()
-    await expect(core.setEmbeddedWallet({ email: 'nope' })).rejects.toThrow()
+    const wizard = core.setPreferredAccountType('eip155', 'wizard' as never)
+    await expect(wizard).rejects.toThrow(SchemaValidationError)
+    await expect(wizard).rejects.toMatchObject({ details: 'account type', message: 'Invalid option: expected one of "eoa"|"smartAccount"|"payment"' })
+    const badEmail = core.setEmbeddedWallet({ email: 'nope' })
+    await expect(badEmail).rejects.toThrow(SchemaValidationError)
+    await expect(badEmail).rejects.toMatchObject({ details: 'embedded wallet', message: 'Invalid email address at email' })
   })
 
   it('drops cached balances, identity and names of another shape, then fetches them again', async () => {

@@ -2,6 +2,7 @@ import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Network } from '@portico/shared-types'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import { SwitchChainError } from '@portico/shared-types/errors'
 import { EmbeddedWalletError } from './errors.ts'
 import type { FrameClient } from './frame.ts'
 import { embeddedSolana, embeddedSolanaProvider } from './solana.ts'
@@ -41,7 +42,10 @@ describe('the embedded wallet’s Solana account', () => {
     const solana = embeddedSolana(NETWORKS, api({}))
     solana.switchNetwork(network(DEVNET))
     expect(await solana.account(user)).toBe(`${DEVNET}:${ADDRESS}`)
-    expect(() => solana.switchNetwork(network('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))).toThrow()
+    const mainnet = () => solana.switchNetwork(network('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))
+    expect(mainnet).toThrow(SwitchChainError)
+    expect(mainnet).toThrow("Failed to switch to chain 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method")
+    expect(await solana.account(user)).toBe(`${DEVNET}:${ADDRESS}`)
   })
 
   it('sends the Solana signing methods to the frame on the account’s network, refuses the rest, and turns a rejection in the frame into viem’s', async () => {
