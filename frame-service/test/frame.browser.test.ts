@@ -128,7 +128,7 @@ async function lastCode(email: string): Promise<string> {
 
 describe('the secure frame in Chromium, embedded by a host page', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(22640, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(22640, { seedHistory: false, services: ['frame'] }))
     sandbox.frame.projects.set(PROJECT, [HOST])
     servers = await Promise.all([serveHost(HOST_PORT), serveHost(OTHER_PORT)])
     browser = await launchTestChromium()

@@ -134,6 +134,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portico-frame-test-'))
   sandbox = await startSandbox(
     testSandboxOptions(22630, {
+      services: ['frame'],
       seedHistory: false,
       env: { ...process.env, PORTICO_SANDBOX_DATA_DIR: undefined, PORTICO_FRAME_DATA_DIR: join(dataDir, 'sandbox-db'), PORTICO_FRAME_KEY_FILE: join(dataDir, 'sandbox.key') },
     }),

@@ -46,7 +46,7 @@ let smart: SmartAccounts
 let bundlerBase: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(22940, { seedHistory: false }))
+  sandbox = await startSandbox(testSandboxOptions(22940, { seedHistory: false, services: ['frame'] }))
   const c = sandbox.chains.find((x) => x.chainId === CHAIN_ID)!
   chain = { id: c.chainId, name: c.name, rpcUrl: c.rpcUrl, viemChain: c.viemChain }
   client = createPublicClient({ chain: c.viemChain, transport: http(c.rpcUrl) }) as PublicClient

@@ -102,7 +102,7 @@ const verifies = (owner: string, bytes: Uint8Array, signature: Uint8Array) =>
 
 describe('the secure frame’s Solana approval in Chromium', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(17420, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(17420, { seedHistory: false, services: ['frame'] }))
     solana = sandbox.service(solanaService)
     sandbox.frame.projects.set(PROJECT, [HOST])
     server = createServer((req, res) => {

@@ -1,5 +1,6 @@
 import type { CaipAddress } from '@portico/shared-types'
 import { createPublicClient, http, type PublicClient } from 'viem'
+import { SANDBOX_RPC_TIMEOUT_MS } from './chain/rpc-timeout.ts'
 import { LiveSender } from './chain/live-sender.ts'
 import type { SandboxChain } from './chain/sandbox-chain.ts'
 import type { ChainDeployment } from './contracts/deploy.ts'
@@ -26,7 +27,7 @@ export type ChainServices = {
 }
 
 function publicClient(chain: SandboxChain): PublicClient {
-  return createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl, { retryCount: 1, timeout: 10_000, batch: { wait: 0 } }) })
+  return createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl, { retryCount: 3, timeout: SANDBOX_RPC_TIMEOUT_MS, batch: { wait: 0 } }) })
 }
 
 /**

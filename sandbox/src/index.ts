@@ -17,7 +17,7 @@ import { frameService } from './services/frame.ts'
 import type { SandboxFrameHandle } from './services/frame.ts'
 import { relayService } from './services/relay.ts'
 import { SANDBOX_SERVICES } from './services/registry.ts'
-import { runServices, type RunningService } from './services/run-services.ts'
+import { runServices, selectServices, type RunningService } from './services/run-services.ts'
 import type { SandboxService } from './services/service.ts'
 import { walletCatalogueService } from './services/wallet-catalogue.ts'
 import type { SessionInput } from './sessions/store.ts'
@@ -50,7 +50,7 @@ export { SEEDED_SESSION_PCI } from './chain-services.ts'
 export { dataApiService } from './services/data-api.ts'
 export { evmChainsService, type EvmChainsHandle, type EvmWorld } from './services/evm-chains.ts'
 export { SANDBOX_SERVICES } from './services/registry.ts'
-export type { RunningService } from './services/run-services.ts'
+export { SandboxServiceNotStartedError, type RunningService } from './services/run-services.ts'
 export { httpHealth, localEndpoint, servicePort, type SandboxService, type ServiceContext, type ServiceDirectoryEntry, type ServiceEndpoint } from './services/service.ts'
 export { walletCatalogueService, type WalletCatalogueHandle } from './services/wallet-catalogue.ts'
 export { relayService, relayPort } from './services/relay.ts'
@@ -142,23 +142,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const started = Date.now()
   const config = resolveOptions(options)
   const faults = new FaultStore(config.faults)
-  const running = await runServices(SANDBOX_SERVICES, { config, faults })
+  const running = await runServices(selectServices(SANDBOX_SERVICES, config.services === undefined ? undefined : ['chains', ...config.services]), { config, faults })
   try {
     const { chains, world } = running.get(evmChainsService)
     const { seeds, deployments, services, walletName } = await world
-    const { catalogue, analytics } = running.get(walletCatalogueService)
-    return {
+    const handle: Omit<SandboxHandle, 'dataApi' | 'catalogue' | 'analytics' | 'relay' | 'phoneWallet' | 'frame'> = {
       chains,
       contracts: Object.fromEntries(seeds.map((s) => [s.deployment.chainId, s.deployment.tokens])),
       deployments: Object.fromEntries(deployments),
       devAccounts: devAccounts(),
       deployer: devAccount(DEPLOYER_INDEX),
-      dataApi: running.get(dataApiService),
-      catalogue,
-      relay: running.get(relayService),
-      phoneWallet: running.get(phoneWalletService),
-      frame: running.get(frameService),
-      analytics,
       faults: {
         set: (rules) => faults.set(rules),
         add: (rule) => faults.add(rule),
@@ -180,6 +173,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       readyInMs: Date.now() - started,
       stop: () => running.stop(),
     }
+    // The handles of services a sandbox may leave out (`services`): read when used, so a test that uses one it did not start is told which.
+    return Object.defineProperties(handle, {
+      dataApi: { get: () => running.get(dataApiService), enumerable: true },
+      catalogue: { get: () => running.get(walletCatalogueService).catalogue, enumerable: true },
+      analytics: { get: () => running.get(walletCatalogueService).analytics, enumerable: true },
+      relay: { get: () => running.get(relayService), enumerable: true },
+      phoneWallet: { get: () => running.get(phoneWalletService), enumerable: true },
+      frame: { get: () => running.get(frameService), enumerable: true },
+    }) as SandboxHandle
   } catch (err) {
     await running.stop().catch(() => {})
     throw err

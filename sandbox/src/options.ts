@@ -42,6 +42,12 @@ export const sandboxOptionsSchema = z
      * (the same as JSON), else `{ 'portico-demo': ['http://127.0.0.1:*'] }`.
      */
     frameProjects: frameProjectsSchema.optional(),
+    /**
+     * The registry's services to run, by id (`['dataApi']`, `['frame', 'relay']`), with the services they
+     * need and the EVM chains always; a handle field of a service left out throws SandboxServiceNotStartedError.
+     * Default: every service (npm start). Tests start what they use.
+     */
+    services: z.array(z.string().min(1)).optional(),
     /** Fault rules active from the start (see faults/rules.ts). Default: none. */
     faults: z.array(faultRuleSchema).optional(),
     /** Seed months of history (default true); false deploys the contracts and pools only. */
@@ -74,6 +80,8 @@ export type ResolvedOptions = {
   cacheDir: string | undefined
   /** The frame's allow-list when one was given (options or PORTICO_FRAME_PROJECTS). */
   frameProjects: FrameProjects | undefined
+  /** The services asked for (`SandboxOptions.services`), or undefined for all. */
+  services: readonly string[] | undefined
   /** Ports given by registry id (`SandboxOptions.ports`); a service reads its own with servicePort(). */
   ports: Record<string, number>
   /** The PORTICO_* variables in effect (options.env or process.env). */
@@ -131,6 +139,7 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     indexerPollMs: options.indexerPollMs ?? DEFAULT_INDEXER_POLL_MS,
     cacheDir: options.cacheDir ?? fromEnv(env, 'PORTICO_SANDBOX_CACHE_DIR', z.string().min(1)),
     frameProjects: options.frameProjects ?? fromEnv(env, 'PORTICO_FRAME_PROJECTS', frameProjectsEnvSchema),
+    services: options.services,
     ports: options.ports ?? {},
     env,
     log: options.log ?? (() => {}),

@@ -17,10 +17,12 @@ const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 
  * the system hands out the free ports a server asks for.
  */
 export function testSandboxOptions(base: number, extra: SandboxOptions = {}): SandboxOptions {
+  // The chains, the bundlers and the data API, and the services the file adds (`services: ['frame']`).
+  const services = ['dataApi', ...(extra.services ?? [])]
   base += TEST_PORT_OFFSET
   if (base + 9 >= 32768) throw new Error(`Test ports from ${base} reach the system's ephemeral range (32768 and up): take a base below 32750`)
   // The sign-in stand-ins (mailbox, OpenID providers, Farcaster relay) on a port of their own too.
-  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra, ports: { signIn: base + 7, solana: base - 5000, ...extra.ports } }
+  return { chainPorts: { a: base, b: base + 1 }, dataApiPort: base + 2, cataloguePort: base + 3, ...extra, services, ports: { signIn: base + 7, solana: base - 5000, ...extra.ports } }
 }
 
 /** `url` with the project query added. */

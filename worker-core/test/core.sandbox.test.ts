@@ -17,7 +17,7 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(12000)
+  sandbox = await startTestSandbox(12000, ['catalogue'])
   config = sandboxConfig(sandbox, 'core-sandbox-test', { catalogueUrl: sandbox.catalogue.url })
 }, 180_000)
 afterAll(async () => {

@@ -17,12 +17,15 @@ import { createStorage } from '../src/infra/storage.ts'
 /** `PORTICO_E2E_PORT_OFFSET=N` moves these ports too, so two test runs can share a machine. */
 const TEST_PORT_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 
-/** A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(13000)`. */
-export function startTestSandbox(base: number): Promise<Sandbox> {
+/**
+ * A sandbox on `base + 545/546` (chains), `base + 787` (data API), `base + 788` (catalogue): `startTestSandbox(13000)`.
+ * It runs the chains, the bundlers and the data API, and the `services` a file adds (`['relay', 'phoneWallet']`).
+ */
+export function startTestSandbox(base: number, services: readonly string[] = []): Promise<Sandbox> {
   base += TEST_PORT_OFFSET
   if (base + 792 >= 32768) throw new Error(`Test ports from ${base} reach the system's ephemeral range (32768 and up): take a base below 31900`)
   // The frame's SMTP server on a port of its own too: a free port the system picks could be another file's.
-  return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788, ports: { frameSmtp: base + 792 } })
+  return startSandbox({ chainPorts: { a: base + 545, b: base + 546 }, dataApiPort: base + 787, cataloguePort: base + 788, ports: { frameSmtp: base + 792 }, services: ['dataApi', ...services] })
 }
 
 /** The core's configuration for the sandbox's chains and data API. */

@@ -1,4 +1,5 @@
 import { createPublicClient, createWalletClient, http, parseAbi, parseEther, type Address, type Hex, type PublicClient } from 'viem'
+import { SANDBOX_RPC_TIMEOUT_MS } from '../chain/rpc-timeout.ts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { rpc } from '../chain/rpc.ts'
 import type { SandboxChain } from '../chain/sandbox-chain.ts'
@@ -80,7 +81,7 @@ export function compileSandboxAaContracts(cacheDir: string | undefined): Promise
  * a second sandbox on the same outside node reuses it. Runs after the seed (automining on).
  */
 export async function installAccountAbstraction(chain: SandboxChain, sandboxCode: Promise<AaSandboxCode>): Promise<AaChainDeployment> {
-  const transport = http(chain.rpcUrl, { retryCount: 1, timeout: 30_000 })
+  const transport = http(chain.rpcUrl, { retryCount: 1, timeout: SANDBOX_RPC_TIMEOUT_MS })
   const client = createPublicClient({ chain: chain.viemChain, transport })
   const installer = aaKey('installer')
   const sponsorSigner = aaKey('sponsorSigner').address

@@ -1,4 +1,5 @@
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from 'viem'
+import { SANDBOX_RPC_TIMEOUT_MS } from './rpc-timeout.ts'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { DevAccount } from '../dev-accounts.ts'
 import { rpc } from './rpc.ts'
@@ -34,7 +35,7 @@ export class SeedSender {
   }
 
   static async open(chain: SandboxChain): Promise<SeedSender> {
-    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl, { retryCount: 0, batch: { wait: 0 } }) })
+    const client = createPublicClient({ chain: chain.viemChain, transport: http(chain.rpcUrl, { retryCount: 0, timeout: SANDBOX_RPC_TIMEOUT_MS, batch: { wait: 0 } }) })
     const latest = await client.getBlock({ blockTag: 'latest' })
     const timeTravel = await rpc(client, 'evm_setAutomine', [false]).then(
       () => true,

@@ -38,7 +38,7 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const A = 'eip155:31337'
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(22500))
+  sandbox = await startSandbox(testSandboxOptions(22500, { services: ['solana'] }))
 })
 afterAll(() => sandbox?.stop())
 

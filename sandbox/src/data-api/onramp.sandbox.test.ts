@@ -8,7 +8,7 @@ import { ACCOUNT_0, fetchError, fetchParsed, postJson, testSandboxOptions, withP
 let sandbox: SandboxHandle
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(22540))
+  sandbox = await startSandbox(testSandboxOptions(22540, { services: ['solana'] }))
 })
 afterAll(() => sandbox?.stop())
 

@@ -34,7 +34,7 @@ const leftTheMachine: string[] = []
 
 describe('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through the relay', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(22620, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(22620, { seedHistory: false, services: ['phoneWallet'] }))
     fetchGuard = guardFetch()
     browser = await launchTestChromium()
     page = await browser.newPage()

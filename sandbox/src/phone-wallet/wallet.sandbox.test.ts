@@ -22,7 +22,7 @@ let walletKit: IWalletKit
 let wallet: PhoneWallet
 let dapp: Awaited<ReturnType<typeof startDapp>>
 
-const OPTIONS = testSandboxOptions(22610, { seedHistory: false })
+const OPTIONS = testSandboxOptions(22610, { seedHistory: false, services: ['phoneWallet', 'catalogue'] })
 /** The chain A port this file's sandbox runs on (22610, moved by PORTICO_E2E_PORT_OFFSET); the others follow it. */
 const BASE = OPTIONS.chainPorts!.a as number
 

@@ -72,6 +72,7 @@ export function bundlerMode(config: ResolvedOptions): BundlerMode {
 export const bundlerService: SandboxService<BundlersHandle> = {
   id: 'bundlers',
   name: 'ERC-4337 bundlers',
+  needs: [evmChainsService],
   endpoints: (config) =>
     bundlerMode(config) === 'off'
       ? []

@@ -154,6 +154,7 @@ export function createFrameClock(base: () => number = Date.now): FrameClock {
 export const frameService: SandboxService<SandboxFrameHandle> = {
   id: 'frame',
   name: FRAME_SERVICE_NAME,
+  needs: [evmChainsService, solanaService, signInService],
   endpoints: (config) => [localEndpoint(FRAME_SERVICE_NAME, framePort(config), 'http', 'secure frame /frame')],
   start: async ({ config, get }) => {
     const { chains, world } = get(evmChainsService)

@@ -18,6 +18,7 @@ export function phoneWalletPort(config: ResolvedOptions): number {
 export const phoneWalletService: SandboxService<PhoneWalletHandle> = {
   id: 'phoneWallet',
   name: 'Sandbox Phone Wallet',
+  needs: [relayService, evmChainsService, solanaService],
   endpoints: (config) => [localEndpoint('Sandbox Phone Wallet', phoneWalletPort(config), 'http', 'WalletConnect wallet page; deep link /wc?uri=…')],
   start: ({ config, faults, get }) =>
     startPhoneWallet({

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FaultStore } from '../faults/store.ts'
 import { resolveOptions } from '../options.ts'
-import { runServices } from './run-services.ts'
+import { runServices, SandboxServiceNotStartedError, SandboxServiceStartError, selectServices } from './run-services.ts'
 import { localEndpoint, servicePort, type SandboxService } from './service.ts'
 
 // Ports of this file's probes (see test-helpers.ts for the other files' ranges).
@@ -30,7 +30,7 @@ function fake(id: string, events: string[], options: { failStart?: boolean; unhe
   }
 }
 
-const base = (env: Record<string, string> = {}, ports: Record<string, number> = {}) => ({ config: resolveOptions({ env, ports }), faults: new FaultStore() })
+const base = (env: Record<string, string> = {}, ports: Record<string, number> = {}) => ({ config: resolveOptions({ env, ports }), faults: new FaultStore(), healthDeadlineMs: 1_000 })
 
 let blocker: Server | undefined
 afterEach(async () => {
@@ -66,11 +66,11 @@ describe('runServices', () => {
 
   it('when a service fails to start or is unhealthy, stops the ones before it in reverse and throws', async () => {
     const events: string[] = []
-    await expect(runServices([fake('a', events), fake('b', events), fake('c', events, { failStart: true })], base())).rejects.toThrow('c failed')
+    await expect(runServices([fake('a', events), fake('b', events), fake('c', events, { failStart: true })], base())).rejects.toThrow(new SandboxServiceStartError('service c', new Error('c failed')))
     expect(events).toEqual(['start a', 'start b', 'stop b', 'stop a'])
 
     const more: string[] = []
-    await expect(runServices([fake('a', more), fake('b', more, { unhealthy: true })], base())).rejects.toThrow('The service b started but does not answer its health check')
+    await expect(runServices([fake('a', more), fake('b', more, { unhealthy: true })], base())).rejects.toThrow('The service b started but did not answer its health check within 1 s')
     expect(more).toEqual(['start a', 'start b', 'stop b', 'stop a'])
   })
 
@@ -85,5 +85,50 @@ describe('runServices', () => {
     const late = fake('late', events)
     await expect(runServices([fake('early', events, { uses: late }), late], base())).rejects.toThrow("The sandbox service 'late' is not running")
     await expect(runServices([fake('a', []), fake('a', [])], base())).rejects.toThrow("Two sandbox services have the id 'a'")
+  })
+})
+
+describe('selectServices', () => {
+  const events: string[] = []
+  const chains = fake('chains', events)
+  const signIn = { ...fake('signIn', events), needs: [chains] }
+  const frame = { ...fake('frame', events), needs: [chains, signIn] }
+  const relay = fake('relay', events)
+  const dataApi = { ...fake('dataApi', events), needs: [chains], uses: [frame] }
+  const registry = [chains, relay, signIn, frame, dataApi]
+
+  it('runs every service without a selection', () => {
+    expect(selectServices(registry, undefined).map((s) => s.id)).toEqual(['chains', 'relay', 'signIn', 'frame', 'dataApi'])
+  })
+
+  it('adds what the chosen services need, in registry order, and not what they only use', () => {
+    expect(selectServices(registry, ['dataApi']).map((s) => s.id)).toEqual(['chains', 'dataApi'])
+    expect(selectServices(registry, ['dataApi', 'frame']).map((s) => s.id)).toEqual(['chains', 'signIn', 'frame', 'dataApi'])
+  })
+
+  it('refuses an unknown id, naming the known ones', () => {
+    expect(() => selectServices(registry, ['mailbox'])).toThrow("Unknown sandbox service 'mailbox': the services are chains, relay, signIn, frame, dataApi")
+  })
+
+  it('gives a service the handle of one it uses only when that one runs, and names a left-out service asked for', async () => {
+    const seen: string[] = []
+    const user: SandboxService<Fake> = {
+      ...fake('user', events),
+      uses: [relay],
+      async start({ find }) {
+        seen.push(find(relay) ? 'relay running' : 'no relay')
+        return { id: 'user', up: true }
+      },
+    }
+    const without = await runServices(selectServices([relay, user], ['user']), base())
+    const withRelay = await runServices(selectServices([relay, user], ['relay', 'user']), base())
+    try {
+      expect(seen).toEqual(['no relay', 'relay running'])
+      expect(() => without.get(relay)).toThrow(SandboxServiceNotStartedError)
+      expect(() => without.get(relay)).toThrow("The sandbox service 'relay' is not running: start the sandbox with it (startSandbox({ services: [..., 'relay'] }))")
+    } finally {
+      await without.stop()
+      await withRelay.stop()
+    }
   })
 })

@@ -25,8 +25,10 @@ export type ServiceContext = {
   faults: FaultStore
   /** Every service of the registry with its endpoints, in start order. */
   directory: readonly ServiceDirectoryEntry[]
-  /** The handle of a service listed before this one (it has started). */
+  /** The handle of a service listed before this one (it has started): one of its `needs`. */
   get<H>(service: SandboxService<H>): H
+  /** The handle of one of its `uses` when that service runs, else undefined. */
+  find<H>(service: SandboxService<H>): H | undefined
 }
 
 /**
@@ -49,6 +51,10 @@ export type SandboxService<H> = {
   id: string
   /** What a person reads in the start output: `blockchain-data API`. */
   name: string
+  /** Services it cannot start without (listed before it): a sandbox started with `services` starts them too. */
+  needs?: readonly SandboxService<unknown>[]
+  /** Services it uses when they run (listed before it), through `ctx.find`; it starts without them. */
+  uses?: readonly SandboxService<unknown>[]
   /** Where it will answer, from the resolved options alone (before anything starts). */
   endpoints(config: ResolvedOptions): ServiceEndpoint[]
   /** Starts the service; resolves once it answers. Cleans up after itself when it fails. */

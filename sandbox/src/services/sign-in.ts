@@ -17,6 +17,7 @@ export function signInPort(config: ResolvedOptions): number {
 export const signInService: SandboxService<SignInStandIns> = {
   id: 'signIn',
   name: SIGN_IN_SERVICE_NAME,
+  needs: [evmChainsService],
   endpoints: (config) => [localEndpoint(SIGN_IN_SERVICE_NAME, signInPort(config), 'http', 'mailbox /mailbox, OpenID providers /oidc/{provider}, Farcaster wallet /farcaster/wallet')],
   start: async ({ config, faults, get }) => {
     const { chains, world } = get(evmChainsService)

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type Hex } from 'viem'
+import { SANDBOX_RPC_TIMEOUT_MS } from '../chain/rpc-timeout.ts'
 import { mnemonicToAccount } from 'viem/accounts'
 import { generateSiweNonce } from 'viem/siwe'
 import { z } from 'zod'
@@ -78,7 +79,7 @@ export function createFarcasterRelay(options: {
 
   async function register(chain: FrameChain): Promise<FarcasterAccount[]> {
     await options.chainReady
-    const transport = http(chain.rpcUrl)
+    const transport = http(chain.rpcUrl, { timeout: SANDBOX_RPC_TIMEOUT_MS })
     const publicClient = createPublicClient({ chain: chain.viemChain, transport })
     const testClient = createTestClient({ chain: chain.viemChain, mode: 'anvil', transport })
     const code = await publicClient.getCode({ address: FARCASTER_ID_REGISTRY_ADDRESS })

@@ -35,7 +35,7 @@ let key: Key
 let other: Key
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(17300, { seedHistory: false }))
+  sandbox = await startSandbox(testSandboxOptions(17300, { seedHistory: false, services: ['solana'] }))
   key = newKey()
   other = newKey()
 }, 180_000)

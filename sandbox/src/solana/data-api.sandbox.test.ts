@@ -16,7 +16,7 @@ const balanceUrl = (address: string, chainId: string = SOLANA_LOCALNET_CAIP_ID, 
   withProject(`${sandbox.dataApi.url}/v1/account/${address}/balance?currency=${currency}&chainId=${encodeURIComponent(chainId)}`)
 
 beforeAll(async () => {
-  sandbox = await startSandbox(testSandboxOptions(22700, { seedHistory: false }))
+  sandbox = await startSandbox(testSandboxOptions(22700, { seedHistory: false, services: ['solana'] }))
   solana = sandbox.service(solanaService)
 }, 120_000)
 

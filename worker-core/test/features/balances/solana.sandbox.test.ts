@@ -15,7 +15,7 @@ let solana: SolanaChainHandle
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(17000)
+  sandbox = await startTestSandbox(17000, ['solana'])
   solana = sandbox.service(solanaService)
   const localnet = solanaLocalnetNetwork(solana.rpcUrl, SOLANA_LOCALNET_CAIP_ID)
   const evm = sandboxConfig(sandbox, 'solana-balances-test')

@@ -26,7 +26,7 @@ let config: CoreConfig
 const chain = () => createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl) })
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(12000 + 300)
+  sandbox = await startTestSandbox(12000 + 300, ['phoneWallet'])
   config = sandboxConfig(sandbox, 'wc-eip5792-test', {
     metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },
     walletConnect: { relayUrl: sandbox.relay.url },

@@ -21,7 +21,7 @@ let solana: SolanaChainHandle
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(17520)
+  sandbox = await startTestSandbox(17520, ['phoneWallet'])
   solana = sandbox.service(solanaService)
   const base = sandboxConfig(sandbox, 'wc-solana-test', {
     metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },

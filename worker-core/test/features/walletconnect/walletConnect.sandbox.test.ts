@@ -24,7 +24,7 @@ let sandbox: Sandbox
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(12100)
+  sandbox = await startTestSandbox(12100, ['phoneWallet'])
   config = sandboxConfig(sandbox, 'wc-core-test', {
     metadata: { name: 'Core test dapp', description: 'A dapp in a test', url: 'http://127.0.0.1:5173', icons: [] },
     walletConnect: { relayUrl: sandbox.relay.url },

@@ -23,7 +23,7 @@ let rpc: SolanaRpcClient
 let config: CoreConfig
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(17100)
+  sandbox = await startTestSandbox(17100, ['solana'])
   solana = sandbox.service(solanaService)
   const localnet = solanaLocalnetNetwork(solana.rpcUrl, SOLANA_LOCALNET_CAIP_ID)
   config = { projectId: 'solana-send-test', apiUrl: sandbox.dataApi.url, networks: [localnet] }

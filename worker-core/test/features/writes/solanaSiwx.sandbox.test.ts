@@ -32,7 +32,7 @@ let config: CoreConfig
 let localnet: Network
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(17350)
+  sandbox = await startTestSandbox(17350, ['solana'])
   localnet = solanaLocalnetNetwork(sandbox.service(solanaService).rpcUrl, SOLANA_LOCALNET_CAIP_ID)
   config = { projectId: PROJECT, apiUrl: sandbox.dataApi.url, networks: [localnet] }
 }, 180_000)
