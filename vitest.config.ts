@@ -76,7 +76,7 @@ export default defineConfig({
           include: BROWSER_TESTS,
           exclude: EXCLUDE,
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
     ],

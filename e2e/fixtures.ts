@@ -20,7 +20,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(sandbox)
       await sandbox.stop()
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   demo: async ({ page, sandbox }, use) => {
     sandbox.dataApi.clearRequests()

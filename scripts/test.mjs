@@ -86,7 +86,9 @@ const VITEST_PROJECTS = [
 for (const [project, name] of VITEST_PROJECTS) {
   const vitestJson = `${root}/.vitest-results-${project}.json`
   rmSync(vitestJson, { force: true })
-  step(name, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  // Chromium's files one at a time: the approvals' pointer-rest timing is what they check, and two browsers at once on two cores blur it.
+  const workers = project === 'browser' ? ['--maxWorkers=1'] : []
+  step(name, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, ...workers, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
     ...(postgres ? { PORTICO_FRAME_TEST_DATABASE_URL: postgres.url } : {}),
   })
   readVitestReport(vitestJson)
