@@ -140,7 +140,7 @@ describe('Sandbox Phone Wallet page in Chromium, paired with a Node dapp through
     expect(leftTheMachine.filter((u) => !u.startsWith('https://pulse.walletconnect.org/'))).toEqual([])
     // What the browser refused (a CSP violation names the URL) and any address off the machine in an
     // error: only WalletKit's telemetry and its verify server. The relay gives every message an empty
-    // attestation, so a message as it arrives asks verify nothing (relay/official-clients.test.ts), but
+    // attestation, so a message as it arrives asks verify nothing (relay/official-clients.sandbox.test.ts), but
     // after the reload above WalletKit runs again the messages it had not acknowledged, without their
     // attestation (sign-client's processPendingMessageEvents), and those ask verify: the CSP refuses it.
     // WalletKit's own logged errors (a relay request it retried on a busy machine) are printed above,
