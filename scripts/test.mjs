@@ -198,6 +198,12 @@ if (flaky.length > 0) {
   console.log(`⚠ ${flaky.length} flaky (failed, then passed on retry; counted in passed below):`)
   for (const name of flaky) console.log(`  ${name}`)
 }
+// A step that failed without a failed test (lint, type check, import rules, budgets) is named here too,
+// so the end of the log says what to look up.
+const failedSteps = phases.filter((p) => !p.ok).map((p) => p.name)
+if (failedSteps.length > 0) {
+  console.log(`✖ ${failedSteps.length} step(s) failed: ${failedSteps.join('; ')}`)
+}
 if (failed.length > 0) {
   console.log(`✖ ${failed.length} failed:`)
   for (const name of failed) console.log(`  ${name}`)
