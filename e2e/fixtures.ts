@@ -1,15 +1,19 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '@portico/sandbox'
-import { E2E_PORTS } from './ports.ts'
+import { E2E_PORTS, E2E_URLS } from './ports.ts'
 
 type WorkerFixtures = { sandbox: Sandbox }
 type TestFixtures = { demo: Page }
 
 /**
- * The sandbox (chains and data API) runs once per test worker; every test gets a fresh browser
+ * The sandbox (chains and data API) runs once per test worker, on that worker's ports; every test gets a fresh browser
  * context, so storage, the SharedWorker and the wallet's memory start empty.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // This worker's own demo (e2e/ports.ts: each worker's ports are its own, its demo built for its sandbox).
+  baseURL: async ({}, use) => {
+    await use(E2E_URLS.demo)
+  },
   sandbox: [
     async ({}, use) => {
       const sandbox = await startSandbox({

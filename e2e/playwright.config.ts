@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 // The sandbox the tests start runs Portico's packages from their sources, never from dist/.
 import '../scripts/source-condition.mjs'
-import { E2E_DEMO_OUT, E2E_PORTS, E2E_URLS } from './ports.ts'
+import { E2E_WORKERS, e2eDemoOut, e2ePorts, e2eUrls } from './ports.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -13,15 +13,16 @@ export default defineConfig({
   testDir: './tests',
   // Apart per port offset, so two runs on one machine keep their own artefacts.
   outputDir: process.env['PORTICO_E2E_PORT_OFFSET'] ? `../test-results-${process.env['PORTICO_E2E_PORT_OFFSET']}` : '../test-results',
+  // A file's tests run in order in one worker; the files are shared among E2E_WORKERS workers (2 unless
+  // PORTICO_E2E_WORKERS says), each with its own sandbox (e2e/fixtures.ts) and demo (below) on its own ports.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // Never retried, on CI or here: a test that passes only on a second try is a failure to fix.
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
-    baseURL: E2E_URLS.demo,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
@@ -31,27 +32,34 @@ export default defineConfig({
     // entry animation to settle find none.
     reducedMotion: 'reduce',
   },
-  webServer: {
-    // The production build of the demo, with the sandbox's test wallet included: built once for every run of these
-    // sources and this environment (scripts/e2e-demo.mjs; the engine specs serve it too), then served.
+  // One demo per worker: the production build of the demo, with the sandbox's test wallet included and that worker's
+  // sandbox URLs: built once for every run of these sources and this environment (scripts/e2e-demo.mjs; the engine
+  // specs serve worker 0's too), then served. Each worker's tests reach theirs through `baseURL` (e2e/fixtures.ts).
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => demoServer(slot)),
+})
+
+/** Worker `slot`'s demo: built for its sandbox's URLs into its own folder, served on its own port. */
+function demoServer(slot: number) {
+  const urls = e2eUrls(slot)
+  return {
     command: `node scripts/e2e-demo.mjs && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,
     cwd: root,
-    url: `${E2E_URLS.demo}/`,
+    url: `${urls.demo}/`,
     env: {
       PORTICO_SANDBOX_WALLET: '1',
-      // A run on moved ports (PORTICO_E2E_PORT_OFFSET) builds apart, so it never empties another run's demo.
-      PORTICO_DEMO_OUT: E2E_DEMO_OUT,
-      PORTICO_DEMO_PORT: String(E2E_PORTS.demo),
-      VITE_PORTICO_CHAIN_A_RPC: E2E_URLS.chainA,
-      VITE_PORTICO_CHAIN_B_RPC: E2E_URLS.chainB,
-      VITE_PORTICO_API_URL: E2E_URLS.dataApi,
-      VITE_PORTICO_CATALOGUE_URL: E2E_URLS.catalogue,
-      VITE_PORTICO_RELAY_URL: E2E_URLS.relay,
-      VITE_PORTICO_FRAME_URL: E2E_URLS.frame,
-      VITE_PORTICO_SOLANA_RPC: E2E_URLS.solana,
+      // A run on moved ports (PORTICO_E2E_PORT_OFFSET) or another worker builds apart, so it never empties another's demo.
+      PORTICO_DEMO_OUT: e2eDemoOut(slot),
+      PORTICO_DEMO_PORT: String(e2ePorts(slot).demo),
+      VITE_PORTICO_CHAIN_A_RPC: urls.chainA,
+      VITE_PORTICO_CHAIN_B_RPC: urls.chainB,
+      VITE_PORTICO_API_URL: urls.dataApi,
+      VITE_PORTICO_CATALOGUE_URL: urls.catalogue,
+      VITE_PORTICO_RELAY_URL: urls.relay,
+      VITE_PORTICO_FRAME_URL: urls.frame,
+      VITE_PORTICO_SOLANA_RPC: urls.solana,
     },
     reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-  },
-})
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+  }
+}

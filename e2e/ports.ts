@@ -5,19 +5,54 @@
 /** `solana`: the sandbox's default for its Solana RPC, the data API's port + 112. */
 const BASE = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalogue: 28788, relay: 28789, frame: 28790, phoneWallet: 28791, solana: 28899 } as const
 /** `PORTICO_E2E_PORT_OFFSET=100` moves every port, so two runs can share a machine. */
-const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
-export const E2E_PORTS = Object.fromEntries(Object.entries(BASE).map(([k, v]) => [k, v + OFFSET])) as { readonly [K in keyof typeof BASE]: number }
-export const E2E_URLS = {
-  demo: `http://127.0.0.1:${E2E_PORTS.demo}`,
-  chainA: `http://127.0.0.1:${E2E_PORTS.chainA}`,
-  chainB: `http://127.0.0.1:${E2E_PORTS.chainB}`,
-  dataApi: `http://127.0.0.1:${E2E_PORTS.dataApi}`,
-  catalogue: `http://127.0.0.1:${E2E_PORTS.catalogue}`,
-  relay: `ws://127.0.0.1:${E2E_PORTS.relay}`,
-  frame: `http://127.0.0.1:${E2E_PORTS.frame}`,
-  phoneWallet: `http://127.0.0.1:${E2E_PORTS.phoneWallet}`,
-  solana: `http://127.0.0.1:${E2E_PORTS.solana}`,
-} as const
+const RUN_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
+/**
+ * How many Playwright workers run the Chromium tests (`PORTICO_E2E_WORKERS`, 2 unless told): each has
+ * its own sandbox and its own demo build, WORKER_STRIDE ports above the previous worker's.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env['PORTICO_E2E_WORKERS'] ?? 2) || 2)
+export const WORKER_STRIDE = 2000
+/**
+ * The worker this process is: Playwright sets TEST_PARALLEL_INDEX (0 … workers - 1) in each worker
+ * process, so the ports below are that worker's own; elsewhere (the config, the engine specs, the
+ * reliability suite) it is 0.
+ */
+const SLOT = Number(process.env['TEST_PARALLEL_INDEX'] ?? 0) || 0
+
+/** The ports of worker `slot`'s sandbox and demo. */
+export function e2ePorts(slot: number) {
+  const offset = RUN_OFFSET + slot * WORKER_STRIDE
+  return Object.fromEntries(Object.entries(BASE).map(([k, v]) => [k, v + offset])) as { readonly [K in keyof typeof BASE]: number }
+}
+
+/** The URLs of worker `slot`'s sandbox and demo. */
+export function e2eUrls(slot: number) {
+  const ports = e2ePorts(slot)
+  return {
+    demo: `http://127.0.0.1:${ports.demo}`,
+    chainA: `http://127.0.0.1:${ports.chainA}`,
+    chainB: `http://127.0.0.1:${ports.chainB}`,
+    dataApi: `http://127.0.0.1:${ports.dataApi}`,
+    catalogue: `http://127.0.0.1:${ports.catalogue}`,
+    relay: `ws://127.0.0.1:${ports.relay}`,
+    frame: `http://127.0.0.1:${ports.frame}`,
+    phoneWallet: `http://127.0.0.1:${ports.phoneWallet}`,
+    solana: `http://127.0.0.1:${ports.solana}`,
+  } as const
+}
+
+/** The folder (under demo/) worker `slot`'s build of the demo goes to: apart per port, so no run or worker empties another's. */
+export function e2eDemoOut(slot: number) {
+  const offset = RUN_OFFSET + slot * WORKER_STRIDE
+  return offset ? `dist-e2e-${e2ePorts(slot).demo}` : 'dist-e2e'
+}
+
+/** This process's ports and URLs (a Playwright worker's own). */
+export const E2E_PORTS = e2ePorts(SLOT)
+export const E2E_URLS = e2eUrls(SLOT)
+
+/** This process's offset: the run's, plus its worker's stride. */
+const OFFSET = RUN_OFFSET + SLOT * WORKER_STRIDE
 
 /**
  * `npm start` as a newcomer runs it (e2e/tests/npm-start.spec.ts): its own sandbox and production demo,
@@ -36,5 +71,5 @@ export const EXAMPLE_PORTS = {
   headless: 25180 + OFFSET,
 } as const
 
-/** The folder (under demo/) the e2e build of the demo goes to: apart per port offset, so two runs never empty each other's. */
-export const E2E_DEMO_OUT = OFFSET ? `dist-e2e-${E2E_PORTS.demo}` : 'dist-e2e'
+/** The folder (under demo/) this process's build of the demo goes to. */
+export const E2E_DEMO_OUT = e2eDemoOut(SLOT)

@@ -95,6 +95,20 @@ for (const [project, name] of VITEST_PROJECTS) {
 }
 stopPostgres()
 
+/**
+ * ` (the error's first line)`, colours stripped and cut at 300 characters: the closing list says why each test
+ * failed, since a long log is often read from its end only.
+ */
+function why(message) {
+  if (!message) return ''
+  const line =
+    String(message)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  return line ? ` (${line.trim().slice(0, 300)})` : ''
+}
+
 /** Adds a Vitest JSON report's counts and failed tests to the run's. */
 function readVitestReport(vitestJson) {
   if (!existsSync(vitestJson)) {
@@ -107,7 +121,7 @@ function readVitestReport(vitestJson) {
   results.skipped += report.numPendingTests + report.numTodoTests
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failed.push(`${relative(root, file.name)} › ${test.fullName}`)
+      if (test.status === 'failed') failed.push(`${relative(root, file.name)} › ${test.fullName}${why(test.failureMessages?.[0])}`)
     }
     // A file that failed to load has no assertions: name the file.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${relative(root, file.name)} (${(file.message ?? 'failed').split('\n')[0]})`)
@@ -128,7 +142,7 @@ if (existsSync(e2eJson)) {
   results.failed += stats.unexpected
   results.skipped += stats.skipped
   flaky.push(...flakyTests(report))
-  failed.push(...testsWithStatus(report, 'unexpected').map(({ name }) => name))
+  failed.push(...testsWithStatus(report, 'unexpected').map(({ name, test }) => `${name}${why(test.results?.find((r) => r.error)?.error?.message)}`))
   // Should the walk miss one (a reporter format change), the count still shows.
   for (let i = flaky.length; i < stats.flaky; i++) flaky.push('(a test the report does not name)')
 } else ok = false
@@ -172,7 +186,7 @@ if (existsSync(enginesJson)) {
   const report = JSON.parse(readFileSync(enginesJson, 'utf8'))
   results.passed += report.passed
   results.failed += report.failed
-  for (const test of report.tests ?? []) if (test.status === 'failed') failed.push(`e2e/engines [${test.engine}] › ${test.name}`)
+  for (const test of report.tests ?? []) if (test.status === 'failed') failed.push(`e2e/engines [${test.engine}] › ${test.name}${why(test.error)}`)
   if (report.setupFailed) failed.push('e2e/engines (the sandbox, the demo or a browser did not start)')
 } else ok = false
 

@@ -36,10 +36,11 @@ mkdirSync(artifacts, { recursive: true })
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const started = Date.now()
 
-/** The demo as playwright.config.ts serves it: its webServer's command, folder and environment, in its own process group. */
+/** The demo as playwright.config.ts serves it to its first worker: that webServer's command, folder and environment, in its own process group. */
 async function startDemo(): Promise<{ stop(): void }> {
-  const server = playwrightConfig.webServer
-  if (!server || Array.isArray(server)) throw new Error('e2e/playwright.config.ts has no single webServer')
+  const servers = playwrightConfig.webServer
+  const server = Array.isArray(servers) ? servers[0] : servers
+  if (!server) throw new Error('e2e/playwright.config.ts has no webServer')
   const url = server.url ?? `${E2E_URLS.demo}/`
   // As Playwright's reuseExistingServer: false: a server already there would be tested in place of this build.
   const already = await fetch(url).then(
