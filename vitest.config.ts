@@ -41,6 +41,9 @@ export default defineConfig({
             'scripts/*.test.ts',
           ],
           exclude: [...EXCLUDE, ...SANDBOX_TESTS, ...BROWSER_TESTS],
+          // The files of a worker share their modules (imported once, not once per file): 62 s → 24 s here. A
+          // file leaves nothing behind that another reads (checked with --sequence.shuffle.files).
+          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -53,6 +56,9 @@ export default defineConfig({
           include: ['main-thread/src/**/*.test.{ts,tsx}'],
           exclude: EXCLUDE,
           setupFiles: ['main-thread/test/setup.ts'],
+          // The files of a worker share one window and their modules (107 s → 28 s here); what a file puts on the
+          // window (announced wallets, storage) goes with it (main-thread/test/setup.ts).
+          isolate: false,
           // A view rendered with a thousand rows in happy-dom takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
@@ -64,6 +70,8 @@ export default defineConfig({
           environment: 'node',
           include: SANDBOX_TESTS,
           exclude: [...EXCLUDE, ...BROWSER_TESTS, 'main-thread/**'],
+          // Each file in a process of its own: shared (isolate: false) the project ran in 184 s instead of 263, but the
+          // sandbox's WalletConnect wallet of a file that ended still retries its stopped relay during the next file.
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

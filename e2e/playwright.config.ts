@@ -13,8 +13,10 @@ export default defineConfig({
   testDir: './tests',
   // Apart per port offset, so two runs on one machine keep their own artefacts.
   outputDir: process.env['PORTICO_E2E_PORT_OFFSET'] ? `../test-results-${process.env['PORTICO_E2E_PORT_OFFSET']}` : '../test-results',
-  // A file's tests run in order in one worker; the files are shared among E2E_WORKERS workers (2 unless
-  // PORTICO_E2E_WORKERS says), each with its own sandbox (e2e/fixtures.ts) and demo (below) on its own ports.
+  // A file's tests run in order in one worker. PORTICO_E2E_WORKERS=N shares the files among N workers, each with its
+  // own sandbox (e2e/fixtures.ts) and demo (below) on its own ports: one unless told, since on this 2-core machine the
+  // tests are bound by the processor (Chromium, the core's workers, anvil): 2 workers ran 92 tests in 21.5 min, where
+  // 1 runs all 139 in about 24, and their busier cores timed out a test.
   fullyParallel: false,
   workers: E2E_WORKERS,
   // Never retried, on CI or here: a test that passes only on a second try is a failure to fix.

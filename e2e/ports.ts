@@ -7,10 +7,10 @@ const BASE = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalo
 /** `PORTICO_E2E_PORT_OFFSET=100` moves every port, so two runs can share a machine. */
 const RUN_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 /**
- * How many Playwright workers run the Chromium tests (`PORTICO_E2E_WORKERS`, 2 unless told): each has
+ * How many Playwright workers run the Chromium tests (`PORTICO_E2E_WORKERS`, 1 unless told; see playwright.config.ts): each has
  * its own sandbox and its own demo build, WORKER_STRIDE ports above the previous worker's.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env['PORTICO_E2E_WORKERS'] ?? 2) || 2)
+export const E2E_WORKERS = Math.max(1, Number(process.env['PORTICO_E2E_WORKERS'] ?? 1) || 1)
 export const WORKER_STRIDE = 2000
 /**
  * The worker this process is: Playwright sets TEST_PARALLEL_INDEX (0 … workers - 1) in each worker

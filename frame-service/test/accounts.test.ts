@@ -42,7 +42,8 @@ const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Apple
 const device = () => `device-${randomBytes(12).toString('hex')}`
 const context = (client = '203.0.113.1'): CallContext => ({ projectId: 'portico-demo', origin: DAPP, client })
 let emails = 0
-const freshEmail = (what: string) => `${what}-${++emails}-${randomBytes(3).toString('hex')}@example.com`
+// The random part starts with a letter: six hex digits that happened to be all decimal would read as the mail's code (lastCode).
+const freshEmail = (what: string) => `${what}-${++emails}-r${randomBytes(3).toString('hex')}@example.com`
 
 /** What a promise failed with: the FrameError's status and message. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {

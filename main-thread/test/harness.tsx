@@ -210,6 +210,14 @@ export type FakeWallet = {
  * An EIP-6963 wallet on the page. It approves connections (unless `approve` says no), answers its
  * chain, and passes other methods to `handle` (throw `{ code }` objects as wallets do).
  */
+/** The wallets announced and not yet cleaned up: the DOM tests share a window per worker (isolate: false), so each file ends them (test/setup.ts). */
+const announced = new Set<FakeWallet>()
+
+/** Ends every wallet a test file announced and left (their `eip6963:requestProvider` listeners on the shared window). */
+export function cleanupAnnouncedWallets() {
+  for (const wallet of [...announced]) wallet.cleanup()
+}
+
 export function announceWallet({
   name = 'Test Wallet',
   rdns = 'dev.test.wallet',
@@ -245,8 +253,12 @@ export function announceWallet({
       on: vi.fn(),
       removeListener: vi.fn(),
     },
-    cleanup: () => window.removeEventListener('eip6963:requestProvider', announce),
+    cleanup: () => {
+      window.removeEventListener('eip6963:requestProvider', announce)
+      announced.delete(wallet)
+    },
   }
+  announced.add(wallet)
   const info = { uuid: `uuid-${rdns}`, name, rdns, icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider: wallet.provider }) }))
   window.addEventListener('eip6963:requestProvider', announce)
