@@ -97,8 +97,16 @@ export async function connectDapp(dapp: Dapp, params: Parameters<Dapp['connect']
   return { uri, approved }
 }
 
-/** Closes a client's socket and timers, so the test process can end. */
+/**
+ * Closes a client's socket and timers, so the test process can end, and keeps it closed: the SDK
+ * finishes some work after a test is done with the client (a session the dapp deleted is unsubscribed
+ * once the wallet's answer is published), which would reopen the socket to a relay that may be gone
+ * (the file's sandbox stopped) and reject where nothing awaits it, in the next file of the same
+ * process. A client shut down neither publishes, subscribes nor connects again.
+ */
 export async function shutdown(core: ICore): Promise<void> {
   core.heartbeat.stop()
+  const relayer = core.relayer as unknown as Record<'publish' | 'subscribe' | 'unsubscribe' | 'transportOpen' | 'restartTransport', () => Promise<unknown>>
+  for (const method of ['publish', 'subscribe', 'unsubscribe', 'transportOpen', 'restartTransport'] as const) relayer[method] = async () => undefined
   await core.relayer.transportClose().catch(() => {})
 }
