@@ -7,11 +7,12 @@ const BASE = { demo: 25173, chainA: 28545, chainB: 28546, dataApi: 28787, catalo
 /** `PORTICO_E2E_PORT_OFFSET=100` moves every port, so two runs can share a machine. */
 const RUN_OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
 /**
- * How many Playwright workers run the Chromium tests (`PORTICO_E2E_WORKERS`, 1 unless told; see playwright.config.ts): each has
- * its own sandbox and its own demo build, WORKER_STRIDE ports above the previous worker's.
+ * How many Playwright workers run the Chromium tests (`PORTICO_E2E_WORKERS`, 1 unless told; see
+ * playwright.config.ts): each has its own sandbox and its own demo build, WORKER_STRIDE ports above
+ * the previous worker's.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env['PORTICO_E2E_WORKERS'] ?? 1) || 1)
-export const WORKER_STRIDE = 2000
+const WORKER_STRIDE = 2000
 /**
  * The worker this process is: Playwright sets TEST_PARALLEL_INDEX (0 … workers - 1) in each worker
  * process, so the ports below are that worker's own; elsewhere (the config, the engine specs, the
@@ -19,40 +20,37 @@ export const WORKER_STRIDE = 2000
  */
 const SLOT = Number(process.env['TEST_PARALLEL_INDEX'] ?? 0) || 0
 
-/** The ports of worker `slot`'s sandbox and demo. */
-export function e2ePorts(slot: number) {
-  const offset = RUN_OFFSET + slot * WORKER_STRIDE
-  return Object.fromEntries(Object.entries(BASE).map(([k, v]) => [k, v + offset])) as { readonly [K in keyof typeof BASE]: number }
+/** How far worker `slot`'s ports are moved: the run's offset plus the worker's stride. */
+const offsetOf = (slot: number) => RUN_OFFSET + slot * WORKER_STRIDE
+
+/** Each port of `ports` as `http://127.0.0.1:PORT`. */
+export function loopbackUrls<K extends string>(ports: { readonly [P in K]: number }): { readonly [P in K]: string } {
+  return Object.fromEntries(Object.entries<number>(ports).map(([k, port]) => [k, `http://127.0.0.1:${port}`])) as { readonly [P in K]: string }
 }
 
-/** The URLs of worker `slot`'s sandbox and demo. */
+/** The ports of worker `slot`'s sandbox and demo. */
+export function e2ePorts(slot: number) {
+  return Object.fromEntries(Object.entries(BASE).map(([k, v]) => [k, v + offsetOf(slot)])) as { readonly [K in keyof typeof BASE]: number }
+}
+
+/** The URLs of worker `slot`'s sandbox and demo (the relay's a websocket). */
 export function e2eUrls(slot: number) {
   const ports = e2ePorts(slot)
-  return {
-    demo: `http://127.0.0.1:${ports.demo}`,
-    chainA: `http://127.0.0.1:${ports.chainA}`,
-    chainB: `http://127.0.0.1:${ports.chainB}`,
-    dataApi: `http://127.0.0.1:${ports.dataApi}`,
-    catalogue: `http://127.0.0.1:${ports.catalogue}`,
-    relay: `ws://127.0.0.1:${ports.relay}`,
-    frame: `http://127.0.0.1:${ports.frame}`,
-    phoneWallet: `http://127.0.0.1:${ports.phoneWallet}`,
-    solana: `http://127.0.0.1:${ports.solana}`,
-  } as const
+  return { ...loopbackUrls(ports), relay: `ws://127.0.0.1:${ports.relay}` }
 }
 
 /** The folder (under demo/) worker `slot`'s build of the demo goes to: apart per port, so no run or worker empties another's. */
 export function e2eDemoOut(slot: number) {
-  const offset = RUN_OFFSET + slot * WORKER_STRIDE
-  return offset ? `dist-e2e-${e2ePorts(slot).demo}` : 'dist-e2e'
+  return offsetOf(slot) ? `dist-e2e-${e2ePorts(slot).demo}` : 'dist-e2e'
 }
 
 /** This process's ports and URLs (a Playwright worker's own). */
 export const E2E_PORTS = e2ePorts(SLOT)
 export const E2E_URLS = e2eUrls(SLOT)
+/** The folder (under demo/) this process's build of the demo goes to. */
+export const E2E_DEMO_OUT = e2eDemoOut(SLOT)
 
-/** This process's offset: the run's, plus its worker's stride. */
-const OFFSET = RUN_OFFSET + SLOT * WORKER_STRIDE
+const OFFSET = offsetOf(SLOT)
 
 /**
  * `npm start` as a newcomer runs it (e2e/tests/npm-start.spec.ts): its own sandbox and production demo,
@@ -70,6 +68,3 @@ export const EXAMPLE_PORTS = {
   nextWebpack: 25179 + OFFSET,
   headless: 25180 + OFFSET,
 } as const
-
-/** The folder (under demo/) this process's build of the demo goes to. */
-export const E2E_DEMO_OUT = e2eDemoOut(SLOT)

@@ -124,7 +124,7 @@ function readVitestReport(vitestJson) {
       if (test.status === 'failed') failed.push(`${relative(root, file.name)} › ${test.fullName}${why(test.failureMessages?.[0])}`)
     }
     // A file that failed to load has no assertions: name the file.
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${relative(root, file.name)} (${(file.message ?? 'failed').split('\n')[0]})`)
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${relative(root, file.name)}${why(file.message ?? 'failed')}`)
   }
 }
 

@@ -13,18 +13,11 @@ import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mj
 import { builtExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
 import { codeFor, freshEmail } from '../embedded.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
-import { E2E_URLS, EXAMPLE_PORTS } from '../ports.ts'
+import { E2E_URLS, EXAMPLE_PORTS, loopbackUrls } from '../ports.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT = '0xf39F…2266'
-const urls = {
-  viteReact: `http://127.0.0.1:${EXAMPLE_PORTS.viteReact}`,
-  wagmi: `http://127.0.0.1:${EXAMPLE_PORTS.wagmi}`,
-  webpack: `http://127.0.0.1:${EXAMPLE_PORTS.webpack}`,
-  nextTurbopack: `http://127.0.0.1:${EXAMPLE_PORTS.nextTurbopack}`,
-  nextWebpack: `http://127.0.0.1:${EXAMPLE_PORTS.nextWebpack}`,
-  headless: `http://127.0.0.1:${EXAMPLE_PORTS.headless}`,
-}
+const urls = loopbackUrls(EXAMPLE_PORTS)
 
 let packed: PackedPackage[] = []
 let walletScript = ''

@@ -206,10 +206,6 @@ export type FakeWallet = {
   cleanup(): void
 }
 
-/**
- * An EIP-6963 wallet on the page. It approves connections (unless `approve` says no), answers its
- * chain, and passes other methods to `handle` (throw `{ code }` objects as wallets do).
- */
 /** The wallets announced and not yet cleaned up: the DOM tests share a window per worker (isolate: false), so each file ends them (test/setup.ts). */
 const announced = new Set<FakeWallet>()
 
@@ -218,6 +214,10 @@ export function cleanupAnnouncedWallets() {
   for (const wallet of [...announced]) wallet.cleanup()
 }
 
+/**
+ * An EIP-6963 wallet on the page. It approves connections (unless `approve` says no), answers its
+ * chain, and passes other methods to `handle` (throw `{ code }` objects as wallets do).
+ */
 export function announceWallet({
   name = 'Test Wallet',
   rdns = 'dev.test.wallet',
