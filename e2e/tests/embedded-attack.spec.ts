@@ -1,13 +1,16 @@
 import type { Page } from '@playwright/test'
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, verifyMessage, type Address } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits, toHex, verifyMessage, type Address } from 'viem'
+import { entryPoint08Address, formatUserOperation, getUserOperationHash, type RpcUserOperation } from 'viem/account-abstraction'
 import { classifyRpcMethod, EMBEDDED_EVENT_NAMES } from '@portico/shared-types/embedded'
 import { expect, test } from '../fixtures.ts'
-import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, switchToEoa } from '../embedded.ts'
+import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, shownAddress, switchToEoa } from '../embedded.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** What the demo's "Sign a message" asks to sign. */
 const MESSAGE = 'Hello from the Portico demo'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The smart account's one-call entry (SimpleAccount's `execute`). */
+const executeAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
 
 /** The unsafe methods the frame service was asked to run since `before` (reads are not signatures). */
 const signed = (sandbox: { frame: { rpcMethods(): { method: string }[] } }, before: number) =>
@@ -245,4 +248,63 @@ test("a real click in the frame signs exactly the shown text; typed data for ano
   await page.screenshot({ path: test.info().outputPath('approval-erc20-transfer.png') })
   await transfer.getByRole('button', { name: 'Reject' }).click()
   expect(await answer).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'The visitor rejected the request' } })
+})
+
+test("a user operation the dapp's page built is never shown or signed as built: the frame prepares its own from the calls (its gas, its paymaster, v0.8's hash); another EntryPoint is refused", async ({
+  demo: page,
+  sandbox,
+}) => {
+  test.setTimeout(120_000)
+  await loginWithEmail(page, sandbox, freshEmail('userop'))
+  const smart = await shownAddress(page)
+  await page.keyboard.press('Escape')
+  const frameOrigin = new URL(sandbox.frame.url).origin
+  // What a hostile page posts: its own operation claiming sponsorship with no paymaster, gas limits and fees
+  // that would cost the account 16 ETH, and its hash for EntryPoint v0.8.
+  const otherEntryPoint = '0x0000000071727De22E5E9d8BAf0edAc6f37da032' as Address
+  const userOperation = {
+    sender: smart,
+    nonce: '0x0',
+    callData: encodeFunctionData({ abi: executeAbi, functionName: 'execute', args: [BOB, 0n, '0x'] }),
+    callGasLimit: toHex(10_000_000n),
+    verificationGasLimit: toHex(5_000_000n),
+    preVerificationGas: toHex(1_000_000n),
+    maxFeePerGas: toHex(1000n * 10n ** 9n),
+    maxPriorityFeePerGas: toHex(1000n * 10n ** 9n),
+  }
+  const dappHash = getUserOperationHash({
+    userOperation: formatUserOperation({ ...userOperation, signature: '0x' } as RpcUserOperation),
+    entryPointAddress: entryPoint08Address,
+    entryPointVersion: '0.8',
+    chainId: 31337,
+  })
+  const answer = askFrame(page, frameOrigin, { method: 'eth_sendUserOperation', params: [{ userOperation, hash: dappHash, entryPoint: entryPoint08Address, sponsored: true }], chainId: 31337 })
+  const frame = await approvalFrame(page)
+  await expect(frame.getByRole('heading', { name: 'Send a user operation' })).toBeVisible()
+  await expect(frame.getByTestId('approval-from')).toHaveText(smart)
+  await expect(frame.getByTestId('approval-to')).toHaveText(new RegExp(BOB))
+  // The frame's own operation: the project's paymaster named, the service's gas limits, not the page's.
+  await expect(frame.getByTestId('approval-fee')).toHaveText('Gas sponsored')
+  await expect(frame.getByTestId('approval-paymaster')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  await expect(frame.getByTestId('approval-gas-limits')).not.toContainText('10,000,000 for the calls')
+  const shownHash = (await frame.getByTestId('approval-user-operation-hash').textContent())!
+  expect(shownHash).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(shownHash).not.toBe(dappHash)
+  await page.screenshot({ path: test.info().outputPath('approval-dapp-user-operation.png') })
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  // What was signed and sent is the operation shown: its hash is the answer.
+  expect(await answer).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { result: shownHash } })
+  await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
+
+  // An operation for another EntryPoint (the bundler's params: the operation, then its EntryPoint) is refused before anything is shown.
+  expect(await askFrame(page, frameOrigin, { method: 'eth_sendUserOperation', params: [userOperation, otherEntryPoint], chainId: 31337 })).toMatchObject({
+    type: 'FRAME_RPC_REQUEST_ERROR',
+    payload: { message: `The user operation is for EntryPoint ${otherEntryPoint}; this wallet signs for EntryPoint v0.8 (${entryPoint08Address}) only` },
+  })
+  // And one for another account.
+  expect(await askFrame(page, frameOrigin, { method: 'eth_sendUserOperation', params: [{ ...userOperation, sender: BOB }], chainId: 31337 })).toMatchObject({
+    type: 'FRAME_RPC_REQUEST_ERROR',
+    payload: { message: `Unknown account ${BOB}` },
+  })
+  await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
 })

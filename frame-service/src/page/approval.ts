@@ -4,7 +4,7 @@ import { MESSAGES } from '@portico/shared-types/errors'
 import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
 import { APPROVAL_WINDOW_PATH, requestBytes, windowToFrameSchema, type FrameToWindow } from './approval-window-messages.ts'
 import { describedContent, el, hintLine } from './approval-view.ts'
-import { ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest } from './describe.ts'
+import { APPROVAL_TEXT, ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest } from './describe.ts'
 import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
 
 /** A request the approval shows and signs: an EVM one (on a chain id) or a Solana one (on a CAIP-2 network). */
@@ -426,29 +426,39 @@ export function createApprovals(deps: ApprovalDeps) {
      * network's CAIP-2 id.
      */
     async ask(method: string, params: unknown, chain: number | string): Promise<unknown> {
-      let request: ApprovalRequest
-      let description: Description
-      if (isSolanaMethod(method)) {
-        const solana = freezeSolanaRequest(method, params, String(chain))
-        request = solana
-        description = describeSolana(solana, await deps.solanaContext(solana))
-      } else {
-        if (typeof chain !== 'number') throw new ApprovalRefused(`Unsupported chain ${chain}`)
-        const evm = freezeRequest(method, params, chain)
-        request = evm
-        description = describe(evm, await deps.context(evm))
-      }
-      return new Promise<unknown>((resolve, reject) => {
-        queue.push({ request, description, resolve, reject })
-        if (queue.length === 1) render()
-        else if (statusLine && !busy) statusLine.textContent = `${queue.length - 1} more waiting`
-      })
+      // A user operation is shown only as the frame prepared it (askUserOperation), never as a page built it.
+      if (method === 'eth_sendUserOperation') throw new ApprovalRefused(APPROVAL_TEXT.unsupported.replace('{method}', method))
+      return show(method, params, chain)
     },
+    /** A user operation the frame's own service prepared (`userOperationPrepare`): checked again (freezeRequest), then shown and signed like any other request. */
+    askUserOperation: (prepared: { userOperation: object; hash: string; entryPoint: string; sponsored: boolean }, chainId: number): Promise<unknown> =>
+      show('eth_sendUserOperation', [prepared], chainId),
     /** The page gave up (its modal closed, a disallowed call): every waiting request answers 4001. */
     abortAll: () => rejectAll(MESSAGES.embeddedRequestAborted),
     get pending() {
       return queue.length
     },
+  }
+
+  /** Refused at once when malformed, otherwise queued and shown; answered with the service's result once approved. */
+  async function show(method: string, params: unknown, chain: number | string): Promise<unknown> {
+    let request: ApprovalRequest
+    let description: Description
+    if (isSolanaMethod(method)) {
+      const solana = freezeSolanaRequest(method, params, String(chain))
+      request = solana
+      description = describeSolana(solana, await deps.solanaContext(solana))
+    } else {
+      if (typeof chain !== 'number') throw new ApprovalRefused(`Unsupported chain ${chain}`)
+      const evm = freezeRequest(method, params, chain)
+      request = evm
+      description = describe(evm, await deps.context(evm))
+    }
+    return new Promise<unknown>((resolve, reject) => {
+      queue.push({ request, description, resolve, reject })
+      if (queue.length === 1) render()
+      else if (statusLine && !busy) statusLine.textContent = `${queue.length - 1} more waiting`
+    })
   }
 }
 

@@ -1,6 +1,20 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseUnits, toHex, type Address } from 'viem'
+import { entryPoint08Address, formatUserOperation, getUserOperationHash, type RpcUserOperation } from 'viem/account-abstraction'
 import { describe as group, expect, it } from 'vitest'
-import { ApprovalRefused, addressesToName, contractToRead, decodeCall, describe, freezeRequest, isUnlimited, messageView, type ChainFacts, type DescribeContext } from './describe.ts'
+import { simpleAccountAbi } from '../simple-account-abi.ts'
+import {
+  ApprovalRefused,
+  addressesToName,
+  contractToRead,
+  dappUserOperationCalls,
+  decodeCall,
+  describe,
+  freezeRequest,
+  isUnlimited,
+  messageView,
+  type ChainFacts,
+  type DescribeContext,
+} from './describe.ts'
 import { readContext } from './reads.ts'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address
@@ -222,19 +236,79 @@ group('a transaction for a chain', () => {
 })
 
 group('a user operation', () => {
+  const userOperation = {
+    sender: ACCOUNT,
+    nonce: '0x0',
+    callData: '0x',
+    callGasLimit: '0x1',
+    verificationGasLimit: '0x1',
+    preVerificationGas: '0x1',
+    maxFeePerGas: '0x1',
+    maxPriorityFeePerGas: '0x1',
+  }
+  const hashFor = (op: object, entryPoint: Address = entryPoint08Address) =>
+    getUserOperationHash({ userOperation: formatUserOperation({ ...op, signature: '0x' } as RpcUserOperation), entryPointAddress: entryPoint, entryPointVersion: '0.8', chainId: 31337 })
+
   it('is refused when its hash is not its own, and when its params cannot be read', () => {
-    const userOperation = {
-      sender: ACCOUNT,
-      nonce: '0x0',
-      callData: '0x',
-      callGasLimit: '0x1',
-      verificationGasLimit: '0x1',
-      preVerificationGas: '0x1',
-      maxFeePerGas: '0x1',
-      maxPriorityFeePerGas: '0x1',
-    }
-    const prepared = { userOperation, hash: `0x${'00'.repeat(32)}`, entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108', sponsored: true }
+    const prepared = { userOperation, hash: `0x${'00'.repeat(32)}`, entryPoint: entryPoint08Address, sponsored: true }
     expect(() => freezeRequest('eth_sendUserOperation', [prepared], 31337)).toThrow('does not match its hash')
     expect(() => freezeRequest('eth_sendUserOperation', [{ ...prepared, userOperation: { ...userOperation, extra: '0x' } }], 31337)).toThrow(ApprovalRefused)
+  })
+
+  it('is signed for EntryPoint v0.8 only: an operation hashed for another EntryPoint is refused', () => {
+    const other = '0x0000000071727De22E5E9d8BAf0edAc6f37da032' as Address
+    const prepared = { userOperation, hash: hashFor(userOperation, other), entryPoint: other, sponsored: false }
+    expect(() => freezeRequest('eth_sendUserOperation', [prepared], 31337)).toThrow(
+      `The user operation is for EntryPoint ${other}; this wallet signs for EntryPoint v0.8 (${entryPoint08Address}) only`,
+    )
+  })
+
+  it('says "Gas sponsored" only when the operation names a paymaster, and then shows the paymaster and its fields; a flag is not believed', () => {
+    const big = { ...userOperation, callGasLimit: toHex(10_000_000n), verificationGasLimit: toHex(5_000_000n), preVerificationGas: toHex(1_000_000n), maxFeePerGas: toHex(1000n * 10n ** 9n) }
+    const unpaid = freezeRequest('eth_sendUserOperation', [{ userOperation: big, hash: hashFor(big), entryPoint: entryPoint08Address, sponsored: true }], 31337)
+    expect(unpaid.params[0].sponsored).toBe(false)
+    const shown = rows(describe(unpaid, context()))
+    // 16,000,000 gas at 1,000 gwei: the visitor's 16 ETH at most, not "Gas sponsored".
+    expect(shown['fee']).toBe('at most 16 ETH (≈ $48,000.00)')
+    expect(shown['gas-limits']).toBe('10,000,000 for the calls, 5,000,000 verification, 1,000,000 before')
+    expect(shown['paymaster']).toBeUndefined()
+    const paid = { ...userOperation, paymaster: BOB, paymasterVerificationGasLimit: toHex(60_000n), paymasterPostOpGasLimit: toHex(1n), paymasterData: '0xabcd' }
+    const sponsored = freezeRequest('eth_sendUserOperation', [{ userOperation: paid, hash: hashFor(paid), entryPoint: entryPoint08Address, sponsored: false }], 31337)
+    expect(sponsored.params[0].sponsored).toBe(true)
+    expect(rows(describe(sponsored, context()))).toMatchObject({ fee: 'Gas sponsored', paymaster: BOB, 'paymaster-gas': '60,000 verification, 1 after the operation', 'paymaster-data': '0xabcd' })
+  })
+
+  group("a dapp's own operation (eth_sendUserOperation from the page)", () => {
+    const execute = encodeFunctionData({ abi: simpleAccountAbi, functionName: 'execute', args: [BOB, 10n ** 18n, '0x'] })
+    const batch = encodeFunctionData({
+      abi: simpleAccountAbi,
+      functionName: 'executeBatch',
+      args: [
+        [
+          { target: BOB, value: 1n, data: '0x' },
+          { target: TOKEN, value: 0n, data: '0x1234' },
+        ],
+      ],
+    })
+    const dapps = { ...userOperation, callData: execute, callGasLimit: toHex(10_000_000n), paymaster: BOB, signature: '0x00' }
+
+    it('gives its calls alone, from the bundler shape or one object, for the frame to prepare its own', () => {
+      expect(dappUserOperationCalls([dapps, entryPoint08Address], ACCOUNT)).toEqual([{ to: BOB, value: '0xde0b6b3a7640000', data: '0x' }])
+      expect(dappUserOperationCalls([{ userOperation: { ...dapps, callData: batch }, hash: '0x00', sponsored: true }], ACCOUNT)).toEqual([
+        { to: BOB, value: '0x1', data: '0x' },
+        { to: TOKEN, value: '0x0', data: '0x1234' },
+      ])
+    })
+
+    it('is refused for another account, another EntryPoint, or calls the account cannot make', () => {
+      expect(() => dappUserOperationCalls([{ ...dapps, sender: BOB }], ACCOUNT)).toThrow(`Unknown account ${BOB}`)
+      expect(() => dappUserOperationCalls([dapps, TOKEN], ACCOUNT)).toThrow(`The user operation is for EntryPoint ${TOKEN}; this wallet signs for EntryPoint v0.8`)
+      expect(() => dappUserOperationCalls([{ userOperation: dapps, entryPoint: TOKEN }], ACCOUNT)).toThrow(/EntryPoint v0.8/)
+      expect(() => dappUserOperationCalls([{ ...dapps, callData: '0xdeadbeef' }], ACCOUNT)).toThrow(
+        'Invalid params for eth_sendUserOperation: its callData is not the smart account’s execute or executeBatch',
+      )
+      expect(() => dappUserOperationCalls([], ACCOUNT)).toThrow(/Invalid params for eth_sendUserOperation/)
+      expect(() => dappUserOperationCalls('0x', ACCOUNT)).toThrow(ApprovalRefused)
+    })
   })
 })

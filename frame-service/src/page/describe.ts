@@ -1,6 +1,6 @@
 import { simpleAccountAbi } from '../simple-account-abi.ts'
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
-import { getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
+import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 
@@ -28,6 +28,8 @@ export const APPROVAL_TEXT = {
   hashMismatch: 'The user operation does not match its hash',
   unknownAccountCall: 'This user operation calls your smart account in a way the wallet cannot read. Approve only if you trust the app.',
   deploys: 'This first operation also deploys your smart account.',
+  wrongEntryPoint: 'The user operation is for EntryPoint {given}; this wallet signs for EntryPoint v0.8 ({expected}) only',
+  unreadableOperation: 'its callData is not the smart account’s execute or executeBatch',
 } as const
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
@@ -113,6 +115,38 @@ export function userOperationCalls(operation: UnsignedUserOperation): { to: Addr
   }
 }
 
+/** A user operation as a dapp sends it: only what the frame keeps of it (whose it is, what it calls, for which EntryPoint). */
+const dappOperation = z.object({ sender: address, callData: hexData }).passthrough()
+const dappUserOperationParams = z.union([
+  // A bundler's params: the operation and its EntryPoint.
+  z.tuple([dappOperation]).rest(z.unknown()),
+  // Or one object holding it.
+  z.tuple([z.object({ userOperation: dappOperation, entryPoint: address.optional() }).passthrough()]),
+])
+
+/**
+ * The calls of a user operation a dapp built (`eth_sendUserOperation` from the page), for the frame to
+ * prepare an operation of its own with them: nothing else of the dapp's operation is kept (its gas
+ * limits, fees, paymaster, nonce, signature or hash). Refused when it is for another account or
+ * another EntryPoint than v0.8, or when its callData is not the account's execute or executeBatch.
+ */
+export function dappUserOperationCalls(params: unknown, account: Address): { to: Address; value: Hex; data: Hex }[] {
+  const method = 'eth_sendUserOperation'
+  const parsed = parse(dappUserOperationParams, params, method)
+  const [first] = parsed
+  const wrapped = 'userOperation' in first && typeof first.userOperation === 'object'
+  const operation = wrapped ? (first as { userOperation: z.output<typeof dappOperation> }).userOperation : (first as z.output<typeof dappOperation>)
+  const named = wrapped ? (first as { entryPoint?: Address }).entryPoint : parsed[1]
+  if (named !== undefined) {
+    const entryPoint = parse(address, named, method)
+    if (entryPoint !== entryPoint08Address) throw new ApprovalRefused(fill(APPROVAL_TEXT.wrongEntryPoint, { given: entryPoint, expected: entryPoint08Address }))
+  }
+  if (operation.sender !== getAddress(account)) throw new ApprovalRefused(`Unknown account ${operation.sender}`)
+  const calls = userOperationCalls({ callData: operation.callData } as UnsignedUserOperation)
+  if (calls === null) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: APPROVAL_TEXT.unreadableOperation }))
+  return calls.map((c) => ({ to: c.to, value: `0x${c.value.toString(16)}` as Hex, data: c.data }))
+}
+
 /** The operation's calls, each as the transaction it amounts to (to describe it as one). */
 export function callsAsTransactions(request: Extract<FrozenRequest, { method: 'eth_sendUserOperation' }>): Extract<FrozenRequest, { method: 'eth_sendTransaction' }>[] {
   const op = request.params[0].userOperation
@@ -191,15 +225,18 @@ export function freezeRequest(method: string, params: unknown, chainId: number):
       return deepFreeze({ method, chainId, params: [tx] as const })
     }
     case 'eth_sendUserOperation': {
-      const [prepared] = parse(z.tuple([preparedUserOperationSchema]), copy, method)
-      // The hash shown is the operation's own, for this chain and EntryPoint: computed here, not taken on trust.
+      const [given] = parse(z.tuple([preparedUserOperationSchema]), copy, method)
+      // Signed for EntryPoint v0.8 only: the hash shown is the operation's own, for this chain and that EntryPoint,
+      // computed here and not taken on trust; who pays the gas is read from the operation's paymaster, not a flag.
+      if (given.entryPoint !== entryPoint08Address) throw new ApprovalRefused(fill(APPROVAL_TEXT.wrongEntryPoint, { given: given.entryPoint, expected: entryPoint08Address }))
       const hash = getUserOperationHash({
-        userOperation: formatUserOperation({ ...prepared.userOperation, signature: '0x' } as RpcUserOperation),
-        entryPointAddress: prepared.entryPoint,
+        userOperation: formatUserOperation({ ...given.userOperation, signature: '0x' } as RpcUserOperation),
+        entryPointAddress: entryPoint08Address,
         entryPointVersion: '0.8',
         chainId,
       })
-      if (hash.toLowerCase() !== prepared.hash.toLowerCase()) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: APPROVAL_TEXT.hashMismatch }))
+      if (hash.toLowerCase() !== given.hash.toLowerCase()) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: APPROVAL_TEXT.hashMismatch }))
+      const prepared: PreparedUserOperation = { ...given, hash, sponsored: given.userOperation.paymaster !== undefined }
       return deepFreeze({ method, chainId, params: [prepared] as const })
     }
     default:
@@ -549,10 +586,26 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
   const maxGas =
     BigInt(op.callGasLimit) + BigInt(op.verificationGasLimit) + BigInt(op.preVerificationGas) + BigInt(op.paymasterVerificationGasLimit ?? '0x0') + BigInt(op.paymasterPostOpGasLimit ?? '0x0')
   const maxFee = maxGas * BigInt(op.maxFeePerGas)
+  // "Gas sponsored" only when the operation names a paymaster, which is then shown with its gas limits and data.
   rows.push({
     label: 'Network fee',
-    value: prepared.sponsored ? 'Gas sponsored' : `at most ${formatAmount(maxFee, native.decimals, native.symbol)}${usd(maxFee, native.decimals, chain.usd)}`,
+    value: op.paymaster !== undefined ? 'Gas sponsored' : `at most ${formatAmount(maxFee, native.decimals, native.symbol)}${usd(maxFee, native.decimals, chain.usd)}`,
     testId: 'fee',
+  })
+  if (op.paymaster !== undefined) {
+    const named = context.names?.get(op.paymaster.toLowerCase())
+    rows.push({ label: 'Paymaster', value: named ? `${named} (${getAddress(op.paymaster)})` : getAddress(op.paymaster), testId: 'paymaster' })
+    rows.push({
+      label: 'Paymaster gas limits',
+      value: `${BigInt(op.paymasterVerificationGasLimit ?? '0x0').toLocaleString('en-US')} verification, ${BigInt(op.paymasterPostOpGasLimit ?? '0x0').toLocaleString('en-US')} after the operation`,
+      testId: 'paymaster-gas',
+    })
+    rows.push({ label: 'Paymaster data', value: op.paymasterData ?? '0x', testId: 'paymaster-data' })
+  }
+  rows.push({
+    label: 'Gas limits',
+    value: `${BigInt(op.callGasLimit).toLocaleString('en-US')} for the calls, ${BigInt(op.verificationGasLimit).toLocaleString('en-US')} verification, ${BigInt(op.preVerificationGas).toLocaleString('en-US')} before`,
+    testId: 'gas-limits',
   })
   if (op.factory !== undefined) warnings.push(APPROVAL_TEXT.deploys)
   rows.push({ label: 'User operation', value: prepared.hash, testId: 'user-operation-hash' })

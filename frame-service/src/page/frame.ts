@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
-import { APPROVAL_TEXT, ApprovalRefused, chainNumber, freezeRequest, type ChainFacts } from './describe.ts'
+import { APPROVAL_TEXT, ApprovalRefused, chainNumber, dappUserOperationCalls, freezeRequest, type ChainFacts } from './describe.ts'
 import { isSolanaMethod } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
@@ -207,7 +207,21 @@ async function sendAsUserOperation(params: unknown, chainId: number, account: st
   if (tx.to === undefined) throw new ApprovalRefused(APPROVAL_TEXT.unsupported.replace('{method}', 'contract creation from a smart account'))
   const data = tx.data ?? tx.input ?? '0x'
   const prepared = await call('userOperationPrepare', { chainId, calls: [{ to: tx.to, value: tx.value ?? '0x0', data }] })
-  return approvals.ask('eth_sendUserOperation', [prepared], chainId)
+  return approvals.askUserOperation(prepared, chainId)
+}
+
+/**
+ * A user operation the dapp built (`eth_sendUserOperation`): never shown or signed as the page made it.
+ * Its calls alone are taken (for the user's smart account and EntryPoint v0.8, else refused) and the
+ * service prepares an operation of its own with them (its gas limits, fees, paymaster and hash), which
+ * is shown and signed like the frame's other operations. Answers that operation's hash.
+ */
+async function resendUserOperation(params: unknown, chainId: number): Promise<unknown> {
+  const user = await call('user', {})
+  if (user.preferredAccountType !== 'smartAccount') throw new ApprovalRefused(APPROVAL_TEXT.unsupported.replace('{method}', 'eth_sendUserOperation'))
+  const calls = dappUserOperationCalls(params, user.address as Address)
+  const prepared = await call('userOperationPrepare', { chainId, calls })
+  return approvals.askUserOperation(prepared, chainId)
 }
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]{0,64}$/)
@@ -247,7 +261,7 @@ async function sendCallsAsUserOperation(params: unknown, chainId: number): Promi
     throw new ApprovalRefused(APPROVAL_TEXT.wrongTransactionChain.replace('{given}', String(Number(BigInt(request.chainId)))).replace('{chain}', String(chainId)))
   const calls = request.calls.map((c) => ({ to: c.to, value: c.value && c.value !== '0x' ? c.value : '0x0', data: c.data ?? '0x' }))
   const prepared = await call('userOperationPrepare', { chainId, calls })
-  return { id: String(await approvals.ask('eth_sendUserOperation', [prepared], chainId)) }
+  return { id: String(await approvals.askUserOperation(prepared, chainId)) }
 }
 
 type Handlers = { [E in EmbeddedEvent]: (payload: EmbeddedRequest<E>) => Promise<EmbeddedResponse<E>> }
@@ -328,6 +342,7 @@ const handlers: Handlers = {
       // Shown in this frame and signed only after the visitor's own click here (see approval.ts).
       const chain = chainId === undefined ? pageChainId : chainNumber(String(chainId).replace(/^eip155:/, ''))
       if (!Number.isSafeInteger(chain) || chain <= 0) throw new FrameError(MESSAGES.unsupportedChain)
+      if (method === 'eth_sendUserOperation') return { result: await resendUserOperation(params, chain) }
       if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
         const user = await call('user', {})
         const smart = user.preferredAccountType === 'smartAccount'
