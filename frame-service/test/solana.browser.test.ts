@@ -13,8 +13,11 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
+  type Instruction,
 } from '@solana/kit'
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { AuthorityType, findAssociatedTokenPda, getSetAuthorityInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -85,17 +88,19 @@ const rpc = async (method: string, params: unknown[]) => {
   const res = await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return z.object({ result: z.unknown() }).parse(await res.json()).result
 }
-async function transfer(from: string, to: string, lamports: bigint): Promise<string> {
+/** A transaction of `instructions` paid by `from`, on the Localnet's latest blockhash, unsigned (base64). */
+async function transactionOf(from: string, instructions: (payer: ReturnType<typeof createNoopSigner>) => Instruction[]): Promise<string> {
   const { value } = z.object({ value: z.object({ blockhash: z.string(), lastValidBlockHeight: z.number() }) }).parse(await rpc('getLatestBlockhash', [{ commitment: 'confirmed' }]))
   const payer = createNoopSigner(address(from))
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: value.blockhash as Blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) }, m),
-    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: address(to), amount: lamports })], m),
+    (m) => appendTransactionMessageInstructions(instructions(payer), m),
   )
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }
+const transfer = (from: string, to: string, lamports: bigint) => transactionOf(from, (payer) => [getTransferSolInstruction({ source: payer, destination: address(to), amount: lamports })])
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
 const verifies = (owner: string, bytes: Uint8Array, signature: Uint8Array) =>
   verify(null, bytes, createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, new Uint8Array(getBase58Encoder().encode(owner))]), format: 'der', type: 'spki' }), signature)
@@ -173,6 +178,43 @@ describe('the secure frame’s Solana approval in Chromium', () => {
       type: 'FRAME_RPC_REQUEST_ERROR',
       payload: { message: 'Unsupported chain' },
     })
+    await page.close()
+  })
+  it('a transaction that hands over the visitor’s token account, with a 2 SOL priority fee: both said before Approve, which stays off until the visitor ticks that they read it', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${HOST}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId: PROJECT, chainId: 31337 }))}`)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.length), WAIT).toBe(1)
+    const email = 'solana-danger@example.com'
+    expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+    const owner = (await ask(page, 'GET_USER', {})).payload!.solanaAddress!
+    const thief = solana.devAccounts[7]!.address
+    const mint = address(solana.devAccounts[9]!.address)
+    const [tokenAccount] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const wire = await transactionOf(owner, (payer) => [
+      getSetComputeUnitLimitInstruction({ units: 1_000_000 }),
+      getSetComputeUnitPriceInstruction({ microLamports: 2_000_000_000n }),
+      getSetAuthorityInstruction({ owned: tokenAccount, owner: payer, authorityType: AuthorityType.AccountOwner, newAuthority: address(thief) }),
+    ])
+    const signing = ask(page, 'RPC_REQUEST', { method: 'solana_signTransaction', params: [{ transaction: wire }], chainId: solana.caipNetworkId })
+    await page.locator('iframe[title="Portico secure frame"]').waitFor({ state: 'visible', ...WAIT })
+    const frame = page.frameLocator('iframe[title="Portico secure frame"]')
+    await expect.poll(() => frame.getByTestId('approval-danger').allTextContents(), WAIT).toEqual([`Gives control of token account ${tokenAccount} to ${thief}: they can then move or close it.`])
+    expect(await frame.getByTestId('approval-fee').textContent()).toBe('2.000005 SOL (0.000005 SOL and 2 SOL priority)')
+    expect(await frame.getByTestId('approval-warning').allTextContents()).toEqual(['This transaction pays a network fee of 2.000005 SOL, above 0.01 SOL.'])
+    // Unread, Approve takes no click, however long the pointer rests on it.
+    const approve = frame.locator('#approval-approve')
+    await expect.poll(() => approve.getAttribute('data-blocked'), WAIT).toBe('unread')
+    expect(await approve.isDisabled()).toBe(true)
+    await page.waitForTimeout(700)
+    expect(await approve.getAttribute('data-blocked')).toBe('unread')
+    // Read (the visitor's own tick, by keyboard here), it arms as any approval does.
+    await frame.getByTestId('approval-danger-read').focus()
+    await page.keyboard.press('Space')
+    await restPointerOn(page, approve, WAIT.timeout)
+    await approve.click(WAIT)
+    const signed = z.object({ signature: z.string(), transaction: z.string() }).parse((await signing).payload!.result)
+    expect(signed.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     await page.close()
   })
 })

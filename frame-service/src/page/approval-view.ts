@@ -25,10 +25,39 @@ function tree(node: TreeNode, depth = 0): HTMLElement {
   return el('li', {}, el('span', { className: 'tree-key', text: node.label }), list)
 }
 
+/** The line the visitor ticks once they have read what the request hands over; Approve stays off until then. */
+export const DANGER_READ = 'I have read what this gives away'
+
+/**
+ * What the request hands over (an account's owner, a token allowance, a durable nonce…), each in words,
+ * and the check box that says the visitor read them: `readDangers` tells whether it is ticked.
+ */
+function dangerBlock(dangers: readonly string[]): HTMLElement {
+  const box = el('input', { id: 'approval-danger-read', testId: 'approval-danger-read' })
+  box.type = 'checkbox'
+  const heading = el('h2', { id: 'approval-dangers-title', text: dangers.length === 1 ? 'This request hands over control' : `This request hands over control ${dangers.length} times` })
+  const block = el(
+    'section',
+    { className: 'dangers', testId: 'approval-dangers' },
+    heading,
+    el('ul', {}, ...dangers.map((text) => el('li', { testId: 'approval-danger', text }))),
+    el('label', {}, box, el('span', { text: DANGER_READ })),
+  )
+  block.setAttribute('aria-labelledby', heading.id)
+  return block
+}
+
+/** Whether the approval in `root` waits for its dangers to be marked read (false when it shows none). */
+export function dangersUnread(root: ParentNode | null): boolean {
+  const box = root?.querySelector<HTMLInputElement>('#approval-danger-read')
+  return box ? !box.checked : false
+}
+
 /** A request's description, part by part: summary, warnings, message, rows, typed data, raw data. */
 export function describedContent(d: Description): Node[] {
   const content: Node[] = []
   if (d.summary !== undefined) content.push(el('p', { className: 'summary', testId: 'approval-summary', text: d.summary }))
+  if (d.dangers && d.dangers.length > 0) content.push(dangerBlock(d.dangers))
   for (const warning of d.warnings) content.push(el('p', { className: 'warning', testId: 'approval-warning', text: warning }))
   if (d.message) content.push(el('pre', { className: d.message.kind === 'hex' ? 'message hex' : 'message', testId: 'approval-message', text: d.message.text }))
   const rows = el('dl', { className: 'rows' })

@@ -25,6 +25,7 @@ export const descriptionSchema: z.ZodType<Description> = z.object({
   title: z.string(),
   summary: z.string().optional(),
   warnings: z.array(z.string()),
+  dangers: z.array(z.string()).optional(),
   rows: z.array(z.object({ label: z.string(), value: z.string(), testId: z.string() })),
   message: z.object({ kind: z.enum(['text', 'hex']), text: z.string() }).optional(),
   tree: treeNodeSchema.optional(),

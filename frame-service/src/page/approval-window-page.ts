@@ -2,7 +2,7 @@
 import './zod-jitless.ts'
 import { createArming, keyClicks } from './arming.ts'
 import { frameToWindowSchema, windowNonceSchema, type FrameToWindow, type WindowToFrame } from './approval-window-messages.ts'
-import { describedContent, el, hintLine } from './approval-view.ts'
+import { dangersUnread, describedContent, el, hintLine } from './approval-view.ts'
 
 /**
  * The approval window (GET /approval): a top-level window of the frame service's origin that the
@@ -61,8 +61,9 @@ function show(request: FrameToWindow, frame: Window, token: string): void {
   main.setAttribute('aria-labelledby', 'approval-title')
 
   const arming = createArming({ onChange: () => update(), needsFocus: true })
-  const blocked = (): '' | 'busy' | 'too-soon' | 'pointer-not-rested' => {
+  const blocked = (): '' | 'busy' | 'unread' | 'too-soon' | 'pointer-not-rested' => {
     if (decided) return 'busy'
+    if (dangersUnread(main)) return 'unread'
     if (arming.stillWait() > 0) return 'too-soon'
     if (arming.pointerWait() > 0) return 'pointer-not-rested'
     return ''
@@ -87,6 +88,7 @@ function show(request: FrameToWindow, frame: Window, token: string): void {
     send({ type: 'PORTICO_APPROVAL_WINDOW_DECISION', nonce: token, approved, bytes: request.bytes })
   }
 
+  main.querySelector('#approval-danger-read')?.addEventListener('change', () => update())
   approve.addEventListener('click', (event) => {
     if (decided || !event.isTrusted) return
     if (keys.byKey(event)) {

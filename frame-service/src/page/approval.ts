@@ -3,7 +3,7 @@ import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-t
 import { MESSAGES } from '@portico/shared-types/errors'
 import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
 import { APPROVAL_WINDOW_PATH, requestBytes, windowToFrameSchema, type FrameToWindow } from './approval-window-messages.ts'
-import { describedContent, el, hintLine } from './approval-view.ts'
+import { dangersUnread, describedContent, el, hintLine } from './approval-view.ts'
 import { APPROVAL_TEXT, ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest } from './describe.ts'
 import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
 
@@ -44,7 +44,8 @@ export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
  *   or WINDOW_CLOSED_MESSAGE. No Approve exists in the frame then.
  *
  * Why Approve (or the open button) takes no click now is on it as `data-blocked`: 'busy',
- * 'not-visible', 'too-small', 'too-soon' (shown, moved or resized less than 500 ms ago: disabled),
+ * 'unread' (the request hands over control, and its "I have read what this gives away" box is not
+ * ticked: disabled), 'not-visible', 'too-small', 'too-soon' (shown, moved or resized less than 500 ms ago: disabled),
  * 'pointer-not-rested' (enabled for the keyboard; a pointer's click is refused, and the hint
  * `data-testid="approval-hint"` "Hold the pointer on the approval to continue" shows). No
  * `data-blocked`: armed. Reject (`#approval-reject`, `data-testid="approval-reject"`) and Escape
@@ -97,7 +98,7 @@ export type ApprovalDeps = {
 /** Whether this browser reports IntersectionObserver v2 visibility (occlusion, opacity, transforms). */
 const visibilityV2 = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
-type Blocked = '' | 'busy' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
+type Blocked = '' | 'busy' | 'unread' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
 
 /** A random token for one approval window (base64url of 32 bytes). */
 function newNonce(): string {
@@ -151,6 +152,7 @@ export function createApprovals(deps: ApprovalDeps) {
   /** Why the approval's button takes no click now ('' once it does): shown on it as `data-blocked`. */
   function blocked(): Blocked {
     if (busy || queue.length === 0) return 'busy'
+    if (dangersUnread(root)) return 'unread'
     if (!visible) return 'not-visible'
     if (!roomy()) return 'too-small'
     if (arming.stillWait() > 0) return 'too-soon'
@@ -261,6 +263,7 @@ export function createApprovals(deps: ApprovalDeps) {
     )
     next.setAttribute('aria-labelledby', 'approval-title')
     next.dataset['where'] = where
+    next.querySelector('#approval-danger-read')?.addEventListener('change', () => update())
     rejectButton.addEventListener('click', onReject)
     actButton.addEventListener('click', where === 'frame' ? onApprove : onOpenWindow)
 

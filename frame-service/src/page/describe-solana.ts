@@ -18,7 +18,26 @@ export const SOLANA_APPROVAL_TEXT = {
   unknownPrograms: 'This transaction also calls programs the wallet cannot read ({programs}). Approve only if you trust the app.',
   otherFeePayer: 'Another account pays the network fee: {payer}',
   lookupTables: 'This transaction reads accounts from address lookup tables the wallet cannot show.',
+  highFee: 'This transaction pays a network fee of {fee}, above {limit}.',
+  // What an instruction that hands over control does, said before Approve arms (each must be read).
+  giveAccountOwner: 'Gives control of token account {account} to {to}: they can then move or close it.',
+  giveCloseAuthority: 'Lets {to} close token account {account} and take its SOL.',
+  giveMintAuthority: 'Gives the right to mint the token {account} to {to}.',
+  giveFreezeAuthority: 'Gives the right to freeze the token {account}’s accounts to {to}.',
+  dropAuthority: 'Removes the {authority} authority of {account} for good: nobody will hold it.',
+  closeAccount: 'Closes token account {account}: its tokens must be gone, and its SOL goes to {to}.',
+  approve: 'Lets {to} spend {amount} from token account {account}, now and later, without asking you.',
+  assign: 'Gives account {account} to the program {to}: that program then controls its SOL and data.',
+  advanceNonce: 'Uses the durable nonce {account}: this transaction stays valid until that nonce changes, not only for the next minutes.',
 } as const
+
+/** Above this network fee (base and priority), the approval warns (0.01 SOL). */
+export const SOLANA_FEE_WARNING_LAMPORTS = 10_000_000n
+/** What one signature costs (Solana's base fee), in lamports. */
+const LAMPORTS_PER_SIGNATURE = 5_000n
+/** The compute units a transaction may use when it sets no limit: 200,000 per instruction, at most 1,400,000. */
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n
+const MAX_COMPUTE_UNITS = 1_400_000n
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
 
@@ -93,12 +112,17 @@ export type DecodedSolanaTransaction = {
   feePayer: string
   signers: string[]
   transfers: SolanaTransfer[]
+  /** The network fee the fee payer pays, in lamports: the signatures' base fee and the priority fee its ComputeBudget instructions set. */
+  fee: { base: bigint; priority: bigint; computeUnitLimit: bigint; microLamportsPerUnit: bigint }
+  /** What its instructions that hand over control do (SetAuthority, CloseAccount, Approve, Assign, AdvanceNonceAccount), in words. */
+  dangers: string[]
   /** Programs called besides the ones read here (System, SPL Token, Associated Token, Compute Budget). */
   unknownPrograms: string[]
   /** Some account indices point into address lookup tables (v0), which are not resolved here. */
   usesLookupTables: boolean
 }
 
+const base58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
 const u64 = (data: Uint8Array, offset: number): bigint | undefined => (data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true) : undefined)
 
 /** Decodes a wire transaction (base64) into what the approval shows; a malformed one is refused. */
@@ -121,6 +145,9 @@ export function decodeTransaction(base64: string, method: string): DecodedSolana
   /** Associated token account -> its owner, from the account creations in this transaction. */
   const owners = new Map<string, string>()
   const instructions = 'instructions' in message ? message.instructions : []
+  const dangers: string[] = []
+  let unitLimit: bigint | undefined
+  let unitPrice = 0n
   const at = (indices: readonly number[] | undefined, i: number): string | undefined => {
     const index = indices?.[i]
     if (index === undefined) return undefined
@@ -145,8 +172,10 @@ export function decodeTransaction(base64: string, method: string): DecodedSolana
       const tag = data.length >= 4 ? new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true) : -1
       const from = at(indices, 0)
       const to = at(indices, 1)
-      // Transfer (2); any other System instruction (create account, assign…) is named as a program the wallet does not read.
+      // Transfer (2); Assign (1) and AdvanceNonceAccount (4) in words; any other System instruction is named as a program the wallet does not read.
       if (tag === 2 && lamports !== undefined && from && to) transfers.push({ kind: 'sol', from, to, lamports })
+      else if (tag === 1 && data.length >= 36 && from) dangers.push(fill(SOLANA_APPROVAL_TEXT.assign, { account: from, to: base58(data.subarray(4, 36)) }))
+      else if (tag === 4 && from) dangers.push(fill(SOLANA_APPROVAL_TEXT.advanceNonce, { account: from }))
       else unknown.add(`${program} (instruction ${tag})`)
     } else if (program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM) {
       const tag = data[0]
@@ -162,12 +191,51 @@ export function decodeTransaction(base64: string, method: string): DecodedSolana
         const destination = at(indices, 2)
         const authority = at(indices, 3)
         if (source && destination && authority) transfers.push({ kind: 'spl', source, destination, owner: owners.get(destination), mint, amount, decimals: data[9], authority })
+      } else if (tag === 6 && data.length >= 3) {
+        // SetAuthority: the authority's type, then an optional new authority.
+        const account = at(indices, 0) ?? 'an account from a lookup table'
+        const kind = data[1]
+        const to = data[2] === 1 && data.length >= 35 ? base58(data.subarray(3, 35)) : undefined
+        const names = ['mint', 'freeze', 'owner', 'close'] as const
+        const text =
+          to === undefined
+            ? fill(SOLANA_APPROVAL_TEXT.dropAuthority, { authority: names[kind ?? 0] ?? `type ${kind}`, account })
+            : fill(
+                kind === 0
+                  ? SOLANA_APPROVAL_TEXT.giveMintAuthority
+                  : kind === 1
+                    ? SOLANA_APPROVAL_TEXT.giveFreezeAuthority
+                    : kind === 3
+                      ? SOLANA_APPROVAL_TEXT.giveCloseAuthority
+                      : SOLANA_APPROVAL_TEXT.giveAccountOwner,
+                { account, to },
+              )
+        dangers.push(text)
+      } else if (tag === 9) {
+        dangers.push(fill(SOLANA_APPROVAL_TEXT.closeAccount, { account: at(indices, 0) ?? 'an account from a lookup table', to: at(indices, 1) ?? 'an account from a lookup table' }))
+      } else if ((tag === 4 || tag === 13) && amount !== undefined) {
+        // Approve (source, delegate, owner) and ApproveChecked (source, mint, delegate, owner; then the decimals).
+        const checked = tag === 13
+        const account = at(indices, 0) ?? 'an account from a lookup table'
+        const to = at(indices, checked ? 2 : 1) ?? 'an account from a lookup table'
+        const shown = checked && data.length >= 10 ? `${formatUnits(amount, data[9]!)} of token ${at(indices, 1) ?? '—'}` : `${amount} units`
+        dangers.push(fill(SOLANA_APPROVAL_TEXT.approve, { account, to, amount: shown }))
       } else unknown.add(`${program} (instruction ${tag ?? '—'})`)
-    } else if (program !== ASSOCIATED_TOKEN_PROGRAM && program !== COMPUTE_BUDGET_PROGRAM) {
+    } else if (program === COMPUTE_BUDGET_PROGRAM) {
+      // SetComputeUnitLimit (2, u32) and SetComputeUnitPrice (3, u64 micro-lamports per unit) make the priority fee.
+      const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+      if (data[0] === 2 && data.length >= 5) unitLimit = BigInt(view.getUint32(1, true))
+      else if (data[0] === 3 && data.length >= 9) unitPrice = view.getBigUint64(1, true)
+    } else if (program !== ASSOCIATED_TOKEN_PROGRAM) {
       unknown.add(program ?? 'a program from a lookup table')
     }
   }
-  return { feePayer, signers, transfers, unknownPrograms: [...unknown], usesLookupTables }
+  const counted = BigInt(instructions.filter((i) => accounts[i.programAddressIndex] !== COMPUTE_BUDGET_PROGRAM).length)
+  const computeUnitLimit = unitLimit ?? (counted * DEFAULT_UNITS_PER_INSTRUCTION < MAX_COMPUTE_UNITS ? counted * DEFAULT_UNITS_PER_INSTRUCTION : MAX_COMPUTE_UNITS)
+  // micro-lamports to lamports, rounded up as the runtime does.
+  const priority = (unitPrice * computeUnitLimit + 999_999n) / 1_000_000n
+  const fee = { base: LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts), priority, computeUnitLimit, microLamportsPerUnit: unitPrice }
+  return { feePayer, signers, transfers, fee, dangers, unknownPrograms: [...unknown], usesLookupTables }
 }
 
 /** What the Solana description needs besides the request. */
@@ -215,6 +283,11 @@ export function describeSolana(request: SolanaFrozenRequest, context: SolanaDesc
       rows.push({ label: `Amount${n}`, value: `${tokenAmount(t)} ${tokenName(t)}`, testId: `value${n.trim()}` })
     }
   })
+  const { base, priority } = decoded.fee
+  const total = base + priority
+  const payer = decoded.feePayer === context.account ? '' : ` (paid by ${decoded.feePayer})`
+  rows.push({ label: 'Network fee', value: `${sol(total)}${priority > 0n ? ` (${sol(base)} and ${sol(priority)} priority)` : ''}${payer}`, testId: 'fee' })
+  if (decoded.feePayer === context.account && total > SOLANA_FEE_WARNING_LAMPORTS) warnings.push(fill(SOLANA_APPROVAL_TEXT.highFee, { fee: sol(total), limit: sol(SOLANA_FEE_WARNING_LAMPORTS) }))
   if (decoded.unknownPrograms.length > 0) warnings.push(fill(SOLANA_APPROVAL_TEXT.unknownPrograms, { programs: decoded.unknownPrograms.join(', ') }))
   if (decoded.usesLookupTables) warnings.push(SOLANA_APPROVAL_TEXT.lookupTables)
   const summary = decoded.transfers.length > 0 ? decoded.transfers.map(transferText).join('; ') : undefined
@@ -223,11 +296,12 @@ export function describeSolana(request: SolanaFrozenRequest, context: SolanaDesc
     warnings,
     rows,
   }
+  if (decoded.dangers.length > 0) description.dangers = decoded.dangers
   if (summary !== undefined) description.summary = summary
-  if (summary === undefined && decoded.unknownPrograms.length === 0) description.summary = 'This transaction moves no SOL or tokens'
+  if (summary === undefined && decoded.unknownPrograms.length === 0 && decoded.dangers.length === 0 && !decoded.usesLookupTables) description.summary = 'This transaction moves no SOL or tokens'
   rows.push({ label: 'Signers', value: decoded.signers.join(', '), testId: 'signers' })
   return description
 }
 
 /** base58 of bytes (tests and the page's own answers). */
-export const toBase58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
+export const toBase58 = base58

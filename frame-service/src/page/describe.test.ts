@@ -247,7 +247,7 @@ group('a user operation', () => {
     maxPriorityFeePerGas: '0x1',
   }
   const hashFor = (op: object, entryPoint: Address = entryPoint08Address) =>
-    getUserOperationHash({ userOperation: formatUserOperation({ ...op, signature: '0x' } as RpcUserOperation), entryPointAddress: entryPoint, entryPointVersion: '0.8', chainId: 31337 })
+    getUserOperationHash({ userOperation: formatUserOperation({ ...op, signature: '0x' } as unknown as RpcUserOperation), entryPointAddress: entryPoint, entryPointVersion: '0.8', chainId: 31337 })
 
   it('is refused when its hash is not its own, and when its params cannot be read', () => {
     const prepared = { userOperation, hash: `0x${'00'.repeat(32)}`, entryPoint: entryPoint08Address, sponsored: true }
@@ -266,7 +266,7 @@ group('a user operation', () => {
   it('says "Gas sponsored" only when the operation names a paymaster, and then shows the paymaster and its fields; a flag is not believed', () => {
     const big = { ...userOperation, callGasLimit: toHex(10_000_000n), verificationGasLimit: toHex(5_000_000n), preVerificationGas: toHex(1_000_000n), maxFeePerGas: toHex(1000n * 10n ** 9n) }
     const unpaid = freezeRequest('eth_sendUserOperation', [{ userOperation: big, hash: hashFor(big), entryPoint: entryPoint08Address, sponsored: true }], 31337)
-    expect(unpaid.params[0].sponsored).toBe(false)
+    expect(unpaid.method === 'eth_sendUserOperation' && unpaid.params[0].sponsored).toBe(false)
     const shown = rows(describe(unpaid, context()))
     // 16,000,000 gas at 1,000 gwei: the visitor's 16 ETH at most, not "Gas sponsored".
     expect(shown['fee']).toBe('at most 16 ETH (≈ $48,000.00)')
@@ -274,7 +274,7 @@ group('a user operation', () => {
     expect(shown['paymaster']).toBeUndefined()
     const paid = { ...userOperation, paymaster: BOB, paymasterVerificationGasLimit: toHex(60_000n), paymasterPostOpGasLimit: toHex(1n), paymasterData: '0xabcd' }
     const sponsored = freezeRequest('eth_sendUserOperation', [{ userOperation: paid, hash: hashFor(paid), entryPoint: entryPoint08Address, sponsored: false }], 31337)
-    expect(sponsored.params[0].sponsored).toBe(true)
+    expect(sponsored.method === 'eth_sendUserOperation' && sponsored.params[0].sponsored).toBe(true)
     expect(rows(describe(sponsored, context()))).toMatchObject({ fee: 'Gas sponsored', paymaster: BOB, 'paymaster-gas': '60,000 verification, 1 after the operation', 'paymaster-data': '0xabcd' })
   })
 

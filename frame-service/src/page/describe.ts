@@ -420,6 +420,8 @@ export type Description = {
   /** The one sentence a transaction comes down to ("Send 25 USDC to 0x…"). */
   summary?: string
   warnings: string[]
+  /** What hands over control of the visitor's assets, in words: shown apart, and each must be marked read before Approve arms. */
+  dangers?: string[]
   rows: Row[]
   /** personal_sign: the text (or hex) that is signed. */
   message?: { kind: 'text' | 'hex'; text: string }

@@ -12,12 +12,22 @@ import {
   type Blockhash,
   type Instruction,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget'
+import { getAdvanceNonceAccountInstruction, getAssignInstruction, getTransferSolInstruction } from '@solana-program/system'
+import {
+  AuthorityType,
+  findAssociatedTokenPda,
+  getApproveInstruction,
+  getCloseAccountInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
 import { solanaDevAccounts } from '../../../sandbox/src/solana/dev-keys.ts'
 import { ApprovalRefused } from '../../src/page/describe.ts'
-import { describeSolana, freezeSolanaRequest } from '../../src/page/describe-solana.ts'
+import { describeSolana, freezeSolanaRequest, SOLANA_FEE_WARNING_LAMPORTS } from '../../src/page/describe-solana.ts'
 
 const [user, bob, , , , , , , , mintAuthority] = solanaDevAccounts()
 const USER = address(user!.address)
@@ -51,6 +61,7 @@ describe('the frame’s approval of Solana requests', () => {
       { label: 'Account', value: USER, testId: 'account' },
       { label: 'To', value: BOB, testId: 'to' },
       { label: 'Amount', value: '0.1 SOL', testId: 'value' },
+      { label: 'Network fee', value: '0.000005 SOL', testId: 'fee' },
       { label: 'Signers', value: USER, testId: 'signers' },
     ])
     expect(d.warnings).toEqual([])
@@ -100,5 +111,53 @@ describe('the frame’s approval of Solana requests', () => {
     const hex = describeSolana(freezeSolanaRequest('solana_signMessage', [{ message: bytes }], NETWORK), context)
     expect(hex.message).toEqual({ kind: 'hex', text: '0x000102ff' })
     expect(hex.warnings).toHaveLength(1)
+  })
+
+  const describeTx = (instructions: Instruction[], payer = USER) =>
+    describeSolana(freezeSolanaRequest('solana_signAndSendTransaction', [{ transaction: transaction(instructions, payer) }], NETWORK), context)
+  const fee = (d: ReturnType<typeof describeSolana>) => d.rows.find((r) => r.testId === 'fee')?.value
+
+  it('shows the network fee: the base fee per signature and the priority fee its ComputeBudget instructions set, with a warning above 0.01 SOL', () => {
+    const send = getTransferSolInstruction({ source: createNoopSigner(USER), destination: BOB, amount: 1_000_000n })
+    // One instruction besides the budget's may use 200,000 units; at 2 micro-lamports a unit that is 0.4 lamport, rounded up.
+    expect(fee(describeTx([getSetComputeUnitPriceInstruction({ microLamports: 2n }), send]))).toBe('0.000005001 SOL (0.000005 SOL and 0.000000001 SOL priority)')
+    // …and paying 2 SOL in priority fee: 1,000,000 units at 2,000,000,000 micro-lamports.
+    const costly = describeTx([getSetComputeUnitLimitInstruction({ units: 1_000_000 }), getSetComputeUnitPriceInstruction({ microLamports: 2_000_000_000n }), send])
+    expect(costly.summary).toBe(`Send 0.001 SOL to ${BOB}`)
+    expect(fee(costly)).toBe('2.000005 SOL (0.000005 SOL and 2 SOL priority)')
+    expect(costly.warnings).toEqual(['This transaction pays a network fee of 2.000005 SOL, above 0.01 SOL.'])
+    expect(SOLANA_FEE_WARNING_LAMPORTS).toBe(10_000_000n)
+    // Paid by another account: shown as theirs, no warning for the visitor.
+    const theirs = describeTx([getSetComputeUnitLimitInstruction({ units: 1_000_000 }), getSetComputeUnitPriceInstruction({ microLamports: 2_000_000_000n }), send], BOB)
+    expect(fee(theirs)).toBe(`2.00001 SOL (0.00001 SOL and 2 SOL priority) (paid by ${BOB})`)
+    expect(theirs.warnings).not.toContain('This transaction pays a network fee of 2.00001 SOL, above 0.01 SOL.')
+  })
+
+  it('names what hands over control, each in words, apart from the warnings: SetAuthority, CloseAccount, Approve, Assign and AdvanceNonceAccount', async () => {
+    const owner = createNoopSigner(USER)
+    const [account] = await findAssociatedTokenPda({ owner: USER, mint: MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const nonce = address(solanaDevAccounts()[3]!.address)
+    const program = address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo')
+    const d = describeTx([
+      getAdvanceNonceAccountInstruction({ nonceAccount: nonce, nonceAuthority: owner }),
+      getSetAuthorityInstruction({ owned: account, owner, authorityType: AuthorityType.AccountOwner, newAuthority: BOB }),
+      getSetAuthorityInstruction({ owned: account, owner, authorityType: AuthorityType.CloseAccount, newAuthority: BOB }),
+      getSetAuthorityInstruction({ owned: MINT, owner, authorityType: AuthorityType.MintTokens, newAuthority: null }),
+      getApproveInstruction({ source: account, delegate: BOB, owner, amount: 18_446_744_073_709_551_615n }),
+      getCloseAccountInstruction({ account, destination: BOB, owner }),
+      getAssignInstruction({ account: owner, programAddress: program }),
+    ])
+    expect(d.dangers).toEqual([
+      `Uses the durable nonce ${nonce}: this transaction stays valid until that nonce changes, not only for the next minutes.`,
+      `Gives control of token account ${account} to ${BOB}: they can then move or close it.`,
+      `Lets ${BOB} close token account ${account} and take its SOL.`,
+      `Removes the mint authority of ${MINT} for good: nobody will hold it.`,
+      `Lets ${BOB} spend 18446744073709551615 units from token account ${account}, now and later, without asking you.`,
+      `Closes token account ${account}: its tokens must be gone, and its SOL goes to ${BOB}.`,
+      `Gives account ${USER} to the program ${program}: that program then controls its SOL and data.`,
+    ])
+    // None of them reads as "programs the wallet cannot read", and the transaction is not said to move nothing.
+    expect(d.warnings).toEqual([])
+    expect(d.summary).toBeUndefined()
   })
 })
