@@ -1,5 +1,6 @@
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
-import { createWalletClient, http, isHex, numberToHex, type Chain, type Hex } from 'viem'
+import { OddHexMessage, personalMessage } from './personal-message.ts'
+import { createWalletClient, http, numberToHex, type Chain, type Hex } from 'viem'
 import { z } from 'zod'
 import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
@@ -142,7 +143,14 @@ export async function answerRpc(user: FrameUser, chain: FrameChain, method: stri
       return callsStatus(chain, params, smart)
     case 'personal_sign': {
       const [message, claimed] = parseParams(personalSignParams, params, method)
-      const sign = () => user.account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      let signed: ReturnType<typeof personalMessage>
+      try {
+        signed = personalMessage(message)
+      } catch (error) {
+        if (error instanceof OddHexMessage) throw new FrameError(`Invalid params for ${method}: ${error.message}`)
+        throw error
+      }
+      const sign = () => user.account.signMessage({ message: signed })
       // As the smart account: the owner's signature, which its ERC-1271 isValidSignature accepts once
       // deployed, wrapped for EIP-6492 (the factory's call that deploys it) while not yet.
       if (checkAccount(user, claimed, smart) === 'smartAccount' && smart) return smart.accounts.signAs(user.account, chain, sign)

@@ -262,6 +262,10 @@ describe('embedded-wallet frame service', () => {
     const account = address as Hex
     const signature = (await ok('rpc', { method: 'personal_sign', params: ['0x68656c6c6f', account] }, token)).result as Hex
     expect(await verifyMessage({ address: account, message: 'hello', signature })).toBe(true)
+    // One rule for hex with the frame's approval (personal-message.ts): odd-length hex is refused, never signed padded.
+    expect((await failure('rpc', { method: 'personal_sign', params: ['0x68656c6c6', account] }, token)).error).toBe('Invalid params for personal_sign: the message is hex of an odd length')
+    const text = (await ok('rpc', { method: 'personal_sign', params: ['0xhello', account] }, token)).result as Hex
+    expect(await verifyMessage({ address: account, message: '0xhello', signature: text })).toBe(true)
     const typed = {
       types: {
         EIP712Domain: [

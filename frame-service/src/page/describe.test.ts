@@ -1,14 +1,17 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseUnits, toHex, type Address } from 'viem'
 import { entryPoint08Address, formatUserOperation, getUserOperationHash, type RpcUserOperation } from 'viem/account-abstraction'
 import { describe as group, expect, it } from 'vitest'
+import { OddHexMessage, personalMessage } from '../personal-message.ts'
 import { simpleAccountAbi } from '../simple-account-abi.ts'
 import {
+  APPROVAL_TEXT,
   ApprovalRefused,
   addressesToName,
   contractToRead,
   dappUserOperationCalls,
   decodeCall,
   describe,
+  escapeDeceptive,
   freezeRequest,
   isUnlimited,
   messageView,
@@ -36,6 +39,14 @@ group('personal_sign', () => {
     const d = describe(freezeRequest('personal_sign', [toHex('gm'), ACCOUNT], 31337), context())
     expect(d).toMatchObject({ title: 'Sign this message', message: { kind: 'text', text: 'gm' }, warnings: [] })
     expect(rows(d)).toEqual({ network: 'Portico Local (31337)', account: ACCOUNT })
+  })
+
+  it('follows the service’s one rule for hex: even-length hex is bytes, odd-length hex is refused (never shown as text and signed padded)', () => {
+    expect(() => freezeRequest('personal_sign', ['0xabc', ACCOUNT], 31337)).toThrow('Invalid params for personal_sign: the message is hex of an odd length')
+    expect(personalMessage('0xabc0')).toEqual({ raw: '0xabc0' })
+    expect(() => personalMessage('0xabc')).toThrow(OddHexMessage)
+    expect(personalMessage('0xzz')).toBe('0xzz')
+    expect(describe(freezeRequest('personal_sign', ['0xzz', ACCOUNT], 31337), context()).message).toEqual({ kind: 'text', text: '0xzz' })
   })
 
   it('refuses params it cannot read before showing anything', () => {
@@ -113,6 +124,24 @@ group('eth_signTypedData_v4', () => {
         { label: 'contents', value: 'Hello, Bob!' },
       ],
     })
+  })
+
+  it('shows invisible and direction-changing characters of its strings as code points, under a warning; without a chain id, warns that the signature works on any chain', () => {
+    const spoofed = {
+      ...typed,
+      domain: { ...typed.domain, name: 'Portico\u200b Mail' },
+      message: { ...typed.message, contents: 'Pay \u202Eevil\u202C now' },
+    }
+    const d = describe(freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(spoofed)], 31337), context())
+    expect(rows(d)['domain-name']).toBe('Portico⟨U+200B⟩ Mail')
+    expect(d.tree?.children?.at(-1)).toEqual({ label: 'contents', value: 'Pay ⟨U+202E⟩evil⟨U+202C⟩ now' })
+    expect(d.warnings).toEqual([APPROVAL_TEXT.deceptiveText])
+    expect(escapeDeceptive('\ufeffa\u2060b\u061c')).toBe('⟨U+FEFF⟩a⟨U+2060⟩b⟨U+061C⟩')
+    // Plain text is left as it is, with no warning.
+    expect(describe(freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(typed)], 31337), context()).warnings).toEqual([])
+    const { chainId: _, ...anyChain } = typed.domain
+    const unbound = describe(freezeRequest('eth_signTypedData_v4', [ACCOUNT, JSON.stringify({ ...typed, domain: anyChain })], 31337), context())
+    expect(unbound.warnings).toEqual(['This typed data names no chain: a signature of it may be used on any chain.'])
   })
 
   it('refuses typed data for another chain than the connected one, and typed data that does not match its types', () => {

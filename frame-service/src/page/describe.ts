@@ -3,6 +3,7 @@ import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAd
 import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
+import { OddHexMessage, personalMessage } from '../personal-message.ts'
 
 /**
  * What the secure frame shows before it signs (what you see is what you sign): the unsafe request
@@ -30,6 +31,8 @@ export const APPROVAL_TEXT = {
   deploys: 'This first operation also deploys your smart account.',
   wrongEntryPoint: 'The user operation is for EntryPoint {given}; this wallet signs for EntryPoint v0.8 ({expected}) only',
   unreadableOperation: 'its callData is not the smart account’s execute or executeBatch',
+  deceptiveText: 'Some of this request’s text holds invisible or direction-changing characters, which make it read other than it is. They are shown as ⟨U+…⟩.',
+  noChainId: 'This typed data names no chain: a signature of it may be used on any chain.',
 } as const
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''))
@@ -189,6 +192,13 @@ export function freezeRequest(method: string, params: unknown, chainId: number):
   switch (method) {
     case 'personal_sign': {
       const [message, account] = parse(z.tuple([z.string(), address]).rest(z.unknown()), copy, method)
+      // The service's rule (personal-message.ts): odd-length hex is refused here too, before anything is shown.
+      try {
+        personalMessage(message)
+      } catch (error) {
+        if (error instanceof OddHexMessage) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: error.message }))
+        throw error
+      }
       return deepFreeze({ method, chainId, params: [message, account] as const })
     }
     case 'eth_signTypedData_v4': {
@@ -250,7 +260,20 @@ function typedDomain(typed: TypedDataRequest): TypedDataDomain {
 }
 
 /** Bidirectional overrides and C0/C1 controls (tab and newlines aside) make text read other than it is. */
-const DECEPTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+/**
+ * Characters that make text read other than it is: control characters, direction marks, overrides and
+ * isolates (right-to-left), and invisible ones (zero-width spaces and joiners, the word joiner, the
+ * byte-order mark, invisible operators, the Mongolian vowel separator, the Arabic letter mark).
+ */
+const DECEPTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
+const DECEPTIVE_ALL = new RegExp(DECEPTIVE.source, 'g')
+
+/** `text` with each deceptive character shown as its code point ("pay ⟨U+202E⟩evil"); unchanged when it has none. */
+export function escapeDeceptive(text: string): string {
+  return text.replace(DECEPTIVE_ALL, (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`)
+}
+/** Whether `text` holds a deceptive character. */
+export const hasDeceptive = (text: string): boolean => DECEPTIVE.test(text)
 
 /**
  * A personal_sign message as the visitor reads it: the UTF-8 text that is signed, or its hex with a
@@ -459,13 +482,18 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
     const [account, typed] = request.params
     const { domain } = typed
     const rows: Row[] = [network, { label: 'Account', value: account, testId: 'account' }]
-    if (domain.name !== undefined) rows.push({ label: 'App', value: domain.name, testId: 'domain-name' })
-    if (domain.version !== undefined) rows.push({ label: 'Version', value: domain.version, testId: 'domain-version' })
+    if (domain.name !== undefined) rows.push({ label: 'App', value: escapeDeceptive(domain.name), testId: 'domain-name' })
+    if (domain.version !== undefined) rows.push({ label: 'Version', value: escapeDeceptive(domain.version), testId: 'domain-version' })
     if (domain.chainId !== undefined) rows.push({ label: 'Chain', value: `${chain.name} (${chainNumber(domain.chainId)})`, testId: 'domain-chain' })
     if (domain.verifyingContract !== undefined) rows.push({ label: 'Contract', value: named(domain.verifyingContract, context.names), testId: 'domain-contract' })
     if (domain.salt !== undefined) rows.push({ label: 'Salt', value: domain.salt, testId: 'domain-salt' })
     const { EIP712Domain: _domain, ...types } = typed.types
-    return { title: 'Sign typed data', warnings: [], rows, tree: typedTree(typed.primaryType, typed.primaryType, typed.message, types) }
+    const tree = typedTree(typed.primaryType, typed.primaryType, typed.message, types)
+    const warnings: string[] = []
+    if (domain.chainId === undefined) warnings.push(APPROVAL_TEXT.noChainId)
+    const texts = [domain.name ?? '', domain.version ?? '', ...treeTexts(typed.primaryType, typed.message, types)]
+    if (texts.some(hasDeceptive)) warnings.push(APPROVAL_TEXT.deceptiveText)
+    return { title: 'Sign typed data', warnings, rows, tree }
   }
   if (request.method === 'eth_sendUserOperation') return describeUserOperation(request, context)
   const [tx] = request.params
@@ -544,7 +572,19 @@ export function typedTree(label: string, type: string, value: unknown, types: Ty
     return { label, children: fields.map((f) => typedTree(f.name, f.type, record[f.name], types)) }
   }
   if (type === 'address' && typeof value === 'string' && isAddress(value, { strict: false })) return { label, value: getAddress(value) }
-  return { label, value: typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? '') }
+  return { label: escapeDeceptive(label), value: escapeDeceptive(typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? '')) }
+}
+
+/** Every string the typed data's message shows (field names and values), to look for deceptive characters. */
+function treeTexts(type: string, value: unknown, types: Types): string[] {
+  const array = /^(.*)\[(\d*)\]$/.exec(type)
+  if (array) return (Array.isArray(value) ? value : []).flatMap((item) => treeTexts(array[1]!, item, types))
+  const fields = types[type]
+  if (fields) {
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
+    return fields.flatMap((f) => [f.name, ...treeTexts(f.type, record[f.name], types)])
+  }
+  return typeof value === 'string' ? [value] : []
 }
 
 /**
