@@ -236,7 +236,18 @@ test("a real click in the frame signs exactly the shown text; typed data for ano
   const usdc = sandbox.contracts[31337]!.USDC!.address as Address
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('25', 6)] })
   const answer = askFrame(page, frameOrigin, { method: 'eth_sendTransaction', params: [{ from: address, to: usdc, data }], chainId: 31337 })
-  const transfer = await approvalFrame(page)
+  // Simulated on the chain first: the new account holds no USDC, so the transfer reverts, said with its reason,
+  // and Approve stays off until the visitor marks that read.
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const transfer = page.frameLocator(APPROVAL_FRAME)
+  await expect(transfer.getByRole('region', { name: 'This transaction will fail' })).toBeVisible()
+  await expect(transfer.getByTestId('approval-revert')).toHaveText("The network says it reverts: not enough of the token: the account holds 0 and this needs 25000000 (in the token's smallest units)")
+  await expect(transfer.getByTestId('approval-approve')).toHaveAttribute('data-blocked', 'unread')
+  // Marked read, the approval arms as any other (the frame still and the pointer resting on Approve).
+  await transfer.getByRole('checkbox', { name: 'I have read that it will fail' }).focus()
+  await page.keyboard.press('Space')
+  await expect(transfer.getByRole('checkbox', { name: 'I have read that it will fail' })).toBeChecked()
+  await approvalFrame(page)
   // The receiver's name comes from the blockchain-data API through the frame's own service.
   await expect(transfer.getByTestId('approval-summary')).toHaveText(`Send 25 USDC to alice.reown.id (${BOB})`)
   await expect(transfer.getByTestId('approval-to')).toHaveText(`USD Coin (${usdc})`)

@@ -118,6 +118,60 @@ export const FRAME_API = {
     }),
     response: z.object({ userOperation: unsignedUserOperationSchema, hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/), entryPoint: address, sponsored: z.boolean() }),
   },
+  /**
+   * What calls would do to one of the user's accounts (its EOA or its smart account), simulated on
+   * the chain's node (simulate.ts): amounts as decimal strings, negative when they leave the account.
+   */
+  simulate: {
+    path: '/api/simulate',
+    request: z.object({
+      chainId: chainId.optional(),
+      from: address,
+      calls: z
+        .array(z.object({ to: address.optional(), value: quantity.optional(), data: hex.optional() }))
+        .min(1)
+        .max(16),
+    }),
+    response: z.discriminatedUnion('status', [
+      z.object({
+        status: z.literal('simulated'),
+        changes: z.array(
+          z.object({
+            kind: z.enum(['native', 'erc20', 'erc721', 'erc1155']),
+            token: address.optional(),
+            symbol: z.string().max(32).optional(),
+            decimals: z.number().int().min(0).max(36).optional(),
+            tokenIds: z
+              .array(z.string().regex(/^\d{1,78}$/))
+              .max(64)
+              .optional(),
+            diff: z.string().regex(/^-?\d{1,80}$/),
+          }),
+        ),
+        approvals: z.array(
+          z.object({
+            kind: z.enum(['erc20', 'nft', 'all']),
+            token: address,
+            symbol: z.string().max(32).optional(),
+            decimals: z.number().int().min(0).max(36).optional(),
+            spender: address,
+            amount: z
+              .string()
+              .regex(/^\d{1,80}$/)
+              .optional(),
+            tokenId: z
+              .string()
+              .regex(/^\d{1,78}$/)
+              .optional(),
+            unlimited: z.boolean(),
+            revoked: z.boolean(),
+          }),
+        ),
+      }),
+      z.object({ status: z.literal('reverts'), call: z.number().int().min(0), reason: z.string().max(1_000) }),
+      z.object({ status: z.literal('unavailable'), reason: z.string().max(1_000) }),
+    ]),
+  },
   /** Signs exactly this operation with the user's key (the smart account's owner) and hands it to the bundler: the operation's hash. */
   userOperationSend: {
     path: '/api/user-operation/send',

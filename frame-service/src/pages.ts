@@ -53,14 +53,14 @@ export const FRAME_CSS = `
   color-scheme: light;
   --accent: #3b5bdb; --on-accent: #ffffff; --bg: #ffffff; --surface: #f1f3f5; --fg: #141414; --muted: #5c6370;
   --border: #dfe2e6; --warning-bg: #fff4e6; --warning-fg: #8a3c00; --warning-border: #f08c00;
-  --danger-bg: #fff5f5; --danger-fg: #a51111; --danger-border: #e03131;
+  --danger-bg: #fff5f5; --danger-fg: #a51111; --danger-border: #e03131; --danger-fg-strong: #b3261e; --in-fg: #1b7a33;
   font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 14px; color: var(--fg); background: var(--bg);
 }
 :root[data-theme='dark'] {
   color-scheme: dark;
   --accent: #7c93ff; --on-accent: #0d0e10; --bg: #191a1d; --surface: #25272b; --fg: #f1f3f5; --muted: #a4abb6;
   --border: #34373c; --warning-bg: #3b2a12; --warning-fg: #ffd8a8; --warning-border: #f08c00;
-  --danger-bg: #3a1618; --danger-fg: #ffc9c9; --danger-border: #fa5252;
+  --danger-bg: #3a1618; --danger-fg: #ffc9c9; --danger-border: #fa5252; --danger-fg-strong: #ff8787; --in-fg: #69db7c;
 }
 html, body { margin: 0; background: var(--bg); }
 .approval { box-sizing: border-box; display: flex; flex-direction: column; gap: 10px; max-height: 100vh; padding: 4px 16px 16px; }
@@ -75,11 +75,17 @@ html, body { margin: 0; background: var(--bg); }
 .summary { margin: 0; font-size: 16px; font-weight: 600; overflow-wrap: anywhere; }
 .warning { margin: 0; padding: 8px 12px; border: 1px solid var(--warning-border); border-radius: 10px; background: var(--warning-bg); color: var(--warning-fg); }
 .dangers { margin: 0; padding: 8px 12px; border: 2px solid var(--danger-border); border-radius: 10px; background: var(--danger-bg); color: var(--danger-fg); display: flex; flex-direction: column; gap: 6px; }
-.dangers h2 { margin: 0; font-size: 14px; font-weight: 600; }
 .dangers ul { margin: 0; padding-left: 18px; overflow-wrap: anywhere; }
 .dangers label { display: flex; gap: 8px; align-items: center; font-weight: 600; cursor: pointer; }
 .dangers input { width: 18px; height: 18px; margin: 0; accent-color: var(--danger-border); }
 .dangers input:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.changes { margin: 0; padding: 8px 12px; border-radius: 10px; background: var(--surface); display: flex; flex-direction: column; gap: 4px; }
+.changes h2, .changes ul { margin: 0; padding: 0; list-style: none; overflow-wrap: anywhere; }
+.changes li { font-weight: 600; }
+.changes li.out { color: var(--danger-fg-strong); }
+.changes li.in { color: var(--in-fg); }
+.changes li.approval { color: var(--warning-fg); font-weight: 500; }
+.changes p { margin: 0; color: var(--muted); }
 .message { margin: 0; padding: 10px 12px; border-radius: 10px; background: var(--surface); font: inherit; white-space: pre-wrap; overflow-wrap: anywhere; }
 .message.hex { font-family: ui-monospace, monospace; font-size: 12px; }
 .rows { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }

@@ -22,6 +22,8 @@ import { createNameLookup } from './names.ts'
 import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
 import { answerSolana, type FrameSolanaNetwork } from './solana-rpc.ts'
+import type { Address, Hex } from 'viem'
+import { simulateForAccount } from './simulate.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
 
@@ -448,6 +450,25 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       return { result: await mine }
     } finally {
       if (sending.get(key) === mine) sending.delete(key)
+    }
+  })
+  api('simulate', async ({ chainId, from, calls }, token, context) => {
+    const user = await accounts.userOf(token, context)
+    const chain = chainOf(chainId, user.chainId)
+    // Only for the user's own accounts: the EOA, or its smart account on this chain.
+    const smart = await smartInfo(user, chain)
+    const mine = [user.account.address, smart?.address].filter(Boolean).map((a) => a!.toLowerCase())
+    if (!mine.includes(from.toLowerCase())) throw new FrameError(FRAME_MESSAGES.unknownAccount.replace('{address}', from))
+    const simulation = await simulateForAccount(
+      chain,
+      from as Address,
+      calls.map((c) => ({ to: c.to as Address | undefined, value: c.value === undefined ? undefined : BigInt(c.value), data: c.data as Hex | undefined })),
+    )
+    if (simulation.status !== 'simulated') return simulation
+    return {
+      status: 'simulated' as const,
+      changes: simulation.changes.map((c) => ({ ...c, diff: c.diff.toString() })),
+      approvals: simulation.approvals.map((a) => ({ ...a, amount: a.amount?.toString() })),
     }
   })
   api('preferredAccount', async ({ type }, token, context) => {

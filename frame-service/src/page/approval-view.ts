@@ -1,4 +1,4 @@
-import type { Description, TreeNode } from './describe.ts'
+import type { Description, SimulationView, TreeNode } from './describe.ts'
 
 /**
  * The approval's DOM, shared by the frame's approval and the approval window: elements made with
@@ -33,8 +33,7 @@ export const DANGER_READ = 'I have read what this gives away'
  * and the check box that says the visitor read them: `readDangers` tells whether it is ticked.
  */
 function dangerBlock(dangers: readonly string[]): HTMLElement {
-  const box = el('input', { id: 'approval-danger-read', testId: 'approval-danger-read' })
-  box.type = 'checkbox'
+  const box = readCheck('approval-danger-read')
   const heading = el('h2', { id: 'approval-dangers-title', text: dangers.length === 1 ? 'This request hands over control' : `This request hands over control ${dangers.length} times` })
   const block = el(
     'section',
@@ -47,16 +46,62 @@ function dangerBlock(dangers: readonly string[]): HTMLElement {
   return block
 }
 
-/** Whether the approval in `root` waits for its dangers to be marked read (false when it shows none). */
+/** A check box the visitor ticks to say they read a block: Approve waits for every one of them. */
+function readCheck(id: string): HTMLInputElement {
+  const box = el('input', { id, testId: id })
+  box.type = 'checkbox'
+  box.dataset['readCheck'] = ''
+  return box
+}
+
+/** Whether the approval in `root` waits for a block to be marked read (false when it shows none). */
 export function dangersUnread(root: ParentNode | null): boolean {
-  const box = root?.querySelector<HTMLInputElement>('#approval-danger-read')
-  return box ? !box.checked : false
+  return [...(root?.querySelectorAll<HTMLInputElement>('input[data-read-check]') ?? [])].some((box) => !box.checked)
+}
+
+/**
+ * What the request would do to the visitor's balances (`data-testid="approval-changes"`): "Simulating…"
+ * while it runs, each change and allowance on its own line, a revert with its reason (to be marked
+ * read before Approve), or why it could not simulate.
+ */
+export function simulationSection(view: SimulationView): HTMLElement {
+  const heading = el('h2', { id: 'approval-changes-title', text: view.state === 'reverts' ? 'This transaction will fail' : 'Balance changes' })
+  let section: HTMLElement
+  if (view.state === 'pending') {
+    const status = el('p', { className: 'pending', testId: 'approval-simulating', text: 'Simulating on the network…' })
+    status.setAttribute('role', 'status')
+    section = el('section', { className: 'changes', testId: 'approval-changes' }, heading, status)
+  } else if (view.state === 'reverts') {
+    section = el(
+      'section',
+      { className: 'dangers', testId: 'approval-changes' },
+      heading,
+      el('p', { testId: 'approval-revert', text: `The network says it reverts: ${view.reason}` }),
+      el('label', {}, readCheck('approval-revert-read'), el('span', { text: 'I have read that it will fail' })),
+    )
+  } else if (view.state === 'unavailable') {
+    section = el(
+      'section',
+      { className: 'changes', testId: 'approval-changes' },
+      heading,
+      el('p', { testId: 'approval-simulation-unavailable', text: `Could not simulate (${view.reason}). What follows is what the wallet could read.` }),
+    )
+  } else {
+    const list =
+      view.lines.length === 0
+        ? el('p', { testId: 'approval-no-change', text: 'No change to your balances' })
+        : el('ul', {}, ...view.lines.map((line) => el('li', { className: line.kind, testId: 'approval-change', text: line.text })))
+    section = el('section', { className: 'changes', testId: 'approval-changes' }, heading, list)
+  }
+  section.setAttribute('aria-labelledby', heading.id)
+  return section
 }
 
 /** A request's description, part by part: summary, warnings, message, rows, typed data, raw data. */
 export function describedContent(d: Description): Node[] {
   const content: Node[] = []
   if (d.summary !== undefined) content.push(el('p', { className: 'summary', testId: 'approval-summary', text: d.summary }))
+  if (d.simulation) content.push(simulationSection(d.simulation))
   if (d.dangers && d.dangers.length > 0) content.push(dangerBlock(d.dangers))
   for (const warning of d.warnings) content.push(el('p', { className: 'warning', testId: 'approval-warning', text: warning }))
   if (d.message) content.push(el('pre', { className: d.message.kind === 'hex' ? 'message hex' : 'message', testId: 'approval-message', text: d.message.text }))

@@ -26,6 +26,14 @@ export const descriptionSchema: z.ZodType<Description> = z.object({
   summary: z.string().optional(),
   warnings: z.array(z.string()),
   dangers: z.array(z.string()).optional(),
+  simulation: z
+    .discriminatedUnion('state', [
+      z.object({ state: z.literal('pending') }),
+      z.object({ state: z.literal('done'), lines: z.array(z.object({ text: z.string(), kind: z.enum(['out', 'in', 'approval']) })) }),
+      z.object({ state: z.literal('reverts'), reason: z.string() }),
+      z.object({ state: z.literal('unavailable'), reason: z.string() }),
+    ])
+    .optional(),
   rows: z.array(z.object({ label: z.string(), value: z.string(), testId: z.string() })),
   message: z.object({ kind: z.enum(['text', 'hex']), text: z.string() }).optional(),
   tree: treeNodeSchema.optional(),

@@ -3,8 +3,8 @@ import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-t
 import { MESSAGES } from '@portico/shared-types/errors'
 import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
 import { APPROVAL_WINDOW_PATH, requestBytes, windowToFrameSchema, type FrameToWindow } from './approval-window-messages.ts'
-import { dangersUnread, describedContent, el, hintLine } from './approval-view.ts'
-import { APPROVAL_TEXT, ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest } from './describe.ts'
+import { dangersUnread, describedContent, el, hintLine, simulationSection } from './approval-view.ts'
+import { APPROVAL_TEXT, ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest, type SimulationView } from './describe.ts'
 import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
 
 /** A request the approval shows and signs: an EVM one (on a chain id) or a Solana one (on a CAIP-2 network). */
@@ -44,7 +44,8 @@ export type ApprovalRequest = FrozenRequest | SolanaFrozenRequest
  *   or WINDOW_CLOSED_MESSAGE. No Approve exists in the frame then.
  *
  * Why Approve (or the open button) takes no click now is on it as `data-blocked`: 'busy',
- * 'unread' (the request hands over control, and its "I have read what this gives away" box is not
+ * 'simulating' (the request's balance changes are still being simulated: disabled; Reject works),
+ * 'unread' (the request hands over control, or its simulation reverts, and its "I have read what this gives away" box is not
  * ticked: disabled), 'not-visible', 'too-small', 'too-soon' (shown, moved or resized less than 500 ms ago: disabled),
  * 'pointer-not-rested' (enabled for the keyboard; a pointer's click is refused, and the hint
  * `data-testid="approval-hint"` "Hold the pointer on the approval to continue" shows). No
@@ -91,6 +92,8 @@ export type ApprovalDeps = {
   solanaContext(request: SolanaFrozenRequest): Promise<SolanaDescribeContext>
   /** Signs (or sends) the frozen request with the frame's service: its `result`. */
   sign(request: ApprovalRequest): Promise<unknown>
+  /** What a transaction or user operation would change, simulated by the service (absent: no simulation). */
+  simulate?(request: FrozenRequest, context: DescribeContext): Promise<SimulationView>
   /** The page's origin, shown as who asks. */
   requester: string
 }
@@ -98,7 +101,7 @@ export type ApprovalDeps = {
 /** Whether this browser reports IntersectionObserver v2 visibility (occlusion, opacity, transforms). */
 const visibilityV2 = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
-type Blocked = '' | 'busy' | 'unread' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
+type Blocked = '' | 'busy' | 'simulating' | 'unread' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
 
 /** A random token for one approval window (base64url of 32 bytes). */
 function newNonce(): string {
@@ -152,6 +155,7 @@ export function createApprovals(deps: ApprovalDeps) {
   /** Why the approval's button takes no click now ('' once it does): shown on it as `data-blocked`. */
   function blocked(): Blocked {
     if (busy || queue.length === 0) return 'busy'
+    if (queue[0]?.description.simulation?.state === 'pending') return 'simulating'
     if (dangersUnread(root)) return 'unread'
     if (!visible) return 'not-visible'
     if (!roomy()) return 'too-small'
@@ -263,7 +267,8 @@ export function createApprovals(deps: ApprovalDeps) {
     )
     next.setAttribute('aria-labelledby', 'approval-title')
     next.dataset['where'] = where
-    next.querySelector('#approval-danger-read')?.addEventListener('change', () => update())
+    // A block marked read (dangers, a revert): Approve may arm.
+    next.addEventListener('change', () => update())
     rejectButton.addEventListener('click', onReject)
     actButton.addEventListener('click', where === 'frame' ? onApprove : onOpenWindow)
 
@@ -447,6 +452,7 @@ export function createApprovals(deps: ApprovalDeps) {
   async function show(method: string, params: unknown, chain: number | string): Promise<unknown> {
     let request: ApprovalRequest
     let description: Description
+    let simulation: Promise<SimulationView> | undefined
     if (isSolanaMethod(method)) {
       const solana = freezeSolanaRequest(method, params, String(chain))
       request = solana
@@ -455,12 +461,27 @@ export function createApprovals(deps: ApprovalDeps) {
       if (typeof chain !== 'number') throw new ApprovalRefused(`Unsupported chain ${chain}`)
       const evm = freezeRequest(method, params, chain)
       request = evm
-      description = describe(evm, await deps.context(evm))
+      const context = await deps.context(evm)
+      description = describe(evm, context)
+      if (deps.simulate && (evm.method === 'eth_sendTransaction' || evm.method === 'eth_sendUserOperation')) {
+        description.simulation = { state: 'pending' }
+        simulation = deps.simulate(evm, context).catch((error: unknown) => ({ state: 'unavailable' as const, reason: error instanceof Error ? error.message : 'no answer' }))
+      }
     }
     return new Promise<unknown>((resolve, reject) => {
-      queue.push({ request, description, resolve, reject })
+      const item: Item = { request, description, resolve, reject }
+      queue.push(item)
       if (queue.length === 1) render()
       else if (statusLine && !busy) statusLine.textContent = `${queue.length - 1} more waiting`
+      // The simulation fills its section in when it answers (Reject works meanwhile; Approve waits for it).
+      void simulation?.then((view) => {
+        item.description = { ...item.description, simulation: view }
+        if (queue[0] !== item || !root) return
+        root.querySelector('[data-testid="approval-changes"]')?.replaceWith(simulationSection(view))
+        arming.restart()
+        measure()
+        update()
+      })
     })
   }
 }

@@ -419,6 +419,77 @@ export function formatAmount(amount: bigint, decimals: number, symbol: string): 
 }
 
 export type Token = { symbol: string; decimals: number; name?: string | undefined; nft: boolean }
+
+/**
+ * A simulation as the approval shows it: still running, its lines ("−0.5 ETH", "+1,250 USDC",
+ * "Unlimited approval to … for your USDC"), a revert with its reason, or why it could not run.
+ */
+export type SimulationView =
+  | { state: 'pending' }
+  | { state: 'done'; lines: { text: string; kind: 'out' | 'in' | 'approval' }[] }
+  | { state: 'reverts'; reason: string }
+  | { state: 'unavailable'; reason: string }
+
+/** The service's simulation (FRAME_API.simulate's answer), parsed, as a view. */
+export type SimulationResult =
+  | {
+      status: 'simulated'
+      changes: {
+        kind: 'native' | 'erc20' | 'erc721' | 'erc1155'
+        token?: string | undefined
+        symbol?: string | undefined
+        decimals?: number | undefined
+        tokenIds?: string[] | undefined
+        diff: string
+      }[]
+      approvals: {
+        kind: 'erc20' | 'nft' | 'all'
+        token: string
+        symbol?: string | undefined
+        decimals?: number | undefined
+        spender: string
+        amount?: string | undefined
+        tokenId?: string | undefined
+        unlimited: boolean
+        revoked: boolean
+      }[]
+    }
+  | { status: 'reverts'; call: number; reason: string }
+  | { status: 'unavailable'; reason: string }
+
+/** The simulation's lines in words: signed amounts (USD for the native currency where the price is known), then the allowances granted. */
+export function simulationView(result: SimulationResult, context: DescribeContext): SimulationView {
+  if (result.status === 'reverts') return { state: 'reverts', reason: escapeDeceptive(result.reason) }
+  if (result.status === 'unavailable') return { state: 'unavailable', reason: result.reason }
+  const { chain } = context
+  const lines: { text: string; kind: 'out' | 'in' | 'approval' }[] = []
+  const who = (address: string) => (isAddress(address, { strict: false }) ? named(getAddress(address), context.names) : address)
+  for (const change of result.changes) {
+    const diff = BigInt(change.diff)
+    const sign = diff < 0n ? '−' : '+'
+    const size = diff < 0n ? -diff : diff
+    const symbol = change.symbol ?? (change.token ? `of token ${change.token}` : chain.nativeCurrency.symbol)
+    let text: string
+    if (change.kind === 'native') text = `${sign}${formatAmount(size, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol)}${usd(size, chain.nativeCurrency.decimals, chain.usd)}`
+    else if (change.kind === 'erc20') text = change.decimals === undefined ? `${sign}${size} units ${symbol}` : `${sign}${formatAmount(size, change.decimals, symbol)}`
+    else text = `${sign}${size} ${symbol} NFT${size === 1n ? '' : 's'}${change.tokenIds && change.tokenIds.length > 0 ? ` (#${change.tokenIds.join(', #')})` : ''}`
+    lines.push({ text, kind: diff < 0n ? 'out' : 'in' })
+  }
+  for (const grant of result.approvals) {
+    const token = grant.symbol ?? context.names?.get(grant.token.toLowerCase()) ?? `token ${grant.token}`
+    const spender = who(grant.spender)
+    let text: string
+    if (grant.revoked) text = `Removes the approval of ${spender} for your ${token}`
+    else if (grant.kind === 'all') text = `Approval to ${spender} for every ${token} NFT you hold, now and later`
+    else if (grant.kind === 'nft') text = `Approval to ${spender} for your ${token} #${grant.tokenId ?? '?'}`
+    else if (grant.unlimited) text = `Unlimited approval to ${spender} for your ${token}`
+    else {
+      text = `Approval to ${spender} for ${grant.decimals === undefined ? `${grant.amount ?? '?'} units of` : formatUnits(BigInt(grant.amount ?? '0'), grant.decimals)} ${token}`
+    }
+    lines.push({ text, kind: 'approval' })
+  }
+  return { state: 'done', lines }
+}
 export type ChainFacts = { id: number; name: string; nativeCurrency: { name: string; symbol: string; decimals: number }; usd?: number | undefined }
 
 /** What the description needs besides the request: every value read by the frame from its own service. */
@@ -445,6 +516,8 @@ export type Description = {
   warnings: string[]
   /** What hands over control of the visitor's assets, in words: shown apart, and each must be marked read before Approve arms. */
   dangers?: string[]
+  /** What the request would do to the account's balances, simulated on the chain's node (transactions and user operations). */
+  simulation?: SimulationView
   rows: Row[]
   /** personal_sign: the text (or hex) that is signed. */
   message?: { kind: 'text' | 'hex'; text: string }

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
-import { APPROVAL_TEXT, ApprovalRefused, chainNumber, dappUserOperationCalls, freezeRequest, type ChainFacts } from './describe.ts'
+import { APPROVAL_TEXT, ApprovalRefused, callsAsTransactions, chainNumber, dappUserOperationCalls, freezeRequest, simulationView, type ChainFacts } from './describe.ts'
 import { isSolanaMethod } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
@@ -184,6 +184,16 @@ const approvals = createApprovals({
     if (!user.solanaAddress) throw new FrameError(MESSAGES.embeddedDefaultError)
     const network = config?.solanaNetworks.find((n) => n.caipNetworkId === request.network)
     return { account: user.solanaAddress, networkName: network?.name ?? request.network }
+  },
+  async simulate(request, context) {
+    const transactions = request.method === 'eth_sendUserOperation' ? callsAsTransactions(request).map((t) => t.params[0]) : request.method === 'eth_sendTransaction' ? [request.params[0]] : []
+    if (transactions.length === 0) return { state: 'unavailable', reason: 'its calls cannot be read' }
+    const from = request.method === 'eth_sendUserOperation' ? request.params[0].userOperation.sender : (transactions[0]!.from ?? context.account)
+    const calls = transactions.map((tx) => {
+      const data = tx.data ?? tx.input
+      return { ...(tx.to === undefined ? {} : { to: tx.to }), ...(tx.value === undefined ? {} : { value: tx.value }), ...(data === undefined ? {} : { data }) }
+    })
+    return simulationView(await call('simulate', { chainId: request.chainId, from, calls }), context)
   },
   async sign(request) {
     // Exactly the frozen copy that was shown goes to the service.
