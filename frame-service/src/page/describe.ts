@@ -2,7 +2,7 @@ import { simpleAccountAbi } from '../simple-account-abi.ts'
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
 import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
-import { unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
+import { type FRAME_API, unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 import { OddHexMessage, personalMessage } from '../personal-message.ts'
 
 /**
@@ -430,32 +430,8 @@ export type SimulationView =
   | { state: 'reverts'; reason: string }
   | { state: 'unavailable'; reason: string }
 
-/** The service's simulation (FRAME_API.simulate's answer), parsed, as a view. */
-export type SimulationResult =
-  | {
-      status: 'simulated'
-      changes: {
-        kind: 'native' | 'erc20' | 'erc721' | 'erc1155'
-        token?: string | undefined
-        symbol?: string | undefined
-        decimals?: number | undefined
-        tokenIds?: string[] | undefined
-        diff: string
-      }[]
-      approvals: {
-        kind: 'erc20' | 'nft' | 'all'
-        token: string
-        symbol?: string | undefined
-        decimals?: number | undefined
-        spender: string
-        amount?: string | undefined
-        tokenId?: string | undefined
-        unlimited: boolean
-        revoked: boolean
-      }[]
-    }
-  | { status: 'reverts'; call: number; reason: string }
-  | { status: 'unavailable'; reason: string }
+/** The service's simulation: FRAME_API.simulate's answer, parsed (amounts as decimal strings). */
+export type SimulationResult = z.output<(typeof FRAME_API)['simulate']['response']>
 
 /** The simulation's lines in words: signed amounts (USD for the native currency where the price is known), then the allowances granted. */
 export function simulationView(result: SimulationResult, context: DescribeContext): SimulationView {
