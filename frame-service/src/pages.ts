@@ -80,7 +80,8 @@ html, body { margin: 0; background: var(--bg); }
 .dangers input { width: 18px; height: 18px; margin: 0; accent-color: var(--danger-border); }
 .dangers input:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .changes { margin: 0; padding: 8px 12px; border-radius: 10px; background: var(--surface); display: flex; flex-direction: column; gap: 4px; }
-.changes h2, .changes ul { margin: 0; padding: 0; list-style: none; overflow-wrap: anywhere; }
+.changes h2, .dangers h2 { margin: 0; font-size: 14px; font-weight: 600; }
+.changes ul { margin: 0; padding: 0; list-style: none; overflow-wrap: anywhere; }
 .changes li { font-weight: 600; }
 .changes li.out { color: var(--danger-fg-strong); }
 .changes li.in { color: var(--in-fg); }
