@@ -1,5 +1,6 @@
-import { BaseError, createPublicClient, decodeErrorResult, decodeEventLog, erc20Abi, getAddress, http, maxUint256, parseAbi, type Address, type Hex, type Log, type PublicClient } from 'viem'
+import { BaseError, createPublicClient, decodeErrorResult, decodeEventLog, erc20Abi, getAddress, http, maxUint256, parseAbi, type Address, type Hex, type Log } from 'viem'
 import { simulateBlocks } from 'viem/actions'
+import { readToken, type Rpc } from './page/reads.ts'
 import type { FrameChain } from './rpc.ts'
 
 /**
@@ -166,6 +167,12 @@ export async function simulateForAccount(chain: FrameChain, account: Address, ca
       for (const [i, v] of values.entries()) add(token, 'erc1155', sign * v, sign === 0n ? undefined : ids[i])
     }
   }
+  // Symbols and decimals read as the approval reads them (page/reads.ts): an ERC-20's, or an NFT collection's symbol.
+  const rpc: Rpc = (method, params) => client.request({ method, params } as never)
+  const tokenFacts = async (address: Address) => {
+    const token = await readToken(rpc, chain.id, address).catch(() => null)
+    return { symbol: token?.symbol, decimals: token && !token.nft ? token.decimals : undefined }
+  }
   const changes: AssetChange[] = []
   for (const [token, { kind, diff, ids }] of moved) {
     if (diff === 0n) continue
@@ -174,28 +181,18 @@ export async function simulateForAccount(chain: FrameChain, account: Address, ca
       continue
     }
     const address = getAddress(token)
-    const [symbol, decimals] = await Promise.all([readText(client, address, 'symbol'), kind === 'erc20' ? readDecimals(client, address) : Promise.resolve(undefined)])
+    const { symbol, decimals } = await tokenFacts(address)
     changes.push({ kind, token: address, symbol, decimals, diff, ...(ids.size > 0 ? { tokenIds: [...ids] } : {}) })
   }
   // Each allowance named by its token's symbol (and an ERC-20's amount by its decimals).
   await Promise.all(
     approvals.map(async (grant) => {
-      const [symbol, decimals] = await Promise.all([readText(client, grant.token, 'symbol'), grant.kind === 'erc20' ? readDecimals(client, grant.token) : Promise.resolve(undefined)])
+      const { symbol, decimals } = await tokenFacts(grant.token)
       if (symbol !== undefined) grant.symbol = symbol
       if (decimals !== undefined) grant.decimals = decimals
     }),
   )
   return { status: 'simulated', changes, approvals }
-}
-
-/** A token's symbol, or undefined when it has none or one that could mislead (too long, control or invisible characters). */
-async function readText(client: PublicClient, address: Address, functionName: 'symbol'): Promise<string | undefined> {
-  const value = await client.readContract({ address, abi: erc20Abi, functionName }).catch(() => undefined)
-  return typeof value === 'string' && value.length > 0 && value.length <= 32 && !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(value) ? value : undefined
-}
-async function readDecimals(client: PublicClient, address: Address): Promise<number | undefined> {
-  const value = await client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }).catch(() => undefined)
-  return typeof value === 'number' && value <= 36 ? value : undefined
 }
 
 /** A log decoded with `abi`, or null; its arguments as the event names them. */

@@ -101,6 +101,15 @@ async function transactionOf(from: string, instructions: (payer: ReturnType<type
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }
 const transfer = (from: string, to: string, lamports: bigint) => transactionOf(from, (payer) => [getTransferSolInstruction({ source: payer, destination: address(to), amount: lamports })])
+/** The host page with the frame, logged in by email as `email`: the page and the user's Solana address. */
+async function loggedIn(email: string): Promise<{ page: Page; owner: string }> {
+  const page = await browser.newPage()
+  await page.goto(`${HOST}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId: PROJECT, chainId: 31337 }))}`)
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.length), WAIT).toBe(1)
+  expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+  expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+  return { page, owner: (await ask(page, 'GET_USER', {})).payload!.solanaAddress! }
+}
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
 const verifies = (owner: string, bytes: Uint8Array, signature: Uint8Array) =>
   verify(null, bytes, createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, new Uint8Array(getBase58Encoder().encode(owner))]), format: 'der', type: 'spki' }), signature)
@@ -125,13 +134,7 @@ describe('the secure frame’s Solana approval in Chromium', () => {
   })
 
   it('shows a Solana message and transfer in the frame and signs only on the visitor’s click there: the signature verifies, the send lands, a rejection and a script’s click sign nothing', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${HOST}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId: PROJECT, chainId: 31337 }))}`)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.length), WAIT).toBe(1)
-    const email = 'solana-browser@example.com'
-    expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
-    expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
-    const owner = (await ask(page, 'GET_USER', {})).payload!.solanaAddress!
+    const { page, owner } = await loggedIn('solana-browser@example.com')
     expect(owner).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     const network = solana.caipNetworkId
     const signedCount = () => sandbox.frame.rpcMethods().filter((r) => r.method.startsWith('solana_')).length
@@ -181,13 +184,7 @@ describe('the secure frame’s Solana approval in Chromium', () => {
     await page.close()
   })
   it('a transaction that hands over the visitor’s token account, with a 2 SOL priority fee: both said before Approve, which stays off until the visitor ticks that they read it', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${HOST}/host?frame=${encodeURIComponent(sandbox.frame.frameUrl({ projectId: PROJECT, chainId: 31337 }))}`)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: FrameAnswer[] }).received.length), WAIT).toBe(1)
-    const email = 'solana-danger@example.com'
-    expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
-    expect(await ask(page, 'CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
-    const owner = (await ask(page, 'GET_USER', {})).payload!.solanaAddress!
+    const { page, owner } = await loggedIn('solana-danger@example.com')
     const thief = solana.devAccounts[7]!.address
     const mint = address(solana.devAccounts[9]!.address)
     const [tokenAccount] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })

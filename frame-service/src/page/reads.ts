@@ -1,7 +1,7 @@
 import { FrameError } from '../messages.ts'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
 import { z } from 'zod'
-import { addressesToName, contractsToRead, contractToRead, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
+import { addressesToName, contractsToRead, contractToRead, hasDeceptive, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
 
 /**
  * The chain reads behind an approval's description, made by the frame through its own service
@@ -40,9 +40,8 @@ const settle = <T>(p: Promise<T>): Promise<T | undefined> =>
     () => undefined,
   )
 
-/** Control, zero-width and bidi characters: none may reorder or hide what an approval says. */
-const HIDDEN_OR_REORDERING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/
-const textUpTo = (max: number) => (s: unknown) => (typeof s === 'string' && s.length > 0 && s.length <= max && !HIDDEN_OR_REORDERING.test(s) ? s : undefined)
+/** A name read from a contract: one line, none of the characters that hide or reorder text (describe.ts's rule), at most `max` long. */
+const textUpTo = (max: number) => (s: unknown) => (typeof s === 'string' && s.length > 0 && s.length <= max && !/[\t\n\r]/.test(s) && !hasDeceptive(s) ? s : undefined)
 const symbolish = textUpTo(32)
 const nameish = textUpTo(100)
 
