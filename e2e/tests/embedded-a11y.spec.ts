@@ -104,6 +104,15 @@ for (const theme of ['light', 'dark'] as const) {
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('sign-result')).toHaveText(/^Not signed/)
 
+    // A transaction's approval with its simulated Balance changes, in the frame's own document.
+    await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+    const send = await approvalFrame(page)
+    await expect(send.getByTestId('approval-change')).toHaveText(['−0.01 ETH (≈ $30.00)'])
+    expect(await frameViolations(secure), `axe in the frame's transaction approval (${theme})`).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`approval-changes-${theme}.png`) })
+    await send.getByRole('button', { name: 'Reject' }).click()
+    await expect(page.getByTestId('send-result')).toHaveText(/^Not sent/)
+
     expect(await violations()).toEqual([])
   })
 }
