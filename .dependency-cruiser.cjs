@@ -14,7 +14,7 @@ module.exports = {
       name: 'packages-never-import-the-sandbox',
       comment: "The sandbox stands in for remote services: nothing under a package's src/ imports it, tests included (tests that need it live in the package's test/ folder).",
       severity: 'error',
-      from: { path: '^(shared-types|worker-core|service-worker|main-thread)/src/' },
+      from: { path: '^(shared-types|simulation|worker-core|service-worker|main-thread)/src/' },
       to: { path: '^(sandbox|demo|e2e|reliability|examples)/' },
     },
     {
@@ -36,7 +36,16 @@ module.exports = {
       name: 'shared-types-is-the-bottom',
       severity: 'error',
       from: { path: '^shared-types/src/', pathNot: TESTS },
-      to: { path: '^(worker-core|main-thread|service-worker)/' },
+      to: { path: '^(simulation|worker-core|main-thread|service-worker)/' },
+    },
+    {
+      name: 'simulation-imports-viem-and-the-contract',
+      comment: "The transaction preview both the core and the frame service run: viem and shared-types' types, nothing of either product.",
+      severity: 'error',
+      from: { path: '^simulation/src/', pathNot: TESTS },
+      to: {
+        pathNot: '^(simulation/src/|shared-types/|node_modules/(viem|abitype|ox|@noble|@scure|@adraffy|isows|ws|eventemitter3)/)',
+      },
     },
     {
       name: 'page-takes-the-worker-as-a-url-only',

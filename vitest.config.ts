@@ -33,6 +33,7 @@ export default defineConfig({
           include: [
             'shared-types/src/**/*.test.ts',
             'shared-types/test/**/*.test.ts',
+            'simulation/test/**/*.test.ts',
             'worker-core/src/**/*.test.ts',
             'service-worker/src/**/*.test.ts',
             'frame-service/src/**/*.test.ts',

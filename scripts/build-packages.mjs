@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** The published packages' folders, in build order: a package's Portico dependencies come first. */
-export const PACKAGES = ['shared-types', 'worker-core', 'service-worker', 'main-thread', 'wagmi']
+export const PACKAGES = ['shared-types', 'simulation', 'worker-core', 'service-worker', 'main-thread', 'wagmi']
 
 function run(args, cwd = root) {
   const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' })

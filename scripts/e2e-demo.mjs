@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** What the demo's bundle is made of: Portico's packages and the Sandbox Wallet the e2e build injects. */
-const SOURCE_DIRS = ['demo', 'main-thread', 'worker-core', 'service-worker', 'shared-types', 'wagmi', 'sandbox/wallet']
+const SOURCE_DIRS = ['demo', 'main-thread', 'worker-core', 'service-worker', 'shared-types', 'simulation', 'wagmi', 'sandbox/wallet']
 const SOURCE_FILES = ['package-lock.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json']
 /** Never inputs: installed packages, builds (the demo's own outputs among them) and caches. */
 const SKIPPED = (name) => ['node_modules', 'dist', 'coverage', '.cache', '.vite', '.git'].includes(name) || name.startsWith('dist-')

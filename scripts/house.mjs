@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import ts from 'typescript'
 
-const PACKAGES = ['shared-types/src', 'worker-core/src', 'main-thread/src', 'service-worker/src', 'frame-service/src']
+const PACKAGES = ['shared-types/src', 'simulation/src', 'worker-core/src', 'main-thread/src', 'service-worker/src', 'frame-service/src']
 const isProduct = (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|\/test-|\/testing\/|\/test\/|\.d\.ts$/.test(file)
 const files = execFileSync('git', ['ls-files', ...PACKAGES], { encoding: 'utf8' })
   .split('\n')

@@ -57,6 +57,7 @@ step('Licences (npm run licences)', ['scripts/licences.mjs'])
 step('Import rules (npm run depcruise)', [
   'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
   'shared-types/src',
+  'simulation/src',
   'worker-core/src',
   'service-worker/src',
   'main-thread/src',

@@ -28,9 +28,11 @@ async function fillSend(page: Page, { token, amount, receiver }: { token?: strin
   return dialog
 }
 
-/** Review, confirm, and answer the Sandbox Wallet's prompt. */
-async function confirmSend(page: Page, dialog: ReturnType<Page['getByRole']>, answer: 'Approve' | 'Reject') {
+/** Review (its simulated balance changes, when given, checked before the wallet is asked), confirm, and answer the Sandbox Wallet's prompt. */
+async function confirmSend(page: Page, dialog: ReturnType<Page['getByRole']>, answer: 'Approve' | 'Reject', changes?: RegExp[]) {
   await dialog.getByRole('button', { name: 'Review' }).click()
+  if (changes) await expect(dialog.getByTestId('preview-change')).toHaveText(changes, { timeout: 15_000 })
+  // Send arms once the preview is done (the page waits for it as a visitor would).
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: answer }).click()
 }
@@ -48,13 +50,14 @@ test.describe('Send', () => {
 
     let dialog = await fillSend(demo, { amount: '0.5', receiver })
     await expect(dialog.getByTestId('send-fee')).toContainText('ETH')
-    await confirmSend(demo, dialog, 'Approve')
+    // The Review step's preview, simulated on the chain (eth_simulateV1) before the wallet is asked.
+    await confirmSend(demo, dialog, 'Approve', [/^−0\.5 ETH \(≈ −\$[\d,.]+\)$/])
     await expect(demo.getByText('Transaction started')).toBeVisible()
     await expect(demo.getByRole('dialog', { name: 'Account' })).toBeVisible()
     await waitForBalance(() => chain.getBalance({ address: receiver }), parseEther('0.5'))
 
     dialog = await fillSend(demo, { token: 'USD Coin|USDC', amount: '25', receiver })
-    await confirmSend(demo, dialog, 'Approve')
+    await confirmSend(demo, dialog, 'Approve', [/^−25 USDC/])
     await expect(demo.getByText('Transaction started')).toBeVisible()
     await waitForBalance(() => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] }), parseUnits('25', 6))
 

@@ -41,6 +41,8 @@ test.describe('Swap', () => {
     await expect(dialog.getByTestId('swap-details')).toContainText('Slippage tolerance1 %')
     await expect(dialog.getByTestId('swap-details')).toContainText(/Network fee\$[\d.]+/)
     await dialog.getByRole('button', { name: 'Review swap' }).click()
+    // What is paid and received, simulated on the chain before the wallet is asked.
+    await expect(dialog.getByTestId('preview-change')).toHaveText([/^−0\.2 ETH/, /^\+[\d,.]+ USDC/], { timeout: 15_000 })
     await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
     await expect(dialog.getByTestId('swap-progress')).toContainText('Step 1 of 1')
     await demo.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()

@@ -6,6 +6,7 @@ import { EMBEDDED_MESSAGES } from '../src/modal/embedded/embedded.messages.ts'
 import { EMBEDDED_ERROR_MESSAGES } from '../src/modal/embedded/embeddedErrors.messages.ts'
 import { NAMES_MESSAGES } from '../src/modal/features/names.messages.ts'
 import { ONRAMP_MESSAGES } from '../src/modal/features/onramp.messages.ts'
+import { PREVIEW_MESSAGES } from '../src/modal/features/preview.messages.ts'
 import { SIWX_MESSAGES } from '../src/modal/features/siwx.messages.ts'
 import { SWAP_MESSAGES } from '../src/modal/features/swap.messages.ts'
 import { TRANSFER_MESSAGES } from '../src/modal/features/transfer.messages.ts'
@@ -19,6 +20,7 @@ export const CATALOGUES: Record<string, Catalogue<string>> = {
   embeddedErrors: EMBEDDED_ERROR_MESSAGES,
   names: NAMES_MESSAGES,
   onramp: ONRAMP_MESSAGES,
+  preview: PREVIEW_MESSAGES,
   siwx: SIWX_MESSAGES,
   swap: SWAP_MESSAGES,
   transfer: TRANSFER_MESSAGES,

@@ -18,6 +18,9 @@ import type {
   WriteIntent,
   WalletAnswer,
   WriteResult,
+  WriteCheck,
+  Simulation,
+  SimulateCallsParameters,
 } from './write.ts'
 
 export type StateListener = (state: CoreState) => void | Promise<void>
@@ -215,6 +218,17 @@ export interface PorticoCoreApi {
    */
   prepareWrite(intent: WriteIntent): Promise<WriteResult>
   /**
+   * A write's review, first half: validates `intent` as `prepareWrite` does and builds the calls it
+   * would make, without a write (nothing is recorded or asked). Answers the calls, or the form's error.
+   */
+  validateWrite(intent: WriteIntent): Promise<WriteCheck>
+  /**
+   * A write's review, second half: what `calls` would do to the connected account (`eth_simulateV1` on
+   * the network's own node): assets sent and received with their USD values, allowances granted, or the
+   * revert and its reason. 'unavailable' when the node cannot tell within 8 s.
+   */
+  simulateCalls(params: SimulateCallsParameters): Promise<Simulation>
+  /**
    * Called by the page right before it hands a step to the wallet: the core records the write in
    * IndexedDB as asked (what it sends, the row it becomes), so a core that restarts meanwhile never asks
    * again and finds it on chain instead. False when the core does not know the write (a new core that
@@ -326,6 +340,8 @@ export const CORE_API_METHODS = [
   'removeSiwxSessions',
   'takeSiwxSignOut',
   'prepareWrite',
+  'validateWrite',
+  'simulateCalls',
   'markWriteAsked',
   'submitWriteResult',
   'getSwapTokens',

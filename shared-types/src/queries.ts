@@ -5,6 +5,7 @@
  */
 import type { CaipAddress } from './caip.ts'
 import type { GetNamesParameters, GetNftHoldingsParameters, GetTokenPricesParameters, GetWalletsParameters } from './core-api.ts'
+import type { SimulateCallsParameters } from './write.ts'
 
 export type QueryKey = readonly [string, ...unknown[]]
 
@@ -171,3 +172,12 @@ export const getCataloguePageQueryKey = ({ url }: { url: string }): GetCatalogue
 /** An image the core fetched ahead (a wallet's icon), by its URL. */
 export type PrefetchImageQueryKey = readonly ['image', { url: string }]
 export const prefetchImageQueryKey = ({ url }: { url: string }): PrefetchImageQueryKey => ['image', { url }]
+
+/** A write's simulated preview: the calls from an account (amounts as decimal strings: a key is JSON). */
+export type GetSimulationQueryKey = readonly ['simulation', { caipAddress: CaipAddress; calls: { to?: string; value?: string; data?: string }[] }]
+export function getSimulationQueryKey({ caipAddress, calls }: SimulateCallsParameters): GetSimulationQueryKey {
+  return [
+    'simulation',
+    { caipAddress, calls: calls.map((c) => ({ ...(c.to ? { to: c.to } : {}), ...(c.value !== undefined ? { value: c.value.toString() } : {}), ...(c.data ? { data: c.data } : {}) })) },
+  ]
+}

@@ -2,6 +2,7 @@ import { simpleAccountAbi } from '../simple-account-abi.ts'
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
 import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
+import { DECEPTIVE_CHARACTERS, escapeDeceptive, hasDeceptive } from '@portico/shared-types/light'
 import { type FRAME_API, unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 import { OddHexMessage, personalMessage } from '../personal-message.ts'
 
@@ -259,21 +260,9 @@ function typedDomain(typed: TypedDataRequest): TypedDataDomain {
   return { ...rest, ...(chainId === undefined ? {} : { chainId: chainNumber(chainId) }) } as TypedDataDomain
 }
 
-/** Bidirectional overrides and C0/C1 controls (tab and newlines aside) make text read other than it is. */
-/**
- * Characters that make text read other than it is: control characters, direction marks, overrides and
- * isolates (right-to-left), and invisible ones (zero-width spaces and joiners, the word joiner, the
- * byte-order mark, invisible operators, the Mongolian vowel separator, the Arabic letter mark).
- */
-const DECEPTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
-const DECEPTIVE_ALL = new RegExp(DECEPTIVE.source, 'g')
-
-/** `text` with each deceptive character shown as its code point ("pay ⟨U+202E⟩evil"); unchanged when it has none. */
-export function escapeDeceptive(text: string): string {
-  return text.replace(DECEPTIVE_ALL, (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`)
-}
-/** Whether `text` holds a deceptive character. */
-export const hasDeceptive = (text: string): boolean => DECEPTIVE.test(text)
+/** What makes text read other than it is: shared-types' one rule (also the simulated preview's). */
+const DECEPTIVE = DECEPTIVE_CHARACTERS
+export { escapeDeceptive, hasDeceptive }
 
 /**
  * A personal_sign message as the visitor reads it: the UTF-8 text that is signed, or its hex with a

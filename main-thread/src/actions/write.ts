@@ -1,4 +1,4 @@
-import type { WriteError, WriteIntent, WriteResult } from '@portico/shared-types/write'
+import type { WriteCheck, WriteIntent } from '@portico/shared-types/write'
 import type { PorticoClient } from '../client/createClient.ts'
 import { startWrite, type WriteParameters, type WriteReturnType } from '../client/write.ts'
 
@@ -18,12 +18,9 @@ export async function write(client: Pick<PorticoClient, 'withCore'>, parameters:
 
 /**
  * Validates a write in the core (SPEC.md §5) without asking the wallet, for a review step: answers
- * the first error, or null when the core would send it as it stands.
+ * the first error, or the calls the write would make (for its simulated preview). Nothing is
+ * recorded and no wallet is asked: the core runs the write's flow to its first request and stops.
  */
-export async function checkWrite(client: Pick<PorticoClient, 'withCore'>, intent: WriteIntent): Promise<WriteError | null> {
-  const result = await client.withCore<WriteResult>((api) => api.prepareWrite(intent))
-  if (result.status === 'error') return result.error
-  // Valid: the flow ends here unsent; the wallet is asked only once the visitor confirms.
-  if (result.status === 'step') await client.withCore<WriteResult>((api) => api.submitWriteResult(result.writeId, { ok: false, error: { code: 4001, message: 'Checked only' } }))
-  return null
+export async function checkWrite(client: Pick<PorticoClient, 'withCore'>, intent: WriteIntent): Promise<WriteCheck> {
+  return client.withCore<WriteCheck>((api) => api.validateWrite(intent))
 }

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import { shortenAddress, splitCaipAddress, type CaipAddress } from '@portico/shared-types/light'
 import type { TokenBalance } from '@portico/shared-types'
-import type { ResolvedReceiver, SendToken, WriteError } from '@portico/shared-types/write'
+import type { ResolvedReceiver, SendToken, SimulatedCall, WriteCheck, WriteError } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
@@ -15,6 +15,7 @@ import { formatAmount, formatUsd } from '../format.ts'
 import { FeatureNotice } from './FeatureNotice.tsx'
 import { FormShell, InputField, Summary } from './FormParts.tsx'
 import { ReviewActions } from './ReviewActions.tsx'
+import { useWritePreview } from './WritePreview.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import { TRANSFER_MESSAGES, type TransferKey } from './transfer.messages.ts'
@@ -57,7 +58,8 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
   return data ? { state: 'resolved', receiver: data } : { state: 'notFound', name }
 }
 
-type Phase = { step: 'form' } | { step: 'review' } | { step: 'sending'; wallet: string }
+/** The review keeps the calls the core built, for its simulated preview. */
+type Phase = { step: 'form' } | { step: 'review'; calls: SimulatedCall[] } | { step: 'sending'; wallet: string; calls: SimulatedCall[] }
 
 /** A Solana address as SPEC.md §5 reads one: base58 of 32 to 44 characters. */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -98,15 +100,15 @@ function useSendFlow(initialToken: string | undefined) {
   /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
   const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const error = await checkWrite(client, intent(caipAddress)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
-    if (error) return fail(error, 'check')
-    setPhase({ step: 'review' })
+    const checked = await checkWrite(client, intent(caipAddress)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    if (checked.status === 'error') return fail(checked.error, 'check')
+    setPhase({ step: 'review', calls: checked.calls })
   }
 
   const send = async (caipAddress: CaipAddress, caipNetworkId: string) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
-    setPhase({ step: 'sending', wallet: connector.name })
+    setPhase((shown) => ({ step: 'sending', wallet: connector.name, calls: shown.step === 'form' ? [] : shown.calls }))
     ui.emit({ type: 'SEND_INITIATED', caipNetworkId, token: option?.token.symbol ?? '', amount })
     const outcome = await write(client, { intent: intent(caipAddress), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
@@ -190,8 +192,9 @@ function SendFlowView({ token: initialToken }: { token?: string | undefined }) {
 
 /** The review: what goes where, on which network, for what fee; then the wallet is asked. */
 function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendOption; onConfirm(): void }) {
-  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase } = flow
+  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase, caipAddress } = flow
   const { network } = useNetwork()
+  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls)
   const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
     <div className="portico-send" aria-busy={phase.step === 'sending'}>
@@ -219,6 +222,7 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
         ]}
       />
       {rent ? <RentNote flow={flow} /> : null}
+      {preview.section}
       {phase.step === 'sending' ? (
         <p className="portico-notice portico-pending-text" role="status">
           {t('approveInWallet', { wallet: phase.wallet })}
@@ -228,6 +232,7 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
         editLabel={t('edit')}
         confirmLabel={phase.step === 'sending' ? t('sending') : t('confirmSend')}
         busy={phase.step === 'sending'}
+        blocked={preview.blocked}
         onEdit={() => setPhase({ step: 'form' })}
         onConfirm={onConfirm}
       />

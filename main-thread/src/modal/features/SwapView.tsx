@@ -3,7 +3,7 @@ import { formatUnits } from 'viem'
 import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { SwapToken, TokenBalance } from '@portico/shared-types'
-import type { SwapTokenRef, WriteError, WriteStep } from '@portico/shared-types/write'
+import type { SimulatedCall, SwapTokenRef, WriteCheck, WriteError, WriteStep } from '@portico/shared-types/write'
 import { checkWrite, write } from '../../actions/write.ts'
 import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
 import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
@@ -16,6 +16,7 @@ import { FeatureNotice } from './FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
 import { FormShell, InputField, Summary } from './FormParts.tsx'
 import { ReviewActions } from './ReviewActions.tsx'
+import { useWritePreview } from './WritePreview.tsx'
 import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
 import '../../styles/transfer.css'
@@ -32,7 +33,8 @@ function balanceOf(balances: readonly TokenBalance[] | null, token: SwapToken): 
 
 const refOf = (token: SwapToken): SwapTokenRef => ({ address: token.address, symbol: token.symbol, decimals: token.decimals })
 
-type Phase = { step: 'form' } | { step: 'review' } | { step: 'swapping'; progress: WriteStep | null }
+/** The review keeps the calls the core built (the approval and the swap), for its simulated preview. */
+type Phase = { step: 'form' } | { step: 'review'; calls: SimulatedCall[] } | { step: 'swapping'; progress: WriteStep | null; calls: SimulatedCall[] }
 
 /** The tokens (the account's first), what the visitor chose and typed, the quote, and the two steps: review (the core checks) and swap (the wallet signs). */
 function useSwapFlow() {
@@ -74,25 +76,26 @@ function useSwapFlow() {
 
   const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const error = await checkWrite(client, intent(caipAddress, shown?.toAmount)).catch((): WriteError => ({ code: 'SOMETHING_WENT_WRONG' }))
-    if (error) {
+    const checked = await checkWrite(client, intent(caipAddress, shown?.toAmount)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    if (checked.status === 'error') {
       // The price moved: show the new quote and let the visitor decide again.
-      if (error.code === 'QUOTE_MOVED') quote.refetch()
-      return fail(error, 'check')
+      if (checked.error.code === 'QUOTE_MOVED') quote.refetch()
+      return fail(checked.error, 'check')
     }
-    setPhase({ step: 'review' })
+    setPhase({ step: 'review', calls: checked.calls })
   }
 
   const swap = async (caipAddress: CaipAddress) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
-    setPhase({ step: 'swapping', progress: null })
+    const calls = phase.step === 'form' ? [] : phase.calls
+    setPhase({ step: 'swapping', progress: null, calls })
     // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
     const atomic = from && !NATIVE.test(from.address) ? await import('../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
     const outcome = await write(client, {
       intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) },
       connector,
-      onStep: (progress) => setPhase({ step: 'swapping', progress }),
+      onStep: (progress) => setPhase({ step: 'swapping', progress, calls }),
     }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
       ui.notify('success', t('swapStarted'))
@@ -215,8 +218,9 @@ function SwapDetails({ flow }: { flow: SwapFlow }) {
 
 /** The review: what is paid and received, the details, each wallet step as it is asked. */
 function SwapReview({ flow, from, to, onConfirm }: { flow: SwapFlow; from: SwapToken; to: SwapToken; onConfirm(): void }) {
-  const { t, locale, amount, received, phase, setPhase, connector } = flow
+  const { t, locale, amount, received, phase, setPhase, connector, caipAddress } = flow
   const progress = phase.step === 'swapping' ? phase.progress : null
+  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls)
   return (
     <div className="portico-send" aria-busy={phase.step === 'swapping'}>
       <Summary
@@ -242,13 +246,14 @@ function SwapReview({ flow, from, to, onConfirm }: { flow: SwapFlow; from: SwapT
         ]}
       />
       <SwapDetails flow={flow} />
+      {preview.section}
       {progress ? (
         <p className="portico-notice" role="status" data-testid="swap-progress">
           {t('step', { index: progress.index, total: progress.total })}:{' '}
           {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
         </p>
       ) : null}
-      <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} onEdit={() => setPhase({ step: 'form' })} onConfirm={onConfirm} />
+      <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} blocked={preview.blocked} onEdit={() => setPhase({ step: 'form' })} onConfirm={onConfirm} />
     </div>
   )
 }

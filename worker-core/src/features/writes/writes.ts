@@ -1,8 +1,8 @@
-import { isHash, stringToHex } from 'viem'
+import { formatUnits, isHash, stringToHex } from 'viem'
 import type { RpcClient, SolanaRpcClient } from '../../infra/rpc.ts'
 import { solanaSignatureSchema } from '@portico/shared-types/solana'
-import { PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
-import { parseCaipAddress, parseWith, type CaipAddress, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
+import { EIP155_NATIVE_TOKEN_ADDRESS, PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
+import { parseCaipAddress, parseWith, type CaipAddress, type CaipNetworkId, type ProfileAccount, type SiwxSession } from '@portico/shared-types'
 import {
   SENDING_METHODS,
   walletAnswerSchema,
@@ -17,6 +17,11 @@ import {
   type WriteErrorCode,
   type WriteResult,
   type WriteStep,
+  type SimulatedCall,
+  type WriteCheck,
+  type AssetChange,
+  type Simulation,
+  type SimulateCallsParameters,
 } from '@portico/shared-types/write'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { classifyError, classifyWalletError, WriteFailure } from './classifyError.ts'
@@ -41,6 +46,8 @@ export type FlowStep = Pick<WriteStep, 'label' | 'total'> & {
   tracks?: Tracked
   /** Says more about the write's error when the step is answered with a failure (a refused sign-in from a smart account). */
   refine?(error: WriteError): Promise<WriteError>
+  /** Every call the write makes, when its first step does not ask for all of them (an approval mined before its swap): what a review simulates. */
+  preview?: SimulatedCall[]
 }
 /** What a pending Activity row shows beyond its hash. */
 export type { Tracked }
@@ -67,6 +74,8 @@ export type FlowContext = {
   /** A verified sign-in: the core keeps the session (IndexedDB) and pushes it to every tab. */
   signedIn(session: SiwxSession): Promise<void>
   now(): number
+  /** The flow runs for a review only (`validateWrite`): it stops at its first step, and adds what the step alone does not show (`FlowStep.preview`). */
+  previewing?: boolean
 }
 
 /** personal_sign (EIP-191) of a text by `address`: the one signature request of every flow that signs a message. */
@@ -153,7 +162,9 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
       // The token to pay lets the AMM take exactly the amount, mined before the swap is built.
       const approval = await buildApprove(flow.env, intent, amount)
       const tracks: Tracked = { caipNetworkId, from: address, to: parseCaipAddress(approval.to).address, kind: 'approve', symbol: intent.from.symbol }
-      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash', tracks })
+      // A review shows what the approval and the swap do together: the swap as it will be built once the approval is mined.
+      const preview = flow.previewing ? builtCalls([approval, await buildSwap(flow.env, intent, amount, { afterApproval: true })]) : undefined
+      const hash = sentHash(yield { label: 'approve', total, request: builtTransactionRequest(approval), expects: 'hash', tracks, ...(preview ? { preview } : {}) })
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 500 })
       if (receipt.status !== 'success') throw new WriteFailure('EXECUTION_REVERTED', { details: 'The approval was mined but failed' })
     }
@@ -211,8 +222,31 @@ const FLOWS: { [K in WriteKind]: (flow: FlowContext, intent: Extract<WriteIntent
   },
 }
 
+/** Transactions the convert API built, as the calls a simulation runs. */
+function builtCalls(txs: readonly { to: string; data: string; value: string }[]): SimulatedCall[] {
+  return txs.map((tx) => ({ to: parseCaipAddress(tx.to as CaipAddress).address as `0x${string}`, data: tx.data as `0x${string}`, value: BigInt(tx.value) }))
+}
+
+const hexQuantity = (value: unknown): bigint | undefined => (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? BigInt(value) : undefined)
+const hexData = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value) ? (value as `0x${string}`) : undefined)
+const address = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : undefined)
+
+/** The calls a flow's first step makes: an `eth_sendTransaction`'s one, a `wallet_sendCalls` batch's, or what the flow says it all makes; none for a signature. */
+export function callsOfStep(step: FlowStep): SimulatedCall[] {
+  if (step.preview) return step.preview
+  const [first] = step.request.params as [Record<string, unknown> | undefined]
+  const call = (c: Record<string, unknown>): SimulatedCall => ({ to: address(c.to), value: hexQuantity(c.value), data: hexData(c.data) })
+  if (step.request.method === 'eth_sendTransaction' && first) return [call(first)]
+  if (step.request.method === 'wallet_sendCalls' && first && Array.isArray(first.calls)) return (first.calls as Record<string, unknown>[]).map(call)
+  return []
+}
+
 export type WritesFeature = {
   prepare(intent: unknown): Promise<WriteResult>
+  /** Validates a write and builds the calls it would make, for its review: its flow runs to its first step and stops there (nothing recorded, nothing asked). */
+  validate(intent: unknown): Promise<WriteCheck>
+  /** What calls would do to the connected account (`@portico/simulation` on the network's node), with USD values where prices are known. */
+  simulate(params: SimulateCallsParameters): Promise<Simulation>
   /** Records the write's current step as asked, before the page hands it to the wallet; false for a write this core does not know. */
   markAsked(writeId: string): Promise<boolean>
   submit(writeId: string, answer: unknown): Promise<WriteResult>
@@ -358,40 +392,85 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     })
   }
 
+  /** Each change's USD value, signed like it, where the price API knows the asset (none when it does not answer). */
+  async function valued(caipNetworkId: CaipNetworkId, changes: AssetChange[]): Promise<AssetChange[]> {
+    const assetOf = (c: AssetChange): CaipAddress => `${caipNetworkId}:${c.kind === 'native' ? EIP155_NATIVE_TOKEN_ADDRESS : c.token}`
+    const fungible = changes.filter((c) => c.kind === 'native' || (c.kind === 'erc20' && c.token && c.decimals !== undefined))
+    if (fungible.length === 0) return changes
+    const known = await prices(fungible.map(assetOf)).catch(() => [])
+    return changes.map((c) => {
+      const price = fungible.includes(c) ? known.find((p) => p.address?.toLowerCase() === assetOf(c).toLowerCase())?.price : undefined
+      return typeof price === 'number' && c.decimals !== undefined ? { ...c, usd: Number(formatUnits(c.diff, c.decimals)) * price } : c
+    })
+  }
+
+  /** A write's flow, checked and started (not yet run): the intent's schema, the connection, the network, the limits. */
+  async function start(input: unknown, previewing: boolean): Promise<{ ok: true; writeId: string; intent: WriteIntent; flow: WriteFlow } | { ok: false; error: WriteError }> {
+    await ctx.ready
+    const parsed = writeIntentSchema.safeParse(input)
+    if (!parsed.success) return { ok: false, error: { code: 'SOMETHING_WENT_WRONG', details: parsed.error.issues[0]?.message } }
+    const intent = parsed.data
+    const env = ctx.env()
+    if (!env || ctx.activeAccount() !== intent.caipAddress) return { ok: false, error: { code: 'NOT_CONNECTED' } }
+    if (!ctx.online.isOnline()) return { ok: false, error: { code: 'OFFLINE' } }
+    if (intent.kind !== 'signMessage' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
+      return { ok: false, error: { code: 'PENDING_LIMIT' } }
+    }
+    const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
+    // Solana sends its SOL and SPL tokens and signs in (Sign In With Solana); the other flows are eip155's (SPEC.md §9).
+    const supported = namespace === 'eip155' || (namespace === 'solana' && (intent.kind === 'send' || intent.kind === 'siwx'))
+    if (!supported) return { ok: false, error: { code: 'UNSUPPORTED_NAMESPACE' } }
+    // Unique across restarts and tabs: a stored write is never mistaken for another.
+    const writeId = crypto.randomUUID()
+    const flowContext: FlowContext = {
+      env,
+      client: env.rpc.client(caipNetworkId),
+      solana: namespace === 'solana' ? env.rpc.solana(caipNetworkId) : null,
+      smartAccount: isSmartAccount(intent),
+      track: (hash, tracks) => pending.track(hash, tracks, writeId),
+      deployed: onSmartAccountDeployed,
+      sleep: ctx.sleep,
+      prices,
+      nameRegistered: onNameRegistered,
+      signedIn: onSignedIn,
+      now: ctx.now,
+      previewing,
+    }
+    const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
+    return { ok: true, writeId, intent, flow }
+  }
+
   return {
     async prepare(input) {
-      await ctx.ready
-      const parsed = writeIntentSchema.safeParse(input)
-      if (!parsed.success) return { status: 'error', writeId: null, error: { code: 'SOMETHING_WENT_WRONG', details: parsed.error.issues[0]?.message } }
-      const intent = parsed.data
-      const env = ctx.env()
-      if (!env || ctx.activeAccount() !== intent.caipAddress) return { status: 'error', writeId: null, error: { code: 'NOT_CONNECTED' } }
-      if (!ctx.online.isOnline()) return { status: 'error', writeId: null, error: { code: 'OFFLINE' } }
-      if (intent.kind !== 'signMessage' && ctx.store.get().pendingTransactions.filter((p) => p.status === 'pending').length >= PENDING_TRANSACTIONS_LIMIT) {
-        return { status: 'error', writeId: null, error: { code: 'PENDING_LIMIT' } }
-      }
-      const { namespace, caipNetworkId } = parseCaipAddress(intent.caipAddress)
-      // Solana sends its SOL and SPL tokens and signs in (Sign In With Solana); the other flows are eip155's (SPEC.md §9).
-      const supported = namespace === 'eip155' || (namespace === 'solana' && (intent.kind === 'send' || intent.kind === 'siwx'))
-      if (!supported) return { status: 'error', writeId: null, error: { code: 'UNSUPPORTED_NAMESPACE' } }
-      // Unique across restarts and tabs: a stored write is never mistaken for another.
-      const writeId = crypto.randomUUID()
-      const flowContext: FlowContext = {
-        env,
-        client: env.rpc.client(caipNetworkId),
-        solana: namespace === 'solana' ? env.rpc.solana(caipNetworkId) : null,
-        smartAccount: isSmartAccount(intent),
-        track: (hash, tracks) => pending.track(hash, tracks, writeId),
-        deployed: onSmartAccountDeployed,
-        sleep: ctx.sleep,
-        prices,
-        nameRegistered: onNameRegistered,
-        signedIn: onSignedIn,
-        now: ctx.now,
-      }
-      const flow = (FLOWS[intent.kind] as (f: FlowContext, i: WriteIntent) => WriteFlow)(flowContext, intent)
+      const started = await start(input, false)
+      if (!started.ok) return { status: 'error', writeId: null, error: started.error }
+      const { writeId, intent, flow } = started
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
       return advance(open, writeId, undefined, settle)
+    },
+    async simulate({ caipAddress, calls }) {
+      await ctx.ready
+      const env = ctx.env()
+      const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
+      const client = env && namespace === 'eip155' && ctx.activeAccount() === caipAddress ? env.rpc.client(caipNetworkId) : null
+      if (!client) return { status: 'unavailable', reason: 'Not connected to this account' }
+      const { simulateCalls } = await import('@portico/simulation')
+      const simulation = await simulateCalls({ client, account: address as `0x${string}`, calls })
+      return simulation.status === 'simulated' ? { ...simulation, changes: await valued(caipNetworkId, simulation.changes) } : simulation
+    },
+    async validate(input) {
+      const started = await start(input, true)
+      if (!started.ok) return { status: 'error', error: started.error }
+      const { flow } = started
+      try {
+        const first = await flow.next()
+        return { status: 'valid', calls: first.done ? [] : callsOfStep(first.value) }
+      } catch (error) {
+        return { status: 'error', error: classifyError(error) }
+      } finally {
+        // The review ends here: the flow is closed without an answer (no wallet was asked).
+        await flow.return({}).catch(() => undefined)
+      }
     },
     async markAsked(writeId) {
       const entry = open.get(writeId)

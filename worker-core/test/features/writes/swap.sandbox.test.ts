@@ -85,6 +85,33 @@ describe('swaps against the sandbox AMM', () => {
     core.dispose()
   })
 
+  it("a review's preview of USDC to ETH: the approval and the swap simulated together, what is paid and received within the quote's slippage", async () => {
+    const owner = createWalletClient({ account: mnemonicToAccount(TEST_MNEMONIC), transport: http(sandbox.chains[0]!.rpcUrl) })
+    const reset = await owner.writeContract({ chain: null, address: USDC.address.split(':')[2] as Address, abi: erc20Abi, functionName: 'approve', args: [sandbox.deployments[31337]!.amm, 0n] })
+    await chain().waitForTransactionReceipt({ hash: reset })
+    const core = await connectedCore()
+    const quote = await core.getSwapQuote({ caipAddress: CAIP_0, from: USDC, to: ETH, amount: '30' })
+    const nonce = await chain().getTransactionCount({ address: ACCOUNT_0 })
+    const checked = await core.validateWrite(swap({ from: USDC, to: ETH, amount: '30' }))
+    if (checked.status !== 'valid') throw new Error(`not valid: ${JSON.stringify(checked)}`)
+    // The approval (not yet mined) and the swap built to follow it: two calls, both to contracts.
+    expect(checked.calls).toHaveLength(2)
+    const simulation = await core.simulateCalls({ caipAddress: CAIP_0, calls: checked.calls })
+    if (simulation.status !== 'simulated') throw new Error(`not simulated: ${JSON.stringify(simulation)}`)
+    const usdc = simulation.changes.find((c) => c.kind === 'erc20')
+    const eth = simulation.changes.find((c) => c.kind === 'native')
+    expect(usdc).toMatchObject({ symbol: 'USDC', decimals: 6, diff: -parseUnits('30', 6), usd: expect.any(Number) })
+    expect(usdc!.usd!).toBeLessThan(0)
+    expect(eth!.diff).toBeGreaterThanOrEqual(BigInt(quote.minimumToAmount))
+    expect(eth!.diff).toBeLessThanOrEqual(BigInt(quote.toAmount))
+    // The exact allowance the swap needs, granted to the AMM, and spent by the swap in the same simulation.
+    expect(simulation.approvals[0]).toMatchObject({ kind: 'erc20', spender: sandbox.deployments[31337]!.amm, amount: parseUnits('30', 6), unlimited: false })
+    // Nothing was sent, recorded or left open.
+    expect(await chain().getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)
+    expect((await core.getState()).pendingTransactions).toEqual([])
+    core.dispose()
+  })
+
   it('stops each bad input before the wallet', async () => {
     const core = await connectedCore()
     const cases: [Partial<Extract<WriteIntent, { kind: 'swap' }>>, string][] = [

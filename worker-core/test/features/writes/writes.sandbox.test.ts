@@ -152,6 +152,29 @@ describe('the write path against the sandbox', () => {
     core.dispose()
   })
 
+  it("a send's review: validated and simulated without a write (no wallet asked, nothing recorded), −25 USDC; a revert named before the wallet", async () => {
+    const core = await connectedCore()
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const intent = send({ receiver, amount: '25', token: { address: usdc, symbol: 'USDC', decimals: 6 } })
+    const checked = await core.validateWrite(intent)
+    expect(checked).toEqual({ status: 'valid', calls: [{ to: usdc, value: 0n, data: expect.stringMatching(/^0xa9059cbb/) }] })
+    if (checked.status !== 'valid') return
+    const simulation = await core.simulateCalls({ caipAddress: intent.caipAddress, calls: checked.calls })
+    expect(simulation).toMatchObject({ status: 'simulated', approvals: [], changes: [{ kind: 'erc20', token: usdc, symbol: 'USDC', diff: -25_000_000n }] })
+    expect(await core.validateWrite(send({ amount: '' }))).toMatchObject({ status: 'error', error: { code: 'AMOUNT_REQUIRED', field: 'amount' } })
+    // Calls that revert (a transfer of more than the account holds) say so, with the token's own words.
+    const tooMuch = checked.calls.map((c) => ({ ...c, data: c.data!.replace(/[0-9a-f]{64}$/, (10n ** 30n).toString(16).padStart(64, '0')) as `0x${string}` }))
+    expect(await core.simulateCalls({ caipAddress: intent.caipAddress, calls: tooMuch })).toMatchObject({ status: 'reverts', call: 0, reason: expect.any(String) })
+    expect((await core.getState()).pendingTransactions).toEqual([])
+    core.dispose()
+  })
+
+  it("simulates only the connected account's calls", async () => {
+    const core = await connectedCore()
+    expect(await core.simulateCalls({ caipAddress: `eip155:31337:${ACCOUNT_1}`, calls: [{ to: ACCOUNT_0, value: 1n }] })).toEqual({ status: 'unavailable', reason: 'Not connected to this account' })
+    core.dispose()
+  })
+
   it('offline, a send does not start', async () => {
     const core = await connectedCore()
     await core.setOnline(false)

@@ -1,20 +1,23 @@
-import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseAbi, parseUnits, type Address } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, erc721Abi, http, maxUint256, parseAbi, parseUnits, type Address, type Chain, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../sandbox/src/index.ts'
 import { testSandboxOptions } from '../../sandbox/test/helpers.ts'
-import type { FrameChain } from '../src/rpc.ts'
-import { simulateForAccount } from '../src/simulate.ts'
+import { simulateCalls, type SimulatedCall } from '../src/index.ts'
 
 // Ports of this file: base 22960 (chains on 22960 and 22961).
 let sandbox: SandboxHandle
-let chain: FrameChain
+let chain: { id: number; rpcUrl: string; viemChain: Chain }
+let client: PublicClient
 const SPENDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
+
+const simulateForAccount = (on: PublicClient, account: Address, calls: SimulatedCall[]) => simulateCalls({ client: on, account, calls })
 
 describe("an approval's simulation on the chain's own node (eth_simulateV1 through viem's simulateBlocks)", () => {
   beforeAll(async () => {
     sandbox = await startSandbox(testSandboxOptions(22960, { seedHistory: false }))
     const a = sandbox.chains[0]!
-    chain = { id: a.chainId, name: a.viemChain.name, rpcUrl: a.rpcUrl, viemChain: a.viemChain }
+    chain = { id: a.chainId, rpcUrl: a.rpcUrl, viemChain: a.viemChain }
+    client = createPublicClient({ chain: a.viemChain, transport: http(a.rpcUrl) })
   }, 180_000)
   afterAll(async () => {
     await sandbox?.stop()
@@ -25,7 +28,7 @@ describe("an approval's simulation on the chain's own node (eth_simulateV1 throu
 
   it('gives what the account sends and receives as signed amounts: ETH and an ERC-20, each once', async () => {
     const usdc = token('USDC')
-    const simulation = await simulateForAccount(chain, account(), [
+    const simulation = await simulateForAccount(client, account(), [
       { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SPENDER, parseUnits('25', 6)] }) },
       { to: SPENDER, value: 10n ** 17n },
     ])
@@ -42,7 +45,7 @@ describe("an approval's simulation on the chain's own node (eth_simulateV1 throu
   it('names the allowances the calls grant, with their tokens’ symbols: unlimited ERC-20, and every NFT of a collection', async () => {
     const usdc = token('USDC')
     const collection = Object.values(sandbox.deployments[chain.id]!.collections)[0]!.address
-    const simulation = await simulateForAccount(chain, account(), [
+    const simulation = await simulateForAccount(client, account(), [
       { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, maxUint256] }) },
       { to: collection, data: encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [SPENDER, true] }) },
     ])
@@ -57,7 +60,7 @@ describe("an approval's simulation on the chain's own node (eth_simulateV1 throu
   })
 
   it('says a request would revert, with the contract’s reason, and which call', async () => {
-    const simulation = await simulateForAccount(chain, account(), [
+    const simulation = await simulateForAccount(client, account(), [
       { to: SPENDER, value: 1n },
       { to: token('FRZ'), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SPENDER, 1n] }) },
     ])
@@ -66,7 +69,7 @@ describe("an approval's simulation on the chain's own node (eth_simulateV1 throu
   })
 
   it('answers "unavailable" when the node has no eth_simulateV1 or does not answer, never throws', async () => {
-    const nowhere = { ...chain, rpcUrl: 'http://127.0.0.1:9/' }
+    const nowhere = createPublicClient({ chain: chain.viemChain, transport: http('http://127.0.0.1:9/', { retryCount: 0 }) })
     expect(await simulateForAccount(nowhere, account(), [{ to: SPENDER, value: 1n, data: encodeFunctionData({ abi: parseAbi(['function f()']), functionName: 'f' }) }])).toMatchObject({
       status: 'unavailable',
     })
