@@ -2,10 +2,10 @@
 // e2e/engines/run.ts, reliability/playwright.config.ts), built once: `node scripts/e2e-demo.mjs` builds
 // demo/$PORTICO_DEMO_OUT with the environment it is given (PORTICO_SANDBOX_WALLET, VITE_PORTICO_*), unless
 // that folder already holds a build of the same inputs. The inputs are the sources the demo bundles
-// (demo/, main-thread/, worker-core/, service-worker/, shared-types/, wagmi/, sandbox/wallet/), the
-// lockfile and tsconfigs, Node's version and the build's environment; the folder's own files are
-// checked too (a test that rewrites one, as sw-update.spec.ts does, and dies before putting it back
-// leaves a build that is built again). `--force` builds in any case.
+// (demo/, main-thread/, worker-core/, service-worker/, shared-types/, wagmi/, sandbox/wallet/ and the
+// sandbox files the demo imports), the lockfile and tsconfigs, Node's version and the build's
+// environment; the folder's own files are checked too (a test that rewrites one, as sw-update.spec.ts
+// does, and dies before putting it back leaves a build that is built again). `--force` builds in any case.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** What the demo's bundle is made of: Portico's packages and the Sandbox Wallet the e2e build injects. */
 const SOURCE_DIRS = ['demo', 'main-thread', 'worker-core', 'service-worker', 'shared-types', 'simulation', 'wagmi', 'sandbox/wallet']
-const SOURCE_FILES = ['package-lock.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json']
+/** The lockfile, the tsconfigs, and the sandbox's files the demo itself imports (its Chaos switch's rules, its malicious request's drainer). */
+const SOURCE_FILES = ['package-lock.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'sandbox/src/faults/chaos.ts', 'sandbox/src/contracts/drainer.ts', 'sandbox/src/solana/drainer.ts']
 /** Never inputs: installed packages, builds (the demo's own outputs among them) and caches. */
 const SKIPPED = (name) => ['node_modules', 'dist', 'coverage', '.cache', '.vite', '.git'].includes(name) || name.startsWith('dist-')
 /** The environment the build reads. */

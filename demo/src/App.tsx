@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { ConnectButton, NetworkButton, PorticoProvider, SERVICE_WORKER_UPDATE_EVENT, useAccount, useModal, useNetwork, useProvider, useTheme, type ServiceWorkerUpdate } from '@portico/react'
 import { ChaosSwitch } from './ChaosSwitch.tsx'
 import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
+import { MaliciousRequest } from './MaliciousRequest.tsx'
 
 function Status() {
   const { isConnected, address, status } = useAccount()
@@ -202,6 +203,7 @@ export function App() {
         <SignMessage />
         <SendTip />
         <SendBatch />
+        <MaliciousRequest />
         <ChaosSwitch />
       </main>
     </PorticoProvider>

@@ -47,6 +47,7 @@ async function printSummary(handle: SandboxHandle): Promise<void> {
     for (const c of Object.values(d.collections)) if (c) lines.push(`  ${chain.chainId}  ${c.symbol.padEnd(8)} ${c.address}  (ERC-721 "${c.name}"${c.spam ? ', spam' : ''})`)
     lines.push(`  ${chain.chainId}  ${'AMM'.padEnd(8)} ${d.amm}  (PorticoAmm)`)
     if (d.names) lines.push(`  ${chain.chainId}  ${'NAMES'.padEnd(8)} ${d.names}  (PorticoNames)`)
+    lines.push(`  ${chain.chainId}  ${'DRAINER'.padEnd(8)} ${d.drainer}  (Sandbox Drainer: a demonstration, takes what is approved to it)`)
     const seeded = handle.seeded[chain.chainId]
     if (seeded) lines.push(`  ${chain.chainId}  seeded ${seeded.transactions} transactions in ${seeded.blocks} blocks`)
   }

@@ -17,6 +17,9 @@ export const collectibleAbi = parseAbi([
   'function mint(address[] to) returns (uint256)',
   'function transferFrom(address from, address to, uint256 tokenId)',
   'function ownerOf(uint256 tokenId) view returns (address)',
+  'function balanceOf(address holder) view returns (uint256)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function isApprovedForAll(address holder, address operator) view returns (bool)',
   'function name() view returns (string)',
   'function symbol() view returns (string)',
 ])

@@ -19,6 +19,8 @@ export type ChainDeployment = {
   amm: Address
   /** PorticoNames, on the chain that keeps account names only. */
   names: Address | undefined
+  /** SandboxDrainer (contracts/Drainer.sol): the demonstration of a request a wallet must warn about. */
+  drainer: Address
 }
 
 const DEPLOY_GAS = 3_000_000n
@@ -31,7 +33,8 @@ function artifact(artifacts: ContractArtifacts, name: string) {
 
 /**
  * Deploys, from the deployer (dev account 9) and in this order, the tokens, the NFT collections, the
- * AMM, (on the names chain) the name registry, then the tokens marked `deployLast`. On a fresh node
+ * AMM, (on the names chain) the name registry, the tokens marked `deployLast`, then the Sandbox
+ * Drainer (last, so every older address stays where it was). On a fresh node
  * the deployer's nonces start at 0, so the addresses are the same on every start and on both chains.
  * The transactions are queued on `sender`; the caller mines them.
  */
@@ -62,5 +65,6 @@ export async function deployContracts(sender: SeedSender, artifacts: ContractArt
   const amm = await deploy('PorticoAmm', [])
   const names = withNames ? await deploy('PorticoNames', [devAccount(REGISTRAR_INDEX).address]) : undefined
   for (const def of TOKEN_DEFINITIONS) if (def.deployLast) await deployToken(def)
-  return { chainId: sender.chain.chainId, tokens, collections, amm, names }
+  const drainer = await deploy('SandboxDrainer', [])
+  return { chainId: sender.chain.chainId, tokens, collections, amm, names, drainer }
 }

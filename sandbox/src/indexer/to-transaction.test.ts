@@ -53,6 +53,7 @@ describe('toTransaction', () => {
     collections: { CLAIM: { key: 'CLAIM', name: 'Free Mint Pass', symbol: 'CLAIM', spam: true, address: NFT } },
     amm: YOU,
     names: undefined,
+    drainer: '0xf7Cd8fa9b94DB2Aa972023b379c7f72c65E4De9D',
   })
   const view: TransactionView = {
     assets,
