@@ -52,6 +52,14 @@ export const sessionInfoSchema = z.object({
   thisSite: z.boolean(),
 })
 const otp = z.string().regex(/^\d{6}$/)
+const solanaAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+const solanaNetwork = z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/)
+/** A wire transaction as base64 (at most 1,232 bytes on Solana's network). */
+const solanaWireTransaction = z
+  .string()
+  .min(1)
+  .max(2_000)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/)
 
 export const FRAME_API = {
   emailConnect: {
@@ -101,6 +109,43 @@ export const FRAME_API = {
     path: '/api/solana',
     request: z.object({ method: z.string().min(1), params: z.unknown().optional(), network: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/) }),
     response: z.object({ result: z.unknown() }),
+  },
+  /**
+   * The address lookup tables a v0 transaction reads, as the network holds them: each readable
+   * table's addresses (those a transaction may load now, in order). A table that cannot be read is
+   * left out, and the approval says it cannot show those accounts.
+   */
+  solanaLookupTables: {
+    path: '/api/solana/lookup-tables',
+    request: z.object({ network: solanaNetwork, addresses: z.array(solanaAddress).min(1).max(64) }),
+    response: z.object({ tables: z.record(solanaAddress, z.array(solanaAddress).max(256)) }),
+  },
+  /**
+   * What a Solana transaction would change for the user's own Solana account, simulated on the
+   * network's RPC (solana-simulate.ts): SOL (the network fee left out) and each token the account's
+   * token accounts hold, as decimal strings of the smallest unit, negative when they leave the account.
+   */
+  solanaSimulate: {
+    path: '/api/solana/simulate',
+    request: z.object({ network: solanaNetwork, from: solanaAddress, transaction: solanaWireTransaction }),
+    response: z.discriminatedUnion('status', [
+      z.object({
+        status: z.literal('simulated'),
+        changes: z
+          .array(
+            z.object({
+              kind: z.enum(['sol', 'spl']),
+              mint: solanaAddress.optional(),
+              symbol: z.string().max(32).optional(),
+              decimals: z.number().int().min(0).max(255).optional(),
+              diff: z.string().regex(/^-?\d{1,40}$/),
+            }),
+          )
+          .max(128),
+      }),
+      z.object({ status: z.literal('reverts'), reason: z.string().max(1_000) }),
+      z.object({ status: z.literal('unavailable'), reason: z.string().max(1_000) }),
+    ]),
   },
   rpc: { path: '/api/rpc', request: z.object({ method: z.string().min(1), params: z.unknown().optional(), chainId: chainId.optional() }), response: z.object({ result: z.unknown() }) },
   /**

@@ -18,7 +18,7 @@ import { frameKeySchema } from './store/keys.ts'
 export type OidcProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string }
 export type FrameChainConfig = { id: number; name: string; rpcUrl: string; nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined }
-export type FrameSolanaNetworkConfig = { caipNetworkId: string; name: string; rpcUrl: string }
+export type FrameSolanaNetworkConfig = { caipNetworkId: string; name: string; rpcUrl: string; tokens?: Record<string, string> | undefined }
 
 export type FrameServiceConfig = {
   /** The port the service listens on (PORTICO_FRAME_PORT, default 8790). */
@@ -111,7 +111,17 @@ const chainsSchema = jsonText.pipe(
     .min(1, 'expected at least one chain, e.g. [{"id":1,"name":"Ethereum","rpcUrl":"https://rpc.example"}]')
     .refine((chains) => new Set(chains.map((c) => c.id)).size === chains.length, { message: 'each chain id once' }),
 )
-const solanaNetworksSchema = jsonText.pipe(z.array(z.object({ caipNetworkId: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/), name: z.string().min(1), rpcUrl })))
+const solanaNetworksSchema = jsonText.pipe(
+  z.array(
+    z.object({
+      caipNetworkId: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/),
+      name: z.string().min(1),
+      rpcUrl,
+      /** The symbols approvals name tokens by (mint -> symbol); a token not named here is shown by its mint. */
+      tokens: z.record(z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'expected a mint address'), z.string().min(1).max(16)).optional(),
+    }),
+  ),
+)
 const projectsSchema = jsonText.pipe(frameProjectsSchema.refine((p) => Object.keys(p).length > 0, { message: 'expected at least one project, e.g. {"my-dapp":["https://dapp.example"]}' }))
 const limitsSchema = jsonText.pipe(z.object(Object.fromEntries(Object.keys(DEFAULT_FRAME_LIMITS).map((k) => [k, z.number().int().positive().optional()]))).strict())
 const proxiesSchema = z

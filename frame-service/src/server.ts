@@ -24,6 +24,8 @@ import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
 import { answerSolana, type FrameSolanaNetwork } from './solana-rpc.ts'
 import type { Address, Hex } from 'viem'
 import { simulateForAccount } from './simulate.ts'
+import { readLookupTables } from './solana-chain.ts'
+import { simulateSolanaForAccount } from './solana-simulate.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
 
@@ -33,6 +35,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 const FARCASTER_POLL_MS = 20_000
 /** How long one device long poll waits before answering `{ confirmed: false }` (the page asks again). */
 const DEVICE_POLL_MS = 20_000
+/** How long reading a transaction's address lookup tables may take before the approval shows it without them. */
+const SOLANA_LOOKUP_TIMEOUT_MS = 5_000
 
 /** One request the service answered (for a deployer's log or metrics: `onRequest`). */
 export type FrameRequestLogEntry = { method: string; path: string; status: number; time: number; ms: number }
@@ -451,6 +455,27 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     } finally {
       if (sending.get(key) === mine) sending.delete(key)
     }
+  })
+  /** The service's Solana network by its CAIP-2 id, or the refusal. */
+  const solanaNetwork = (network: string) => {
+    const solana = solanaNetworks.find((n) => n.caipNetworkId === network)
+    if (!solana) throw new FrameError(FRAME_MESSAGES.unsupportedChain)
+    return solana
+  }
+  api('solanaLookupTables', async ({ network, addresses }, token, context) => {
+    await accounts.userOf(token, context)
+    const solana = solanaNetwork(network)
+    // A network that does not answer in time reads no table: the approval says it cannot show those accounts.
+    return { tables: await readLookupTables(solana, addresses, AbortSignal.timeout(SOLANA_LOOKUP_TIMEOUT_MS)).catch(() => ({})) }
+  })
+  api('solanaSimulate', async ({ network, from, transaction }, token, context) => {
+    const user = await accounts.userOf(token, context)
+    const solana = solanaNetwork(network)
+    // Only for the user's own Solana account.
+    if (from !== user.solana.address) throw new FrameError(FRAME_MESSAGES.unknownAccount.replace('{address}', from))
+    const simulation = await simulateSolanaForAccount(solana, from, transaction)
+    if (simulation.status !== 'simulated') return simulation
+    return { status: 'simulated' as const, changes: simulation.changes.map((c) => ({ ...c, diff: c.diff.toString() })) }
   })
   api('simulate', async ({ chainId, from, calls }, token, context) => {
     const user = await accounts.userOf(token, context)

@@ -5,8 +5,8 @@ import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { signWithSolanaKey } from './solana-key.ts'
 
-/** A Solana network the frame signs for: its CAIP-2 id, its name and the RPC its sends go to. */
-export type FrameSolanaNetwork = { caipNetworkId: string; name: string; rpcUrl: string }
+/** A Solana network the frame signs for: its CAIP-2 id, its name, the RPC its sends go to, and the symbols of tokens it knows (mint -> symbol). */
+export type FrameSolanaNetwork = { caipNetworkId: string; name: string; rpcUrl: string; tokens?: Readonly<Record<string, string>> | undefined }
 
 /** The Solana methods the frame's key answers (SPEC.md §6: each unsafe, approved in the frame first). */
 export const FRAME_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const

@@ -94,6 +94,8 @@ export type ApprovalDeps = {
   sign(request: ApprovalRequest): Promise<unknown>
   /** What a transaction or user operation would change, simulated by the service (absent: no simulation). */
   simulate?(request: FrozenRequest, context: DescribeContext): Promise<SimulationView>
+  /** What a Solana transaction would change for the visitor's Solana account, simulated by the service (absent: no simulation). */
+  simulateSolana?(request: SolanaFrozenRequest, context: SolanaDescribeContext): Promise<SimulationView>
   /** The page's origin, shown as who asks. */
   requester: string
 }
@@ -456,7 +458,12 @@ export function createApprovals(deps: ApprovalDeps) {
     if (isSolanaMethod(method)) {
       const solana = freezeSolanaRequest(method, params, String(chain))
       request = solana
-      description = describeSolana(solana, await deps.solanaContext(solana))
+      const context = await deps.solanaContext(solana)
+      description = describeSolana(solana, context)
+      if (deps.simulateSolana && solana.method !== 'solana_signMessage') {
+        description.simulation = { state: 'pending' }
+        simulation = deps.simulateSolana(solana, context).catch((error: unknown) => ({ state: 'unavailable' as const, reason: error instanceof Error ? error.message : 'no answer' }))
+      }
     } else {
       if (typeof chain !== 'number') throw new ApprovalRefused(`Unsupported chain ${chain}`)
       const evm = freezeRequest(method, params, chain)

@@ -2,7 +2,8 @@ import { getBase58Decoder, getBase58Encoder, getBase64Encoder, getCompiledTransa
 import { solanaSignMessageParamsSchema, solanaTransactionParamsSchema } from '@portico/shared-types/solana'
 import { formatUnits } from 'viem'
 import { z } from 'zod'
-import { APPROVAL_TEXT, ApprovalRefused, deepFreeze, messageView, type Description, type Row } from './describe.ts'
+import type { FRAME_API } from '../api.ts'
+import { APPROVAL_TEXT, ApprovalRefused, deepFreeze, escapeDeceptive, messageView, type Description, type Row, type SimulationView } from './describe.ts'
 
 /**
  * What the secure frame shows of a Solana request before its user's ed25519 key signs it: the
@@ -118,30 +119,95 @@ export type DecodedSolanaTransaction = {
   dangers: string[]
   /** Programs called besides the ones read here (System, SPL Token, Associated Token, Compute Budget). */
   unknownPrograms: string[]
-  /** Some account indices point into address lookup tables (v0), which are not resolved here. */
+  /** Some account indices point into address lookup tables (v0) that could not be read. */
   usesLookupTables: boolean
+  /** The address lookup tables the transaction reads. */
+  lookupTables: string[]
 }
 
 const base58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
 const u64 = (data: Uint8Array, offset: number): bigint | undefined => (data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true) : undefined)
 
-/** Decodes a wire transaction (base64) into what the approval shows; a malformed one is refused. */
-export function decodeTransaction(base64: string, method: string): DecodedSolanaTransaction {
-  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
-  let signers: string[]
+type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
+
+/** A wire transaction (base64) read into its signers and compiled message; a malformed one is refused. */
+function readWire(base64: string, method: string): { signers: string[]; message: CompiledMessage } {
   try {
     const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(base64))
-    signers = Object.keys(decoded.signatures)
-    message = getCompiledTransactionMessageDecoder().decode(decoded.messageBytes)
+    return { signers: Object.keys(decoded.signatures), message: getCompiledTransactionMessageDecoder().decode(decoded.messageBytes) }
   } catch {
     throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'not a Solana transaction' }))
   }
-  const accounts = message.staticAccounts
-  const feePayer = accounts[0]
+}
+
+/**
+ * The address lookup tables a v0 transaction reads, as the network holds them: each table's address
+ * and the addresses it lends (those a transaction may load now, in their order).
+ */
+export type SolanaLookupTables = ReadonlyMap<string, readonly string[]>
+
+/** The account list a transaction runs with: its own accounts, then those it loads from lookup tables. */
+export type SolanaAccountKeys = {
+  /** Every account by its index in the instructions; undefined where a table's entry could not be read. */
+  keys: (string | undefined)[]
+  /** Whether each account may be written (its balance or data may change). */
+  writable: boolean[]
+  /** The lookup tables the transaction reads (none for a legacy transaction). */
+  tables: string[]
+  /** Tables that could not be read, or whose entries the transaction names past their end. */
+  unresolved: string[]
+}
+
+const lookupsOf = (message: CompiledMessage) => ('addressTableLookups' in message ? (message.addressTableLookups ?? []) : [])
+
+/**
+ * The full account list of a compiled message, as the runtime builds it: the static accounts, then
+ * every table's writable entries (table by table), then every table's read-only ones.
+ */
+export function solanaAccountKeys(message: CompiledMessage, tables: SolanaLookupTables = new Map()): SolanaAccountKeys {
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header
+  const statics: string[] = [...message.staticAccounts]
+  const keys: (string | undefined)[] = [...statics]
+  const writable = statics.map((_, i) => (i < numSignerAccounts ? i < numSignerAccounts - numReadonlySignerAccounts : i < statics.length - numReadonlyNonSignerAccounts))
+  const lookups = lookupsOf(message)
+  const unresolved = new Set<string>()
+  for (const kind of ['writableIndexes', 'readonlyIndexes'] as const) {
+    for (const lookup of lookups) {
+      const entries = tables.get(lookup.lookupTableAddress)
+      for (const index of lookup[kind]) {
+        const key = entries?.[index]
+        if (key === undefined) unresolved.add(lookup.lookupTableAddress)
+        keys.push(key)
+        writable.push(kind === 'writableIndexes')
+      }
+    }
+  }
+  return { keys, writable, tables: lookups.map((l) => l.lookupTableAddress), unresolved: [...unresolved] }
+}
+
+/** The lookup tables a wire transaction (base64) reads; none when it is legacy or unreadable. */
+export function solanaLookupTablesOf(base64: string): string[] {
+  try {
+    return lookupsOf(readWire(base64, 'solana_signTransaction').message).map((l) => l.lookupTableAddress)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Decodes a wire transaction (base64) into what the approval shows; a malformed one is refused. The
+ * accounts it loads from address lookup tables are read from `tables`; those missing there leave it
+ * `usesLookupTables`.
+ */
+export function decodeTransaction(base64: string, method: string, tables?: SolanaLookupTables): DecodedSolanaTransaction {
+  const { signers, message } = readWire(base64, method)
+  const resolved = solanaAccountKeys(message, tables)
+  const accounts = resolved.keys
+  const feePayer = message.staticAccounts[0]
   if (feePayer === undefined) throw new ApprovalRefused(fill(APPROVAL_TEXT.invalidParams, { method, detail: 'the transaction has no fee payer' }))
   const transfers: SolanaTransfer[] = []
   const unknown = new Set<string>()
-  let usesLookupTables = false
+  let usesLookupTables = resolved.unresolved.length > 0
   /** Associated token account -> its owner, from the account creations in this transaction. */
   const owners = new Map<string, string>()
   const instructions = 'instructions' in message ? message.instructions : []
@@ -235,7 +301,7 @@ export function decodeTransaction(base64: string, method: string): DecodedSolana
   // micro-lamports to lamports, rounded up as the runtime does.
   const priority = (unitPrice * computeUnitLimit + 999_999n) / 1_000_000n
   const fee = { base: LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts), priority, computeUnitLimit, microLamportsPerUnit: unitPrice }
-  return { feePayer, signers, transfers, fee, dangers, unknownPrograms: [...unknown], usesLookupTables }
+  return { feePayer, signers, transfers, fee, dangers, unknownPrograms: [...unknown], usesLookupTables, lookupTables: resolved.tables }
 }
 
 /** What the Solana description needs besides the request. */
@@ -244,6 +310,8 @@ export type SolanaDescribeContext = {
   account: string
   /** The network's name. */
   networkName: string
+  /** The address lookup tables the transaction reads, as the network holds them (read by the frame's service). */
+  lookupTables?: SolanaLookupTables | undefined
 }
 
 const sol = (lamports: bigint) => `${formatUnits(lamports, SOL_DECIMALS)} SOL`
@@ -267,7 +335,7 @@ export function describeSolana(request: SolanaFrozenRequest, context: SolanaDesc
     const view = messageView(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`)
     return { title: 'Sign this message', warnings: view.kind === 'hex' ? [view.warning] : [], rows: [network, account], message: { kind: view.kind, text: view.text } }
   }
-  const decoded = decodeTransaction(request.params[0].transaction, request.method)
+  const decoded = decodeTransaction(request.params[0].transaction, request.method, context.lookupTables)
   if (!decoded.signers.includes(context.account)) throw new ApprovalRefused(fill(SOLANA_APPROVAL_TEXT.notSigner, { account: context.account }))
   const rows: Row[] = [network, account]
   const warnings: string[] = []
@@ -300,7 +368,30 @@ export function describeSolana(request: SolanaFrozenRequest, context: SolanaDesc
   if (summary !== undefined) description.summary = summary
   if (summary === undefined && decoded.unknownPrograms.length === 0 && decoded.dangers.length === 0 && !decoded.usesLookupTables) description.summary = 'This transaction moves no SOL or tokens'
   rows.push({ label: 'Signers', value: decoded.signers.join(', '), testId: 'signers' })
+  if (decoded.lookupTables.length > 0) rows.push({ label: 'Address lookup tables', value: decoded.lookupTables.join(', '), testId: 'lookup-tables' })
   return description
+}
+
+/** The service's simulation of a Solana transaction: FRAME_API.solanaSimulate's answer, parsed (amounts as decimal strings). */
+export type SolanaSimulationResult = z.output<(typeof FRAME_API)['solanaSimulate']['response']>
+
+/** The simulation's lines in words: "−0.5 SOL", "+12 USDC" (a token the frame has no symbol for is named by its mint). */
+export function solanaSimulationView(result: SolanaSimulationResult): SimulationView {
+  if (result.status === 'reverts') return { state: 'reverts', reason: escapeDeceptive(result.reason) }
+  if (result.status === 'unavailable') return { state: 'unavailable', reason: escapeDeceptive(result.reason) }
+  const lines = result.changes.map((change) => {
+    const diff = BigInt(change.diff)
+    const sign = diff < 0n ? '−' : '+'
+    const size = diff < 0n ? -diff : diff
+    let text: string
+    if (change.kind === 'sol') text = `${sign}${sol(size)}`
+    else {
+      const name = change.symbol === undefined ? `of token ${change.mint ?? '—'}` : escapeDeceptive(change.symbol)
+      text = change.decimals === undefined ? `${sign}${size} units ${name}` : `${sign}${formatUnits(size, change.decimals)} ${name}`
+    }
+    return { text, kind: diff < 0n ? ('out' as const) : ('in' as const) }
+  })
+  return { state: 'done', lines }
 }
 
 /** base58 of bytes (tests and the page's own answers). */

@@ -9,7 +9,7 @@ import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
 import { createApprovals, RpcCodeError } from './approval.ts'
 import { APPROVAL_TEXT, ApprovalRefused, callsAsTransactions, chainNumber, dappUserOperationCalls, freezeRequest, simulationView, type ChainFacts } from './describe.ts'
-import { isSolanaMethod } from './describe-solana.ts'
+import { isSolanaMethod, solanaLookupTablesOf, solanaSimulationView } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 
 /**
@@ -183,7 +183,16 @@ const approvals = createApprovals({
     const user = await call('user', {})
     if (!user.solanaAddress) throw new FrameError(MESSAGES.embeddedDefaultError)
     const network = config?.solanaNetworks.find((n) => n.caipNetworkId === request.network)
-    return { account: user.solanaAddress, networkName: network?.name ?? request.network }
+    const context = { account: user.solanaAddress, networkName: network?.name ?? request.network }
+    // A v0 transaction's accounts from address lookup tables, read by the service; a table it cannot read stays unread (and the approval says so).
+    const tables = request.method === 'solana_signMessage' ? [] : solanaLookupTablesOf(request.params[0].transaction)
+    if (tables.length === 0) return context
+    const read = await call('solanaLookupTables', { network: request.network, addresses: tables.slice(0, 64) }).catch(() => ({ tables: {} }))
+    return { ...context, lookupTables: new Map(Object.entries(read.tables)) }
+  },
+  async simulateSolana(request, context) {
+    if (request.method === 'solana_signMessage') return { state: 'unavailable', reason: 'a message moves nothing' }
+    return solanaSimulationView(await call('solanaSimulate', { network: request.network, from: context.account, transaction: request.params[0].transaction }))
   },
   async simulate(request, context) {
     const transactions = request.method === 'eth_sendUserOperation' ? callsAsTransactions(request).map((t) => t.params[0]) : request.method === 'eth_sendTransaction' ? [request.params[0]] : []

@@ -2,6 +2,7 @@ import {
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createNoopSigner,
   createTransactionMessage,
   getBase58Decoder,
@@ -9,6 +10,7 @@ import {
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
   type Blockhash,
   type Instruction,
 } from '@solana/kit'
@@ -27,7 +29,15 @@ import {
 import { describe, expect, it } from 'vitest'
 import { solanaDevAccounts } from '../../../sandbox/src/solana/dev-keys.ts'
 import { ApprovalRefused } from '../../src/page/describe.ts'
-import { describeSolana, freezeSolanaRequest, SOLANA_FEE_WARNING_LAMPORTS } from '../../src/page/describe-solana.ts'
+import {
+  describeSolana,
+  freezeSolanaRequest,
+  SOLANA_APPROVAL_TEXT,
+  SOLANA_FEE_WARNING_LAMPORTS,
+  solanaLookupTablesOf,
+  solanaSimulationView,
+  type SolanaLookupTables,
+} from '../../src/page/describe-solana.ts'
 
 const [user, bob, , , , , , , , mintAuthority] = solanaDevAccounts()
 const USER = address(user!.address)
@@ -37,15 +47,15 @@ const NETWORK = 'solana:CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4'
 const context = { account: USER, networkName: 'Solana Localnet' }
 const BLOCKHASH = { blockhash: 'CVKvLJxd3XizetK5FTJT3EZAi4RhiiK4sEoATNex9cKu' as Blockhash, lastValidBlockHeight: 100n }
 
-/** A v0 transaction paid and signed by `payer`, unsigned, as the core hands it to a wallet (base64). */
-function transaction(instructions: Instruction[], payer = USER): string {
+/** A v0 transaction paid and signed by `payer`, unsigned, as the core hands it to a wallet (base64); its other accounts from `tables` where they hold them. */
+function transaction(instructions: Instruction[], payer = USER, tables: Record<Address, Address[]> = {}): string {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(BLOCKHASH, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
+  return getBase64EncodedWireTransaction(compileTransaction(compressTransactionMessageUsingAddressLookupTables(message, tables)))
 }
 
 describe('the frame’s approval of Solana requests', () => {
@@ -159,5 +169,78 @@ describe('the frame’s approval of Solana requests', () => {
     // None of them reads as "programs the wallet cannot read", and the transaction is not said to move nothing.
     expect(d.warnings).toEqual([])
     expect(d.summary).toBeUndefined()
+  })
+
+  describe('a v0 transaction whose accounts come from address lookup tables', () => {
+    const [, , carol, dave, table1, table2] = solanaDevAccounts().map((a) => address(a.address))
+    const TABLE_1 = table1!
+    const TABLE_2 = table2!
+    /** A token transfer whose source, mint and destination sit in two tables. */
+    async function tokenTransfer() {
+      const [source] = await findAssociatedTokenPda({ owner: USER, mint: MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+      const [destination] = await findAssociatedTokenPda({ owner: BOB, mint: MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+      const tables = { [TABLE_1]: [carol!, destination, MINT], [TABLE_2]: [source, dave!] }
+      const tx = transaction([getTransferCheckedInstruction({ source, mint: MINT, destination, authority: createNoopSigner(USER), amount: 12_000_000n, decimals: 6 })], USER, tables)
+      return { tx, source, destination, tables: new Map(Object.entries(tables)) as SolanaLookupTables }
+    }
+    const describeWith = (tx: string, lookupTables?: SolanaLookupTables) => describeSolana(freezeSolanaRequest('solana_signTransaction', [{ transaction: tx }], NETWORK), { ...context, lookupTables })
+
+    it('names the tables it reads; unread, their accounts are not shown and the approval warns, never says it moves nothing', async () => {
+      const { tx } = await tokenTransfer()
+      expect(solanaLookupTablesOf(tx)).toEqual([TABLE_1, TABLE_2])
+      expect(solanaLookupTablesOf(transaction([getTransferSolInstruction({ source: createNoopSigner(USER), destination: BOB, amount: 1n })]))).toEqual([])
+      const d = describeWith(tx)
+      expect(d.warnings).toEqual([SOLANA_APPROVAL_TEXT.lookupTables])
+      expect(d.summary).toBeUndefined()
+      expect(d.rows.find((r) => r.testId === 'lookup-tables')?.value).toBe(`${TABLE_1}, ${TABLE_2}`)
+    })
+
+    it('with the tables as the network holds them, shows the transfer it is: writable entries first, table by table, then read-only ones', async () => {
+      const { tx, destination, tables } = await tokenTransfer()
+      const d = describeWith(tx, tables)
+      expect(d.summary).toBe(`Send 12 of token ${MINT} to token account ${destination}`)
+      expect(d.rows.find((r) => r.testId === 'value')?.value).toBe(`12 of token ${MINT}`)
+      expect(d.warnings).toEqual([])
+    })
+
+    it('keeps the warning for a table it could not read, or whose entry the transaction names past its end', async () => {
+      const { tx, tables } = await tokenTransfer()
+      expect(describeWith(tx, new Map([[TABLE_1, tables.get(TABLE_1)!]])).warnings).toEqual([SOLANA_APPROVAL_TEXT.lookupTables])
+      // A table shorter than the transaction's index: that entry could be anyone's later.
+      const short = describeWith(tx, new Map([...tables].map(([k, v]) => [k, v.slice(0, 1)])))
+      expect(short.warnings).toEqual([SOLANA_APPROVAL_TEXT.lookupTables])
+      expect(short.summary).toBeUndefined()
+    })
+  })
+
+  it('says what the simulation found in words: SOL and tokens signed, a token without a known symbol by its mint, a failure and why it could not simulate', () => {
+    expect(
+      solanaSimulationView({
+        status: 'simulated',
+        changes: [
+          { kind: 'sol', symbol: 'SOL', decimals: 9, diff: '-500000000' },
+          { kind: 'spl', mint: MINT, symbol: 'USDC', decimals: 6, diff: '12000000' },
+          { kind: 'spl', mint: BOB, decimals: 9, diff: '-1' },
+          { kind: 'spl', mint: USER, diff: '7' },
+        ],
+      }),
+    ).toEqual({
+      state: 'done',
+      lines: [
+        { text: '−0.5 SOL', kind: 'out' },
+        { text: '+12 USDC', kind: 'in' },
+        { text: `−0.000000001 of token ${BOB}`, kind: 'out' },
+        { text: `+7 units of token ${USER}`, kind: 'in' },
+      ],
+    })
+    expect(solanaSimulationView({ status: 'simulated', changes: [{ kind: 'spl', mint: MINT, symbol: 'U\u202eSDC', decimals: 0, diff: '1' }] })).toEqual({
+      state: 'done',
+      lines: [{ text: '+1 U⟨U+202E⟩SDC', kind: 'in' }],
+    })
+    expect(solanaSimulationView({ status: 'reverts', reason: 'instruction 1 (System) fails: not enough SOL in the account' })).toEqual({
+      state: 'reverts',
+      reason: 'instruction 1 (System) fails: not enough SOL in the account',
+    })
+    expect(solanaSimulationView({ status: 'unavailable', reason: 'Solana Localnet did not answer in time' })).toEqual({ state: 'unavailable', reason: 'Solana Localnet did not answer in time' })
   })
 })

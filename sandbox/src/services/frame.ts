@@ -78,7 +78,7 @@ export function sandboxFrameEnv(
   config: ResolvedOptions,
   chains: readonly { chainId: number; name: string; rpcUrl: string; viemChain: { nativeCurrency: { name: string; symbol: string; decimals: number } }; external?: boolean | undefined }[],
   standIns: SignInStandIns,
-  solana: { caipNetworkId: string; name: string; rpcUrl: string },
+  solana: { caipNetworkId: string; name: string; rpcUrl: string; tokens?: Record<string, string> | undefined },
 ): Record<string, string | undefined> {
   const storage = frameStorage(config)
   const farcasterChain = chains.find((c) => !c.external)
@@ -183,7 +183,13 @@ export const frameService: SandboxService<SandboxFrameHandle> = {
         () => undefined,
       )
     // Each user's Solana account signs on the sandbox's Solana Localnet (SPEC.md §4: eoa on solana).
-    const env = sandboxFrameEnv(config, chains, standIns, { caipNetworkId: solana.caipNetworkId, name: SOLANA_LOCALNET_NAME, rpcUrl: solana.rpcUrl })
+    const env = sandboxFrameEnv(config, chains, standIns, {
+      caipNetworkId: solana.caipNetworkId,
+      name: SOLANA_LOCALNET_NAME,
+      rpcUrl: solana.rpcUrl,
+      // The approval names the sandbox's tokens by their symbols.
+      tokens: Object.fromEntries(solana.tokens.map((t) => [t.mint, t.symbol])),
+    })
     // A sandbox started from code with no data folder (the tests): a folder and a key of its own, removed when it stops.
     let scratch: string | undefined
     if (!env['PORTICO_FRAME_DATABASE_URL'] && !env['PORTICO_FRAME_DATA_DIR']) env['PORTICO_FRAME_DATA_DIR'] = scratch = await mkdtemp(join(tmpdir(), 'portico-frame-'))

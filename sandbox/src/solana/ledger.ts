@@ -29,6 +29,8 @@ const TOKEN_ACCOUNT_SIZE = 165
 const MINT_SIZE = 82
 /** Slots per epoch, as on Solana's clusters. */
 const SLOTS_PER_EPOCH = 432_000n
+/** How many recent slots the SlotHashes sysvar holds. */
+const MAX_SLOT_HASHES = 512
 
 export type LedgerAccount = { lamports: bigint; data: Uint8Array; owner: Address; executable: boolean; rentEpoch: bigint }
 
@@ -119,6 +121,8 @@ export class SolanaLedger {
   private readonly byAddress = new Map<string, string[]>()
   private readonly listeners = new Set<(tx: StoredTransaction) => void>()
   private readonly slotListeners = new Set<(slot: number) => void>()
+  /** The SlotHashes sysvar's entries: the slots before the current one and their hashes, newest first. */
+  private readonly slotHashes: { slot: bigint; hash: string }[] = []
   private timer: NodeJS.Timeout | undefined
 
   constructor(readonly genesisMs: number) {
@@ -151,14 +155,23 @@ export class SolanaLedger {
     return slot !== undefined && slot + BLOCKHASH_VALID_BLOCKS >= this.currentSlot
   }
 
-  /** Moves the chain to the slot of `ms` (never back): a new slot, clock and blockhash. */
+  /**
+   * Moves the chain to the slot of `ms` (never back): a new slot, clock and blockhash, and the slot
+   * left behind in the SlotHashes sysvar (newest first, the last 512, as a validator keeps them:
+   * creating an address lookup table names one of these recent slots).
+   */
   advanceTo(ms: number): void {
     const slot = Math.floor((ms - this.genesisMs) / SLOT_MS)
     if (slot <= this.currentSlot && this.blockhashes.size > 0) return
+    if (this.blockhashes.size > 0) {
+      this.slotHashes.unshift({ slot: BigInt(this.currentSlot), hash: this.svm.latestBlockhash() })
+      this.slotHashes.splice(MAX_SLOT_HASHES)
+    }
     this.currentSlot = slot
     this.currentMs = ms
     const big = BigInt(slot)
     this.svm.warpToSlot(big)
+    if (this.slotHashes.length > 0) this.svm.setSlotHashes(this.slotHashes)
     const epoch = big / SLOTS_PER_EPOCH
     this.svm.setClock(new Clock(big, BigInt(Math.floor(this.genesisMs / 1000)), epoch, epoch + 1n, BigInt(Math.floor(ms / 1000))))
     this.svm.expireBlockhash()
