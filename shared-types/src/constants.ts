@@ -200,3 +200,11 @@ export type TrackedEvent = (typeof TRACKED_EVENTS)[number]
  * it on chain instead of asking again, and the write ends as WRITE_OUTCOME_UNKNOWN.
  */
 export const WRITE_OUTCOME_UNKNOWN_CODE = -32050
+
+/**
+ * Characters that make text read other than it is: control characters, direction marks, overrides and
+ * isolates (right-to-left), and invisible ones (zero-width spaces and joiners, the word joiner, the
+ * byte-order mark, invisible operators, the Mongolian vowel separator, the Arabic letter mark). One rule
+ * for every place a wallet's or a contract's text is shown (the frame's approvals, the simulated preview).
+ */
+export const DECEPTIVE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/

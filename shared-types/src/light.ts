@@ -7,22 +7,6 @@ import type { BalancesState, Capabilities, CoreState, EmbeddedWalletState, Ident
 
 export type { BalancesState, CaipAddress, CaipNetworkId, Capabilities, ChainNamespace, CoreState, EmbeddedWalletState, IdentityState, NamespaceConnection, NativeBalanceState, TransactionsState }
 
-/**
- * Characters that make text read other than it is: control characters, direction marks, overrides and
- * isolates (right-to-left), and invisible ones (zero-width spaces and joiners, the word joiner, the
- * byte-order mark, invisible operators, the Mongolian vowel separator, the Arabic letter mark). One rule
- * for every place a wallet's or a contract's text is shown (the frame's approvals, the simulated preview).
- */
-export const DECEPTIVE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
-const DECEPTIVE_ALL = new RegExp(DECEPTIVE_CHARACTERS.source, 'g')
-
-/** `text` with each deceptive character shown as its code point ("pay ⟨U+202E⟩evil"); unchanged when it has none. */
-export function escapeDeceptive(text: string): string {
-  return text.replace(DECEPTIVE_ALL, (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`)
-}
-/** Whether `text` holds a deceptive character. */
-export const hasDeceptive = (text: string): boolean => DECEPTIVE_CHARACTERS.test(text)
-
 /** 0x1234…abcd */
 export function shortenAddress(address: string, head = 6, tail = 4): string {
   if (address.length <= head + tail + 1) return address

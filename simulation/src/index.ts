@@ -1,4 +1,4 @@
-import { hasDeceptive } from '@portico/shared-types/light'
+import { DECEPTIVE_CHARACTERS } from '@portico/shared-types/constants'
 import type { ApprovalGrant, AssetChange, SimulatedCall, Simulation } from '@portico/shared-types/write'
 import { BaseError, decodeErrorResult, decodeEventLog, erc20Abi, getAddress, maxUint256, parseAbi, type Address, type Chain, type Client, type Hex, type Log, type Transport } from 'viem'
 import { readContract, simulateBlocks } from 'viem/actions'
@@ -104,7 +104,7 @@ export async function readTokenFacts(node: SimulationClient, address: Address): 
     readContract(client, { address, abi: erc20Abi, functionName: 'decimals' }).catch(() => undefined),
   ])
   return {
-    symbol: typeof symbol === 'string' && symbol.length > 0 && symbol.length <= 32 && !hasDeceptive(symbol) ? symbol : undefined,
+    symbol: typeof symbol === 'string' && symbol.length > 0 && symbol.length <= 32 && !DECEPTIVE_CHARACTERS.test(symbol) ? symbol : undefined,
     decimals: typeof decimals === 'number' && decimals <= 36 ? decimals : undefined,
   }
 }

@@ -2,7 +2,7 @@ import { simpleAccountAbi } from '../simple-account-abi.ts'
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
 import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
-import { DECEPTIVE_CHARACTERS, escapeDeceptive, hasDeceptive } from '@portico/shared-types/light'
+import { DECEPTIVE_CHARACTERS } from '@portico/shared-types/constants'
 import { type FRAME_API, unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 import { OddHexMessage, personalMessage } from '../personal-message.ts'
 
@@ -262,7 +262,14 @@ function typedDomain(typed: TypedDataRequest): TypedDataDomain {
 
 /** What makes text read other than it is: shared-types' one rule (also the simulated preview's). */
 const DECEPTIVE = DECEPTIVE_CHARACTERS
-export { escapeDeceptive, hasDeceptive }
+const DECEPTIVE_ALL = new RegExp(DECEPTIVE.source, 'g')
+
+/** `text` with each deceptive character shown as its code point ("pay ⟨U+202E⟩evil"); unchanged when it has none. */
+export function escapeDeceptive(text: string): string {
+  return text.replace(DECEPTIVE_ALL, (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`)
+}
+/** Whether `text` holds a deceptive character. */
+export const hasDeceptive = (text: string): boolean => DECEPTIVE.test(text)
 
 /**
  * A personal_sign message as the visitor reads it: the UTF-8 text that is signed, or its hex with a
