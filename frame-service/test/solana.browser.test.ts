@@ -205,13 +205,38 @@ describe('the secure frame’s Solana approval in Chromium', () => {
     expect(await approve.isDisabled()).toBe(true)
     await page.waitForTimeout(700)
     expect(await approve.getAttribute('data-blocked')).toBe('unread')
-    // Read (the visitor's own tick, by keyboard here), it arms as any approval does.
+    // The network says it would fail (the token account does not exist): a block of its own, read too.
+    await expect.poll(() => frame.getByTestId('approval-changes').getByRole('heading').textContent(), WAIT).toBe('This transaction will fail')
+    expect(await frame.getByTestId('approval-revert').textContent()).toMatch(/^The network says it reverts: /)
+    // Read (the visitor's own ticks, by keyboard here), it arms as any approval does.
     await frame.getByTestId('approval-danger-read').focus()
+    await page.keyboard.press('Space')
+    expect(await approve.getAttribute('data-blocked')).toBe('unread')
+    await frame.getByTestId('approval-revert-read').focus()
     await page.keyboard.press('Space')
     await restPointerOn(page, approve, WAIT.timeout)
     await approve.click(WAIT)
     const signed = z.object({ signature: z.string(), transaction: z.string() }).parse((await signing).payload!.result)
     expect(signed.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await page.close()
+  })
+
+  it('a transfer’s approval shows its balance changes, simulated on the network before Approve arms: −0.1 SOL, the network fee apart', async () => {
+    const { page, owner } = await loggedIn('solana-changes@example.com')
+    await expect.poll(() => solana.balances(owner).lamports, WAIT).toBe(FRAME_SOLANA_FUNDING)
+    const receiver = solana.devAccounts[8]!.address
+    const sending = ask(page, 'RPC_REQUEST', { method: 'solana_signAndSendTransaction', params: [{ transaction: await transfer(owner, receiver, 100_000_000n) }], chainId: solana.caipNetworkId })
+    await page.locator('iframe[title="Portico secure frame"]').waitFor({ state: 'visible', ...WAIT })
+    const frame = page.frameLocator('iframe[title="Portico secure frame"]')
+    const changes = frame.getByTestId('approval-changes')
+    await expect.poll(() => changes.getByTestId('approval-change').allTextContents(), WAIT).toEqual(['−0.1 SOL'])
+    expect(await changes.getByRole('heading').textContent()).toBe('Balance changes')
+    expect(await frame.getByTestId('approval-fee').textContent()).toBe('0.000005 SOL')
+    const before = solana.balances(receiver).lamports
+    await restPointerOn(page, frame.locator('#approval-approve'), WAIT.timeout)
+    await frame.getByRole('button', { name: 'Approve' }).click(WAIT)
+    expect(z.object({ signature: z.string() }).safeParse((await sending).payload!.result).success).toBe(true)
+    await expect.poll(() => solana.balances(receiver).lamports, WAIT).toBe(before + 100_000_000n)
     await page.close()
   })
 })
