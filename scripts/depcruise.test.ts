@@ -23,6 +23,7 @@ const ARROWS: Record<string, [from: string, to: string]> = {
   'page-client-below-actions': ['main-thread/src/client/siwxSignIn.ts', 'main-thread/src/actions/write.ts'],
   'page-actions-below-views': ['main-thread/src/actions/prepareWalletConnect.ts', 'main-thread/src/modal/views/ConnectView.tsx'],
   'frame-service-never-imports-the-sandbox': ['frame-service/src/server.ts', 'sandbox/src/sign-in/oidc.ts'],
+  'simulation-imports-viem-and-the-contract': ['simulation/src/index.ts', 'worker-core/src/core.ts'],
 }
 
 /** The sandbox rules hold for tests under src/ too (a test that needs the sandbox lives in its package's test/ folder). */

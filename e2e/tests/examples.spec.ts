@@ -72,7 +72,7 @@ async function openExample(page: Page, url: string) {
 }
 
 test('the tarballs hold the built packages only (and their THIRD-PARTY-NOTICES): no sources, tests or fixtures', () => {
-  expect(packed.map((p) => p.name).sort()).toEqual(['@portico/react', '@portico/service-worker', '@portico/shared-types', '@portico/wagmi', '@portico/worker-core'])
+  expect(packed.map((p) => p.name).sort()).toEqual(['@portico/react', '@portico/service-worker', '@portico/shared-types', '@portico/simulation', '@portico/wagmi', '@portico/worker-core'])
   for (const p of packed) {
     expect(
       p.files.filter((f) => /(^|\/)src\/|\.test\.|(^|\/)testing\/|test-fixtures/.test(f)),

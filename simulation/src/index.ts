@@ -56,7 +56,7 @@ const tokenErrorsAbi = parseAbi([
 ])
 
 /** A revert's reason as the visitor reads it: the contract's message, a token's known error in words, else what the node said. */
-export function revertReason(error: unknown, data: Hex | undefined): string {
+function revertReason(error: unknown, data: Hex | undefined): string {
   if (data && data.length >= 10) {
     try {
       const decoded = decodeErrorResult({ abi: tokenErrorsAbi, data })
@@ -185,7 +185,7 @@ export async function simulateCalls(options: SimulateCallsOptions): Promise<Simu
 type Moved = Map<string, { kind: AssetChange['kind']; diff: bigint; ids: Set<string> }>
 
 /** The account's side of the logs: per asset (the native one under NATIVE_LOG_ADDRESS) the net amount and the NFT ids that move, and the allowances it grants. */
-export function sumLogs(account: Address, logs: readonly Log[]): { moved: Moved; approvals: ApprovalGrant[] } {
+function sumLogs(account: Address, logs: readonly Log[]): { moved: Moved; approvals: ApprovalGrant[] } {
   const me = account.toLowerCase()
   const approvals: ApprovalGrant[] = []
   const moved: Moved = new Map()

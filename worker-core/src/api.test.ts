@@ -55,12 +55,14 @@ describe('core API surface', () => {
         "setSwitchingNamespace",
         "setVisibility",
         "setWalletAssets",
+        "simulateCalls",
         "submitWriteResult",
         "subscribe",
         "switchWalletConnectChain",
         "takeSiwxSignOut",
         "track",
         "unsubscribe",
+        "validateWrite",
         "walletConnectRequest",
       ]
     `)
@@ -118,12 +120,14 @@ describe('core API surface', () => {
         "setSwitchingNamespace",
         "setVisibility",
         "setWalletAssets",
+        "simulateCalls",
         "submitWriteResult",
         "subscribe",
         "switchWalletConnectChain",
         "takeSiwxSignOut",
         "track",
         "unsubscribe",
+        "validateWrite",
         "walletConnectRequest",
       ]
     `)
