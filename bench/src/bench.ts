@@ -14,6 +14,7 @@ import { APPROACH_MS, APPROACH_STEPS, READ_MS, runWalletConnectQr, walletConnect
 import { prepareTabsWorld, runTabs, summarizeTabs, tabsTable, TAB_COUNTS, TABS_REPS, type TabsRun } from './nTabs.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
 import { frameServiceTable, runFrameServiceBench } from './frameService.ts'
+import { previewTable, runPreview, summarizePreview, type PreviewRun } from './preview.ts'
 
 const REPS = Math.max(7, Number(process.env.BENCH_REPS ?? 7))
 const CPU_RATES = [1, 4]
@@ -84,6 +85,7 @@ try {
   log('WalletConnect QR done')
   // N tabs on one account (1, 4, 16), against the figure's own sandbox; the counts interleaved.
   const nTabRuns: TabsRun[] = []
+  const previewRuns: PreviewRun[] = []
   const world = await prepareTabsWorld(log)
   try {
     for (let rep = 0; rep < TABS_REPS; rep++) {
@@ -93,11 +95,21 @@ try {
         for (const e of r.errors) log(`N tabs (${n}) #${rep + 1}: ${e}`)
       }
     }
+    log('N tabs done')
+    // Send's Review on the same sandbox: its simulated balance changes, CPU x1 and x4 interleaved.
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const cpu of CPU_RATES) {
+        const r = await runPreview(browser, world, cpu, rep)
+        previewRuns.push(r)
+        for (const e of r.errors) log(`preview x${cpu} #${rep + 1}: ${e}`)
+      }
+    }
+    log('preview done')
   } finally {
     await world.close()
   }
   const nTabs = TAB_COUNTS.map((n) => summarizeTabs(nTabRuns, n))
-  log('N tabs done')
+  const preview = CPU_RATES.map((cpu) => summarizePreview(previewRuns, cpu))
   // The first visit's bytes are deterministic: one run (a second only to show they agree).
   const visits: FirstVisit[] = [await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo), await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)]
   const visit = visits[0]!
@@ -133,6 +145,7 @@ try {
   if (beyond.length) console.log(`Demo requests before acting beyond its own files: ${beyond.join(', ')}`)
   console.log(`\n${tabPushTable(tabPush)}`)
   console.log(`\n${tabsTable(nTabs, TABS_REPS)}`)
+  console.log(`\n${previewTable(preview, REPS)}`)
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
   console.log(`\n${goalsTable(summary, qrRuns, visit)}`)
@@ -153,6 +166,7 @@ try {
     features,
     walletConnectQr: qrRuns,
     nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns },
+    preview: { summary: preview, runs: previewRuns },
     frameService,
   }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)

@@ -19,7 +19,7 @@ export const TAB_COUNTS = [1, 4, 16] as const
 /** Repetitions per N (`BENCH_TABS_REPS`, default 3): 21 tabs opened each time. */
 export const TABS_REPS = Math.max(1, Number(process.env['BENCH_TABS_REPS'] ?? 3))
 const ACCOUNT_BUTTON = '0xf39F…2266'
-const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TIMEOUT = 30_000
 /** The sandbox's ports (chains, data API and the services after it), apart from `npm start`'s and the tests'. */
 const BASE = { chainA: 26545, chainB: 26546, dataApi: 26787, demo: 5183 } as const
@@ -140,7 +140,7 @@ function resetRequests(world: TabsWorld) {
   for (const p of world.proxies) p.reset()
 }
 
-async function openTab(context: BrowserContext, url: string): Promise<Page> {
+export async function openTab(context: BrowserContext, url: string): Promise<Page> {
   const tab = await context.newPage()
   await tab.goto(url, { waitUntil: 'load' })
   return tab
@@ -202,7 +202,7 @@ async function sendFromFirstTab(tab: Page) {
  * Evaluates `expression` in the page until it is not null (the page's CSP forbids eval, which
  * Playwright's string form of waitForFunction needs; evaluate goes through the DevTools protocol).
  */
-async function poll(page: Page, expression: string, what: string): Promise<unknown> {
+export async function poll(page: Page, expression: string, what: string): Promise<unknown> {
   const until = Date.now() + TIMEOUT
   for (;;) {
     const value: unknown = await page.evaluate(expression)
