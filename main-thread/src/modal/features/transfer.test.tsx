@@ -33,7 +33,7 @@ async function openSend() {
     await portico.client.withCore((api) => api.refreshBalances())
   })
   await openModal(portico, { name: 'Send' })
-  const dialog = await screen.findByRole('dialog', { name: 'Send' })
+  const dialog = await screen.findByRole('dialog', { name: 'Send' }, { timeout: 5000 })
   // The view's code loads on demand: wait for its form, not only the dialog.
   await within(dialog).findByRole('button', { name: 'Review' }, { timeout: 5000 })
   return { portico, wallet, dialog }
