@@ -4,7 +4,8 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { DEV_MNEMONIC, SANDBOX_DRAINER_TARGETS, SOLANA_DRAINER_ADDRESS, usdcTokenAccount } from '@portico/sandbox'
 import { expect, test } from '../fixtures.ts'
-import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, loginWithEmail, mailbox, shownAddress, startEmailLogin } from '../embedded.ts'
+import { APPROVAL_FRAME, codeFor, freshEmail, loginWithEmail, mailbox, shownAddress, startEmailLogin } from '../embedded.ts'
+import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
 import { E2E_URLS } from '../ports.ts'
 
 const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
@@ -22,6 +23,12 @@ const signedSince = (sandbox: { frame: { rpcMethods(): { method: string }[] } },
     .map((r) => r.method)
     .filter((m) => classifyRpcMethod(m) !== 'safe' && m !== 'userOperationPrepare')
 
+/** The embedded wallet's approval once the page shows it. */
+async function shownFrame(page: Page) {
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  return page.frameLocator(APPROVAL_FRAME)
+}
+
 /** The demo's button, found as a visitor finds it; answers its one-line explanation too. */
 async function tryMaliciousRequest(page: Page) {
   const button = page.getByRole('button', { name: 'Try a malicious request' })
@@ -30,7 +37,7 @@ async function tryMaliciousRequest(page: Page) {
   await button.click()
 }
 
-test("an email visitor's Try a malicious request: the frame shows −100 USDC, the unlimited approval to the Sandbox Drainer and its warning, then every NFT; Reject leaves the account as it was", async ({
+test("an email visitor's Try a malicious request: the frame shows −100 USDC, the unlimited approval to the Sandbox Drainer and its warning (Approve off until it is marked read), then every NFT; Reject leaves the account as it was", async ({
   demo: page,
   sandbox,
 }) => {
@@ -47,13 +54,19 @@ test("an email visitor's Try a malicious request: the frame shows −100 USDC, t
 
   // The smart account runs atomic batches (wallet_getCapabilities): one wallet_sendCalls of approve and drain, one user operation.
   await tryMaliciousRequest(page)
-  const frame = await approvalFrame(page)
+  // Not approvalFrame's rested pointer: this approval waits for its dangers to be marked read first.
+  const frame = await shownFrame(page)
   await expect(frame.getByRole('heading', { name: 'Send a user operation' })).toBeVisible()
   await expect(frame.getByTestId('approval-summary')).toHaveText('2 calls in one operation')
   const changes = frame.getByRole('region', { name: 'Balance changes' })
   await expect(changes.getByTestId('approval-change')).toHaveText(['−100 USDC', `Unlimited approval to ${targets.drainer} for your USDC`])
   await expect(frame.getByTestId('approval-call-1-summary')).toHaveText(`Allow ${targets.drainer} to spend unlimited USDC`)
-  await expect(frame.getByTestId('approval-warning').filter({ hasText: 'Unlimited approval:' })).toHaveText(`Unlimited approval: ${targets.drainer} can spend all of your USDC, now and later.`)
+  // The allowance is a danger to be marked read: Approve stays off until the visitor says they read it.
+  await expect(frame.getByTestId('approval-danger')).toHaveText([`Unlimited approval: ${targets.drainer} can spend all of your USDC, now and later.`])
+  await expect(frame.getByTestId('approval-approve')).toHaveAttribute('data-blocked', 'unread')
+  await frame.getByTestId('approval-danger-read').focus()
+  await page.keyboard.press('Space')
+  await expect(frame.getByTestId('approval-approve')).not.toHaveAttribute('data-blocked', 'unread')
   await page.screenshot({ path: test.info().outputPath('malicious-request-usdc.png') })
   await frame.getByRole('button', { name: 'Reject' }).click()
   const result = page.getByTestId('malicious-result')
@@ -61,10 +74,14 @@ test("an email visitor's Try a malicious request: the frame shows −100 USDC, t
 
   // Then setApprovalForAll on the Portico Pioneers collection: every NFT, now and later.
   await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
-  const nfts = await approvalFrame(page)
+  const nfts = await shownFrame(page)
   await expect(nfts.getByRole('region', { name: 'Balance changes' }).getByTestId('approval-change')).toHaveText([`Approval to ${targets.drainer} for every PIONEER NFT you hold, now and later`])
-  await expect(nfts.getByTestId('approval-warning').filter({ hasText: 'Unlimited approval:' })).toContainText(`Unlimited approval: ${targets.drainer} can spend all of your`)
-  await nfts.getByRole('button', { name: 'Reject' }).click()
+  await expect(nfts.getByTestId('approval-danger')).toContainText([`Unlimited approval: ${targets.drainer} can spend all of your`])
+  await expect(nfts.getByTestId('approval-approve')).toHaveAttribute('data-blocked', 'unread')
+  // The visitor's pointer comes to rest on Reject as the frame settles over the modal, then clicks.
+  const reject = nfts.getByRole('button', { name: 'Reject' })
+  await restPointerOn(page, reject)
+  await reject.click()
   await expect(result.getByRole('listitem')).toHaveText(['USDC: rejected. Nothing was given away.', 'NFTs: rejected. Nothing was given away.'])
   await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
 

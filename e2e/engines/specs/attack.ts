@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { expect } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
 import { WINDOW_CLOSED_MESSAGE } from '@portico/frame-service/page/approval.ts'
-import { toHex, verifyMessage, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, toHex, verifyMessage, type Hex } from 'viem'
 import type { EnginePage } from '../engine.ts'
 import type { Spec } from '../spec.ts'
 import { unsafeCalls, visitorClick } from '../spec.ts'
@@ -284,6 +284,48 @@ export const attackSpecs: Spec[] = [
         expect(signed?.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
         expect(await verifyMessage({ address, message: shown, signature: signed!.payload!.result! })).toBe(true)
         expect(unsafeCalls(sandbox, before)).toEqual(['personal_sign'])
+      } finally {
+        server.close()
+      }
+    },
+  },
+  {
+    name: 'a dangerous request through the approval window: an unlimited allowance is named from its simulation, a transfer that would fail says so and Approve arms only once that is marked read; closed, nothing is signed',
+    timeout: 120_000,
+    async run({ page, sandbox }) {
+      const frameUrl = sandbox.frame.frameUrl({ projectId: PROJECT, chainId: 31337 })
+      const frameOrigin = new URL(frameUrl).origin
+      const { origin, server } = await serveAttacker(frameUrl)
+      try {
+        const address = await signedInAttacker(page, sandbox, origin)
+        const before = sandbox.frame.rpcMethods().length
+        const usdc = sandbox.contracts[31337]!.USDC!.address as Hex
+        const stranger: Hex = '0x000000000000000000000000000000000000dEaD'
+        const askTransaction = async (data: Hex) => {
+          const id = await post(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: usdc, data }] })
+          await page.waitFor(OPEN_WINDOW, { state: 'attached', timeout: 20_000 })
+          // The open-window button arms once the simulation answered (the visitor's rested pointer waits for it).
+          await visitorClick(page, OPEN_WINDOW)
+          return { id, approval: await page.waitForWindow(`${frameOrigin}/approval`) }
+        }
+
+        // An unlimited allowance of the visitor's USDC to a stranger: the window names it from the simulated Approval log.
+        let asked = await askTransaction(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [stranger, maxUint256] }))
+        await asked.approval.waitFor({ css: '[data-testid="approval-change"]', text: /Unlimited approval to/ })
+        expect(await asked.approval.text('[data-testid="approval-changes"]')).toMatch(/Unlimited approval to .* for your USDC/)
+        await asked.approval.close()
+        expect(await answerOf(page, asked.id)).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: WINDOW_CLOSED_MESSAGE, code: 4001 } })
+
+        // 25 USDC from an account that holds none: the window says it will fail, with the token's reason, and waits to be told it was read.
+        asked = await askTransaction(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [stranger, parseUnits('25', 6)] }))
+        await asked.approval.waitFor('[data-testid="approval-revert"]')
+        expect(await asked.approval.text('[data-testid="approval-revert"]')).toMatch(/^The network says it reverts: /)
+        expect(await asked.approval.attribute(WINDOW_APPROVE, 'data-blocked')).toBe('unread')
+        await asked.approval.click('[data-testid="approval-revert-read"]')
+        await expect.poll(() => asked.approval.attribute(WINDOW_APPROVE, 'data-blocked')).not.toBe('unread')
+        await asked.approval.close()
+        expect(await answerOf(page, asked.id)).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: WINDOW_CLOSED_MESSAGE, code: 4001 } })
+        expect(unsafeCalls(sandbox, before)).toEqual([])
       } finally {
         server.close()
       }

@@ -88,7 +88,8 @@ function show(request: FrameToWindow, frame: Window, token: string): void {
     send({ type: 'PORTICO_APPROVAL_WINDOW_DECISION', nonce: token, approved, bytes: request.bytes })
   }
 
-  main.querySelector('#approval-danger-read')?.addEventListener('change', () => update())
+  // Every block marked read (what hands control over, a revert): Approve may arm once all are.
+  main.addEventListener('change', () => update())
   approve.addEventListener('click', (event) => {
     if (decided || !event.isTrusted) return
     if (keys.byKey(event)) {

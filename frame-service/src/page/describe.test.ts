@@ -179,7 +179,9 @@ group('eth_sendTransaction', () => {
     for (const amount of [maxUint256, 2n ** 96n - 1n, parseUnits('5000000000000', 6)]) {
       const unlimited = describe(send(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, amount] })), context({ token: USDC }))
       expect(unlimited.summary).toBe(`Allow ${BOB} to spend unlimited USDC`)
-      expect(unlimited.warnings).toEqual([`Unlimited approval: ${BOB} can spend all of your USDC, now and later.`])
+      // A danger, not a warning: Approve arms only once the visitor marks it read.
+      expect(unlimited.warnings).toEqual([])
+      expect(unlimited.dangers).toEqual([`Unlimited approval: ${BOB} can spend all of your USDC, now and later.`])
     }
     expect(isUnlimited(parseUnits('1000000', 6), 6)).toBe(false)
 
@@ -194,6 +196,9 @@ group('eth_sendTransaction', () => {
     const plain = describe(send(encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [ACCOUNT, BOB, 8n] })), context({ token: nft }))
     expect(plain.summary).toBe(`Transfer NFT #8 of Portico Cats from ${ACCOUNT} to ${BOB}`)
     expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [BOB, true] }))).toEqual({ kind: 'nftApproveAll', operator: BOB, approved: true })
+    const all = describe(send(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [BOB, true] })), context({ token: nft }))
+    expect(all.dangers).toEqual([`Unlimited approval: ${BOB} can spend all of your Portico Cats, now and later.`])
+    expect(describe(send(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [BOB, false] })), context({ token: nft })).dangers).toBeUndefined()
   })
 
   it('unknown calldata, or a token call to a contract that is no token, is shown raw under a warning', () => {

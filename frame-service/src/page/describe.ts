@@ -553,6 +553,8 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
     testId: 'fee',
   })
   const warnings: string[] = []
+  // What hands the visitor's assets over (an unlimited allowance, every NFT of a collection): each must be marked read before Approve arms.
+  const dangers: string[] = []
   if (tx.to === undefined) warnings.push(APPROVAL_TEXT.noRecipient)
   if (context.feeWei === null) warnings.push(APPROVAL_TEXT.noEstimate)
   const data = tx.data ?? tx.input
@@ -571,7 +573,7 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
       if (token && !token.nft) {
         if (isUnlimited(call.amount, token.decimals)) {
           summary = `Allow ${named(call.spender, context.names)} to spend unlimited ${symbolOf(token)}`
-          warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.spender, symbol: symbolOf(token) }))
+          dangers.push(fill(APPROVAL_TEXT.unlimited, { spender: call.spender, symbol: symbolOf(token) }))
         } else summary = `Allow ${named(call.spender, context.names)} to spend ${formatAmount(call.amount, token.decimals, symbolOf(token))}`
       } else if (token?.nft) summary = `Allow ${named(call.spender, context.names)} to transfer NFT #${call.amount} of ${token.name ?? token.symbol}`
       break
@@ -586,12 +588,12 @@ export function describe(request: FrozenRequest, context: DescribeContext): Desc
       summary = call.approved
         ? `Allow ${named(call.operator, context.names)} to transfer all your NFTs${token ? ` of ${token.name ?? token.symbol}` : ''}`
         : `Revoke ${named(call.operator, context.names)}'s access to your NFTs`
-      if (call.approved) warnings.push(fill(APPROVAL_TEXT.unlimited, { spender: call.operator, symbol: token ? (token.name ?? token.symbol) : 'NFTs' }))
+      if (call.approved) dangers.push(fill(APPROVAL_TEXT.unlimited, { spender: call.operator, symbol: token ? (token.name ?? token.symbol) : 'NFTs' }))
       break
     case 'unknown':
       break
   }
-  const description: Description = { title: 'Send a transaction', warnings, rows }
+  const description: Description = { title: 'Send a transaction', warnings, rows, ...(dangers.length > 0 ? { dangers } : {}) }
   if (summary !== undefined) description.summary = summary
   if (data !== undefined && data !== '0x' && summary === undefined) {
     // Unknown calldata, or a token call on a contract that did not answer as a token: raw, under a
@@ -648,6 +650,7 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
     { label: 'Smart account', value: getAddress(op.sender), testId: 'from' },
   ]
   const warnings: string[] = []
+  const dangers: string[] = []
   let summary: string | undefined
   let raw: string | undefined
   if (calls.length === 0) {
@@ -667,6 +670,7 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
       else rows.push({ label: `${label}Action`, value: one.summary, testId: `call-${i + 1}-summary` })
     }
     for (const w of one.warnings) if (!warnings.includes(w)) warnings.push(w)
+    for (const d of one.dangers ?? []) if (!dangers.includes(d)) dangers.push(d)
     if (one.raw !== undefined) raw = raw === undefined ? one.raw : `${raw}\n${one.raw}`
   })
   if (calls.length > 1) summary = `${calls.length} calls in one operation`
@@ -696,7 +700,7 @@ function describeUserOperation(request: Extract<FrozenRequest, { method: 'eth_se
   })
   if (op.factory !== undefined) warnings.push(APPROVAL_TEXT.deploys)
   rows.push({ label: 'User operation', value: prepared.hash, testId: 'user-operation-hash' })
-  const description: Description = { title: 'Send a user operation', warnings, rows }
+  const description: Description = { title: 'Send a user operation', warnings, rows, ...(dangers.length > 0 ? { dangers } : {}) }
   if (summary !== undefined) description.summary = summary
   if (raw !== undefined) description.raw = raw
   return description
