@@ -1,8 +1,20 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { ConnectButton, NetworkButton, PorticoProvider, SERVICE_WORKER_UPDATE_EVENT, useAccount, useModal, useNetwork, useProvider, useTheme, type ServiceWorkerUpdate } from '@portico/react'
 import { ChaosSwitch } from './ChaosSwitch.tsx'
 import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
-import { MaliciousRequest } from './MaliciousRequest.tsx'
+
+/** The demonstration of a malicious request shows once a wallet is connected: its code loads then, not with the page. */
+const MaliciousRequest = lazy(() => import('./MaliciousRequest.tsx').then((m) => ({ default: m.MaliciousRequest })))
+
+function MaliciousBox() {
+  const { isConnected } = useAccount()
+  if (!isConnected) return null
+  return (
+    <Suspense fallback={null}>
+      <MaliciousRequest />
+    </Suspense>
+  )
+}
 
 function Status() {
   const { isConnected, address, status } = useAccount()
@@ -203,7 +215,7 @@ export function App() {
         <SignMessage />
         <SendTip />
         <SendBatch />
-        <MaliciousRequest />
+        <MaliciousBox />
         <ChaosSwitch />
       </main>
     </PorticoProvider>

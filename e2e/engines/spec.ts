@@ -63,8 +63,17 @@ export async function shownAddress(page: EnginePage): Promise<`0x${string}`> {
 
 /** From the Account view: Switch to EOA (the embedded user's key itself); answers the EOA's address. */
 export async function switchToEoa(page: EnginePage): Promise<`0x${string}`> {
-  await page.click({ css: `${MODAL} button`, text: 'Switch to EOA' })
-  await page.waitFor(`${MODAL} [data-testid="account-type"]`, { text: /^EOA/ })
+  // The Account view may still be laying out (its balance and tokens arrive) when the button is first
+  // found: a click that landed beside it is made once more where the button now is.
+  const button = { css: `${MODAL} button`, text: 'Switch to EOA' }
+  const type = `${MODAL} [data-testid="account-type"]`
+  await page.click(button)
+  const switched = await page.waitFor(type, { text: /^EOA/, timeout: 7_500 }).then(
+    () => true,
+    () => false,
+  )
+  if (!switched && (await page.count(button)) > 0) await page.click(button)
+  await page.waitFor(type, { text: /^EOA/ })
   const address = await shownAddress(page)
   await page.waitFor('[data-testid="dapp-status"]', { text: new RegExp(`^Connected ${address} on `) })
   return address

@@ -5,7 +5,6 @@ import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { DEV_MNEMONIC, SANDBOX_DRAINER_TARGETS, SOLANA_DRAINER_ADDRESS, usdcTokenAccount } from '@portico/sandbox'
 import { expect, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, codeFor, freshEmail, loginWithEmail, mailbox, shownAddress, startEmailLogin } from '../embedded.ts'
-import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
 import { E2E_URLS } from '../ports.ts'
 
 const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
@@ -78,10 +77,9 @@ test("an email visitor's Try a malicious request: the frame shows −100 USDC, t
   await expect(nfts.getByRole('region', { name: 'Balance changes' }).getByTestId('approval-change')).toHaveText([`Approval to ${targets.drainer} for every PIONEER NFT you hold, now and later`])
   await expect(nfts.getByTestId('approval-danger')).toContainText([`Unlimited approval: ${targets.drainer} can spend all of your`])
   await expect(nfts.getByTestId('approval-approve')).toHaveAttribute('data-blocked', 'unread')
-  // The visitor's pointer comes to rest on Reject as the frame settles over the modal, then clicks.
-  const reject = nfts.getByRole('button', { name: 'Reject' })
-  await restPointerOn(page, reject)
-  await reject.click()
+  // Rejected from the keyboard (the frame is laid out again over the modal as its simulation answers).
+  await nfts.getByRole('button', { name: 'Reject' }).focus()
+  await page.keyboard.press('Enter')
   await expect(result.getByRole('listitem')).toHaveText(['USDC: rejected. Nothing was given away.', 'NFTs: rejected. Nothing was given away.'])
   await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
 

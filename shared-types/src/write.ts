@@ -313,62 +313,55 @@ export type GetSwapTokensParameters = { caipNetworkId: z.infer<typeof caipNetwor
 
 export { WRITE_ERROR_TEXTS, WriteFailure, writeErrorText } from './write-errors.ts'
 
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'Expected hex')) as unknown as z.ZodMiniType<`0x${string}`, `0x${string}`>
+/*
+ * A write's simulated preview. Plain types, no schemas: they cross from the core to the page (both
+ * Portico's own code, one origin) and never come from outside; what the frame service answers over
+ * HTTP has its own schema there. Schemas here would be built by every page and worker that loads this
+ * module, for nothing.
+ */
 
 /** One call a write (or a frame approval) would make, as the simulation runs it from the visitor's account. */
-export const simulatedCallSchema = z.object({ to: z.optional(hex), value: z.optional(z.bigint()), data: z.optional(hex) })
-export type SimulatedCall = z.infer<typeof simulatedCallSchema>
+export type SimulatedCall = { to?: `0x${string}` | undefined; value?: bigint | undefined; data?: `0x${string}` | undefined }
 
 /** One asset the account sends or receives, simulated: `diff` is negative when it leaves the account. */
-export const assetChangeSchema = z.object({
-  kind: z.enum(['native', 'erc20', 'erc721', 'erc1155']),
+export type AssetChange = {
+  kind: 'native' | 'erc20' | 'erc721' | 'erc1155'
   /** The token's contract; absent for the chain's native currency. */
-  token: z.optional(hex),
-  symbol: z.optional(z.string()),
-  decimals: z.optional(z.int()),
+  token?: `0x${string}` | undefined
+  symbol?: string | undefined
+  decimals?: number | undefined
   /** ERC-721 and ERC-1155: the token ids that move. */
-  tokenIds: z.optional(z.array(z.string())),
-  diff: z.bigint(),
+  tokenIds?: string[] | undefined
+  diff: bigint
   /** What it is worth in USD, signed like `diff`, where the price feed knows the asset. */
-  usd: z.optional(z.number()),
-})
-export type AssetChange = z.infer<typeof assetChangeSchema>
+  usd?: number | undefined
+}
 
 /** One allowance the calls grant from the account: `kind` 'all' is setApprovalForAll; `unlimited` is an amount of 2^256 − 1. */
-export const approvalGrantSchema = z.object({
-  kind: z.enum(['erc20', 'nft', 'all']),
-  token: hex,
-  symbol: z.optional(z.string()),
-  decimals: z.optional(z.int()),
-  spender: hex,
-  amount: z.optional(z.bigint()),
-  tokenId: z.optional(z.string()),
-  unlimited: z.boolean(),
-  revoked: z.boolean(),
-})
-export type ApprovalGrant = z.infer<typeof approvalGrantSchema>
+export type ApprovalGrant = {
+  kind: 'erc20' | 'nft' | 'all'
+  token: `0x${string}`
+  symbol?: string | undefined
+  decimals?: number | undefined
+  spender: `0x${string}`
+  amount?: bigint | undefined
+  tokenId?: string | undefined
+  unlimited: boolean
+  revoked: boolean
+}
 
 /**
  * What calls would do to the visitor's account, before anything is signed: simulated on the chain's
  * own node (`eth_simulateV1`); or the call that would revert and why; or why it could not be told.
  */
-export const simulationSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('simulated'), changes: z.array(assetChangeSchema), approvals: z.array(approvalGrantSchema) }),
-  z.object({ status: z.literal('reverts'), call: z.int(), reason: z.string() }),
-  z.object({ status: z.literal('unavailable'), reason: z.string() }),
-])
-export type Simulation = z.infer<typeof simulationSchema>
+export type Simulation = { status: 'simulated'; changes: AssetChange[]; approvals: ApprovalGrant[] } | { status: 'reverts'; call: number; reason: string } | { status: 'unavailable'; reason: string }
 
 /**
  * A write checked before its review (SPEC.md §5 rules, balances, gas): valid with the calls it would
  * make (none for a signature or a Solana transaction), or the error the form shows. Nothing is asked
  * of the wallet and nothing is recorded.
  */
-export const writeCheckSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('valid'), calls: z.array(simulatedCallSchema) }),
-  z.object({ status: z.literal('error'), error: writeErrorSchema }),
-])
-export type WriteCheck = z.infer<typeof writeCheckSchema>
+export type WriteCheck = { status: 'valid'; calls: SimulatedCall[] } | { status: 'error'; error: WriteError }
 
 /** What the Review step asks the core to simulate: calls from the connected account, on its network. */
 export type SimulateCallsParameters = { caipAddress: z.infer<typeof caipAddressSchema>; calls: readonly SimulatedCall[] }

@@ -164,7 +164,9 @@ export class SolanaLedger {
     const slot = Math.floor((ms - this.genesisMs) / SLOT_MS)
     if (slot <= this.currentSlot && this.blockhashes.size > 0) return
     if (this.blockhashes.size > 0) {
-      this.slotHashes.unshift({ slot: BigInt(this.currentSlot), hash: this.svm.latestBlockhash() })
+      // Every slot since the last one is recorded (a late timer may jump several): each made a block here.
+      const hash = this.svm.latestBlockhash()
+      for (let past = Math.max(this.currentSlot, slot - MAX_SLOT_HASHES); past < slot; past++) this.slotHashes.unshift({ slot: BigInt(past), hash })
       this.slotHashes.splice(MAX_SLOT_HASHES)
     }
     this.currentSlot = slot
