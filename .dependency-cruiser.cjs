@@ -40,11 +40,11 @@ module.exports = {
     },
     {
       name: 'simulation-imports-viem-and-the-contract',
-      comment: "The transaction preview both the core and the frame service run: viem and shared-types' types, nothing of either product.",
+      comment: "The transaction preview both the core and the frame service run: viem, @solana/kit and its token program's codecs, zod, and shared-types, nothing of either product.",
       severity: 'error',
       from: { path: '^simulation/src/', pathNot: TESTS },
       to: {
-        pathNot: '^(simulation/src/|shared-types/|node_modules/(viem|abitype|ox|@noble|@scure|@adraffy|isows|ws|eventemitter3)/)',
+        pathNot: '^(simulation/src/|shared-types/|node_modules/(viem|abitype|ox|@noble|@scure|@adraffy|isows|ws|eventemitter3|zod|@solana|@solana-program)/)',
       },
     },
     {

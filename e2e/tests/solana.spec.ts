@@ -91,6 +91,9 @@ test.describe('Solana through Wallet Standard', () => {
     await send.getByRole('button', { name: 'Review' }).click()
     await expect(send.getByTestId('review-amount')).toHaveText('12.5 USDC')
     await expect(send.getByTestId('review-rent')).toContainText(shownRent)
+    // Simulated on the Localnet before the wallet is asked: the USDC that leaves, and the SOL of the receiver's new account.
+    await expect(send.getByTestId('preview-change').filter({ hasText: 'USDC' })).toHaveText(/^−12\.5 USDC/)
+    await expect(send.getByTestId('preview-change').filter({ hasText: 'SOL' })).toHaveText(/^−0\.00203\d* SOL/)
     await send.getByRole('button', { name: 'Send', exact: true }).click()
     await prompt.getByRole('button', { name: 'Approve' }).click()
     await expect(page.getByText('Transaction started')).toBeVisible()

@@ -182,7 +182,7 @@ export const FRAME_API = {
         status: z.literal('simulated'),
         changes: z.array(
           z.object({
-            kind: z.enum(['native', 'erc20', 'erc721', 'erc1155']),
+            kind: z.enum(['native', 'erc20', 'erc721', 'erc1155', 'spl']),
             token: address.optional(),
             symbol: z.string().max(32).optional(),
             decimals: z.number().int().min(0).max(36).optional(),

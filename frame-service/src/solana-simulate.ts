@@ -1,234 +1,26 @@
-import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
-import { getMintDecoder, getTokenDecoder } from '@solana-program/token'
-import { z } from 'zod'
-import { decodeTransaction, solanaAccountKeys } from './page/describe-solana.ts'
-import { METHOD_NOT_FOUND, readAccounts, readLookupTables, rpcAccountSchema, solanaCall, SolanaRpcCallError, type RpcAccount } from './solana-chain.ts'
+import { simulateSolanaTransaction, SOLANA_SIMULATION_TIMEOUT_MS, type SolanaSimulation } from '@portico/simulation/solana'
+import { decodeTransaction } from './page/describe-solana.ts'
+import { solanaNode } from './solana-chain.ts'
 import type { FrameSolanaNetwork } from './solana-rpc.ts'
 
-/**
- * What a Solana transaction would do to the visitor's account, before it is approved: the
- * transaction runs on the network's own RPC (`simulateTransaction`, signatures not checked, on the
- * latest blockhash) and the RPC answers the state after it of the visitor's account and of its token
- * accounts the transaction may write; the difference with their state before it (getMultipleAccounts)
- * is the SOL and the tokens the account sends and receives. The network fee is left out (the approval
- * shows it on its own line). No outside service: the deployer's RPC answers.
- */
-
-/** One asset the account sends or receives: `diff` is negative when it leaves the account, in the smallest unit (lamports, or the token's). */
-export type SolanaAssetChange = { kind: 'sol' | 'spl'; mint?: string | undefined; symbol?: string | undefined; decimals?: number | undefined; diff: bigint }
-
-export type SolanaSimulation = { status: 'simulated'; changes: SolanaAssetChange[] } | { status: 'reverts'; reason: string } | { status: 'unavailable'; reason: string }
-
-const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
-const PROGRAM_NAMES: Record<string, string> = {
-  '11111111111111111111111111111111': 'System',
-  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
-  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
-  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
-  ComputeBudget111111111111111111111111111111: 'Compute Budget',
-}
-/** The size of an SPL token account's base layout and of a mint's (Token-2022's extensions follow, after an account-type byte). */
-const TOKEN_ACCOUNT_SIZE = 165
-const MINT_SIZE = 82
-const ACCOUNT_TYPE_ACCOUNT = 2
-const ACCOUNT_TYPE_MINT = 1
-/** How long a simulation may take before the approval says it could not simulate (as for EVM transactions). */
-export const SOLANA_SIMULATION_TIMEOUT_MS = 8_000
-/** The most accounts simulateTransaction answers the state of. */
-const SIMULATED_ACCOUNTS_MAX = 100
-
-/** The token account in `account` (SPL Token or Token-2022, initialized), or undefined. */
-function tokenAccount(account: RpcAccount): { mint: string; owner: string; amount: bigint } | undefined {
-  if (!account || !TOKEN_PROGRAMS.has(account.owner)) return undefined
-  const { data } = account
-  if (data.length < TOKEN_ACCOUNT_SIZE || (data.length > TOKEN_ACCOUNT_SIZE && data[TOKEN_ACCOUNT_SIZE] !== ACCOUNT_TYPE_ACCOUNT)) return undefined
-  const token = getTokenDecoder().decode(data.subarray(0, TOKEN_ACCOUNT_SIZE))
-  return token.state === 0 ? undefined : { mint: token.mint, owner: token.owner, amount: token.amount }
-}
-
-/** The decimals of the mint in `account`, or undefined when it is none. */
-function mintDecimals(account: RpcAccount): number | undefined {
-  if (!account || !TOKEN_PROGRAMS.has(account.owner)) return undefined
-  const { data } = account
-  if (data.length !== MINT_SIZE && !(data.length > TOKEN_ACCOUNT_SIZE && data[TOKEN_ACCOUNT_SIZE] === ACCOUNT_TYPE_MINT)) return undefined
-  const mint = getMintDecoder().decode(data.subarray(0, MINT_SIZE))
-  return mint.isInitialized ? mint.decimals : undefined
-}
-
-/** The SPL Token program's errors (TokenError), by code, in words. */
-const TOKEN_ERRORS = [
-  'the account would not stay rent exempt',
-  'not enough tokens in the account',
-  'the mint is not valid',
-  'the account belongs to another mint',
-  'the account belongs to another owner',
-  'the token has a fixed supply',
-  'the account is already in use',
-  'the number of signers is wrong',
-  'the number of required signers is wrong',
-  'the account is not initialized',
-  'native SOL is not supported here',
-  'a non-native account holds a balance',
-  'the instruction is not valid',
-  'the account is in a state that does not allow this',
-  'the amount overflows',
-  'this authority type is not supported',
-  'the mint cannot freeze',
-  'the account is frozen',
-  'the decimals do not match the mint',
-  'non-native tokens are not supported here',
-]
-/** The System program's errors (SystemError), by code, in words. */
-const SYSTEM_ERRORS = [
-  'the account already exists',
-  'not enough SOL in the account',
-  'the program id is not valid',
-  'the account data length is not valid',
-  'the account data is too large',
-  'the nonce is not recent enough',
-  'no durable nonce: the blockhash is not a nonce',
-  'the nonce does not match',
-]
-/** Transaction-level errors a visitor can act on, in words; the others are named as the RPC names them. */
-const TRANSACTION_ERRORS: Record<string, string> = {
-  AccountNotFound: 'the account that pays the network fee holds no SOL',
-  InsufficientFundsForFee: 'the account cannot pay the network fee',
-  InsufficientFundsForRent: 'an account would be left with less SOL than its rent',
-  AddressLookupTableNotFound: 'an address lookup table it reads does not exist',
-  InvalidAddressLookupTableIndex: 'it reads an address lookup table entry that does not exist',
-  InvalidAddressLookupTableOwner: 'an address lookup table it reads is not one',
-  InvalidAddressLookupTableData: 'an address lookup table it reads does not decode',
-  BlockhashNotFound: 'its blockhash has expired',
-  AlreadyProcessed: 'it was already sent',
-  ProgramAccountNotFound: 'it calls a program that does not exist',
-}
-
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-
-/** A simulation's error (Solana's TransactionError as JSON) in words, with the failing program's own message from its logs where it left one. */
-export function solanaErrorReason(err: unknown, programs: readonly (string | undefined)[], logs: readonly string[]): string {
-  if (typeof err === 'string') return TRANSACTION_ERRORS[err] ?? words(err)
-  const instruction = z.object({ InstructionError: z.tuple([z.number().int().nonnegative(), z.unknown()]) }).safeParse(err)
-  if (!instruction.success) return JSON.stringify(err).slice(0, 300)
-  const [index, inner] = instruction.data.InstructionError
-  const program = programs[index]
-  const name = program === undefined ? 'a program' : (PROGRAM_NAMES[program] ?? program)
-  const custom = z.object({ Custom: z.number().int().nonnegative() }).safeParse(inner)
-  let text: string
-  if (custom.success) {
-    const code = custom.data.Custom
-    const known = program === '11111111111111111111111111111111' ? SYSTEM_ERRORS[code] : program && TOKEN_PROGRAMS.has(program) ? TOKEN_ERRORS[code] : undefined
-    text = known ?? `custom program error 0x${code.toString(16)}`
-  } else if (typeof inner === 'string') text = words(inner)
-  else text = JSON.stringify(inner).slice(0, 200)
-  // The program's own words ("Transfer: insufficient lamports 1000, need 2000"), when it logged them.
-  const said = [...logs].reverse().find((line) => /^(Transfer: |Program log: Error: )/.test(line))
-  return `instruction ${index + 1} (${name}) fails: ${text}${said ? ` (${said.replace(/^Program log: /, '').slice(0, 300)})` : ''}`
-}
+export type { SolanaAssetChange, SolanaSimulation } from '@portico/simulation/solana'
 
 /**
- * What `account` gains and loses between two states of the `watched` accounts (the account first, then
- * token accounts): its lamports, less the network fee it pays (`fee`, shown apart), and per mint what
- * the token accounts it owns hold. A token account that changes hands counts as leaving it.
+ * What a Solana transaction would do to the visitor's account, before it is approved: simulated by
+ * `@portico/simulation/solana` on the network's own RPC (the same preview the modal's Review step
+ * shows), with the deployer's names of the network's tokens and the fee the approval reads (the base
+ * fee of the signatures and the priority fee its ComputeBudget instructions set). Never throws.
  */
-export function solanaBalanceChanges(
-  account: string,
-  watched: readonly string[],
-  before: ReadonlyMap<string, RpcAccount>,
-  after: readonly RpcAccount[],
-  fee: bigint,
-): { lamports: bigint; tokens: [mint: string, diff: bigint][] } {
-  const lamports = (after[0]?.lamports ?? 0n) - (before.get(account)?.lamports ?? 0n) + fee
-  const tokens = new Map<string, bigint>()
-  watched.forEach((address, i) => {
-    if (i === 0) return
-    const was = tokenAccount(before.get(address) ?? null)
-    const is = tokenAccount(after[i] ?? null)
-    if (was?.owner === account) tokens.set(was.mint, (tokens.get(was.mint) ?? 0n) - was.amount)
-    if (is?.owner === account) tokens.set(is.mint, (tokens.get(is.mint) ?? 0n) + is.amount)
+export function simulateSolanaForAccount(network: FrameSolanaNetwork, account: string, transaction: string, timeoutMs = SOLANA_SIMULATION_TIMEOUT_MS): Promise<SolanaSimulation> {
+  return simulateSolanaTransaction({
+    node: solanaNode(network),
+    account,
+    transaction,
+    tokens: network.tokens,
+    timeoutMs,
+    fee: () => {
+      const { base, priority } = decodeTransaction(transaction, 'solana_signTransaction').fee
+      return base + priority
+    },
   })
-  return { lamports, tokens: [...tokens].filter(([, diff]) => diff !== 0n) }
-}
-
-const simulationSchema = z.object({
-  value: z.object({
-    err: z.unknown(),
-    logs: z.array(z.string().max(10_000)).max(10_000).nullable().optional(),
-    accounts: z.array(rpcAccountSchema).nullable().optional(),
-    fee: z.number().int().nonnegative().nullable().optional(),
-  }),
-})
-
-/**
- * Runs `transaction` (base64, unsigned) on `network` for `account` and answers what it would change
- * for it, or why it cannot tell: the transaction fails (with the error in words), or the RPC cannot
- * simulate (no simulateTransaction, no answer within SOLANA_SIMULATION_TIMEOUT_MS). Never throws.
- */
-export async function simulateSolanaForAccount(network: FrameSolanaNetwork, account: string, transaction: string, timeoutMs = SOLANA_SIMULATION_TIMEOUT_MS): Promise<SolanaSimulation> {
-  const signal = AbortSignal.timeout(timeoutMs)
-  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
-  try {
-    message = getCompiledTransactionMessageDecoder().decode(getTransactionDecoder().decode(getBase64Encoder().encode(transaction)).messageBytes)
-  } catch {
-    return { status: 'unavailable', reason: 'the transaction cannot be read' }
-  }
-  try {
-    const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : []
-    const tables =
-      lookups.length === 0
-        ? {}
-        : await readLookupTables(
-            network,
-            lookups.map((l) => l.lookupTableAddress),
-            signal,
-          )
-    const { keys, writable } = solanaAccountKeys(message, new Map(Object.entries(tables)))
-    // The accounts the transaction may change besides the visitor's own: its token accounts among them are watched.
-    const candidates = [...new Set(keys.filter((k, i): k is string => k !== undefined && writable[i] === true && k !== account))]
-    const read = [account, ...candidates]
-    const { accounts } = await readAccounts(network, read, signal)
-    const stateBefore = new Map(read.map((address, i) => [address, accounts[i] ?? null]))
-    // A token account the visitor holds now, or an account the transaction may create (the visitor's token account or not, its state after will say).
-    const watched = read.filter((address, i) => i === 0 || stateBefore.get(address) === null || tokenAccount(stateBefore.get(address) ?? null)?.owner === account).slice(0, SIMULATED_ACCOUNTS_MAX)
-    const simulated = await solanaCall(
-      network,
-      'simulateTransaction',
-      [transaction, { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed', accounts: { addresses: watched, encoding: 'base64' } }],
-      simulationSchema,
-      signal,
-    )
-    const { err, logs, accounts: after, fee } = simulated.value
-    if (err !== null && err !== undefined) {
-      const programs = ('instructions' in message ? message.instructions : []).map((ix) => keys[ix.programAddressIndex])
-      return { status: 'reverts', reason: solanaErrorReason(err, programs, logs ?? []) }
-    }
-    if (!after || after.length !== watched.length) return { status: 'unavailable', reason: `${network.name} did not answer the accounts' state after the transaction` }
-    const decodedFee = decodeTransaction(transaction, 'solana_signTransaction').fee
-    const networkFee = fee === null || fee === undefined ? decodedFee.base + decodedFee.priority : BigInt(fee)
-    const { lamports, tokens: moved } = solanaBalanceChanges(account, watched, stateBefore, after, message.staticAccounts[0] === account ? networkFee : 0n)
-    const mints =
-      moved.length === 0
-        ? []
-        : (
-            await readAccounts(
-              network,
-              moved.map(([mint]) => mint),
-              signal,
-            )
-          ).accounts
-    const changes: SolanaAssetChange[] = []
-    if (lamports !== 0n) changes.push({ kind: 'sol', symbol: 'SOL', decimals: 9, diff: lamports })
-    moved.forEach(([mint, diff], i) => {
-      const symbol = network.tokens?.[mint]
-      const decimals = mintDecimals(mints[i] ?? null)
-      changes.push({ kind: 'spl', mint, diff, ...(symbol === undefined ? {} : { symbol }), ...(decimals === undefined ? {} : { decimals }) })
-    })
-    return { status: 'simulated', changes }
-  } catch (error) {
-    if (error instanceof SolanaRpcCallError) {
-      if (error.code === METHOD_NOT_FOUND) return { status: 'unavailable', reason: `${network.name}'s RPC cannot simulate transactions` }
-      return { status: 'unavailable', reason: error.message }
-    }
-    return { status: 'unavailable', reason: error instanceof Error ? error.message : `${network.name} does not answer` }
-  }
 }

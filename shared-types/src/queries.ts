@@ -173,11 +173,9 @@ export const getCataloguePageQueryKey = ({ url }: { url: string }): GetCatalogue
 export type PrefetchImageQueryKey = readonly ['image', { url: string }]
 export const prefetchImageQueryKey = ({ url }: { url: string }): PrefetchImageQueryKey => ['image', { url }]
 
-/** A write's simulated preview: the calls from an account (amounts as decimal strings: a key is JSON). */
-export type GetSimulationQueryKey = readonly ['simulation', { caipAddress: CaipAddress; calls: { to?: string; value?: string; data?: string }[] }]
-export function getSimulationQueryKey({ caipAddress, calls }: SimulateCallsParameters): GetSimulationQueryKey {
-  return [
-    'simulation',
-    { caipAddress, calls: calls.map((c) => ({ ...(c.to ? { to: c.to } : {}), ...(c.value !== undefined ? { value: c.value.toString() } : {}), ...(c.data ? { data: c.data } : {}) })) },
-  ]
+/** A write's simulated preview: EVM calls from an account (amounts as decimal strings: a key is JSON), or a Solana transaction. */
+export type GetSimulationQueryKey = readonly ['simulation', { caipAddress: CaipAddress; calls: { to?: string; value?: string; data?: string }[]; transaction?: string }]
+export function getSimulationQueryKey({ caipAddress, calls, transaction }: SimulateCallsParameters): GetSimulationQueryKey {
+  const shown = calls.map((c) => ({ ...(c.to ? { to: c.to } : {}), ...(c.value !== undefined ? { value: c.value.toString() } : {}), ...(c.data ? { data: c.data } : {}) }))
+  return ['simulation', { caipAddress, calls: shown, ...(transaction ? { transaction } : {}) }]
 }

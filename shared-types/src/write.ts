@@ -325,9 +325,10 @@ export type SimulatedCall = { to?: `0x${string}` | undefined; value?: bigint | u
 
 /** One asset the account sends or receives, simulated: `diff` is negative when it leaves the account. */
 export type AssetChange = {
-  kind: 'native' | 'erc20' | 'erc721' | 'erc1155'
-  /** The token's contract; absent for the chain's native currency. */
-  token?: `0x${string}` | undefined
+  /** 'native': the network's own coin (ETH, SOL); 'spl': a Solana token. */
+  kind: 'native' | 'erc20' | 'erc721' | 'erc1155' | 'spl'
+  /** The token's contract (an EVM address, a Solana mint); absent for the network's native coin. */
+  token?: string | undefined
   symbol?: string | undefined
   decimals?: number | undefined
   /** ERC-721 and ERC-1155: the token ids that move. */
@@ -361,7 +362,14 @@ export type Simulation = { status: 'simulated'; changes: AssetChange[]; approval
  * make (none for a signature or a Solana transaction), or the error the form shows. Nothing is asked
  * of the wallet and nothing is recorded.
  */
-export type WriteCheck = { status: 'valid'; calls: SimulatedCall[] } | { status: 'error'; error: WriteError }
+export type WriteCheck =
+  | {
+      status: 'valid'
+      calls: SimulatedCall[]
+      /** A Solana write's transaction (unsigned, base64), simulated instead of calls. */
+      transaction?: string | undefined
+    }
+  | { status: 'error'; error: WriteError }
 
-/** What the Review step asks the core to simulate: calls from the connected account, on its network. */
-export type SimulateCallsParameters = { caipAddress: z.infer<typeof caipAddressSchema>; calls: readonly SimulatedCall[] }
+/** What the Review step asks the core to simulate: calls from the connected account on its EVM network, or a Solana transaction. */
+export type SimulateCallsParameters = { caipAddress: z.infer<typeof caipAddressSchema>; calls: readonly SimulatedCall[]; transaction?: string | undefined }

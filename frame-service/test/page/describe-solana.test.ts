@@ -29,15 +29,8 @@ import {
 import { describe, expect, it } from 'vitest'
 import { solanaDevAccounts } from '../../../sandbox/src/solana/dev-keys.ts'
 import { ApprovalRefused } from '../../src/page/describe.ts'
-import {
-  describeSolana,
-  freezeSolanaRequest,
-  SOLANA_APPROVAL_TEXT,
-  SOLANA_FEE_WARNING_LAMPORTS,
-  solanaLookupTablesOf,
-  solanaSimulationView,
-  type SolanaLookupTables,
-} from '../../src/page/describe-solana.ts'
+import { describeSolana, freezeSolanaRequest, SOLANA_APPROVAL_TEXT, SOLANA_FEE_WARNING_LAMPORTS, solanaLookupTablesOf, solanaSimulationView } from '../../src/page/describe-solana.ts'
+import type { SolanaLookupTables } from '@portico/simulation/solana/keys'
 
 const [user, bob, , , , , , , , mintAuthority] = solanaDevAccounts()
 const USER = address(user!.address)

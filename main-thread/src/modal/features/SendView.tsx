@@ -59,7 +59,10 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
 }
 
 /** The review keeps the calls the core built, for its simulated preview. */
-type Phase = { step: 'form' } | { step: 'review'; calls: SimulatedCall[] } | { step: 'sending'; wallet: string; calls: SimulatedCall[] }
+type Phase =
+  | { step: 'form' }
+  | { step: 'review'; calls: SimulatedCall[]; transaction?: string | undefined }
+  | { step: 'sending'; wallet: string; calls: SimulatedCall[]; transaction?: string | undefined }
 
 /** A Solana address as SPEC.md §5 reads one: base58 of 32 to 44 characters. */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -102,13 +105,13 @@ function useSendFlow(initialToken: string | undefined) {
     setErrors({})
     const checked = await checkWrite(client, intent(caipAddress)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (checked.status === 'error') return fail(checked.error, 'check')
-    setPhase({ step: 'review', calls: checked.calls })
+    setPhase({ step: 'review', calls: checked.calls, transaction: checked.transaction })
   }
 
   const send = async (caipAddress: CaipAddress, caipNetworkId: string) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
-    setPhase((shown) => ({ step: 'sending', wallet: connector.name, calls: shown.step === 'form' ? [] : shown.calls }))
+    setPhase((shown) => ({ step: 'sending', wallet: connector.name, calls: shown.step === 'form' ? [] : shown.calls, transaction: shown.step === 'form' ? undefined : shown.transaction }))
     ui.emit({ type: 'SEND_INITIATED', caipNetworkId, token: option?.token.symbol ?? '', amount })
     const outcome = await write(client, { intent: intent(caipAddress), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
@@ -194,7 +197,7 @@ function SendFlowView({ token: initialToken }: { token?: string | undefined }) {
 function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendOption; onConfirm(): void }) {
   const { t, phase, receiver, receiverText, amount, fee, rent, setPhase, caipAddress } = flow
   const { network } = useNetwork()
-  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls)
+  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls, phase.step === 'form' ? undefined : phase.transaction)
   const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
     <div className="portico-send" aria-busy={phase.step === 'sending'}>

@@ -14,8 +14,8 @@ const CALLS: SimulatedCall[] = [{ to: USDC, value: 0n, data: '0xa9059cbb' }]
 beforeAll(loadAllCatalogues, 30_000)
 
 /** A review as Send and Swap build it: the preview, then a Confirm that waits for it. */
-function Review({ calls }: { calls: readonly SimulatedCall[] | null }) {
-  const { section, blocked } = useWritePreview(ACCOUNT, calls)
+function Review({ calls, transaction, account = ACCOUNT }: { calls: readonly SimulatedCall[] | null; transaction?: string; account?: CaipAddress }) {
+  const { section, blocked } = useWritePreview(account, calls, transaction)
   return (
     <div role="region" aria-label="Review">
       {section}
@@ -27,14 +27,14 @@ function Review({ calls }: { calls: readonly SimulatedCall[] | null }) {
 }
 
 /** A core whose simulation answers when the test says so (what it answers is the core's, tested against anvil in worker-core). */
-async function reviewWith(answer: () => Promise<Simulation>, calls: readonly SimulatedCall[] | null = CALLS) {
+async function reviewWith(answer: () => Promise<Simulation>, calls: readonly SimulatedCall[] | null = CALLS, transaction?: string) {
   const portico = createTestClient()
   const asked: unknown[] = []
   portico.core.simulateCalls = async (params) => {
     asked.push(params)
     return answer()
   }
-  renderPortico(portico, <Review calls={calls} />)
+  renderPortico(portico, <Review calls={calls} {...(transaction ? { transaction } : {})} />)
   await connectInCore(portico)
   return { portico, asked, region: await screen.findByRole('region', { name: 'Review' }) }
 }
@@ -115,7 +115,28 @@ describe("a write's simulated preview in its Review step", () => {
     expect((await within(failing.region).findByText(/^Could not simulate/)).textContent).toContain('port closed')
   })
 
-  it('nothing to simulate (a Solana transaction, a signature): no section, nothing asked', async () => {
+  it("a Solana send's transaction is simulated as it is: SOL and a token by its symbol, or its mint", async () => {
+    const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const { portico, asked, region } = await reviewWith(
+      async () => ({
+        status: 'simulated',
+        approvals: [],
+        changes: [
+          { kind: 'native', symbol: 'SOL', decimals: 9, diff: -500_000_000n, usd: -75 },
+          { kind: 'spl', token: MINT, symbol: 'USDC', decimals: 6, diff: -25_000_000n },
+          { kind: 'spl', token: MINT, decimals: 6, diff: 1_500_000n },
+        ],
+      }),
+      [],
+      'AQAB',
+    )
+    shown = portico
+    const changes = await within(region).findAllByTestId('preview-change')
+    expect(changes.map((c) => c.textContent)).toEqual(['−0.5 SOL (≈ −$75.00)', '−25 USDC', '+1.5 EPjFWd…Dt1v'])
+    expect(asked).toEqual([{ caipAddress: ACCOUNT, calls: [], transaction: 'AQAB' }])
+  })
+
+  it('nothing to simulate (a signature): no section, nothing asked', async () => {
     const { portico, asked, region } = await reviewWith(async () => ({ status: 'unavailable', reason: 'unused' }), null)
     shown = portico
     expect(within(region).queryByTestId('write-preview')).toBeNull()

@@ -55,13 +55,14 @@ type PreviewState = { state: 'none' } | { state: 'pending' } | { state: 'done'; 
  * A write's Review step, simulated before the wallet is asked: what the account sends and receives
  * (signed amounts with their USD values), the allowances it grants, or the revert and its reason. The
  * step's Confirm waits while it runs (Edit never does), and a revert must be acknowledged before it
- * arms. `calls` null or empty: nothing is simulated (a Solana transaction; its wallet shows it).
+ * arms. A Solana write's `transaction` is simulated as it is; `calls` null or empty without one:
+ * nothing is simulated (a signature).
  */
-export function useWritePreview(caipAddress: CaipAddress | undefined, calls: readonly SimulatedCall[] | null): { section: ReactNode; blocked: boolean } {
-  const query = useSimulation({ caipAddress, calls })
+export function useWritePreview(caipAddress: CaipAddress | undefined, calls: readonly SimulatedCall[] | null, transaction?: string | undefined): { section: ReactNode; blocked: boolean } {
+  const query = useSimulation({ caipAddress, calls, transaction })
   const [acknowledged, setAcknowledged] = useState(false)
   const preview: PreviewState =
-    calls === null || calls.length === 0
+    calls === null || (calls.length === 0 && transaction === undefined)
       ? { state: 'none' }
       : query.isFetching || query.status === 'loading'
         ? { state: 'pending' }

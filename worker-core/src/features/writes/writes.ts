@@ -231,6 +231,13 @@ const hexQuantity = (value: unknown): bigint | undefined => (typeof value === 's
 const hexData = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value) ? (value as `0x${string}`) : undefined)
 const address = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : undefined)
 
+/** A Solana step's transaction (unsigned, base64), or undefined. */
+function solanaTransactionOf(step: FlowStep): string | undefined {
+  if (step.request.method !== 'solana_signAndSendTransaction') return undefined
+  const [first] = step.request.params as [{ transaction?: unknown } | undefined]
+  return typeof first?.transaction === 'string' ? first.transaction : undefined
+}
+
 /** The calls a flow's first step makes: an `eth_sendTransaction`'s one, a `wallet_sendCalls` batch's, or what the flow says it all makes; none for a signature. */
 export function callsOfStep(step: FlowStep): SimulatedCall[] {
   if (step.preview) return step.preview
@@ -404,6 +411,32 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
     })
   }
 
+  /** A Solana transaction's changes (`@portico/simulation/solana` on the network's RPC), SPL tokens named and valued from the account's balances. */
+  async function simulateSolana(env: CoreEnv, caipNetworkId: CaipNetworkId, address: string, transaction: string, rpc: SolanaRpcClient): Promise<Simulation> {
+    const { simulateSolanaTransaction } = await import('@portico/simulation/solana')
+    const network = env.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const rows = (ctx.store.get().balances.data ?? []).filter((b) => b.chainId === caipNetworkId)
+    const mintOf = (row: (typeof rows)[number]) => (row.address ? parseCaipAddress(row.address as CaipAddress).address : null)
+    const tokens = Object.fromEntries(rows.flatMap((row) => (mintOf(row) ? [[mintOf(row)!, row.symbol]] : [])))
+    const node = {
+      name: network?.name ?? caipNetworkId,
+      call: (method: string, params: unknown[], signal: AbortSignal) =>
+        Promise.race([rpc.request(method, params), new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))]),
+    }
+    const simulated = await simulateSolanaTransaction({ node, account: address, transaction, tokens })
+    if (simulated.status !== 'simulated') return simulated.status === 'reverts' ? { status: 'reverts', call: 0, reason: simulated.reason } : simulated
+    const priceOf = (mint: string | undefined) => rows.find((row) => (mint ? mintOf(row) === mint : !row.address))?.price
+    const changes: AssetChange[] = simulated.changes.map((c) => {
+      const price = priceOf(c.mint)
+      const change: AssetChange =
+        c.kind === 'sol'
+          ? { kind: 'native', symbol: 'SOL', decimals: 9, diff: c.diff }
+          : { kind: 'spl', token: c.mint, diff: c.diff, ...(c.symbol ? { symbol: c.symbol } : {}), ...(c.decimals !== undefined ? { decimals: c.decimals } : {}) }
+      return typeof price === 'number' && change.decimals !== undefined ? { ...change, usd: Number(formatUnits(c.diff, change.decimals)) * price } : change
+    })
+    return { status: 'simulated', changes, approvals: [] }
+  }
+
   /** A write's flow, checked and started (not yet run): the intent's schema, the connection, the network, the limits. */
   async function start(input: unknown, previewing: boolean): Promise<{ ok: true; writeId: string; intent: WriteIntent; flow: WriteFlow } | { ok: false; error: WriteError }> {
     await ctx.ready
@@ -448,10 +481,15 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       open.set(writeId, { flow, kind: intent.kind, caipAddress: intent.caipAddress, index: 0 })
       return advance(open, writeId, undefined, settle)
     },
-    async simulate({ caipAddress, calls }) {
+    async simulate({ caipAddress, calls, transaction }) {
       await ctx.ready
       const env = ctx.env()
       const { namespace, caipNetworkId, address } = parseCaipAddress(caipAddress)
+      if (namespace === 'solana' && transaction !== undefined) {
+        const rpc = env && ctx.activeAccount() === caipAddress ? env.rpc.solana(caipNetworkId) : null
+        if (!env || !rpc) return { status: 'unavailable', reason: 'Not connected to this account' }
+        return simulateSolana(env, caipNetworkId, address, transaction, rpc)
+      }
       const client = env && namespace === 'eip155' && ctx.activeAccount() === caipAddress ? env.rpc.client(caipNetworkId) : null
       if (!client) return { status: 'unavailable', reason: 'Not connected to this account' }
       const { simulateCalls } = await import('@portico/simulation')
@@ -464,7 +502,10 @@ export function createWrites(ctx: CoreContext, params: CreateWritesParameters): 
       const { flow } = started
       try {
         const first = await flow.next()
-        return { status: 'valid', calls: first.done ? [] : callsOfStep(first.value) }
+        if (first.done) return { status: 'valid', calls: [] }
+        // A Solana send's transaction, built by the core, is simulated as it is.
+        const transaction = solanaTransactionOf(first.value)
+        return { status: 'valid', calls: callsOfStep(first.value), ...(transaction ? { transaction } : {}) }
       } catch (error) {
         return { status: 'error', error: classifyError(error) }
       } finally {

@@ -155,6 +155,37 @@ describe("a Solana send through the core's write path", () => {
     core.dispose()
   })
 
+  it("a send's review simulates the transaction the core built (simulateTransaction on the Localnet): −0.5 SOL, −25 USDC named by the account's balances; nothing sent, no write", async () => {
+    const sender = solana.devAccounts[4]!
+    const usdc = solana.tokens.find((t) => t.symbol === 'USDC')!
+    const receiver = (await generateKeyPairSigner()).address
+    const core = createCore({ storage: createStorage({ dbName: `solana-review-${Math.random()}`, warn: () => {} }), warn: () => {} })
+    await core.configure(config)
+    const caipAddress = caip(sender.address)
+    await core.setConnected({ caipAddress, connectorId: 'test', connectorName: 'Test' })
+    await core.refreshBalances()
+    const before = solana.balances(sender.address).lamports
+
+    const sol = await core.validateWrite({ kind: 'send', caipAddress, token: { ...SOL }, amount: '0.5', receiver })
+    if (sol.status !== 'valid' || !sol.transaction) throw new Error(`no transaction to simulate: ${JSON.stringify(sol)}`)
+    expect(sol.calls).toEqual([])
+    expect(await core.simulateCalls({ caipAddress, calls: [], transaction: sol.transaction })).toMatchObject({
+      status: 'simulated',
+      approvals: [],
+      changes: [{ kind: 'native', symbol: 'SOL', decimals: 9, diff: -500_000_000n }],
+    })
+
+    const token = await core.validateWrite({ kind: 'send', caipAddress, token: { address: usdc.mint, symbol: 'USDC', decimals: usdc.decimals }, amount: '25', receiver })
+    if (token.status !== 'valid' || !token.transaction) throw new Error(`no transaction to simulate: ${JSON.stringify(token)}`)
+    const simulated = await core.simulateCalls({ caipAddress, calls: [], transaction: token.transaction })
+    if (simulated.status !== 'simulated') throw new Error(`not simulated: ${JSON.stringify(simulated)}`)
+    // The receiver's token account is created by the send: its rent leaves the sender in SOL too.
+    expect(simulated.changes).toContainEqual(expect.objectContaining({ kind: 'spl', token: usdc.mint, symbol: 'USDC', decimals: usdc.decimals, diff: -25n * 10n ** BigInt(usdc.decimals) }))
+    expect(solana.balances(sender.address).lamports).toBe(before)
+    expect((await core.getState()).pendingTransactions).toEqual([])
+    core.dispose()
+  })
+
   it('a wallet that answers no signature stops the write; other flows on Solana are not offered', async () => {
     const sender = solana.devAccounts[0]!
     const core = createCore({ storage: createStorage({ dbName: `solana-write-${Math.random()}`, warn: () => {} }), warn: () => {} })

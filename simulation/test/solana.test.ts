@@ -1,8 +1,7 @@
 import { address, getAddressEncoder, getArrayEncoder, getOptionEncoder, getStructEncoder, getU16Encoder, getU32Encoder, getU64Encoder, getU8Encoder, none, some, type Address } from '@solana/kit'
 import { AccountState, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { activeAddresses, decodeLookupTable, type RpcAccount } from './solana-chain.ts'
-import { solanaBalanceChanges, solanaErrorReason } from './solana-simulate.ts'
+import { activeAddresses, decodeLookupTable, solanaBalanceChanges, solanaErrorReason, type RpcAccount } from '../src/solana/index.ts'
 
 const ME = address('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')
 const BOB = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
@@ -25,7 +24,7 @@ const tableData = (addresses: Address[], lastExtendedSlot: bigint, lastExtendedS
     ]).encode({ discriminator: 1, deactivationSlot: U64_MAX, lastExtendedSlot, lastExtendedSlotStartIndex, authority: authority ? some(authority) : none(), padding: 0, addresses }),
   )
 
-describe('address lookup tables as the frame service reads them', () => {
+describe('address lookup tables as the simulation reads them', () => {
   it('decodes a table: its header and its addresses in order', () => {
     const table = decodeLookupTable(tableData([BOB, USDC, PTK], 100n, 2))
     expect(table).toEqual({ deactivationSlot: U64_MAX, lastExtendedSlot: 100n, lastExtendedSlotStartIndex: 2, authority: some(TABLE_AUTHORITY), addresses: [BOB, USDC, PTK] })
