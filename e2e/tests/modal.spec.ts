@@ -79,6 +79,8 @@ async function tourEveryView(page: Page, check: (dialogName: string) => Promise<
   await send.getByRole('textbox', { name: /Recipient/ }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   await send.getByRole('button', { name: 'Review' }).click()
   await expect(send.getByTestId('review-amount')).toHaveText('0.01 ETH')
+  // The review's simulated Balance changes are in what axe reads.
+  await expect(send.getByTestId('preview-change')).toHaveText([/^−0\.01 ETH/], { timeout: 15_000 })
   await check('Send')
   await page.getByRole('button', { name: 'Back' }).click()
   await account.getByRole('button', { name: 'Receive', exact: true }).click()

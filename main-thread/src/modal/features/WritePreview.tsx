@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import { formatUnits } from 'viem'
 import { shortenAddress, type CaipAddress } from '@portico/shared-types/light'
 import type { ApprovalGrant, AssetChange, SimulatedCall, Simulation } from '@portico/shared-types/write'
 import { useSimulation } from '../../hooks/queries/useSimulation.ts'
@@ -8,21 +9,12 @@ import { formatUsd } from '../format.ts'
 import { PREVIEW_MESSAGES, type PreviewKey } from './preview.messages.ts'
 import '../../styles/preview.css'
 
-/** An amount in a token's smallest units as a decimal string (bigint arithmetic: no float rounding). */
-function units(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${whole}${fraction ? `.${fraction}` : ''}`
-}
-
 const amountFormats = new Map<string, Intl.NumberFormat>()
 /** Up to six decimals in the visitor's locale, never rounded to nothing: a dust amount reads "< 0.000001". */
 function formatTokenAmount(value: bigint, decimals: number, locale: string): string {
   let format = amountFormats.get(locale)
   if (!format) amountFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 })))
-  const text = units(value, decimals)
+  const text = formatUnits(value, decimals)
   const number = Number(text)
   return number > 0 && number < 0.000001 ? `< ${format.format(0.000001)}` : format.format(number)
 }

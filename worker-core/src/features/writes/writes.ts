@@ -1,4 +1,4 @@
-import { formatUnits, isHash, stringToHex } from 'viem'
+import { formatUnits, hexToBigInt, isAddress, isHash, isHex, stringToHex } from 'viem'
 import type { RpcClient, SolanaRpcClient } from '../../infra/rpc.ts'
 import { solanaSignatureSchema } from '@portico/shared-types/solana'
 import { EIP155_NATIVE_TOKEN_ADDRESS, PENDING_TRANSACTIONS_LIMIT } from '@portico/shared-types/constants'
@@ -227,9 +227,9 @@ function builtCalls(txs: readonly { to: string; data: string; value: string }[])
   return txs.map((tx) => ({ to: parseCaipAddress(tx.to as CaipAddress).address as `0x${string}`, data: tx.data as `0x${string}`, value: BigInt(tx.value) }))
 }
 
-const hexQuantity = (value: unknown): bigint | undefined => (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? BigInt(value) : undefined)
-const hexData = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value) ? (value as `0x${string}`) : undefined)
-const address = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value) ? (value as `0x${string}`) : undefined)
+const hexQuantity = (value: unknown): bigint | undefined => (isHex(value) && value !== '0x' ? hexToBigInt(value) : undefined)
+const hexData = (value: unknown): `0x${string}` | undefined => (isHex(value) && value.length % 2 === 0 ? value : undefined)
+const address = (value: unknown): `0x${string}` | undefined => (typeof value === 'string' && isAddress(value, { strict: false }) ? value : undefined)
 
 /** A Solana step's transaction (unsigned, base64), or undefined. */
 function solanaTransactionOf(step: FlowStep): string | undefined {
