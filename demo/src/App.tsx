@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { ConnectButton, NetworkButton, PorticoProvider, SERVICE_WORKER_UPDATE_EVENT, useAccount, useModal, useNetwork, useProvider, useTheme, type ServiceWorkerUpdate } from '@portico/react'
 import { ChaosSwitch } from './ChaosSwitch.tsx'
+import { reason } from './reason.ts'
 import { porticoConfig, siwxMode, siwxSessionUrl } from './config.ts'
 
 /** The demonstration of a malicious request shows once a wallet is connected: its code loads then, not with the page. */
@@ -28,12 +29,36 @@ function Status() {
 
 const MESSAGE = 'Hello from the Portico demo'
 const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
+/** MESSAGE's UTF-8 bytes in base58, as `solana_signMessage` takes them (WalletConnect's shape). */
+const MESSAGE_BASE58 = 'AnWhC1FA47o8tPCdLQP8pthjD3cAfVaiHD6m4'
 
-/** A dapp asking the connected wallet for a signature, with Portico's approval view open meanwhile. */
+/** True when the active network is a Solana one: the demo's EVM-only requests say so instead of failing. */
+function useSolanaActive(): boolean {
+  return useNetwork().network?.chainNamespace === 'solana'
+}
+
+/** Says, in place of an EVM-only button on a Solana network, what the button needs. */
+function EvmOnly({ label }: { label: string }) {
+  const id = useId()
+  return (
+    <p className="demo-sign">
+      <button type="button" className="demo-secondary" disabled aria-describedby={id}>
+        {label}
+      </button>{' '}
+      <span id={id}>Needs an EVM network: switch network to try it.</span>
+    </p>
+  )
+}
+
+/**
+ * A dapp asking the connected wallet for a signature, with Portico's approval view open meanwhile:
+ * `personal_sign` on an EVM network, `solana_signMessage` on a Solana one (its signature in base58).
+ */
 function SignMessage() {
   const { address, isConnected } = useAccount()
   const { provider } = useProvider()
   const { open, close } = useModal()
+  const solana = useSolanaActive()
   const [result, setResult] = useState<string | null>(null)
   const [signature, setSignature] = useState<string | null>(null)
   if (!isConnected || !provider || !address) return null
@@ -42,11 +67,14 @@ function SignMessage() {
     setSignature(null)
     open({ name: 'ApproveTransaction', title: 'Sign Message' })
     try {
-      const signed = String(await provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] }))
-      setSignature(signed)
-      setResult(`Signed: ${signed.slice(0, 18)}…`)
+      const signed = solana
+        ? ((await provider.request({ method: 'solana_signMessage', params: [{ message: MESSAGE_BASE58, pubkey: address }] })) as { signature?: unknown })
+        : await provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] })
+      const text = String(solana ? (signed as { signature?: unknown }).signature : signed)
+      setSignature(text)
+      setResult(`Signed: ${text.slice(0, 18)}…`)
     } catch (error) {
-      setResult(`Not signed: ${error instanceof Error ? error.message : String(error)}`)
+      setResult(`Not signed: ${reason(error)}`)
     } finally {
       close()
     }
@@ -70,15 +98,17 @@ const TIP_RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 function SendTip() {
   const { address, isConnected } = useAccount()
   const { provider } = useProvider()
+  const solana = useSolanaActive()
   const [result, setResult] = useState<string | null>(null)
   if (!isConnected || !provider || !address) return null
+  if (solana) return <EvmOnly label="Send 0.01 ETH" />
   const send = async () => {
     setResult(null)
     try {
       const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to: TIP_RECEIVER, value: '0x2386f26fc10000' }] })
       setResult(`Sent: ${String(hash)}`)
     } catch (error) {
-      setResult(`Not sent: ${error instanceof Error ? error.message : String(error)}`)
+      setResult(`Not sent: ${reason(error)}`)
     }
   }
   return (
@@ -101,8 +131,10 @@ function SendBatch() {
   const { address, isConnected } = useAccount()
   const { chainId } = useNetwork()
   const { provider } = useProvider()
+  const solana = useSolanaActive()
   const [result, setResult] = useState<string | null>(null)
   if (!isConnected || !provider || !address || chainId === undefined) return null
+  if (solana) return <EvmOnly label="Send a batch (EIP-5792)" />
   const send = async () => {
     setResult(null)
     try {
@@ -123,7 +155,7 @@ function SendBatch() {
         await new Promise((resolve) => setTimeout(resolve, 500))
       }
     } catch (error) {
-      setResult(`Not sent: ${error instanceof Error ? error.message : String(error)}`)
+      setResult(`Not sent: ${reason(error)}`)
     }
   }
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useAccount, useNetwork, useProvider } from '@portico/react'
+import { reason } from './reason.ts'
 
 /**
  * **Try a malicious request**: a demonstration of what a wallet must warn about. It asks the connected
@@ -22,7 +23,7 @@ export function MaliciousRequest() {
       const { askMalicious } = await import('./malicious.ts')
       await askMalicious({ provider, address, network }, report)
     } catch (error) {
-      report(`Not asked: ${error instanceof Error ? error.message : String(error)}`)
+      report(`Not asked: ${reason(error)}`)
     } finally {
       setBusy(false)
     }

@@ -107,7 +107,7 @@ export const porticoConfig: PorticoConfigInput = {
   metadata: { name: 'Portico demo', description: 'A dapp that embeds Portico', url: window.location.origin, icons: [] },
   apiUrl,
   catalogueUrl: env.VITE_PORTICO_CATALOGUE_URL ?? 'http://127.0.0.1:8788',
-  themeMode: 'light',
+  // No themeMode: the modal follows the browser's colour scheme, as the demo's page does (its Theme button sets one).
   // WalletConnect through the sandbox's relay. `?pairingExpiryMs=20000` shortens a pairing's life, to watch its URI refresh.
   walletConnect: { relayUrl: env.VITE_PORTICO_RELAY_URL ?? 'ws://127.0.0.1:8789', ...pairingExpiry() },
   // The embedded wallet (email, social, Farcaster) through the sandbox's frame service.

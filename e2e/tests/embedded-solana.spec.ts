@@ -1,4 +1,6 @@
+import { createPublicKey, verify } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { getBase58Encoder } from '@solana/codecs-strings'
 import {
   AccountRole,
   address as toAddress,
@@ -194,5 +196,39 @@ test.describe('the embedded wallet’s Solana account', () => {
     await (await approvalFrame(page)).getByRole('button', { name: 'Approve' }).click()
     expect(await signed).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { result: { signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) } } })
     expect(solanaSigned(sandbox, before)).toEqual(['solana_signMessage'])
+  })
+
+  test("the demo's Sign a message asks with solana_signMessage on Solana: the frame shows the text, the signature verifies for the account; the EVM-only buttons say what they need", async ({
+    page,
+    sandbox,
+  }) => {
+    test.setTimeout(120_000)
+    const { address } = await loginOnSolana(page, sandbox, freshEmail('solana-sign'))
+    await page.keyboard.press('Escape')
+    for (const label of ['Send 0.01 ETH', 'Send a batch (EIP-5792)']) {
+      const button = page.getByRole('button', { name: label })
+      await expect(button).toBeDisabled()
+      await expect(button).toHaveAccessibleDescription('Needs an EVM network: switch network to try it.')
+    }
+    const before = sandbox.frame.rpcMethods().length
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    const frame = await approvalFrame(page)
+    await expect(frame.getByTestId('approval-message')).toHaveText('Hello from the Portico demo')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const result = page.getByTestId('sign-result')
+    await expect(result).toHaveText(/^Signed: [1-9A-HJ-NP-Za-km-z]{18}…$/)
+    expect(solanaSigned(sandbox, before)).toEqual(['solana_signMessage'])
+    // The base58 signature is the account's ed25519 signature of the message's bytes.
+    const signature = Uint8Array.from(getBase58Encoder().encode((await result.getAttribute('data-signature'))!))
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(address)).toString('base64url') }, format: 'jwk' })
+    expect(verify(null, new TextEncoder().encode('Hello from the Portico demo'), publicKey, signature)).toBe(true)
+    expect(verify(null, new TextEncoder().encode('Hello from the Portico dem0'), publicKey, signature)).toBe(false)
+
+    // Rejected in the frame: a short reason, no library's text.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await (await approvalFrame(page)).getByRole('button', { name: 'Reject' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(result).toHaveText(/^Not signed: .+/)
+    await expect(result).not.toHaveText(/viem|Version:|Details:|Docs:/)
   })
 })

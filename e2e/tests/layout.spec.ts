@@ -71,3 +71,27 @@ test.describe('a view whose code is still loading', () => {
     await expect(page.getByRole('progressbar')).toHaveCount(0)
   })
 })
+
+test.describe('in a browser that asks for a dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test("the demo sets no themeMode: the modal is dark, and follows the browser's scheme when it changes", async ({ page, sandbox: _ }) => {
+    await openedDialogBox(page)
+    const root = page.locator('.portico-root')
+    await expect(root).toHaveAttribute('data-theme', 'dark')
+    // Its surface is the dark theme's, not only the attribute.
+    const surface = () => page.locator('.portico-modal').evaluate((el) => getComputedStyle(el).backgroundColor)
+    const dark = await surface()
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(root).toHaveAttribute('data-theme', 'light')
+    expect(await surface()).not.toBe(dark)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(root).toHaveAttribute('data-theme', 'dark')
+    // The demo's Theme button sets one: the browser's changes no longer move it.
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Light theme' }).click()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(root).toHaveAttribute('data-theme', 'light')
+  })
+})

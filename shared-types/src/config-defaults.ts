@@ -78,7 +78,10 @@ export const CONFIG_DEFAULTS = {
 
 /** What the page reads before the session has parsed the configuration (buttons, theme, the network name). */
 export type StartupConfig = {
+  /** The dapp's `themeMode`, else the browser's colour scheme (`prefers-color-scheme`) as the page starts. */
   themeMode: ThemeMode
+  /** True when the dapp set no `themeMode`: the modal follows the browser's colour scheme, and its changes. */
+  themeFollowsSystem: boolean
   themeVariables: ThemeVariables
   locale: Locale
   networks: readonly Network[]
@@ -94,13 +97,15 @@ export type StartupConfig = {
  * (`snapshot.config`), which the schema checks first.
  *
  * @example
- * startupConfig({ projectId, networks, metadata, apiUrl }).themeMode // 'light'
+ * startupConfig({ projectId, networks, metadata, apiUrl, themeMode: 'dark' }).themeMode // 'dark'
+ * startupConfig({ projectId, networks, metadata, apiUrl }).themeMode // the browser's: 'light' or 'dark'
  */
 export function startupConfig(given: PorticoConfigInput): StartupConfig {
   // A configuration that is no object (a page without types) starts with the defaults; the schema names the error when the session starts.
   const input: Partial<PorticoConfigInput> = typeof given === 'object' && given !== null ? given : {}
   return {
-    themeMode: input.themeMode ?? CONFIG_DEFAULTS.themeMode,
+    themeMode: input.themeMode ?? systemThemeMode(),
+    themeFollowsSystem: input.themeMode === undefined,
     themeVariables: { ...(input.themeVariables ?? CONFIG_DEFAULTS.themeVariables) },
     locale: input.locale ?? browserLocale(),
     networks: input.networks ?? [],
@@ -109,3 +114,17 @@ export function startupConfig(given: PorticoConfigInput): StartupConfig {
     serviceWorker: input.serviceWorker !== false,
   }
 }
+
+/** The colour scheme the browser asks for: 'dark' when `prefers-color-scheme: dark` matches, else 'light' (also where there is no `matchMedia`, as on a server). */
+function systemThemeMode(): ThemeMode {
+  // Read from globalThis: the core (a worker, no DOM types) shares this module.
+  const media = (globalThis as { matchMedia?: (query: string) => { matches: boolean } }).matchMedia
+  try {
+    return typeof media === 'function' && media(PREFERS_DARK).matches ? 'dark' : CONFIG_DEFAULTS.themeMode
+  } catch {
+    return CONFIG_DEFAULTS.themeMode
+  }
+}
+
+/** The media query of the browser's dark colour scheme. */
+export const PREFERS_DARK = '(prefers-color-scheme: dark)'

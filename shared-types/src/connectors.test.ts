@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { CONFIG_DEFAULTS, browserLocale, startupConfig } from './config-defaults.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { CONFIG_DEFAULTS, PREFERS_DARK, browserLocale, startupConfig } from './config-defaults.ts'
 import { porticoConfigSchema, type PorticoConfigInput } from './config.ts'
 import { sharesSessionAcrossNamespaces, walletImageUrl } from './connectors.ts'
 import { RECORDS } from './records.ts'
@@ -47,13 +47,33 @@ describe('configuration defaults', () => {
       defaultNetwork: parsed.defaultNetwork,
       enableNetworkSwitch: parsed.enableNetworkSwitch,
       serviceWorker: true,
+      // No themeMode and no browser (no matchMedia): light, following the browser's scheme where there is one.
+      themeFollowsSystem: true,
     })
     expect(startupConfig({ ...input, themeMode: 'dark', locale: 'de', enableNetworkSwitch: false, serviceWorker: false })).toMatchObject({
       themeMode: 'dark',
+      themeFollowsSystem: false,
       locale: 'de',
       enableNetworkSwitch: false,
       serviceWorker: false,
     })
+  })
+
+  it("with no themeMode, starts in the browser's colour scheme (prefers-color-scheme); a themeMode given wins", () => {
+    const media = (dark: boolean) => vi.fn((query: string) => ({ matches: dark && query === PREFERS_DARK }) as MediaQueryList)
+    try {
+      vi.stubGlobal('matchMedia', media(true))
+      expect(startupConfig(input)).toMatchObject({ themeMode: 'dark', themeFollowsSystem: true })
+      expect(startupConfig({ ...input, themeMode: 'light' })).toMatchObject({ themeMode: 'light', themeFollowsSystem: false })
+      vi.stubGlobal('matchMedia', media(false))
+      expect(startupConfig(input).themeMode).toBe('light')
+      vi.stubGlobal('matchMedia', () => {
+        throw new TypeError('matchMedia is not available')
+      })
+      expect(startupConfig(input).themeMode).toBe('light')
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('the schema defaults to CONFIG_DEFAULTS, each parse with its own lists', () => {

@@ -1,5 +1,5 @@
 import { activeConnection, type ChainNamespace, type CoreState } from '@portico/shared-types/light'
-import { startupConfig, type StartupConfig } from '@portico/shared-types/config-defaults'
+import { PREFERS_DARK, startupConfig, type StartupConfig } from '@portico/shared-types/config-defaults'
 import type { Remote } from 'comlink'
 import type { CoreOptionsInput, Eip1193Provider, PorticoConfig, PorticoConfigInput, PorticoCoreApi, ThemeMode } from '@portico/shared-types'
 import { createEmitter } from '@portico/shared-types/emitter'
@@ -114,6 +114,15 @@ function writeHint(connected: boolean) {
   }
 }
 
+/** Calls `onChange` with the browser's colour scheme each time it changes; answers the unsubscribe. */
+function followSystemTheme(onChange: (themeMode: 'light' | 'dark') => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {}
+  const query = matchMedia(PREFERS_DARK)
+  const listener = (event: MediaQueryListEvent) => onChange(event.matches ? 'dark' : 'light')
+  query.addEventListener?.('change', listener)
+  return () => query.removeEventListener?.('change', listener)
+}
+
 /** The client's state before anything happened: no core, no configuration parsed, the modal closed on Connect. */
 function initialSnapshot(themeMode: ClientSnapshot['themeMode']): ClientSnapshot {
   return {
@@ -210,6 +219,9 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     coreOptions,
     heartbeatMs,
   }
+  // No `themeMode` from the dapp: the modal follows the browser's colour scheme as it changes, until the dapp sets one.
+  let stopFollowingSystemTheme = startup.themeFollowsSystem ? followSystemTheme((themeMode) => internals.set({ themeMode })) : () => {}
+  cleanups.push(() => stopFollowingSystemTheme())
 
   /**
    * The session, started once the next frame has been produced when it is not running yet: what an
@@ -274,6 +286,8 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
       return fn((await wake()).api)
     },
     setThemeMode(themeMode) {
+      stopFollowingSystemTheme()
+      stopFollowingSystemTheme = () => {}
       internals.set({ themeMode })
     },
     destroy() {

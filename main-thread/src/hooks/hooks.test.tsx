@@ -67,6 +67,50 @@ describe('hooks', () => {
     portico.client.destroy()
   })
 
+  it("with no themeMode, useTheme follows the browser's colour scheme as it changes, until the dapp sets one", () => {
+    const listeners = new Set<(event: MediaQueryListEvent) => void>()
+    let dark = true
+    const query = {
+      get matches() {
+        return dark
+      },
+      addEventListener: (_: 'change', listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      removeEventListener: (_: 'change', listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+    }
+    const scheme = (next: boolean) => {
+      dark = next
+      for (const listener of [...listeners]) listener({ matches: next } as MediaQueryListEvent)
+    }
+    vi.stubGlobal('matchMedia', (media: string) => (media === '(prefers-color-scheme: dark)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} }))
+    try {
+      const following = createTestClient()
+      const { result } = hook(following, () => useTheme())
+      expect(result.current.themeMode).toBe('dark')
+      act(() => scheme(false))
+      expect(result.current.themeMode).toBe('light')
+      act(() => scheme(true))
+      expect(result.current.themeMode).toBe('dark')
+      // The dapp's choice wins from then on.
+      act(() => result.current.setThemeMode('light'))
+      act(() => scheme(false))
+      act(() => scheme(true))
+      expect(result.current.themeMode).toBe('light')
+      expect(listeners.size).toBe(0)
+      following.client.destroy()
+
+      // A themeMode in the configuration is kept whatever the browser says.
+      const fixed = createTestClient({ config: testConfig({ themeMode: 'light' }) })
+      const fixedTheme = hook(fixed, () => useTheme())
+      expect(fixedTheme.result.current.themeMode).toBe('light')
+      act(() => scheme(true))
+      expect(fixedTheme.result.current.themeMode).toBe('light')
+      expect(listeners.size).toBe(0)
+      fixed.client.destroy()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('useEvents hands every event to the listener and answers the latest', async () => {
     const portico = createTestClient()
     const listener = vi.fn()
