@@ -104,7 +104,8 @@ export function startupConfig(given: PorticoConfigInput): StartupConfig {
   // A configuration that is no object (a page without types) starts with the defaults; the schema names the error when the session starts.
   const input: Partial<PorticoConfigInput> = typeof given === 'object' && given !== null ? given : {}
   return {
-    themeMode: input.themeMode ?? systemThemeMode(),
+    // The browser's colour scheme where there is one ('light' outside a browser). globalThis: the core (no DOM types) shares this module.
+    themeMode: input.themeMode ?? ((globalThis as { matchMedia?: (query: string) => { matches: boolean } }).matchMedia?.(PREFERS_DARK).matches ? 'dark' : 'light'),
     themeFollowsSystem: input.themeMode === undefined,
     themeVariables: { ...(input.themeVariables ?? CONFIG_DEFAULTS.themeVariables) },
     locale: input.locale ?? browserLocale(),
@@ -112,17 +113,6 @@ export function startupConfig(given: PorticoConfigInput): StartupConfig {
     defaultNetwork: input.defaultNetwork,
     enableNetworkSwitch: input.enableNetworkSwitch ?? CONFIG_DEFAULTS.enableNetworkSwitch,
     serviceWorker: input.serviceWorker !== false,
-  }
-}
-
-/** The colour scheme the browser asks for: 'dark' when `prefers-color-scheme: dark` matches, else 'light' (also where there is no `matchMedia`, as on a server). */
-function systemThemeMode(): ThemeMode {
-  // Read from globalThis: the core (a worker, no DOM types) shares this module.
-  const media = (globalThis as { matchMedia?: (query: string) => { matches: boolean } }).matchMedia
-  try {
-    return typeof media === 'function' && media(PREFERS_DARK).matches ? 'dark' : CONFIG_DEFAULTS.themeMode
-  } catch {
-    return CONFIG_DEFAULTS.themeMode
   }
 }
 

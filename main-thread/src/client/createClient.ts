@@ -114,15 +114,6 @@ function writeHint(connected: boolean) {
   }
 }
 
-/** Calls `onChange` with the browser's colour scheme each time it changes; answers the unsubscribe. */
-function followSystemTheme(onChange: (themeMode: 'light' | 'dark') => void): () => void {
-  if (typeof matchMedia !== 'function') return () => {}
-  const query = matchMedia(PREFERS_DARK)
-  const listener = (event: MediaQueryListEvent) => onChange(event.matches ? 'dark' : 'light')
-  query.addEventListener?.('change', listener)
-  return () => query.removeEventListener?.('change', listener)
-}
-
 /** The client's state before anything happened: no core, no configuration parsed, the modal closed on Connect. */
 function initialSnapshot(themeMode: ClientSnapshot['themeMode']): ClientSnapshot {
   return {
@@ -220,8 +211,11 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
     heartbeatMs,
   }
   // No `themeMode` from the dapp: the modal follows the browser's colour scheme as it changes, until the dapp sets one.
-  let stopFollowingSystemTheme = startup.themeFollowsSystem ? followSystemTheme((themeMode) => internals.set({ themeMode })) : () => {}
-  cleanups.push(() => stopFollowingSystemTheme())
+  const scheme = startup.themeFollowsSystem ? globalThis.matchMedia?.(PREFERS_DARK) : undefined
+  const onScheme = (event: MediaQueryListEvent) => internals.set({ themeMode: event.matches ? 'dark' : 'light' })
+  const unfollowScheme = () => scheme?.removeEventListener('change', onScheme)
+  scheme?.addEventListener('change', onScheme)
+  cleanups.push(unfollowScheme)
 
   /**
    * The session, started once the next frame has been produced when it is not running yet: what an
@@ -286,8 +280,7 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
       return fn((await wake()).api)
     },
     setThemeMode(themeMode) {
-      stopFollowingSystemTheme()
-      stopFollowingSystemTheme = () => {}
+      unfollowScheme()
       internals.set({ themeMode })
     },
     destroy() {
