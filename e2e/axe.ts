@@ -36,3 +36,14 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<AxeV
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
   }, selector)
 }
+
+/** axe-core in a frame's own document (the embedded wallet's, another origin), evaluated over the DevTools protocol like the page's. */
+export async function frameViolations(frame: Frame): Promise<AxeViolation[]> {
+  await animationsSettled(frame)
+  await frame.evaluate(axeSource)
+  return frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run('body', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  })
+}

@@ -1,20 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Frame, Page } from '@playwright/test'
-import { animationsSettled, axeViolations, type AxeViolation } from '../axe.ts'
+import type { Page } from '@playwright/test'
+import { axeViolations, frameViolations } from '../axe.ts'
 import { expect, recordCspViolations, test } from '../fixtures.ts'
 import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox } from '../embedded.ts'
-
-/** axe-core in the frame's own document (evaluated over the DevTools protocol, like the page's). */
-async function frameViolations(frame: Frame): Promise<AxeViolation[]> {
-  await animationsSettled(frame)
-  await frame.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
-  return frame.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run('body', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
-  })
-}
 
 async function scan(page: Page, name: string, theme: string) {
   const dialog = page.getByRole('dialog', { name, exact: true })
