@@ -51,7 +51,8 @@ export type FrameLimits = {
 export const DEFAULT_FRAME_LIMITS: FrameLimits = { mailsPerEmail: 5, mailsPerClient: 60, wrongCodesPerEmail: 10, wrongCodesPerClient: 30, windowMs: 10 * 60_000 }
 
 /** Who is asking: the project and dapp origin the frame runs for (checked against the allow-list) and the client's address. */
-export type CallContext = { projectId: string; origin: string; client: string }
+/** Who calls: the project and the dapp's origin the frame names, the client's address, and the frame's own origin the call came from (`Origin`). */
+export type CallContext = { projectId: string; origin: string; client: string; frameOrigin?: string | undefined }
 
 /** A visitor of the embedded wallet: the key lives here, on the frame's side, and never leaves it. */
 export type FrameUser = {
@@ -503,6 +504,12 @@ export class FrameAccounts {
     const user = existing ?? (await this.createUser({ email: undefined, social: { provider, subject, userName } }))
     if (existing && existing.social_user_name !== userName) await this.store.updateUser(existing.id, { social_user_name: userName })
     return this.openSession(user.id, context)
+  }
+
+  /** A session for a user who proved a passkey of theirs (passkeys.ts checked the assertion). */
+  async passkeySession(userId: string, context: CallContext): Promise<string> {
+    if (!(await this.store.userById(userId))) throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
+    return this.openSession(userId, context)
   }
 
   // ── change of email ─────────────────────────────────────────────────

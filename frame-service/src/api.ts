@@ -1,6 +1,7 @@
 import { embeddedUserSchema, socialProviderSchema } from '@portico/shared-types/embedded'
 import { z } from 'zod'
 import { DEVICE_LABEL_MAX } from './device-label.ts'
+import { MAX_PASSKEYS, authenticationResponseSchema, passkeyInfoSchema, registrationResponseSchema } from './passkey-schemas.ts'
 
 /**
  * The JSON API between the frame page and its own service (same origin): every request body and
@@ -247,6 +248,22 @@ export const FRAME_API = {
     request: z.object({ channelToken: z.string().min(1) }),
     response: z.union([z.object({ token: z.string().min(1) }), z.object({ pending: z.literal(true) })]),
   },
+  /** A new passkey's creation options for the signed-in user (its challenge bound to this session and browser session). */
+  passkeyRegisterOptions: { path: '/api/passkeys/register/options', request: z.object({}), response: z.object({ options: z.object({ challenge: z.string() }).passthrough() }) },
+  /** The new credential the frame's ceremony made, checked against its challenge and kept (named after the browser and system of `userAgent`: 'Chrome on Linux'). */
+  passkeyRegister: {
+    path: '/api/passkeys/register',
+    request: z.object({ response: registrationResponseSchema, userAgent: z.string().max(1024) }),
+    response: z.object({ passkey: passkeyInfoSchema }),
+  },
+  /** Options for signing in with a discoverable passkey (no user named). */
+  passkeyLoginOptions: { path: '/api/passkeys/login/options', request: z.object({}), response: z.object({ options: z.object({ challenge: z.string() }).passthrough() }) },
+  /** An assertion of a passkey: the session token of its user. */
+  passkeyLogin: { path: '/api/passkeys/login', request: z.object({ response: authenticationResponseSchema }), response: z.object({ token: z.string().min(1) }) },
+  /** The signed-in user's passkeys: name, created, last used (never a key or credential id). */
+  passkeys: { path: '/api/passkeys', request: z.object({}), response: z.object({ passkeys: z.array(passkeyInfoSchema).max(MAX_PASSKEYS) }) },
+  /** Removes one of the user's passkeys; refused (409) when it is the last way in. */
+  passkeyRemove: { path: '/api/passkeys/remove', request: z.object({ id: z.uuid() }), response: z.object({ removed: z.boolean() }) },
 } as const satisfies Record<string, { path: string; request: z.core.$ZodType; response: z.core.$ZodType }>
 
 export type FrameApi = typeof FRAME_API

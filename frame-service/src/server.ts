@@ -19,6 +19,8 @@ import { FRAME_SERVICE_NAME, PAGES_CSS, SOCIAL_CALLBACK_JS, deviceConfirmedPage,
 import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin } from './farcaster.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { createNameLookup } from './names.ts'
+import { createPasskeys } from './passkeys.ts'
+import { deviceLabel } from './device-label.ts'
 import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
 import { answerSolana, type FrameSolanaNetwork } from './solana-rpc.ts'
@@ -202,6 +204,13 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   const host = options.host ?? '127.0.0.1'
   const url = options.publicUrl ? new URL(options.publicUrl).origin : `http://127.0.0.1:${options.port}`
   const ownOrigin = new URL(url).origin
+  /**
+   * The origins the frame page is served on: the public one, and for a loopback service
+   * (`http://127.0.0.1:PORT`) also `http://localhost:PORT`, the same server under the one loopback
+   * name a browser accepts as a passkey's relying party (WebAuthn refuses IP addresses).
+   */
+  const ownOrigins = new Set([ownOrigin])
+  if (/^http:\/\/127\.0\.0\.1(:\d+)?$/.test(ownOrigin)) ownOrigins.add(ownOrigin.replace('127.0.0.1', 'localhost'))
   const now = options.now ?? Date.now
   const trustedProxies = options.trustedProxies ?? []
   const projects = new Map(Object.entries(frameProjectsSchema.parse(options.projects)))
@@ -282,13 +291,14 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
    * names its project and embedder, which must be on that project's allow-list. Undefined otherwise.
    */
   function callContext(c: Context): CallContext | undefined {
-    if (c.req.header('origin') !== ownOrigin) return undefined
+    const frameOrigin = c.req.header('origin') ?? ''
+    if (!ownOrigins.has(frameOrigin)) return undefined
     const projectId = c.req.header(FRAME_HEADERS.project) ?? ''
     const origin = c.req.header(FRAME_HEADERS.embedder) ?? ''
     const allowed = projects.get(projectId)
     if (!allowed || !originAllowed(origin, allowed)) return undefined
     const socket = getConnInfo(c).remote.address
-    return { projectId, origin, client: clientAddress(socket, c.req.header('x-forwarded-for'), trustedProxies) }
+    return { projectId, origin, client: clientAddress(socket, c.req.header('x-forwarded-for'), trustedProxies), frameOrigin }
   }
   const bindingOf = (c: Context): string | undefined => {
     const parsed = bindingSecretSchema.safeParse(c.req.header(FRAME_HEADERS.binding))
@@ -319,7 +329,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     // The embedding page's origin, when the browser names it: one off the list gets the refusal at once
     // (the real page would be blocked by its frame-ancestors, and the dapp would hear nothing).
     const embedder = c.req.header('sec-fetch-dest') === 'iframe' ? refererOrigin(c.req.header('referer')) : undefined
-    const refusedEmbedder = allowed !== undefined && embedder !== undefined && embedder !== ownOrigin && !originAllowed(embedder, allowed)
+    const refusedEmbedder = allowed !== undefined && embedder !== undefined && !ownOrigins.has(embedder) && !originAllowed(embedder, allowed)
     if (!query.success || !allowed || refusedEmbedder) {
       return c.html(htmlPage(FRAME_MESSAGES.invalidAppConfiguration, `<p role="alert">${FRAME_MESSAGES.invalidAppConfiguration}</p>`, { script: '/assets/frame-refused.js' }), 403, {
         'content-security-policy': REFUSED_CSP,
@@ -601,6 +611,16 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     if (!(await store.takePending('farcaster', sha256Hex(channelToken)))) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
     return { token: await accounts.socialSession('farcaster', String(signedIn.fid), signedIn.username, context) }
   })
+
+  const passkeys = createPasskeys({ store, accounts, rpName: 'Portico Wallet', now })
+  api('passkeyRegisterOptions', async (_body, token, context, binding) => ({ options: { ...(await passkeys.registrationOptions(await accounts.userOf(token, context), context, binding)) } }))
+  api('passkeyRegister', async ({ response, userAgent }, token, context, binding) => ({
+    passkey: await passkeys.register(await accounts.userOf(token, context), response, deviceLabel(userAgent) ?? 'Passkey', context, binding),
+  }))
+  api('passkeyLoginOptions', async (_body, _token, context, binding) => ({ options: { ...(await passkeys.loginOptions(context, binding)) } }))
+  api('passkeyLogin', async ({ response }, _token, context, binding) => ({ token: await passkeys.login(response, context, binding) }))
+  api('passkeys', async (_body, token, context) => ({ passkeys: await passkeys.list(await accounts.userOf(token, context)) }))
+  api('passkeyRemove', async ({ id }, token, context) => ({ removed: await passkeys.remove(await accounts.userOf(token, context), id) }))
 
   const server = createHttpServer(app, options.port, host)
   try {

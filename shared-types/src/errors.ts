@@ -90,6 +90,10 @@ export const EMBEDDED_ERRORS = {
   farcasterUnavailable: 'Farcaster sign-in is not available',
   unsupportedSocialProvider: 'Unsupported social provider {provider}',
   sessionBindingMissing: 'This browser session cannot start a sign-in. Reload the page',
+  passkeyUnknown: 'This passkey is not known here',
+  passkeyFailed: 'The passkey could not be checked. Try again',
+  passkeyLimit: 'You have the most passkeys allowed. Remove one first',
+  passkeyLastWayIn: 'This passkey is your only way in and cannot be removed',
 } as const
 export type EmbeddedErrorKey = keyof typeof EMBEDDED_ERRORS
 

@@ -90,6 +90,29 @@ CREATE UNIQUE INDEX sessions_id ON sessions (id);
 ALTER TABLE sessions ADD COLUMN device_label text;
 `,
   },
+  {
+    version: 4,
+    name: "users' passkeys (WebAuthn credentials whose relying party is the frame's origin)",
+    sql: `
+CREATE TABLE passkeys (
+  -- The credential's id (base64url), as the authenticator names it.
+  credential_id text PRIMARY KEY,
+  -- What names the passkey to its user (listing, removing): random, it opens nothing.
+  id text NOT NULL UNIQUE,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- The COSE public key (base64url) and the relying party (the frame's host) it was made for.
+  public_key text NOT NULL,
+  rp_id text NOT NULL,
+  -- The authenticator's signature counter: an assertion must raise it (when it counts at all).
+  counter bigint NOT NULL,
+  transports text NOT NULL,
+  name text NOT NULL,
+  created_at double precision NOT NULL,
+  last_used_at double precision
+);
+CREATE INDEX passkeys_user ON passkeys (user_id);
+`,
+  },
 ]
 
 /** Applies the migrations the database lacks; answers the version it is at. */

@@ -39,6 +39,22 @@ export type LimitTake = { ok: true; windows: number[] } | { ok: false; refused: 
 export type CodeRow = { purpose: string; subject: string; code_hmac: string; attempts: number; data: Record<string, unknown>; expires_at: number }
 export type PendingRow = { kind: string; key_hash: string; binding_hash: string | null; data: Record<string, unknown>; expires_at: number }
 
+/** One of a user's passkeys: a WebAuthn credential (its COSE public key, base64url) for the relying party `rp_id`. */
+export type PasskeyRow = {
+  credential_id: string
+  id: string
+  user_id: string
+  public_key: string
+  rp_id: string
+  counter: number
+  /** The authenticator's transports, comma-separated ('internal,hybrid'). */
+  transports: string
+  name: string
+  created_at: number
+  last_used_at: number | null
+}
+const PASSKEY_COLUMNS = 'credential_id, id, user_id, public_key, rp_id, counter, transports, name, created_at, last_used_at'
+
 /** A unique email or social account that is taken already. */
 export class UniqueViolation extends Error {}
 
@@ -316,6 +332,68 @@ export class FrameStore {
   async counted(key: string, windowMs: number, now: number): Promise<number> {
     const [row] = await this.q.query<{ count: number; window_start: number }>('SELECT count, window_start FROM rate_limits WHERE key = $1', [key])
     return !row || row.window_start + windowMs <= now ? 0 : row.count
+  }
+
+  // ── passkeys ────────────────────────────────────────────────────────
+
+  /**
+   * Adds a passkey unless its user has `max` already: counted and inserted in one transaction under
+   * the user's lock, so parallel registrations never pass the limit. False when refused.
+   */
+  async insertPasskey(row: PasskeyRow, max: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(72617002, hashtext($1))', [row.user_id])
+      const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM passkeys WHERE user_id = $1', [row.user_id])
+      if ((count?.n ?? 0) >= max) return false
+      await tx.query(`INSERT INTO passkeys (${PASSKEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+        row.credential_id,
+        row.id,
+        row.user_id,
+        row.public_key,
+        row.rp_id,
+        row.counter,
+        row.transports,
+        row.name,
+        row.created_at,
+        row.last_used_at,
+      ])
+      return true
+    })
+  }
+
+  async passkeyByCredential(credentialId: string): Promise<PasskeyRow | undefined> {
+    const [row] = await this.q.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE credential_id = $1`, [credentialId])
+    return row && { ...row, counter: Number(row.counter) }
+  }
+
+  async userPasskeys(userId: string): Promise<PasskeyRow[]> {
+    const rows = await this.q.query<PasskeyRow>(`SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE user_id = $1 ORDER BY created_at`, [userId])
+    return rows.map((r) => ({ ...r, counter: Number(r.counter) }))
+  }
+
+  /**
+   * Records a use: the counter moves from `from` to `to` only if nobody moved it meanwhile (of two
+   * requests with one assertion, one wins). False when the counter was not `from` any more.
+   */
+  async usePasskey(credentialId: string, from: number, to: number, at: number): Promise<boolean> {
+    const rows = await this.q.query('UPDATE passkeys SET counter = $3, last_used_at = $4 WHERE credential_id = $1 AND counter = $2 RETURNING id', [credentialId, from, to, at])
+    return rows.length > 0
+  }
+
+  /**
+   * Removes one of the user's passkeys unless it is the user's last way in (no email, no social
+   * account, no other passkey), in one transaction under the user's lock. 'removed', 'last' or 'unknown'.
+   */
+  async deletePasskey(userId: string, id: string): Promise<'removed' | 'last' | 'unknown'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(72617002, hashtext($1))', [userId])
+      const [user] = await tx.query<{ email: string | null; social_provider: string | null }>('SELECT email, social_provider FROM users WHERE id = $1', [userId])
+      const keys = await tx.query<{ id: string }>('SELECT id FROM passkeys WHERE user_id = $1', [userId])
+      if (!user || !keys.some((k) => k.id === id)) return 'unknown'
+      if (user.email === null && user.social_provider === null && keys.length <= 1) return 'last'
+      await tx.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2', [userId, id])
+      return 'removed'
+    })
   }
 
   // ── upkeep ──────────────────────────────────────────────────────────

@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'تسجيل الدخول عبر Farcaster غير متاح',
   unsupportedSocialProvider: 'خدمة تسجيل دخول غير مدعومة {provider}',
   sessionBindingMissing: 'لا يمكن لجلسة المتصفح هذه بدء تسجيل الدخول. أعد تحميل الصفحة',
+  passkeyUnknown: 'مفتاح المرور هذا غير معروف هنا',
+  passkeyFailed: 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى',
+  passkeyLimit: 'لديك أكبر عدد مسموح به من مفاتيح المرور. أزل واحدًا أولًا',
+  passkeyLastWayIn: 'مفتاح المرور هذا هو طريقتك الوحيدة للدخول ولا يمكن إزالته',
 } satisfies Record<EmbeddedErrorKey, string>

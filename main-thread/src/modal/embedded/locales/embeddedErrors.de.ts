@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Die Anmeldung mit Farcaster ist nicht verfügbar',
   unsupportedSocialProvider: 'Nicht unterstützter Anmeldedienst {provider}',
   sessionBindingMissing: 'Diese Browsersitzung kann keine Anmeldung starten. Lade die Seite neu',
+  passkeyUnknown: 'Dieser Passkey ist hier nicht bekannt',
+  passkeyFailed: 'Der Passkey konnte nicht geprüft werden. Versuche es erneut',
+  passkeyLimit: 'Du hast die größte erlaubte Zahl an Passkeys. Entferne zuerst einen',
+  passkeyLastWayIn: 'Dieser Passkey ist dein einziger Zugang und kann nicht entfernt werden',
 } satisfies Record<EmbeddedErrorKey, string>

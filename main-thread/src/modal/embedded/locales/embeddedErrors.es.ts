@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'El inicio de sesión con Farcaster no está disponible',
   unsupportedSocialProvider: 'Proveedor de inicio de sesión no admitido {provider}',
   sessionBindingMissing: 'Esta sesión del navegador no puede iniciar sesión. Recarga la página',
+  passkeyUnknown: 'Esta llave de acceso no se conoce aquí',
+  passkeyFailed: 'No se pudo comprobar la llave de acceso. Inténtalo de nuevo',
+  passkeyLimit: 'Tienes el máximo de llaves de acceso permitido. Quita una primero',
+  passkeyLastWayIn: 'Esta llave de acceso es tu única forma de entrar y no se puede quitar',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'La connexion avec Farcaster n’est pas disponible',
   unsupportedSocialProvider: 'Service de connexion non pris en charge {provider}',
   sessionBindingMissing: 'Cette session du navigateur ne peut pas lancer de connexion. Rechargez la page',
+  passkeyUnknown: "Cette clé d'accès n'est pas connue ici",
+  passkeyFailed: "La clé d'accès n'a pas pu être vérifiée. Réessayez",
+  passkeyLimit: "Vous avez le nombre maximal de clés d'accès. Supprimez-en une d'abord",
+  passkeyLastWayIn: "Cette clé d'accès est votre seul moyen d'entrer et ne peut pas être supprimée",
 } satisfies Record<EmbeddedErrorKey, string>

@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'L’accesso con Farcaster non è disponibile',
   unsupportedSocialProvider: 'Servizio di accesso non supportato {provider}',
   sessionBindingMissing: 'Questa sessione del browser non può avviare un accesso. Ricarica la pagina',
+  passkeyUnknown: 'Questa passkey non è conosciuta qui',
+  passkeyFailed: 'Non è stato possibile verificare la passkey. Riprova',
+  passkeyLimit: 'Hai il numero massimo di passkey consentito. Rimuovine una prima',
+  passkeyLastWayIn: 'Questa passkey è il tuo unico modo di accedere e non può essere rimossa',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Farcaster でのログインは利用できません',
   unsupportedSocialProvider: 'サポートされていないログインサービス {provider}',
   sessionBindingMissing: 'このブラウザのセッションではログインを開始できません。ページを再読み込みしてください',
+  passkeyUnknown: 'このパスキーはここでは登録されていません',
+  passkeyFailed: 'パスキーを確認できませんでした。もう一度お試しください',
+  passkeyLimit: 'パスキーの登録数が上限に達しています。先に1つ削除してください',
+  passkeyLastWayIn: 'このパスキーは唯一のログイン方法のため削除できません',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Farcaster 로그인을 사용할 수 없습니다',
   unsupportedSocialProvider: '지원되지 않는 로그인 서비스 {provider}',
   sessionBindingMissing: '이 브라우저 세션에서는 로그인을 시작할 수 없습니다. 페이지를 새로고침하세요',
+  passkeyUnknown: '이 패스키는 여기에 등록되어 있지 않습니다',
+  passkeyFailed: '패스키를 확인할 수 없습니다. 다시 시도하세요',
+  passkeyLimit: '허용된 최대 개수의 패스키가 있습니다. 먼저 하나를 제거하세요',
+  passkeyLastWayIn: '이 패스키는 유일한 로그인 방법이므로 제거할 수 없습니다',
 } satisfies Record<EmbeddedErrorKey, string>

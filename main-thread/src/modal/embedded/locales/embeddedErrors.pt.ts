@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'O login com Farcaster não está disponível',
   unsupportedSocialProvider: 'Provedor de login não suportado {provider}',
   sessionBindingMissing: 'Esta sessão do navegador não pode iniciar um login. Recarregue a página',
+  passkeyUnknown: 'Esta chave de acesso não é conhecida aqui',
+  passkeyFailed: 'Não foi possível verificar a chave de acesso. Tente novamente',
+  passkeyLimit: 'Você tem o máximo de chaves de acesso permitido. Remova uma primeiro',
+  passkeyLastWayIn: 'Esta chave de acesso é sua única forma de entrar e não pode ser removida',
 } satisfies Record<EmbeddedErrorKey, string>

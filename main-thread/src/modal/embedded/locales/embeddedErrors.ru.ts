@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Вход через Farcaster недоступен',
   unsupportedSocialProvider: 'Неподдерживаемый сервис входа {provider}',
   sessionBindingMissing: 'Эта сессия браузера не может начать вход. Перезагрузите страницу',
+  passkeyUnknown: 'Этот ключ доступа здесь неизвестен',
+  passkeyFailed: 'Не удалось проверить ключ доступа. Попробуйте ещё раз',
+  passkeyLimit: 'У вас максимальное число ключей доступа. Сначала удалите один',
+  passkeyLastWayIn: 'Этот ключ доступа — ваш единственный способ входа, его нельзя удалить',
 } satisfies Record<EmbeddedErrorKey, string>

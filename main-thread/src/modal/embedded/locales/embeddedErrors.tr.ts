@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Farcaster ile giriş kullanılamıyor',
   unsupportedSocialProvider: 'Desteklenmeyen giriş hizmeti {provider}',
   sessionBindingMissing: 'Bu tarayıcı oturumu giriş başlatamıyor. Sayfayı yenileyin',
+  passkeyUnknown: 'Bu geçiş anahtarı burada tanınmıyor',
+  passkeyFailed: 'Geçiş anahtarı doğrulanamadı. Tekrar deneyin',
+  passkeyLimit: 'İzin verilen en fazla geçiş anahtarına sahipsiniz. Önce birini kaldırın',
+  passkeyLastWayIn: 'Bu geçiş anahtarı tek giriş yolunuz ve kaldırılamaz',
 } satisfies Record<EmbeddedErrorKey, string>

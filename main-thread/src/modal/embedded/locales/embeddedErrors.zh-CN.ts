@@ -28,4 +28,8 @@ export default {
   farcasterUnavailable: 'Farcaster 登录不可用',
   unsupportedSocialProvider: '不支持的登录服务 {provider}',
   sessionBindingMissing: '此浏览器会话无法发起登录。请刷新页面',
+  passkeyUnknown: '此处不认识该通行密钥',
+  passkeyFailed: '无法验证通行密钥。请重试',
+  passkeyLimit: '通行密钥数量已达上限。请先移除一个',
+  passkeyLastWayIn: '此通行密钥是您唯一的登录方式，无法移除',
 } satisfies Record<EmbeddedErrorKey, string>

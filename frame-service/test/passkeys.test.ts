@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { startMailbox, type Mailbox } from '../../sandbox/src/sign-in/mailbox.ts'
+import { FRAME_API, type FrameApi, type FrameApiName } from '../src/api.ts'
+import { FRAME_MESSAGES } from '../src/messages.ts'
+import { PASSKEY_CHALLENGE_TTL_MS } from '../src/passkeys.ts'
+import { startFrameService, type FrameServiceHandle } from '../src/server.ts'
+import { assert, createCredential } from './webauthn-authenticator.ts'
+
+/**
+ * Passkeys against the real service and its store (PGlite in memory), with a software
+ * authenticator that signs as a real one does and can also lie (another origin, a replay, no user
+ * verification, a counter going back), which a browser's authenticator never lets a test do.
+ */
+const DAPP = 'http://127.0.0.1:5173'
+let service: FrameServiceHandle
+let mailbox: Mailbox
+/** The frame's loopback origin a browser accepts as a relying party (the service answers on it too). */
+let frame: string
+/** How far the service's clock is moved on (to see a challenge expire without waiting). */
+let skew = 0
+
+async function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+type Caller = { origin?: string; binding?: string; token?: string }
+const newBinding = () => randomBytes(32).toString('base64url')
+
+async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['request']>, caller: Caller = {}) {
+  const res = await fetch(`${service.url}${FRAME_API[name].path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: caller.origin ?? frame,
+      'x-portico-project': 'portico-demo',
+      'x-portico-embedder': DAPP,
+      'x-portico-binding': caller.binding ?? BINDING,
+      ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+  const json: unknown = await res.json()
+  return { status: res.status, json }
+}
+async function ok<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['request']>, caller: Caller = {}): Promise<z.output<FrameApi[N]['response']>> {
+  const answer = await call(name, body, caller)
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return FRAME_API[name].response.parse(answer.json) as z.output<FrameApi[N]['response']>
+}
+async function refused<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['request']>, caller: Caller = {}) {
+  const answer = await call(name, body, caller)
+  expect(answer.status).toBeGreaterThanOrEqual(400)
+  return { status: answer.status, error: z.object({ error: z.string() }).parse(answer.json).error }
+}
+const BINDING = newBinding()
+
+async function emailLogin(email: string): Promise<string> {
+  const deviceId = randomBytes(16).toString('hex')
+  const { action } = await ok('emailConnect', { email, deviceId })
+  expect(action).toBe('VERIFY_OTP')
+  await expect.poll(() => mailbox.messages(email).length, { timeout: 10_000 }).toBeGreaterThan(0)
+  const otp = /\b(\d{6})\b/.exec(mailbox.messages(email).at(-1)!.text)![1]!
+  return (await ok('emailOtp', { email, deviceId, otp })).token
+}
+
+beforeAll(async () => {
+  mailbox = await startMailbox()
+  const port = await freePort()
+  service = await startFrameService({
+    port,
+    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:1', viemChain: foundry }],
+    projects: { 'portico-demo': [DAPP] },
+    mail: { smtpUrl: mailbox.smtpUrl },
+    now: () => Date.now() + skew,
+  })
+  frame = `http://localhost:${port}`
+}, 120_000)
+afterAll(async () => {
+  await service?.shutdown()
+  await mailbox?.stop()
+})
+
+/** A signed-in visitor with one passkey made on the frame's origin. */
+async function visitorWithPasskey(label: string) {
+  const token = await emailLogin(`${label}-${Date.now()}@example.org`)
+  const { options } = await ok('passkeyRegisterOptions', {}, { token })
+  const made = createCredential(z.object({ challenge: z.string(), rp: z.object({ id: z.string() }), user: z.object({ id: z.string() }) }).parse(options), frame)
+  const { passkey } = await ok(
+    'passkeyRegister',
+    { response: made.response, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' },
+    { token },
+  )
+  const user = await ok('user', {}, { token })
+  return { token, credential: made.credential, passkey, address: user.address }
+}
+const loginOptions = async (caller: Caller = {}) => z.object({ challenge: z.string() }).parse((await ok('passkeyLoginOptions', {}, caller)).options)
+
+describe('passkeys', () => {
+  it('a passkey added after an email login signs the same user in with no email; its relying party is the frame host', async () => {
+    const { token, credential, passkey, address } = await visitorWithPasskey('returning')
+    expect(credential.rpId).toBe('localhost')
+    expect(passkey).toMatchObject({ name: 'Chrome on Linux', lastUsedAt: null })
+    expect((await ok('passkeys', {}, { token })).passkeys).toEqual([passkey])
+
+    const options = await loginOptions()
+    const { token: fresh } = await ok('passkeyLogin', { response: assert(credential, options, frame) })
+    expect(fresh).not.toBe(token)
+    expect((await ok('user', {}, { token: fresh })).address).toBe(address)
+    const [listed] = (await ok('passkeys', {}, { token: fresh })).passkeys
+    expect(listed?.lastUsedAt).toBeGreaterThan(0)
+  })
+
+  it('a replayed assertion, a wrong signature, another origin, no user verification and a counter going back are refused', async () => {
+    const { credential } = await visitorWithPasskey('attacks')
+    const options = await loginOptions()
+    const good = assert(credential, options, frame)
+    await ok('passkeyLogin', { response: good })
+    // The same assertion again: its challenge was taken.
+    expect(await refused('passkeyLogin', { response: good })).toEqual({ status: 400, error: FRAME_MESSAGES.socialStateUnknown })
+
+    const forged = assert(credential, await loginOptions(), frame)
+    const signature = Buffer.from(forged.response.signature, 'base64url')
+    signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0x01, signature.length - 1)
+    expect((await refused('passkeyLogin', { response: { ...forged, response: { ...forged.response, signature: signature.toString('base64url') } } })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+
+    // Made for another origin (a page of its own on the same host): the client data names it.
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { origin: 'http://localhost:1' }) })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    // Another relying party's credential hash.
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { rpId: 'evil.example' }) })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { userVerified: false }) })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { counter: 1 }) })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    // A registration's client data is no sign-in.
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { type: 'webauthn.create' }) })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    // Still good afterwards with a fresh counter.
+    await ok('passkeyLogin', { response: assert(credential, await loginOptions(), frame, { counter: 100 }) })
+  })
+
+  it('a challenge is bound to the browser session and origin that asked, and expires unanswered', async () => {
+    const { credential } = await visitorWithPasskey('bound')
+    const options = await loginOptions()
+    // Another browser session (its binding secret) cannot answer it.
+    expect((await refused('passkeyLogin', { response: assert(credential, options, frame) }, { binding: newBinding() })).error).toBe(FRAME_MESSAGES.socialStateUnknown)
+    // Asked on the frame's public origin, answered on another of its origins: refused.
+    const onPublic = await loginOptions({ origin: service.url })
+    expect((await refused('passkeyLogin', { response: assert(credential, onPublic, frame) })).error).toBe(FRAME_MESSAGES.socialStateUnknown)
+    // Unanswered for longer than its life: gone.
+    const late = await loginOptions()
+    skew = PASSKEY_CHALLENGE_TTL_MS + 1_000
+    try {
+      expect((await refused('passkeyLogin', { response: assert(credential, late, frame) })).error).toBe(FRAME_MESSAGES.socialStateUnknown)
+    } finally {
+      skew = 0
+    }
+    // Any origin that is not the frame's is refused before anything.
+    expect((await refused('passkeyLoginOptions', {}, { origin: DAPP })).status).toBe(403)
+  })
+
+  it('a new passkey needs the signed-in session that asked; one made for another origin or without user verification is refused', async () => {
+    const token = await emailLogin(`register-${Date.now()}@example.org`)
+    const other = await emailLogin(`other-${Date.now()}@example.org`)
+    expect((await refused('passkeyRegisterOptions', {})).status).toBe(401)
+    const parse = (o: unknown) => z.object({ challenge: z.string(), rp: z.object({ id: z.string() }), user: z.object({ id: z.string() }) }).parse(o)
+    const options = parse((await ok('passkeyRegisterOptions', {}, { token })).options)
+    expect(options.rp.id).toBe('localhost')
+    // Another user's session cannot finish this user's ceremony.
+    expect((await refused('passkeyRegister', { response: createCredential(options, frame).response, userAgent: '' }, { token: other })).error).toBe(FRAME_MESSAGES.socialStateUnknown)
+    const again = parse((await ok('passkeyRegisterOptions', {}, { token })).options)
+    expect((await refused('passkeyRegister', { response: createCredential(again, frame, { origin: 'http://localhost:1' }).response, userAgent: '' }, { token })).error).toBe(
+      FRAME_MESSAGES.passkeyFailed,
+    )
+    const third = parse((await ok('passkeyRegisterOptions', {}, { token })).options)
+    expect((await refused('passkeyRegister', { response: createCredential(third, frame, { userVerified: false }).response, userAgent: '' }, { token })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    const fourth = parse((await ok('passkeyRegisterOptions', {}, { token })).options)
+    expect((await refused('passkeyRegister', { response: createCredential(fourth, frame, { rpId: 'evil.example' }).response, userAgent: '' }, { token })).error).toBe(FRAME_MESSAGES.passkeyFailed)
+    expect((await ok('passkeys', {}, { token })).passkeys).toEqual([])
+  })
+
+  it('a passkey can be removed, but never the last way in', async () => {
+    const { token, passkey, credential } = await visitorWithPasskey('remove')
+    const user = await ok('user', {}, { token })
+    // A user whose only way in is this passkey (no email, no social account).
+    await service.store.db.query('UPDATE users SET email = NULL WHERE address = $1', [user.address])
+    expect(await refused('passkeyRemove', { id: passkey.id }, { token })).toEqual({ status: 409, error: FRAME_MESSAGES.passkeyLastWayIn })
+    await service.store.db.query("UPDATE users SET email = 'back-' || id || '@example.org' WHERE address = $1", [user.address])
+    expect(await ok('passkeyRemove', { id: passkey.id }, { token })).toEqual({ removed: true })
+    expect((await ok('passkeys', {}, { token })).passkeys).toEqual([])
+    // Removed: it signs nobody in.
+    expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame) })).error).toBe(FRAME_MESSAGES.passkeyUnknown)
+  })
+})
