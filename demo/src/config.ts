@@ -100,6 +100,19 @@ function pairingExpiry(): { pairingExpiryMs?: number } {
   return ms > 0 ? { pairingExpiryMs: ms } : {}
 }
 
+/**
+ * The embedded wallet's frame service. `?frameHost=localhost` reaches the same loopback service as
+ * `http://localhost:PORT`: browsers refuse an IP address as a passkey's relying party, and `localhost`
+ * is the loopback name they accept, so passkeys can be tried on the sandbox.
+ */
+function embeddedWalletUrl(): string {
+  const base = env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790'
+  if (new URLSearchParams(window.location.search).get('frameHost') !== 'localhost') return base
+  const url = new URL(base)
+  if (url.hostname === '127.0.0.1') url.hostname = 'localhost'
+  return url.origin
+}
+
 /** How a dapp configures Portico: its project, networks, metadata and service URLs. */
 export const porticoConfig: PorticoConfigInput = {
   projectId,
@@ -111,7 +124,7 @@ export const porticoConfig: PorticoConfigInput = {
   // WalletConnect through the sandbox's relay. `?pairingExpiryMs=20000` shortens a pairing's life, to watch its URI refresh.
   walletConnect: { relayUrl: env.VITE_PORTICO_RELAY_URL ?? 'ws://127.0.0.1:8789', ...pairingExpiry() },
   // The embedded wallet (email, social, Farcaster) through the sandbox's frame service.
-  embeddedWalletUrl: env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790',
+  embeddedWalletUrl: embeddedWalletUrl(),
   ...siwxFromAddress(),
   ...(solanaMode ? { defaultNetwork: solanaLocalnet.caipNetworkId } : {}),
   features: featuresFromAddress(),

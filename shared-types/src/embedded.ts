@@ -82,6 +82,16 @@ export const embeddedSessionSchema = z.object({
   thisSite: z.boolean(),
 })
 export type EmbeddedSession = z.infer<typeof embeddedSessionSchema>
+/** One of the visitor's passkeys, as the frame service lists them (GET_PASSKEYS). */
+export const embeddedPasskeySchema = z.object({
+  id: z.uuid(),
+  name: z.string().check(z.maxLength(64)),
+  createdAt: z.number().check(z.nonnegative()),
+  lastUsedAt: z.nullable(z.number().check(z.nonnegative())),
+})
+export type EmbeddedPasskey = z.infer<typeof embeddedPasskeySchema>
+/** The most passkeys one visitor may have (and GET_PASSKEYS answers). */
+export const EMBEDDED_PASSKEYS_MAX = 10
 /** The most sessions GET_SESSIONS answers (the most recently used, this device's always among them). */
 export const EMBEDDED_SESSIONS_MAX = 50
 
@@ -146,6 +156,18 @@ export const EMBEDDED_EVENTS = {
   END_SESSION: { request: z.object({ id: z.uuid() }), response: z.object({ ended: z.boolean() }) },
   /** Signs the visitor out everywhere: every session ends, this device's too unless `keepCurrent`. */
   END_ALL_SESSIONS: { request: z.object({ keepCurrent: z.boolean() }), response: z.object({ ended: z.int().check(z.nonnegative()) }) },
+  /** The visitor's passkeys of the embedded wallet: name, created, last used (never a key). */
+  GET_PASSKEYS: { request: empty, response: z.object({ passkeys: z.array(embeddedPasskeySchema).check(z.maxLength(EMBEDDED_PASSKEYS_MAX)) }) },
+  /**
+   * Shows the frame's own "Add a passkey" panel (laid over the modal like an approval); the passkey is
+   * made only after the visitor's own click there and the authenticator's check. Answers the new
+   * passkey, or 4001 when the visitor cancels.
+   */
+  ADD_PASSKEY: { request: empty, response: z.object({ passkey: embeddedPasskeySchema }) },
+  /** Shows the frame's own "Remove this passkey?" panel; removed only after the visitor's click there (never the last way in). */
+  REMOVE_PASSKEY: { request: z.object({ id: z.uuid() }), response: z.object({ removed: z.boolean() }) },
+  /** Shows the frame's own "Sign in with a passkey" panel: signed in with a discoverable passkey of the frame's origin, no email. */
+  CONNECT_PASSKEY: { request: empty, response: embeddedUserSchema },
   /**
    * The page gives up on every unsafe request waiting in the frame's approval (the modal closed, a
    * disallowed call): each is answered with FRAME_RPC_REQUEST_ERROR, code 4001. There is no message

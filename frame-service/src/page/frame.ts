@@ -11,6 +11,8 @@ import { createApprovals, RpcCodeError } from './approval.ts'
 import { APPROVAL_TEXT, ApprovalRefused, callsAsTransactions, chainNumber, dappUserOperationCalls, freezeRequest, simulationView, type ChainFacts } from './describe.ts'
 import { isSolanaMethod, solanaLookupTablesOf, solanaSimulationView } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
+import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+import { createPanels, PANEL_TEXT } from './panel.ts'
 
 /**
  * The secure frame, loaded by the modal in a hidden iframe. It accepts its embedder only when the
@@ -212,6 +214,14 @@ const approvals = createApprovals({
   },
 })
 
+/** The frame's own settings panels (passkeys): never while an approval waits. */
+const panels = createPanels({ post, requester: parentOrigin ?? '', busy: () => approvals.pending > 0 })
+
+/** A passkey ceremony in this frame's origin (its relying party): the browser's own prompt, after the visitor's click in the panel. */
+function passkeysUsable(): void {
+  if (!browserSupportsWebAuthn()) throw new FrameError(PANEL_TEXT.unavailable)
+}
+
 /**
  * A smart account's transaction (SPEC.md §3): built by the service as one user operation (sponsored
  * by the project's paymaster when it agrees), shown here with its hash and decoded calls, signed and
@@ -377,7 +387,7 @@ const handlers: Handlers = {
     return call('rpc', { method, ...(params === undefined ? {} : { params }), ...(chainId === undefined ? {} : { chainId }) })
   },
   async ABORT_APPROVALS() {
-    return { aborted: approvals.abortAll() }
+    return { aborted: approvals.abortAll() + panels.abort() }
   },
   UPDATE_EMAIL: ({ email }) => call('updateEmail', { email }),
   UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => call('updateEmailPrimary', { otp }),
@@ -444,6 +454,53 @@ const handlers: Handlers = {
     // Signed out here too: the token is dead.
     if (!keepCurrent) storage.set(SESSION_KEY, undefined)
     return answer
+  },
+  GET_PASSKEYS: () => call('passkeys', {}),
+  async ADD_PASSKEY() {
+    // Signed in first (a 401 before any panel), then only the visitor's click in the frame's panel makes it.
+    await call('user', {})
+    passkeysUsable()
+    return panels.ask({
+      title: PANEL_TEXT.addPasskeyTitle,
+      body: PANEL_TEXT.addPasskeyBody,
+      action: PANEL_TEXT.addPasskeyAction,
+      testId: 'passkey-add',
+      async run() {
+        const { options } = await call('passkeyRegisterOptions', {})
+        const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })
+        return call('passkeyRegister', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } }, userAgent: navigator.userAgent.slice(0, 1024) })
+      },
+    })
+  },
+  async REMOVE_PASSKEY({ id }) {
+    const { passkeys } = await call('passkeys', {})
+    const passkey = passkeys.find((p) => p.id === id)
+    if (!passkey) return { removed: false }
+    return panels.ask({
+      title: PANEL_TEXT.removePasskeyTitle,
+      body: PANEL_TEXT.removePasskeyBody.replace('{name}', passkey.name),
+      action: PANEL_TEXT.removePasskeyAction,
+      testId: 'passkey-remove',
+      run: () => call('passkeyRemove', { id }),
+    })
+  },
+  async CONNECT_PASSKEY() {
+    passkeysUsable()
+    await panels.ask({
+      title: PANEL_TEXT.signInTitle,
+      body: PANEL_TEXT.signInBody,
+      action: PANEL_TEXT.signInAction,
+      testId: 'passkey-sign-in',
+      async run() {
+        const { options } = await call('passkeyLoginOptions', {})
+        const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
+        const { token } = await call('passkeyLogin', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
+        storage.set(SESSION_KEY, token)
+        return token
+      },
+    })
+    nameDevice()
+    return call('user', {})
   },
   async RELOAD() {
     setTimeout(() => location.reload(), 0)

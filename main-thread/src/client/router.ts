@@ -39,6 +39,8 @@ export type View =
   | { name: 'UpdateEmailOtp'; email: string; step: 'primary' | 'secondary' }
   /** Embedded wallet: where the visitor is signed in (device, first and last seen), each session ended one by one or all at once. */
   | { name: 'EmbeddedSessions' }
+  /** Embedded wallet: the visitor's passkeys (added and removed through the wallet's own frame). */
+  | { name: 'EmbeddedPasskeys' }
 
 export type ViewName = View['name']
 

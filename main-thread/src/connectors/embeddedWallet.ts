@@ -187,6 +187,18 @@ function embeddedWalletApi(
     async endAllSessions(keepCurrent) {
       return (await (await getFrame()).request('END_ALL_SESSIONS', { keepCurrent })).ended
     },
+    async passkeys() {
+      return (await (await getFrame()).request('GET_PASSKEYS', {})).passkeys
+    },
+    async addPasskey() {
+      return (await (await getFrame()).request('ADD_PASSKEY', {})).passkey
+    },
+    async removePasskey(id) {
+      return (await (await getFrame()).request('REMOVE_PASSKEY', { id })).removed
+    },
+    async connectPasskey(signal): Promise<EmbeddedLogin> {
+      return (await getFrame()).request('CONNECT_PASSKEY', {}, { signal })
+    },
     setAccountType,
   }
   return { embedded, forgetEmail: () => (lastEmail = null) }

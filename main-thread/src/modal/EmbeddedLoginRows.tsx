@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
+import { USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
 import { getConnector } from '../client/getConnector.ts'
 import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '../connectors/embedded/types.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
@@ -66,6 +67,19 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
       setBusy(false)
     }
   }
+  /** Signs in with a passkey in the wallet's own frame (its panel, then the device's prompt); the visitor's cancel there says nothing. */
+  const withPasskey = async () => {
+    setError(null)
+    setBusy(true)
+    try {
+      await connector.embedded.connectPasskey()
+      await client.connect(connector.id)
+    } catch (cause) {
+      if ((cause as { code?: unknown } | null)?.code !== USER_REJECTED_CODE) setError(errorText(cause))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
     <form className="portico-email-login" noValidate onSubmit={(e) => void submit(e)}>
       <label className="portico-visually-hidden" htmlFor={ids.input}>
@@ -100,6 +114,9 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
           {error}
         </p>
       ) : null}
+      <button type="button" className="portico-button portico-secondary portico-passkey-login" disabled={busy} onPointerEnter={() => connector.embedded.preload()} onClick={() => void withPasskey()}>
+        {t('continueWithPasskey')}
+      </button>
     </form>
   )
 }

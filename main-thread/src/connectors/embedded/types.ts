@@ -1,5 +1,5 @@
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import type { EmbeddedSession } from '@portico/shared-types/embedded'
+import type { EmbeddedPasskey, EmbeddedSession } from '@portico/shared-types/embedded'
 import type { Connector } from '../types.ts'
 
 export type SocialLoginProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
@@ -37,6 +37,14 @@ export type EmbeddedWalletApi = {
   endSession(id: string): Promise<boolean>
   /** Signs the visitor out everywhere: every session ends, this device's too unless `keepCurrent`. Answers how many ended. */
   endAllSessions(keepCurrent: boolean): Promise<number>
+  /** The visitor's passkeys (name, created, last used). */
+  passkeys(): Promise<EmbeddedPasskey[]>
+  /** Asks the frame to show its own "Add a passkey" panel; the passkey is made only by the visitor's click there. Answers the new passkey (4001 when cancelled). */
+  addPasskey(): Promise<EmbeddedPasskey>
+  /** Asks the frame to show its own "Remove this passkey?" panel; removed only by the visitor's click there. */
+  removePasskey(id: string): Promise<boolean>
+  /** Asks the frame to show its own "Sign in with a passkey" panel: signed in with no email once the visitor used a passkey there. */
+  connectPasskey(signal?: AbortSignal): Promise<EmbeddedLogin>
   /**
    * SPEC.md §3/§4 account type: makes the EOA or the smart account the connected one (the frame keeps
    * the choice, the core persists it per namespace and pushes the new account to every tab). A smart

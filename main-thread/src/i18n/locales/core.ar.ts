@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'أقل',
   changeEmail: 'تغيير البريد الإلكتروني',
   signedInDevices: 'الأجهزة المسجَّل الدخول عليها',
+  passkeys: 'مفاتيح المرور',
+  continueWithPasskey: 'المتابعة بمفتاح مرور',
   smartAccount: 'حساب ذكي',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'منشور',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Weniger',
   changeEmail: 'E-Mail ändern',
   signedInDevices: 'Angemeldete Geräte',
+  passkeys: 'Passkeys',
+  continueWithPasskey: 'Weiter mit einem Passkey',
   smartAccount: 'Smart-Konto',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Bereitgestellt',

@@ -109,6 +109,8 @@ export default {
   fewerSocials: 'Fewer',
   changeEmail: 'Change email',
   signedInDevices: 'Signed-in devices',
+  passkeys: 'Passkeys',
+  continueWithPasskey: 'Continue with a passkey',
   smartAccount: 'Smart account',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Deployed',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Menos',
   changeEmail: 'Cambiar correo',
   signedInDevices: 'Dispositivos con sesión iniciada',
+  passkeys: 'Llaves de acceso',
+  continueWithPasskey: 'Continuar con una llave de acceso',
   smartAccount: 'Cuenta inteligente',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Desplegada',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Moins',
   changeEmail: 'Changer d’e-mail',
   signedInDevices: 'Appareils connectés',
+  passkeys: "Clés d'accès",
+  continueWithPasskey: "Continuer avec une clé d'accès",
   smartAccount: 'Compte intelligent',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Déployé',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Meno',
   changeEmail: 'Cambia email',
   signedInDevices: 'Dispositivi collegati',
+  passkeys: 'Passkey',
+  continueWithPasskey: 'Continua con una passkey',
   smartAccount: 'Account smart',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Distribuito',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: '閉じる',
   changeEmail: 'メールを変更',
   signedInDevices: 'サインイン中のデバイス',
+  passkeys: 'パスキー',
+  continueWithPasskey: 'パスキーで続ける',
   smartAccount: 'スマートアカウント',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'デプロイ済み',

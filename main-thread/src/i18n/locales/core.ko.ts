@@ -115,6 +115,8 @@ export default {
   fewerSocials: '접기',
   changeEmail: '이메일 변경',
   signedInDevices: '로그인된 기기',
+  passkeys: '패스키',
+  continueWithPasskey: '패스키로 계속',
   smartAccount: '스마트 계정',
   eoaAccount: 'EOA',
   smartAccountDeployed: '배포됨',

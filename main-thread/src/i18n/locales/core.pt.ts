@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Menos',
   changeEmail: 'Alterar e-mail',
   signedInDevices: 'Dispositivos com sessão iniciada',
+  passkeys: 'Chaves de acesso',
+  continueWithPasskey: 'Continuar com uma chave de acesso',
   smartAccount: 'Conta inteligente',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Implantada',

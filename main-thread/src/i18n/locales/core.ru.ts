@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Меньше',
   changeEmail: 'Изменить email',
   signedInDevices: 'Устройства со входом',
+  passkeys: 'Ключи доступа',
+  continueWithPasskey: 'Продолжить с ключом доступа',
   smartAccount: 'Смарт-аккаунт',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Развёрнут',

@@ -115,6 +115,8 @@ export default {
   fewerSocials: 'Daha az',
   changeEmail: 'E-postayı değiştir',
   signedInDevices: 'Oturum açık cihazlar',
+  passkeys: 'Geçiş anahtarları',
+  continueWithPasskey: 'Geçiş anahtarıyla devam et',
   smartAccount: 'Akıllı hesap',
   eoaAccount: 'EOA',
   smartAccountDeployed: 'Dağıtıldı',

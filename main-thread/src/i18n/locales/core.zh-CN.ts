@@ -115,6 +115,8 @@ export default {
   fewerSocials: '收起',
   changeEmail: '更换邮箱',
   signedInDevices: '已登录的设备',
+  passkeys: '通行密钥',
+  continueWithPasskey: '使用通行密钥继续',
   smartAccount: '智能账户',
   eoaAccount: 'EOA',
   smartAccountDeployed: '已部署',

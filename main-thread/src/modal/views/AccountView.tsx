@@ -132,6 +132,18 @@ export function AccountView() {
           {t('signedInDevices')}
         </button>
       ) : null}
+      {embedded ? (
+        <button
+          type="button"
+          className="portico-chip"
+          onPointerEnter={() => preloadView('EmbeddedPasskeys')}
+          onFocus={() => preloadView('EmbeddedPasskeys')}
+          onClick={() => client.navigate({ type: 'push', view: { name: 'EmbeddedPasskeys' } })}
+          data-testid="account-passkeys"
+        >
+          {t('passkeys')}
+        </button>
+      ) : null}
       {core.identity.status === 'success' && !core.identity.name && core.online ? (
         <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'RegisterAccountName' } })}>
           {t('registerNameAction')}

@@ -63,6 +63,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   UpdateEmail: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailView') },
   UpdateEmailOtp: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailOtpView') },
   EmbeddedSessions: { title: (_, { t }) => t('signedInDevices'), render: lazyView(() => import('../embedded/EmbeddedSessionsView.tsx'), 'EmbeddedSessionsView') },
+  EmbeddedPasskeys: { title: (_, { t }) => t('passkeys'), render: lazyView(() => import('../embedded/EmbeddedPasskeysView.tsx'), 'EmbeddedPasskeysView') },
   RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
 }
 

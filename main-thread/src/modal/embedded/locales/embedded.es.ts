@@ -44,4 +44,17 @@ export default {
   approveInWindow: 'Aprueba en la ventana de Portico Wallet',
   secureWindow: 'Ventana de aprobación segura de {wallet}',
   working: 'La billetera integrada está procesando la solicitud.',
+  passkeysIntro:
+    'Entra en esta billetera con el bloqueo de pantalla, la huella o la cara de tu dispositivo en lugar de un código por correo. Una llave de acceso sirve en todos los sitios que usan esta billetera.',
+  passkeysList: 'Tus llaves de acceso',
+  noPasskeys: 'Aún no hay llaves de acceso.',
+  addPasskey: 'Añadir una llave de acceso',
+  addPasskeyHint: 'La ventana segura de la billetera te pide confirmar y luego tu dispositivo.',
+  passkeyAdded: 'Llave de acceso añadida',
+  passkeyCreated: 'Añadida {time}',
+  passkeyLastUsed: 'Último uso {time}',
+  passkeyNeverUsed: 'Aún sin usar',
+  removePasskey: 'Quitar {name}',
+  passkeyRemoved: 'Llave de acceso quitada',
+  passkeyInFrame: 'Continúa en la ventana segura de la billetera.',
 } satisfies Record<EmbeddedKey, string>

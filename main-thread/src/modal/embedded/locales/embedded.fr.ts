@@ -44,4 +44,17 @@ export default {
   approveInWindow: 'Approuvez dans la fenêtre Portico Wallet',
   secureWindow: 'Fenêtre d’approbation sécurisée de {wallet}',
   working: 'Le wallet intégré traite la demande.',
+  passkeysIntro:
+    "Connectez-vous à ce portefeuille avec le verrouillage d'écran, l'empreinte ou le visage de votre appareil au lieu d'un code par e-mail. Une clé d'accès vaut sur tous les sites qui utilisent ce portefeuille.",
+  passkeysList: "Vos clés d'accès",
+  noPasskeys: "Aucune clé d'accès pour l'instant.",
+  addPasskey: "Ajouter une clé d'accès",
+  addPasskeyHint: 'La fenêtre sécurisée du portefeuille vous demande de confirmer, puis votre appareil.',
+  passkeyAdded: "Clé d'accès ajoutée",
+  passkeyCreated: 'Ajoutée {time}',
+  passkeyLastUsed: 'Dernière utilisation {time}',
+  passkeyNeverUsed: 'Pas encore utilisée',
+  removePasskey: 'Supprimer {name}',
+  passkeyRemoved: "Clé d'accès supprimée",
+  passkeyInFrame: 'Continuez dans la fenêtre sécurisée du portefeuille.',
 } satisfies Record<EmbeddedKey, string>

@@ -44,4 +44,17 @@ export default {
   approveInWindow: 'Aprove na janela da Portico Wallet',
   secureWindow: 'Janela de aprovação segura de {wallet}',
   working: 'A carteira integrada está processando a solicitação.',
+  passkeysIntro:
+    'Entre nesta carteira com o bloqueio de tela, a digital ou o rosto do seu dispositivo em vez de um código por e-mail. Uma chave de acesso vale em todos os sites que usam esta carteira.',
+  passkeysList: 'Suas chaves de acesso',
+  noPasskeys: 'Ainda não há chaves de acesso.',
+  addPasskey: 'Adicionar uma chave de acesso',
+  addPasskeyHint: 'A janela segura da carteira pede sua confirmação, depois o seu dispositivo.',
+  passkeyAdded: 'Chave de acesso adicionada',
+  passkeyCreated: 'Adicionada {time}',
+  passkeyLastUsed: 'Último uso {time}',
+  passkeyNeverUsed: 'Ainda não usada',
+  removePasskey: 'Remover {name}',
+  passkeyRemoved: 'Chave de acesso removida',
+  passkeyInFrame: 'Continue na janela segura da carteira.',
 } satisfies Record<EmbeddedKey, string>

@@ -1,0 +1,152 @@
+import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test'
+import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
+import { APPROVAL_FRAME, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { expect, test } from '../fixtures.ts'
+import { E2E_URLS } from '../ports.ts'
+
+/**
+ * Passkeys of the embedded wallet in Chromium with its virtual authenticator (DevTools' WebAuthn
+ * domain: resident keys, user verification, CTAP2, an internal transport). The demo loads the frame
+ * as `http://localhost:PORT` (`?frameHost=localhost`), the same sandbox frame service: a browser
+ * refuses an IP address as a relying party. That frame is cross-site to the demo on 127.0.0.1, so
+ * Chromium runs it in a target of its own, and the authenticator goes on the frame's target.
+ */
+const DEMO = '/?frameHost=localhost'
+
+type Authenticator = { cdp: CDPSession; authenticatorId: string }
+
+/** The embedded wallet's frame in `page`, once loaded (on localhost). */
+async function walletFrame(page: Page): Promise<Frame> {
+  let found: Frame | undefined
+  await expect
+    .poll(() => {
+      found = page.frames().find((f) => f.url().startsWith('http://localhost:') && f.url().includes('/frame?'))
+      return found ? 'found' : page.frames().map((f) => f.url())
+    })
+    .toBe('found')
+  return found!
+}
+
+/** A virtual authenticator where the frame's ceremonies run: the frame's own target, or the page's when Chromium keeps the frame in it. */
+async function addAuthenticator(context: BrowserContext, page: Page): Promise<Authenticator> {
+  const frame = await walletFrame(page)
+  const cdp = await context.newCDPSession(frame).catch(() => context.newCDPSession(page))
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  return { cdp, authenticatorId }
+}
+
+/** The frame's own panel, laid over the modal: its button armed by the pointer resting on it, then clicked. */
+async function pressInPanel(page: Page, name: string) {
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const frame = page.frameLocator(APPROVAL_FRAME)
+  const button = frame.getByRole('button', { name })
+  await restPointerOn(page, button)
+  await button.click()
+}
+
+test('a passkey added after an email login signs the visitor in again with no email, on a fresh page, with the same address', async ({ context, sandbox, browser }) => {
+  const page = await context.newPage()
+  await page.goto(DEMO)
+  const email = freshEmail('passkey')
+  const account = await loginWithEmail(page, sandbox, email)
+  const address = await shownAddress(page)
+  const authenticator = await addAuthenticator(context, page)
+
+  // A script of the dapp's page asks the frame to add a passkey and clicks everything it can: the frame only shows its panel.
+  await account.getByRole('button', { name: 'Passkeys' }).click()
+  const view = page.getByRole('dialog', { name: 'Passkeys' })
+  await expect(view.getByTestId('passkeys-empty')).toBeVisible()
+  await view.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  await page.evaluate(() => {
+    const frame = document.querySelector('iframe.portico-embedded-frame') as HTMLIFrameElement
+    frame.click()
+    frame.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+  })
+  expect((await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.authenticatorId })).credentials).toHaveLength(0)
+
+  // The visitor's own click in the frame's panel makes it, for the frame's origin.
+  await pressInPanel(page, 'Create passkey')
+  await expect(page.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkeys-status')).toHaveText('Passkey added')
+  const rows = page.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkey-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('Chrome on Linux')
+  await expect(rows.first()).toContainText('Not used yet')
+  const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.authenticatorId })
+  expect(credentials).toHaveLength(1)
+  expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true })
+
+  // Signed out on the service: the session is gone.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Sign out/ })
+    .click()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+
+  // A fresh page of a fresh browser context (no storage of the frame's), with the same device's passkey.
+  const fresh = await browser.newContext()
+  try {
+    const next = await fresh.newPage()
+    await next.goto(DEMO)
+    await next.getByRole('button', { name: 'Connect Wallet' }).click()
+    const connect = next.getByRole('dialog', { name: 'Connect Wallet' })
+    // The frame loads and shows its panel; the device (its authenticator, with the passkey) is there before the visitor presses.
+    await connect.getByRole('button', { name: 'Continue with a passkey' }).click()
+    await expect(next.locator(APPROVAL_FRAME)).toBeVisible()
+    const device = await addAuthenticator(fresh, next)
+    await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential: credentials[0]! })
+    await pressInPanel(next, 'Continue with a passkey')
+    await expect(next.getByRole('dialog', { name: 'Account' })).toBeVisible()
+    expect(await shownAddress(next)).toBe(address)
+    await expect(next.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(email)
+    // The counter moved on, and the passkey says it was used.
+    await next.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Passkeys' }).click()
+    await expect(next.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkey-row').first()).not.toContainText('Not used yet')
+  } finally {
+    await fresh.close()
+  }
+})
+
+test('a passkey made for another origin does not sign in: the frame service knows only its own', async ({ context, sandbox }) => {
+  expect(sandbox.frame.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
+  // A passkey another site on the same host made (the sandbox's data API under localhost): same relying party id, another origin.
+  const other = await context.newPage()
+  await other.goto(`${E2E_URLS.dataApi.replace('127.0.0.1', 'localhost')}/health`)
+  const elsewhere = await context.newCDPSession(other)
+  await elsewhere.send('WebAuthn.enable')
+  const { authenticatorId: otherId } = await elsewhere.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  const made = await other.evaluate(async () => {
+    const credential = (await navigator.credentials.create({
+      publicKey: {
+        challenge: crypto.getRandomValues(new Uint8Array(32)),
+        rp: { name: 'Another site', id: 'localhost' },
+        user: { id: crypto.getRandomValues(new Uint8Array(16)), name: 'someone', displayName: 'someone' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      },
+    })) as PublicKeyCredential | null
+    return credential?.id ?? null
+  })
+  expect(made).not.toBeNull()
+  const { credentials } = await elsewhere.send('WebAuthn.getCredentials', { authenticatorId: otherId })
+  expect(credentials).toHaveLength(1)
+
+  // The same device then signs in to the wallet: the authenticator offers that passkey, the service refuses it.
+  const page = await context.newPage()
+  await page.goto(DEMO)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await connect.getByRole('button', { name: 'Continue with a passkey' }).click()
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const device = await addAuthenticator(context, page)
+  await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential: credentials[0]! })
+  await pressInPanel(page, 'Continue with a passkey')
+  await expect(page.frameLocator(APPROVAL_FRAME).getByTestId('panel-status')).toHaveText('This passkey is not known here')
+  await expect(page.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+})

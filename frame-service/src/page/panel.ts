@@ -1,0 +1,181 @@
+import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-types/embedded'
+import { FrameError } from '../messages.ts'
+import { createArming, keyClicks } from './arming.ts'
+import { el, hintLine } from './approval-view.ts'
+import { RpcCodeError } from './approval.ts'
+
+/** What the frame's own settings panels say (the frame page's texts, like APPROVAL_TEXT). */
+export const PANEL_TEXT = {
+  cancel: 'Cancel',
+  cancelled: 'The visitor cancelled',
+  busy: 'Another request is waiting in the wallet. Finish it first',
+  requestedBy: 'Asked from {origin}',
+  addPasskeyTitle: 'Add a passkey',
+  addPasskeyBody: "Sign in to this wallet on any site that uses it with this device's screen lock, fingerprint or face, or a security key. No email needed.",
+  addPasskeyAction: 'Create passkey',
+  removePasskeyTitle: 'Remove this passkey?',
+  removePasskeyBody: '"{name}" will no longer sign you in to this wallet. Remove it from your device or password manager too.',
+  removePasskeyAction: 'Remove passkey',
+  signInTitle: 'Sign in with a passkey',
+  signInBody: 'Use the passkey you saved for this wallet.',
+  signInAction: 'Continue with a passkey',
+  working: 'Waiting for your passkey…',
+  unavailable: 'This browser cannot use passkeys here',
+} as const
+
+/** A panel's words and what its button does once the visitor's own click arms it. */
+export type PanelRequest<T> = { title: string; body: string; action: string; testId: string; run(): Promise<T> }
+
+/** The height asked for before the panel could be measured. */
+const FIRST_HEIGHT = 240
+
+/**
+ * The frame's own settings panels (add or remove a passkey, sign in with one): shown in the frame's
+ * document, laid over the modal by the page (FRAME_APPROVAL_SHOW / HIDE, as approvals are), and
+ * acted on only by the visitor's trusted click on the panel's button (or Enter / Space on it), once
+ * the frame has been still and the pointer has rested on it (arming.ts), and, where the engine
+ * reports it (IntersectionObserver v2), once the frame is fully visible. A message from the page
+ * only asks for the panel; no message presses its button. Cancel and Escape answer 4001.
+ */
+export function createPanels(deps: {
+  post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number; where: 'frame' } } | { type: 'FRAME_APPROVAL_HIDE' }): void
+  requester: string
+  busy(): boolean
+}) {
+  const V2 = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+  let current: { root: HTMLElement; cancel(): void } | null = null
+
+  return {
+    get open() {
+      return current !== null
+    },
+    /** Shows one panel and answers what its action answered; refused while an approval or another panel waits. */
+    ask<T>(request: PanelRequest<T>): Promise<T> {
+      if (current || deps.busy()) return Promise.reject(new FrameError(PANEL_TEXT.busy))
+      return new Promise<T>((resolve, reject) => {
+        let running = false
+        let visible = !V2 && typeof IntersectionObserver === 'undefined'
+        const arming = createArming({ onChange: () => update() })
+        const title = el('h1', { id: 'panel-title', text: request.title })
+        title.tabIndex = -1
+        const action = el('button', { className: 'primary', id: 'panel-action', testId: request.testId, text: request.action })
+        action.type = 'button'
+        const cancel = el('button', { className: 'secondary', id: 'panel-cancel', testId: 'panel-cancel', text: PANEL_TEXT.cancel })
+        cancel.type = 'button'
+        const status = el('p', { className: 'status', testId: 'panel-status' })
+        status.setAttribute('role', 'status')
+        const hint = hintLine('panel-hint')
+        const keys = keyClicks(action)
+        const root = el(
+          'main',
+          { className: 'approval panel' },
+          el('header', {}, title, el('p', { className: 'requester', text: PANEL_TEXT.requestedBy.replace('{origin}', deps.requester) })),
+          el('section', { className: 'approval-body' }, el('p', { text: request.body })),
+          status,
+          hint.element,
+          el('footer', { className: 'actions' }, cancel, action),
+        )
+        root.setAttribute('aria-labelledby', 'panel-title')
+        let timer: ReturnType<typeof setTimeout> | undefined
+        let resizes: ResizeObserver | null = null
+
+        const blocked = (): string => {
+          if (running) return 'busy'
+          if (!visible) return 'not-visible'
+          if (arming.stillWait() > 0) return 'too-soon'
+          if (arming.pointerWait() > 0) return 'pointer-not-rested'
+          return ''
+        }
+        function update(): void {
+          clearTimeout(timer)
+          const reason = blocked()
+          action.disabled = !(reason === '' || reason === 'pointer-not-rested')
+          if (reason === '') delete action.dataset['blocked']
+          else action.dataset['blocked'] = reason
+          hint.show(reason === 'pointer-not-rested')
+          cancel.disabled = running
+          const wait = reason === 'too-soon' ? arming.stillWait() : reason === 'pointer-not-rested' ? arming.pointerWait() : Infinity
+          if (Number.isFinite(wait)) timer = setTimeout(update, Math.max(wait, 0) + 10)
+        }
+        const observer =
+          typeof IntersectionObserver === 'undefined'
+            ? null
+            : new IntersectionObserver(
+                (entries) => {
+                  for (const entry of entries) visible = (V2 ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible : entry.isIntersecting) && entry.intersectionRatio >= 0.99
+                  arming.restart()
+                },
+                V2 ? ({ threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit) : { threshold: [0, 0.99, 1] },
+              )
+        const close = () => {
+          clearTimeout(timer)
+          observer?.disconnect()
+          resizes?.disconnect()
+          document.removeEventListener('keydown', onKey)
+          root.remove()
+          current = null
+          deps.post({ type: 'FRAME_APPROVAL_HIDE' })
+        }
+        const onCancel = () => {
+          if (running) return
+          close()
+          reject(new RpcCodeError(PANEL_TEXT.cancelled, USER_REJECTED_CODE))
+        }
+        const onKey = (event: KeyboardEvent) => {
+          if (event.key === 'Escape' && event.isTrusted) onCancel()
+        }
+        action.addEventListener('click', (event) => {
+          // Only the visitor's own gesture, once armed: never a script's click.
+          if (!event.isTrusted) return
+          const byKey = keys.byKey(event)
+          const reason = blocked()
+          const acts = byKey ? reason === '' || reason === 'pointer-not-rested' : arming.pointerClickMayAct(event) && blocked() === ''
+          if (!acts) return update()
+          running = true
+          status.textContent = PANEL_TEXT.working
+          update()
+          request.run().then(
+            (value) => {
+              close()
+              resolve(value)
+            },
+            (error: unknown) => {
+              running = false
+              status.textContent = error instanceof Error ? error.message : PANEL_TEXT.unavailable
+              update()
+              // A ceremony the visitor dismissed or that failed may be tried again; Cancel gives up.
+            },
+          )
+        })
+        cancel.addEventListener('click', (event) => {
+          if (event.isTrusted) onCancel()
+        })
+        document.addEventListener('keydown', onKey)
+        current = { root, cancel: onCancel }
+        document.body.replaceChildren(root)
+        observer?.observe(root)
+        arming.restart()
+        // The height the panel wants (a first guess while the frame has no width yet), asked again when it changes.
+        let shown = 0
+        const measure = () => {
+          const height = document.documentElement.clientWidth > 0 ? Math.min(Math.max(Math.ceil(root.scrollHeight), 160), FRAME_APPROVAL_MAX_HEIGHT) : FIRST_HEIGHT
+          if (height === shown || current?.root !== root) return
+          shown = height
+          deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height, where: 'frame' } })
+        }
+        resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure())
+        resizes?.observe(root)
+        resizes?.observe(document.documentElement)
+        measure()
+        if (document.hasFocus()) title.focus({ preventScroll: true })
+        update()
+      })
+    },
+    /** The page gave up (its modal closed): the open panel answers 4001. */
+    abort(): number {
+      if (!current) return 0
+      current.cancel()
+      return 1
+    },
+  }
+}
