@@ -4,7 +4,8 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/shared-types/constants'
 import { emailCooldownMessage } from '@portico/shared-types/errors'
 import { FRAME_MESSAGES, FrameError, FrameServiceError } from './messages.ts'
-import { newSolanaKey, solanaKeyFromText, solanaSeedText, type SolanaKey } from './solana-key.ts'
+import { ed25519PublicKey, newSolanaKey, solanaKeyFromText, solanaSeedText, type SolanaKey } from './solana-key.ts'
+import { getBase58Decoder } from '@solana/kit'
 import { MAX_LISTED_SESSIONS } from './api.ts'
 import { deviceLabel } from './device-label.ts'
 import { sha256Hex, solanaKeyContext, type FrameKey } from './store/keys.ts'
@@ -16,6 +17,10 @@ export const CODE_TTL_MS = 10 * 60_000
 export const MAX_CODE_ATTEMPTS = 5
 /** Defaults of a session's life: 7 days without use, 30 days in all. */
 export const SESSION_IDLE_MS = 7 * 24 * 3_600_000
+/** How recent a login or a second factor must be for what needs a fresh one (key export). */
+export const FRESH_FACTOR_MS = 5 * 60_000
+/** How many key exports one user may make in an hour. */
+export const KEY_EXPORTS_PER_HOUR = 5
 export const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000
 
 /**
@@ -510,6 +515,46 @@ export class FrameAccounts {
   async passkeySession(userId: string, context: CallContext): Promise<string> {
     if (!(await this.store.userById(userId))) throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
     return this.openSession(userId, context)
+  }
+
+  // ── fresh factor and key export ─────────────────────────────────────
+
+  /** Records that the session's user proved a second factor now (a passkey): fresh for FRESH_FACTOR_MS. */
+  async recordStepUp(user: FrameUser): Promise<void> {
+    const session = this.sessionOf(user)
+    await this.store.putPending({ kind: 'step-up', key_hash: session.tokenHash, binding_hash: null, data: { userId: user.id }, expires_at: this.now() + FRESH_FACTOR_MS })
+  }
+
+  /** Whether the session's user signed in, or proved a second factor, less than FRESH_FACTOR_MS ago. */
+  async hasFreshFactor(user: FrameUser): Promise<boolean> {
+    const session = this.sessionOf(user)
+    const now = this.now()
+    const row = await this.store.session(session.tokenHash)
+    if (row && row.created_at + FRESH_FACTOR_MS > now) return true
+    const stepUp = await this.store.pending('step-up', session.tokenHash)
+    return stepUp !== undefined && stepUp.expires_at > now && stepUp.data['userId'] === user.id
+  }
+
+  /**
+   * The user's private key as wallets import it (EVM: 0x hex; Solana: base58 of the 64-byte secret
+   * key, seed then public key), only with a fresh factor, at most KEY_EXPORTS_PER_HOUR an hour; the
+   * user is mailed that it was exported (when the user has an email).
+   */
+  async exportKey(user: FrameUser, chain: 'evm' | 'solana', context: CallContext): Promise<string> {
+    if (!(await this.hasFreshFactor(user))) throw new FrameError(FRAME_MESSAGES.freshFactorNeeded, 403)
+    await this.spend([
+      { key: `export:${user.id}`, limit: KEY_EXPORTS_PER_HOUR, windowMs: 3_600_000, message: (ms) => FRAME_MESSAGES.tooManyTriesWait.replace('{seconds}', String(Math.ceil(ms / 1000))) },
+    ])
+    const row = await this.store.userById(user.id)
+    if (!row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
+    const key = chain === 'evm' ? (this.options.key.open(row.encrypted_key, row.id) as string) : getBase58Decoder().decode(new Uint8Array([...user.solana.seed, ...ed25519PublicKey(user.solana.seed)]))
+    if (user.email)
+      await this.options.send({
+        to: user.email,
+        subject: 'Your Portico wallet key was exported',
+        text: `The private key of your ${chain === 'evm' ? 'EVM' : 'Solana'} account was shown in your wallet's secure window, asked from ${context.origin}, at ${new Date(this.now()).toISOString()}.\n\nIf this was not you, move your funds to a new wallet now: whoever has the key controls the account.\n`,
+      })
+    return key
   }
 
   // ── change of email ─────────────────────────────────────────────────

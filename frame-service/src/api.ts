@@ -264,6 +264,16 @@ export const FRAME_API = {
   passkeys: { path: '/api/passkeys', request: z.object({}), response: z.object({ passkeys: z.array(passkeyInfoSchema).max(MAX_PASSKEYS) }) },
   /** Removes one of the user's passkeys; refused (409) when it is the last way in. */
   passkeyRemove: { path: '/api/passkeys/remove', request: z.object({ id: z.uuid() }), response: z.object({ removed: z.boolean() }) },
+  /** Options for proving one of the signed-in user's passkeys again (a fresh factor for key export). */
+  stepUpOptions: { path: '/api/step-up/options', request: z.object({}), response: z.object({ options: z.object({ challenge: z.string() }).passthrough() }) },
+  /** The assertion of one of the user's own passkeys: this session has a fresh factor for 5 minutes. */
+  stepUp: { path: '/api/step-up', request: z.object({ response: authenticationResponseSchema }), response: z.object({}) },
+  /**
+   * The user's private key (EVM: 0x hex; Solana: base58 of the 64-byte secret key), for the frame page
+   * to show on its own origin: only with a login or second factor of the last 5 minutes (else 403), and
+   * the user is mailed that it was exported.
+   */
+  exportKey: { path: '/api/export-key', request: z.object({ chain: z.enum(['evm', 'solana']) }), response: z.object({ key: z.string().min(1).max(200) }) },
 } as const satisfies Record<string, { path: string; request: z.core.$ZodType; response: z.core.$ZodType }>
 
 export type FrameApi = typeof FRAME_API

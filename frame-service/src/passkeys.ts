@@ -23,6 +23,7 @@ const CEREMONY_TIMEOUT_MS = 60_000
 /** How many sign-in ceremonies one client address may start in a minute. */
 const LOGIN_STARTS_PER_MINUTE = 30
 
+type CeremonyKind = 'passkey-register' | 'passkey-login' | 'passkey-step-up'
 const pendingDataSchema = z.object({ projectId: z.string(), origin: z.string(), frameOrigin: z.string(), userId: z.string().optional(), sessionId: z.string().optional() })
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -57,13 +58,13 @@ export function createPasskeys(deps: { store: FrameStore; accounts: FrameAccount
   const { store, accounts, now } = deps
 
   /** Keeps a challenge for the browser session that asked (`binding`), single use. */
-  async function keep(kind: 'passkey-register' | 'passkey-login', challenge: string, binding: string | undefined, data: z.input<typeof pendingDataSchema>) {
+  async function keep(kind: CeremonyKind, challenge: string, binding: string | undefined, data: z.input<typeof pendingDataSchema>) {
     if (binding === undefined) throw new FrameError(FRAME_MESSAGES.sessionBindingMissing)
     await store.putPending({ kind, key_hash: sha256Hex(challenge), binding_hash: sha256Hex(binding), data, expires_at: now() + PASSKEY_CHALLENGE_TTL_MS })
   }
 
   /** Takes the challenge the response answers: only once, unexpired, from the same browser session, project, dapp and frame origin. */
-  async function take(kind: 'passkey-register' | 'passkey-login', clientDataJSON: string, binding: string | undefined, context: CallContext) {
+  async function take(kind: CeremonyKind, clientDataJSON: string, binding: string | undefined, context: CallContext) {
     let challenge: string
     try {
       const parsed = z.object({ challenge: base64url(512) }).safeParse(JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')))
@@ -85,6 +86,40 @@ export function createPasskeys(deps: { store: FrameStore; accounts: FrameAccount
       data.data.frameOrigin === context.frameOrigin
     if (!ok || !data.success) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
     return { challenge, data: data.data }
+  }
+
+  /** Checks an assertion against its taken challenge: the frame origin, its host, the dapp as top origin, user verification, the counter (moved atomically). Answers the passkey. */
+  async function verifyAssertion(response: z.output<typeof authenticationResponseSchema>, challenge: string, context: CallContext): Promise<PasskeyRow> {
+    const { origin, rpID } = relyingParty(context)
+    const passkey = await store.passkeyByCredential(response.id)
+    if (!passkey || passkey.rp_id !== rpID) throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
+    // A discoverable credential names its user: it must be the passkey's.
+    if (response.response.userHandle !== undefined && Buffer.from(response.response.userHandle, 'base64url').toString('utf8') !== passkey.user_id)
+      throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+    try {
+      verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        // In the iframe, the top-level page is the dapp the frame was embedded by (allow-listed), nothing else.
+        expectedTopOrigin: context.origin,
+        requireUserVerification: true,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: fromBase64url(passkey.public_key),
+          counter: passkey.counter,
+          transports: passkey.transports.split(',').filter(Boolean) as z.infer<typeof passkeyTransportSchema>[],
+        },
+      })
+    } catch {
+      throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
+    }
+    if (!verification.verified || !verification.authenticationInfo.userVerified) throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
+    // The counter moves once per assertion: of two requests with one assertion, one wins.
+    if (!(await store.usePasskey(passkey.credential_id, passkey.counter, verification.authenticationInfo.newCounter, now()))) throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
+    return passkey
   }
 
   return {
@@ -162,37 +197,33 @@ export function createPasskeys(deps: { store: FrameStore; accounts: FrameAccount
 
     /** Checks an assertion (its challenge, origin, relying party, user verification and counter): the session token of its user. */
     async login(response: z.output<typeof authenticationResponseSchema>, context: CallContext, binding: string | undefined): Promise<string> {
-      const { origin, rpID } = relyingParty(context)
       const { challenge } = await take('passkey-login', response.response.clientDataJSON, binding, context)
-      const passkey = await store.passkeyByCredential(response.id)
-      if (!passkey || passkey.rp_id !== rpID) throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
-      // A discoverable credential names its user: it must be the passkey's.
-      if (response.response.userHandle !== undefined && Buffer.from(response.response.userHandle, 'base64url').toString('utf8') !== passkey.user_id)
-        throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
-      let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-      try {
-        verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          // In the iframe, the top-level page is the dapp the frame was embedded by (allow-listed), nothing else.
-          expectedTopOrigin: context.origin,
-          requireUserVerification: true,
-          credential: {
-            id: passkey.credential_id,
-            publicKey: fromBase64url(passkey.public_key),
-            counter: passkey.counter,
-            transports: passkey.transports.split(',').filter(Boolean) as z.infer<typeof passkeyTransportSchema>[],
-          },
-        })
-      } catch {
-        throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
-      }
-      if (!verification.verified || !verification.authenticationInfo.userVerified) throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
-      // The counter moves once per assertion: of two requests with one assertion, one wins.
-      if (!(await store.usePasskey(passkey.credential_id, passkey.counter, verification.authenticationInfo.newCounter, now()))) throw new FrameError(FRAME_MESSAGES.passkeyFailed, 401)
+      const passkey = await verifyAssertion(response, challenge, context)
       return accounts.passkeySession(passkey.user_id, context)
+    },
+
+    /** Options for proving one of the signed-in user's own passkeys again (a fresh factor), bound to this session. */
+    async stepUpOptions(user: FrameUser, context: CallContext, binding: string | undefined): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { rpID, origin } = relyingParty(context)
+      const own = (await store.userPasskeys(user.id)).filter((p) => p.rp_id === rpID)
+      if (own.length === 0) throw new FrameError(FRAME_MESSAGES.freshFactorNeeded, 403)
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        timeout: CEREMONY_TIMEOUT_MS,
+        allowCredentials: own.map((p) => ({ id: p.credential_id, transports: p.transports.split(',').filter(Boolean) as z.infer<typeof passkeyTransportSchema>[] })),
+      })
+      await keep('passkey-step-up', options.challenge, binding, { projectId: context.projectId, origin: context.origin, frameOrigin: origin, userId: user.id, sessionId: user.session?.id })
+      return options
+    },
+
+    /** One of the user's own passkeys proved again in this session: a fresh factor for a few minutes. */
+    async stepUp(user: FrameUser, response: z.output<typeof authenticationResponseSchema>, context: CallContext, binding: string | undefined): Promise<void> {
+      const { challenge, data } = await take('passkey-step-up', response.response.clientDataJSON, binding, context)
+      if (data.userId !== user.id || data.sessionId !== user.session?.id) throw new FrameError(FRAME_MESSAGES.socialStateUnknown)
+      const passkey = await verifyAssertion(response, challenge, context)
+      if (passkey.user_id !== user.id) throw new FrameError(FRAME_MESSAGES.passkeyUnknown, 401)
+      await accounts.recordStepUp(user)
     },
 
     async list(user: FrameUser): Promise<PasskeyInfo[]> {

@@ -622,6 +622,13 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('passkeys', async (_body, token, context) => ({ passkeys: await passkeys.list(await accounts.userOf(token, context)) }))
   api('passkeyRemove', async ({ id }, token, context) => ({ removed: await passkeys.remove(await accounts.userOf(token, context), id) }))
 
+  api('stepUpOptions', async (_body, token, context, binding) => ({ options: { ...(await passkeys.stepUpOptions(await accounts.userOf(token, context), context, binding)) } }))
+  api('stepUp', async ({ response }, token, context, binding) => {
+    await passkeys.stepUp(await accounts.userOf(token, context), response, context, binding)
+    return {}
+  })
+  api('exportKey', async ({ chain }, token, context) => ({ key: await accounts.exportKey(await accounts.userOf(token, context), chain, context) }))
+
   const server = createHttpServer(app, options.port, host)
   try {
     await server.start()

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
+import { getBase58Encoder } from '@solana/kit'
+import { Keypair } from '@solana/web3.js'
+import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -197,5 +200,40 @@ describe('passkeys', () => {
     expect((await ok('passkeys', {}, { token })).passkeys).toEqual([])
     // Removed: it signs nobody in.
     expect((await refused('passkeyLogin', { response: assert(credential, await loginOptions(), frame) })).error).toBe(FRAME_MESSAGES.passkeyUnknown)
+  })
+})
+
+describe('key export', () => {
+  it('needs a login or passkey of the last 5 minutes; the keys shown are the accounts’ own, and the visitor is mailed', async () => {
+    const email = `export-${Date.now()}@example.org`
+    const token = await emailLogin(email)
+    const user = await ok('user', {}, { token })
+    expect((await refused('exportKey', { chain: 'evm' })).status).toBe(401)
+    // Signed in just now: a fresh factor.
+    const { key } = await ok('exportKey', { chain: 'evm' }, { token })
+    expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAccount(key as `0x${string}`).address).toBe(user.address)
+    const solana = (await ok('exportKey', { chain: 'solana' }, { token })).key
+    expect(Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(solana))).publicKey.toBase58()).toBe(user.solanaAddress)
+    await expect.poll(() => mailbox.messages(email).filter((m) => m.subject === 'Your Portico wallet key was exported').length, { timeout: 10_000 }).toBe(2)
+
+    // Six minutes later the login is no longer fresh: refused until a passkey of the user's is proved again.
+    const { options } = await ok('passkeyRegisterOptions', {}, { token })
+    const made = createCredential(z.object({ challenge: z.string(), rp: z.object({ id: z.string() }), user: z.object({ id: z.string() }) }).parse(options), frame)
+    await ok('passkeyRegister', { response: made.response, userAgent: '' }, { token })
+    skew = 6 * 60_000
+    try {
+      expect(await refused('exportKey', { chain: 'evm' }, { token })).toEqual({ status: 403, error: FRAME_MESSAGES.freshFactorNeeded })
+      // Another user's passkey proves nothing for this one.
+      const stranger = await visitorWithPasskey('stranger')
+      const otherOptions = z.object({ challenge: z.string() }).parse((await ok('stepUpOptions', {}, { token })).options)
+      expect((await refused('stepUp', { response: assert(stranger.credential, otherOptions, frame) }, { token })).status).toBe(401)
+      expect((await refused('exportKey', { chain: 'evm' }, { token })).status).toBe(403)
+      const stepUp = z.object({ challenge: z.string() }).parse((await ok('stepUpOptions', {}, { token })).options)
+      await ok('stepUp', { response: assert(made.credential, stepUp, frame) }, { token })
+      expect((await ok('exportKey', { chain: 'evm' }, { token })).key).toBe(key)
+    } finally {
+      skew = 0
+    }
   })
 })

@@ -94,6 +94,7 @@ export const EMBEDDED_ERRORS = {
   passkeyFailed: 'The passkey could not be checked. Try again',
   passkeyLimit: 'You have the most passkeys allowed. Remove one first',
   passkeyLastWayIn: 'This passkey is your only way in and cannot be removed',
+  freshFactorNeeded: 'Confirm it is you first: sign in again or use your passkey',
 } as const
 export type EmbeddedErrorKey = keyof typeof EMBEDDED_ERRORS
 

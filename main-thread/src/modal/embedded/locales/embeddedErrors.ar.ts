@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى',
   passkeyLimit: 'لديك أكبر عدد مسموح به من مفاتيح المرور. أزل واحدًا أولًا',
   passkeyLastWayIn: 'مفتاح المرور هذا هو طريقتك الوحيدة للدخول ولا يمكن إزالته',
+  freshFactorNeeded: 'أكّد أنك أنت أولًا: سجّل الدخول مرة أخرى أو استخدم مفتاح المرور',
 } satisfies Record<EmbeddedErrorKey, string>

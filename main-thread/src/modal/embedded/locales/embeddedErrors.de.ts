@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'Der Passkey konnte nicht geprüft werden. Versuche es erneut',
   passkeyLimit: 'Du hast die größte erlaubte Zahl an Passkeys. Entferne zuerst einen',
   passkeyLastWayIn: 'Dieser Passkey ist dein einziger Zugang und kann nicht entfernt werden',
+  freshFactorNeeded: 'Bestätige zuerst, dass du es bist: melde dich erneut an oder nutze deinen Passkey',
 } satisfies Record<EmbeddedErrorKey, string>

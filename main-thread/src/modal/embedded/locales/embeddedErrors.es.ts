@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'No se pudo comprobar la llave de acceso. Inténtalo de nuevo',
   passkeyLimit: 'Tienes el máximo de llaves de acceso permitido. Quita una primero',
   passkeyLastWayIn: 'Esta llave de acceso es tu única forma de entrar y no se puede quitar',
+  freshFactorNeeded: 'Confirma primero que eres tú: inicia sesión de nuevo o usa tu llave de acceso',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -32,4 +32,5 @@ export default {
   passkeyFailed: "La clé d'accès n'a pas pu être vérifiée. Réessayez",
   passkeyLimit: "Vous avez le nombre maximal de clés d'accès. Supprimez-en une d'abord",
   passkeyLastWayIn: "Cette clé d'accès est votre seul moyen d'entrer et ne peut pas être supprimée",
+  freshFactorNeeded: "Confirmez d'abord que c'est vous : reconnectez-vous ou utilisez votre clé d'accès",
 } satisfies Record<EmbeddedErrorKey, string>

@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'Non è stato possibile verificare la passkey. Riprova',
   passkeyLimit: 'Hai il numero massimo di passkey consentito. Rimuovine una prima',
   passkeyLastWayIn: 'Questa passkey è il tuo unico modo di accedere e non può essere rimossa',
+  freshFactorNeeded: 'Conferma prima che sei tu: accedi di nuovo o usa la tua passkey',
 } satisfies Record<EmbeddedErrorKey, string>

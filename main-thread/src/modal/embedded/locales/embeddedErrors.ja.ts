@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'パスキーを確認できませんでした。もう一度お試しください',
   passkeyLimit: 'パスキーの登録数が上限に達しています。先に1つ削除してください',
   passkeyLastWayIn: 'このパスキーは唯一のログイン方法のため削除できません',
+  freshFactorNeeded: 'まず本人確認をしてください：もう一度サインインするか、パスキーを使ってください',
 } satisfies Record<EmbeddedErrorKey, string>

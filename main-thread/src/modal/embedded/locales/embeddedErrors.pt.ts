@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'Não foi possível verificar a chave de acesso. Tente novamente',
   passkeyLimit: 'Você tem o máximo de chaves de acesso permitido. Remova uma primeiro',
   passkeyLastWayIn: 'Esta chave de acesso é sua única forma de entrar e não pode ser removida',
+  freshFactorNeeded: 'Confirme primeiro que é você: entre de novo ou use sua chave de acesso',
 } satisfies Record<EmbeddedErrorKey, string>

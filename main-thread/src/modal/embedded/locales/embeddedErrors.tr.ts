@@ -32,4 +32,5 @@ export default {
   passkeyFailed: 'Geçiş anahtarı doğrulanamadı. Tekrar deneyin',
   passkeyLimit: 'İzin verilen en fazla geçiş anahtarına sahipsiniz. Önce birini kaldırın',
   passkeyLastWayIn: 'Bu geçiş anahtarı tek giriş yolunuz ve kaldırılamaz',
+  freshFactorNeeded: 'Önce siz olduğunuzu doğrulayın: yeniden giriş yapın veya geçiş anahtarınızı kullanın',
 } satisfies Record<EmbeddedErrorKey, string>
