@@ -3,7 +3,7 @@
  * the frame, what the frame reads from the page, the social-login callback), the WalletConnect session
  * and one-click sign-in answer, and the messages the tabs' workers exchange (`createCoreHub`).
  */
-import { coreStateSchema, PorticoError, siwxCacaoSchema, walletConnectSessionSchema, walletConnectStateSchema, type CoreState } from '@portico/shared-types'
+import { coreStateSchema, followStateChanges, PorticoError, siwxCacaoSchema, walletConnectSessionSchema, walletConnectStateSchema, type CoreState } from '@portico/shared-types'
 import {
   appMessageSchema,
   EMBEDDED_EVENT_NAMES,
@@ -182,9 +182,11 @@ async function betweenTabs() {
   await hub.ready
   // Each state the tab takes is checked as it arrives and not kept (a thousand large states would fill the heap).
   let wrongStates = 0
-  await hub.subscribe((state: CoreState) => {
-    if (!coreStateSchema.safeParse(state).success) wrongStates += 1
-  })
+  await hub.subscribe(
+    followStateChanges((state: CoreState) => {
+      if (!coreStateSchema.safeParse(state).success) wrongStates += 1
+    }),
+  )
   const hubSamples = [
     { t: 'reply', id: 'follower:1', to: 'follower', leader: 'leader', ok: true, value: null },
     { t: 'reply', id: 'follower:1', to: 'follower', leader: 'leader', ok: false, value: null, error: { name: 'PorticoError', message: 'Something went wrong' } },

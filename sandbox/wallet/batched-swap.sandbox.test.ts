@@ -9,7 +9,7 @@ import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CoreConfig } from '@portico/shared-types'
+import { followStateChanges, type CoreConfig } from '@portico/shared-types'
 import type { SwapTokenRef, WriteIntent, WriteStep } from '@portico/shared-types/write'
 import { startWrite } from '../../main-thread/src/client/write.ts'
 import { runsAtomicBatches } from '../../main-thread/src/connectors/calls.ts'
@@ -66,9 +66,11 @@ describe('a batched approve-and-swap (EIP-5792) through the page and the core', 
     const before = await usdcOf(ACCOUNT_0)
     // What the Activity shows meanwhile: the core's pending rows, in every state it pushes (as a tab follows it; a poll could miss a short-lived row).
     const seen = new Set<string>()
-    const subscription = await core.subscribe((state) => {
-      for (const p of state.pendingTransactions) seen.add(`${p.hash} ${p.kind} ${p.amount} ${p.symbol}`)
-    })
+    const subscription = await core.subscribe(
+      followStateChanges((state) => {
+        for (const p of state.pendingTransactions) seen.add(`${p.hash} ${p.kind} ${p.amount} ${p.symbol}`)
+      }),
+    )
     const { result, steps, asked, atomic } = await pageWrite(core, { kind: 'swap', caipAddress: CAIP_0, from: USDC, to: ETH, amount: '30' }, [true])
     expect(atomic).toBe(true)
     expect(result).toMatchObject({ status: 'done', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })

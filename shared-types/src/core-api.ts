@@ -23,7 +23,29 @@ import type {
   SimulateCallsParameters,
 } from './write.ts'
 
-export type StateListener = (state: CoreState) => void | Promise<void>
+/**
+ * What the core pushes to a tab: the new revision and the slices of its state that changed since the
+ * last push that tab answered (compared by reference; every slice in a subscription's first push).
+ * The tab keeps the state it follows by spreading `changed` over it.
+ */
+export type CoreStateChange = { revision: number; changed: Partial<CoreState> }
+
+export type StateListener = (change: CoreStateChange) => void | Promise<void>
+
+/**
+ * A listener for `subscribe` that follows the whole state: each change's slices are spread over the
+ * state the subscription added up so far (its first change holds them all), and `onState` gets the result.
+ *
+ * @example
+ * await core.subscribe(followStateChanges((state) => render(state.balances)))
+ */
+export function followStateChanges(onState: (state: CoreState) => void | Promise<void>): StateListener {
+  let followed: CoreState | null = null
+  return ({ revision, changed }) => {
+    followed = { ...(followed ?? (changed as CoreState)), ...changed, revision }
+    return onState(followed)
+  }
+}
 
 export type SetConnectedParameters = {
   caipAddress: CaipAddress
@@ -143,7 +165,7 @@ export interface PorticoCoreApi {
   /** Hands the core the dapp's configuration (validated again in the core); answers the current state. Fetches nothing. */
   configure(config: CoreConfig, options?: CoreOptionsInput): Promise<CoreState>
   getState(): Promise<CoreState>
-  /** Registers a tab's listener; the current state is pushed at once. Answers an id for `unsubscribe`. */
+  /** Registers a tab's listener; the current state is pushed at once (every slice), then each change (the slices that changed). Answers an id for `unsubscribe`. */
   subscribe(listener: StateListener): Promise<number>
   unsubscribe(id: number): Promise<void>
   /** A tab started connecting a wallet of `namespace` through the connector `connectorId` of type `connectorType`. */

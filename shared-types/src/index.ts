@@ -49,9 +49,11 @@ export {
 export * as constants from './constants.ts'
 export {
   CORE_API_METHODS,
+  followStateChanges,
   type PorticoCoreApi,
   type RefreshBalancesParameters,
   type SetConnectedParameters,
+  type CoreStateChange,
   type StateListener,
 } from './core-api.ts'
 export {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CoreState } from '@portico/shared-types'
+import { followStateChanges, type CoreState, type CoreStateChange } from '@portico/shared-types'
 import { createCore } from './core.ts'
 import { createStorage } from './infra/storage.ts'
 import { ADDRESS, balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../test/fixtures.ts'
@@ -16,8 +16,8 @@ describe('core: connection and pushes', () => {
     upstream.on(BALANCE_CALL, () => json({ balances: [balance(), balance({ symbol: 'ZERO', quantity: { decimals: '0', numeric: '5' }, address: `eip155:31337:${ADDRESS}` })] }))
     const seenA: CoreState[] = []
     const seenB: CoreState[] = []
-    await core.subscribe((s) => void seenA.push(s))
-    await core.subscribe((s) => void seenB.push(s))
+    await core.subscribe(followStateChanges((s) => void seenA.push(s)))
+    await core.subscribe(followStateChanges((s) => void seenB.push(s)))
     await core.configure(testConfig)
     await connect(core)
     await vi.waitFor(() => expect(seenB.at(-1)?.balances.status).toBe('success'))
@@ -42,7 +42,42 @@ describe('core: connection and pushes', () => {
     const late = vi.fn()
     await core.subscribe(late)
     await vi.waitFor(() => expect(late).toHaveBeenCalledTimes(1))
-    expect((late.mock.calls[0]![0] as CoreState).connections.eip155?.status).toBe('connected')
+    // The first push of a subscription holds every slice.
+    const first = late.mock.calls[0]![0] as CoreStateChange
+    expect(first.changed.connections?.eip155?.status).toBe('connected')
+    expect(Object.keys(first.changed).sort()).toEqual(Object.keys(await core.getState()).sort())
+  })
+
+  it('then sends each subscriber only the slices that changed since its last push, and a busy one what it missed in one', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    const changes: CoreStateChange[] = []
+    await core.subscribe((change) => void changes.push(change))
+    await vi.waitFor(() => expect(changes).toHaveLength(1))
+    await core.setOnline(false)
+    await vi.waitFor(() => expect(changes).toHaveLength(2))
+    expect(changes[1]).toEqual({ revision: (await core.getState()).revision, changed: { online: false } })
+
+    // A tab that answers slowly: the changes made meanwhile reach it as one, with every slice that moved.
+    let answer: () => void = () => {}
+    const slow: CoreStateChange[] = []
+    await core.subscribe((change) => {
+      slow.push(change)
+      return slow.length === 1 ? new Promise<void>((resolve) => (answer = resolve)) : undefined
+    })
+    await vi.waitFor(() => expect(slow).toHaveLength(1))
+    await core.setOnline(true)
+    await core.setOnline(false)
+    await core.setOnline(true)
+    answer()
+    await vi.waitFor(() => expect(slow).toHaveLength(2))
+    const state = await core.getState()
+    // Three changes while it was busy, one push: the latest revision, online as it is now.
+    expect(slow[1]).toEqual({ revision: state.revision, changed: { online: true } })
+    // Added up, the changes are the core's state.
+    const followed = slow.reduce<Partial<CoreState>>((s, c) => ({ ...s, ...c.changed, revision: c.revision }), {})
+    expect(followed).toEqual(state)
   })
 
   it('drops a subscriber that stops answering', async () => {

@@ -10,6 +10,7 @@ import { createCore, createStorage } from '@portico/worker-core'
 import { fakeFetch } from '../../test/harness.tsx'
 import { createClient } from './createClient.ts'
 import type { SpawnedCore } from './spawnCore.ts'
+import { followStateChanges } from '@portico/shared-types'
 import { CORE_GENERATION_KEY } from './spawnCoreLink.ts'
 
 let wallet: FakeWallet | undefined
@@ -158,7 +159,7 @@ describe('session: a wallet with EVM and Solana sides', () => {
     const { client, core, solanaAccount, rdns } = await connectedOnSolana()
     ends.push(() => client.destroy())
     const flags: boolean[] = []
-    const id = await core.subscribe((state) => void flags.push(state.switchingNamespace))
+    const id = await core.subscribe(followStateChanges((state) => void flags.push(state.switchingNamespace)))
     ends.push(() => core.unsubscribe(id))
 
     await switchNetwork(client, { caipNetworkId: 'eip155:31337' })

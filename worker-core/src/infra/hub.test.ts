@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CoreState } from '@portico/shared-types'
+import { followStateChanges, type CoreState } from '@portico/shared-types'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
 import { createCoreHub, type CoreHub, type LockManagerLike } from './hub.ts'
 import { BALANCE_CALL, CAIP_ADDRESS, fakeUpstream, json, setupCore, testConfig } from '../../test/fixtures.ts'
@@ -65,7 +65,7 @@ function group({ onCore }: { onCore?: (core: ReturnType<typeof setupCore>['core'
     })
     hubs.push(hub)
     const seen: CoreState[] = []
-    void hub.subscribe((s) => void seen.push(s))
+    void hub.subscribe(followStateChanges((s) => void seen.push(s)))
     return { hub, seen, warnings, last: () => seen.at(-1) }
   }
   return { tab, upstream, created, clock, locks, channelName }

@@ -1,8 +1,20 @@
 import { z } from 'zod/mini'
-import { CORE_API_METHODS, coreStateSchema, MESSAGES, PorticoError, reviveError, serializeError, serializedErrorSchema, type CoreState, type PorticoCoreApi } from '@portico/shared-types'
+import {
+  CORE_API_METHODS,
+  coreStateSchema,
+  followStateChanges,
+  MESSAGES,
+  PorticoError,
+  reviveError,
+  serializeError,
+  serializedErrorSchema,
+  type CoreState,
+  type CoreStateChange,
+  type PorticoCoreApi,
+} from '@portico/shared-types'
 import { CORE_LEADER_LOCK, HEARTBEAT_MS } from '@portico/shared-types/constants'
 import { WRITE_OUTCOME_UNKNOWN_CODE } from '@portico/shared-types/write'
-import { createSubscribers } from './subscribers.ts'
+import { createStateSubscribers, type Subscribers } from './subscribers.ts'
 
 /** The part of the Web Locks API the hub uses (a worker's `navigator.locks`). */
 export type LockManagerLike = {
@@ -71,7 +83,7 @@ const STATE_RETURNING: readonly Forwarded[] = ['configure', 'getState']
  * The states this tab takes from the leader (its own core's, or another tab's, parsed), pushed to this
  * tab's listeners with a revision of its own; an older or repeated one from the same leader is dropped.
  */
-function createStateFollower(tabId: string, listeners: ReturnType<typeof createSubscribers<CoreState>>, warn: (message: string) => void) {
+function createStateFollower(tabId: string, listeners: Subscribers<CoreState, CoreStateChange>, warn: (message: string) => void) {
   let origin: { leader: string; revision: number } | null = null
   let latest: CoreState | null = null
   let localRevision = 0
@@ -219,7 +231,7 @@ async function electLeader(lock: ReturnType<typeof createLeaderLock> | null, bec
 export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
   const { channel, locks, lockName = CORE_LEADER_LOCK, warn = console.warn } = params
   const tabId = params.tabId ?? crypto.randomUUID()
-  const listeners = createSubscribers<CoreState>({ timeoutMs: params.listenerTimeoutMs ?? 2 * HEARTBEAT_MS })
+  const listeners = createStateSubscribers({ timeoutMs: params.listenerTimeoutMs ?? 2 * HEARTBEAT_MS })
   const pending = new Map<string, PendingCall>()
   let role: HubRole = 'pending'
   let core: Promise<Core> | null = null
@@ -277,10 +289,13 @@ export function createCoreHub(params: CreateCoreHubParameters): CoreHub {
       const created = params.createCore()
       await created.ready
       if (lastConfig) await (created.configure as (...a: unknown[]) => Promise<CoreState>)(...lastConfig)
-      await created.subscribe((state) => {
-        accept(tabId, state)
-        post({ t: 'state', leader: tabId, state })
-      })
+      // The core sends its changes; the other tabs' hubs are posted the whole state they add up to (one may have just joined).
+      await created.subscribe(
+        followStateChanges((state) => {
+          accept(tabId, state)
+          post({ t: 'state', leader: tabId, state })
+        }),
+      )
       return created
     })()
     await core

@@ -9,7 +9,7 @@ import {
   type CoreState,
   type StateListener,
 } from '@portico/shared-types'
-import { createSubscribers } from './subscribers.ts'
+import { createStateSubscribers } from './subscribers.ts'
 
 export type StateStore = {
   get(): CoreState
@@ -54,10 +54,10 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
   }
 }
 
-/** The core's state and the tabs that follow it: one source of truth, pushed whole on every change. */
+/** The core's state and the tabs that follow it: one source of truth; each tab is sent the slices that changed (`stateChange`). */
 export function createStateStore({ listenerTimeoutMs, storageKind }: CreateStateStoreParameters): StateStore {
   let state = initialCoreState(0, storageKind())
-  const subscribers = createSubscribers<CoreState>({ timeoutMs: listenerTimeoutMs })
+  const subscribers = createStateSubscribers({ timeoutMs: listenerTimeoutMs })
   return {
     get: () => state,
     set(patch) {

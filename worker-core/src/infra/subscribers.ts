@@ -1,7 +1,9 @@
+import type { CoreState, CoreStateChange } from '@portico/shared-types'
+
 export type Listener<T> = (value: T) => void | Promise<void>
 
-export type Subscribers<T> = {
-  add(listener: Listener<T>, current?: T): number
+export type Subscribers<T, M = T> = {
+  add(listener: Listener<M>, current?: T): number
   remove(id: number): void
   /** Sends `value` to every listener; while a push is unanswered, later values coalesce into the latest. */
   publish(value: T): void
@@ -9,18 +11,24 @@ export type Subscribers<T> = {
   clear(): void
 }
 
-export type CreateSubscribersParameters = {
+export type CreateSubscribersParameters<T, M = T> = {
   /** How long a listener may leave a push unanswered before it is dropped as gone (a closed tab). */
   timeoutMs: number
   onDrop?: (id: number) => void
+  /**
+   * What a listener is sent for `value`, knowing the last value it was sent (undefined the first time):
+   * the value itself unless told. A listener that was busy gets the latest value shaped against the
+   * last one it received, so what it skipped is never lost.
+   */
+  message?: (value: T, sent: T | undefined) => M
 }
 
 /**
  * Listeners in other tabs, reached through comlink proxies: each push is a round trip, so a slow tab
  * never queues a backlog (it gets the latest value when it answers) and a closed one is dropped.
  */
-export function createSubscribers<T>({ timeoutMs, onDrop }: CreateSubscribersParameters): Subscribers<T> {
-  type Entry = { listener: Listener<T>; busy: boolean; pending: { value: T } | null }
+export function createSubscribers<T, M = T>({ timeoutMs, onDrop, message }: CreateSubscribersParameters<T, M>): Subscribers<T, M> {
+  type Entry = { listener: Listener<M>; busy: boolean; pending: { value: T } | null; sent: T | undefined }
   const entries = new Map<number, Entry>()
   let nextId = 1
 
@@ -31,13 +39,15 @@ export function createSubscribers<T>({ timeoutMs, onDrop }: CreateSubscribersPar
     }
     entry.busy = true
     entry.pending = null
+    const sent = message ? message(value, entry.sent) : (value as unknown as M)
+    entry.sent = value
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs)
     })
     Promise.race([
       Promise.resolve()
-        .then(() => entry.listener(value))
+        .then(() => entry.listener(sent))
         .then(() => 'ok' as const),
       timeout,
     ])
@@ -57,7 +67,7 @@ export function createSubscribers<T>({ timeoutMs, onDrop }: CreateSubscribersPar
   return {
     add(listener, current) {
       const id = nextId++
-      const entry: Entry = { listener, busy: false, pending: null }
+      const entry: Entry = { listener, busy: false, pending: null, sent: undefined }
       entries.set(id, entry)
       if (current !== undefined) push(id, entry, current)
       return id
@@ -69,4 +79,23 @@ export function createSubscribers<T>({ timeoutMs, onDrop }: CreateSubscribersPar
     size: () => entries.size,
     clear: () => entries.clear(),
   }
+}
+
+/**
+ * The change a tab is sent: the slices of `state` that are not the very objects of the state it was
+ * last sent (every slice the first time), with the revision. A balance read sends the balances, not
+ * the history, the connections and the rest again to every tab.
+ */
+export function stateChange(state: CoreState, sent: CoreState | undefined): CoreStateChange {
+  if (!sent) return { revision: state.revision, changed: state }
+  const changed: Partial<Record<keyof CoreState, unknown>> = {}
+  for (const key of Object.keys(state) as (keyof CoreState)[]) {
+    if (key !== 'revision' && state[key] !== sent[key]) changed[key] = state[key]
+  }
+  return { revision: state.revision, changed: changed as Partial<CoreState> }
+}
+
+/** The tabs following the core's state: each is sent what changed since its last push (`stateChange`). */
+export function createStateSubscribers(params: Omit<CreateSubscribersParameters<CoreState, CoreStateChange>, 'message'>): Subscribers<CoreState, CoreStateChange> {
+  return createSubscribers({ ...params, message: stateChange })
 }

@@ -1,5 +1,5 @@
 import { proxy, type Remote } from 'comlink'
-import type { CoreState, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
+import { followStateChanges, type CoreState, type PorticoConfig, type PorticoCoreApi } from '@portico/shared-types'
 import type { ClientInternals } from '../createClient.ts'
 import { spawnCore } from '../spawnCore.ts'
 import { createCoreLink } from '../spawnCoreLink.ts'
@@ -43,13 +43,18 @@ export function attachCore({ client, config, tabId, onState }: AttachCoreParamet
   let epoch = 0
   let lastRevision = -1
   let pageRevision = 0
+  /**
+   * A subscription's listener: it adds the core's changes up to the whole state (`followStateChanges`, kept per
+   * subscription since each is sent changes against what it was sent) and passes on the states newer than this
+   * tab's last, from the core it is attached to.
+   */
   function listenerOf(attached: number) {
-    return (state: CoreState) => {
+    return followStateChanges((state) => {
       if (attached !== epoch || state.revision <= lastRevision) return
       lastRevision = state.revision
       // A new core counts its revisions from its own start: the page's keep rising.
       onState({ ...state, revision: ++pageRevision })
-    }
+    })
   }
 
   async function subscribe() {
