@@ -1,6 +1,7 @@
 import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test'
 import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
-import { APPROVAL_FRAME, freshEmail, loginWithEmail, shownAddress } from '../embedded.ts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { APPROVAL_FRAME, freshEmail, loginWithEmail, mailbox, shownAddress, switchToEoa } from '../embedded.ts'
 import { expect, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
@@ -149,4 +150,75 @@ test('a passkey made for another origin does not sign in: the frame service know
   await pressInPanel(page, 'Continue with a passkey')
   await expect(page.frameLocator(APPROVAL_FRAME).getByTestId('panel-status')).toHaveText('This passkey is not known here')
   await expect(page.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+})
+
+test('the private key is shown only in the frame: a script of the page exports nothing, and the key reaches nothing of the page', async ({ context, sandbox }) => {
+  const page = await context.newPage()
+  // Everything the dapp's page hears: its messages (every listener sees what this one sees) and its own requests.
+  await page.addInitScript(() => {
+    const heard: string[] = []
+    ;(window as unknown as { __heard: string[] }).__heard = heard
+    window.addEventListener('message', (event) => heard.push(JSON.stringify(event.data)), true)
+  })
+  const traffic: string[] = []
+  page.on('requestfinished', async (request) => {
+    if (request.frame() !== page.mainFrame()) return
+    const body = await (await request.response())?.text().catch(() => '')
+    traffic.push(`${request.url()} ${request.postData() ?? ''} ${body ?? ''}`)
+  })
+  await page.goto(DEMO)
+  const email = freshEmail('export')
+  await loginWithEmail(page, sandbox, email)
+  const eoa = await switchToEoa(page)
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Passkeys' }).click()
+  await page.getByRole('dialog', { name: 'Passkeys' }).getByRole('button', { name: 'Export EVM private key' }).click()
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const frame = page.frameLocator(APPROVAL_FRAME)
+  await expect(frame.getByTestId('export-show')).toBeVisible()
+
+  // A script of the page clicks every button it can reach and posts every message it can think of: nothing is exported.
+  await page.evaluate(() => {
+    const iframe = document.querySelector('iframe.portico-embedded-frame') as HTMLIFrameElement
+    const target = new URL(iframe.src).origin
+    for (const type of ['APP_EXPORT_KEY', 'APP_ADD_PASSKEY', 'APP_REMOVE_PASSKEY', 'APP_GET_PASSKEYS', 'APP_EXPORT_KEY_APPROVE', 'APP_APPROVE'])
+      iframe.contentWindow?.postMessage({ type, id: crypto.randomUUID(), payload: { chain: 'evm', id: crypto.randomUUID() } }, target)
+    iframe.click()
+    iframe.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    // Every button of the modal but Back and Close (which give the panel up: a page may cancel, never approve).
+    for (const button of document.querySelectorAll('[role="dialog"] button'))
+      if (!/^(back|close)$/i.test(button.getAttribute('aria-label') ?? button.textContent ?? '')) button.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+  })
+  // Its messages ask for more panels (refused while one is open), its clicks reach nothing in the frame: no key anywhere.
+  await page.waitForTimeout(1_500)
+  expect(await walletFrame(page).then((f) => f.locator('[data-testid="export-key"]').count())).toBe(0)
+  expect((await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported')).toHaveLength(0)
+
+  // The visitor's own panel is still there, unarmed until the warning is ticked.
+  await expect(frame.getByTestId('export-show')).toBeDisabled()
+
+  // The visitor reads the warning, ticks it, and presses Show private key in the frame: signed in minutes ago, no step-up needed.
+  await frame.getByTestId('panel-confirm').check()
+  await pressInPanel(page, 'Show private key')
+  const shown = frame.getByTestId('export-key')
+  await expect(shown).toHaveText(/^0x[0-9a-f]{64}$/)
+  const key = (await shown.textContent())!
+  expect(privateKeyToAccount(key as `0x${string}`).address).toBe(eoa)
+  await frame.getByTestId('export-toggle').click()
+  await expect(shown).toBeHidden()
+  await pressInPanel(page, 'Done')
+  await expect(page.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkeys-status')).toHaveText('The key was shown in the wallet’s secure window.')
+  await expect.poll(async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length).toBe(1)
+
+  // Nowhere in the page: its document, its storage, what its listeners heard, its own requests and answers.
+  const bare = key.slice(2)
+  const seen = await page.evaluate(() => ({
+    dom: document.documentElement.outerHTML,
+    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    heard: (window as unknown as { __heard: string[] }).__heard.join('\n'),
+  }))
+  expect(seen.heard).toContain('FRAME_EXPORT_KEY_SUCCESS')
+  for (const text of [seen.dom, seen.storage, seen.heard, traffic.join('\n')]) {
+    expect(text).not.toContain(bare)
+    expect(text.toLowerCase()).not.toContain(bare.toLowerCase())
+  }
 })

@@ -169,6 +169,12 @@ export const EMBEDDED_EVENTS = {
   /** Shows the frame's own "Sign in with a passkey" panel: signed in with a discoverable passkey of the frame's origin, no email. */
   CONNECT_PASSKEY: { request: empty, response: embeddedUserSchema },
   /**
+   * Shows the frame's own "Export your private key" panel: a warning to be ticked as read, then, after
+   * the visitor's own click there and a fresh factor (a login or passkey of the last 5 minutes, asked
+   * for in the frame), the key shown in the frame only. The page learns only that it was shown.
+   */
+  EXPORT_KEY: { request: z.object({ chain: z.enum(['evm', 'solana']) }), response: z.object({ exported: z.boolean() }) },
+  /**
    * The page gives up on every unsafe request waiting in the frame's approval (the modal closed, a
    * disallowed call): each is answered with FRAME_RPC_REQUEST_ERROR, code 4001. There is no message
    * that approves: only a trusted gesture inside the frame does.

@@ -2,7 +2,7 @@ import { FrameError } from '../messages.ts'
 // First: zod must not probe `new Function` under the page's CSP (see zod-jitless.ts).
 import './zod-jitless.ts'
 import { EMBEDDED_EVENT_NAMES, appMessageSchema, classifyRpcMethod, type AppMessage, type EmbeddedEvent, type EmbeddedRequest, type EmbeddedResponse } from '@portico/shared-types/embedded'
-import { MESSAGES } from '@portico/shared-types/errors'
+import { EMBEDDED_ERRORS, MESSAGES } from '@portico/shared-types/errors'
 import type { Address } from 'viem'
 import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
@@ -220,6 +220,40 @@ const panels = createPanels({ post, requester: parentOrigin ?? '', busy: () => a
 /** A passkey ceremony in this frame's origin (its relying party): the browser's own prompt, after the visitor's click in the panel. */
 function passkeysUsable(): void {
   if (!browserSupportsWebAuthn()) throw new FrameError(PANEL_TEXT.unavailable)
+}
+
+/** The exported key in the frame's own document, with Copy (this origin's clipboard) and Hide / Show. */
+function keyView(key: string): HTMLElement {
+  const text = document.createElement('code')
+  text.className = 'exported-key'
+  text.dataset['testid'] = 'export-key'
+  text.textContent = key
+  const toggle = document.createElement('button')
+  toggle.type = 'button'
+  toggle.className = 'secondary'
+  toggle.dataset['testid'] = 'export-toggle'
+  toggle.textContent = PANEL_TEXT.hide
+  toggle.addEventListener('click', (event) => {
+    if (!event.isTrusted) return
+    text.hidden = !text.hidden
+    toggle.textContent = text.hidden ? PANEL_TEXT.show : PANEL_TEXT.hide
+  })
+  const copy = document.createElement('button')
+  copy.type = 'button'
+  copy.className = 'secondary'
+  copy.dataset['testid'] = 'export-copy'
+  copy.textContent = PANEL_TEXT.copy
+  copy.addEventListener('click', (event) => {
+    if (!event.isTrusted) return
+    void navigator.clipboard
+      ?.writeText(key)
+      .then(() => void (copy.textContent = PANEL_TEXT.copied))
+      .catch(() => undefined)
+  })
+  const box = document.createElement('div')
+  box.className = 'exported'
+  box.append(text, copy, toggle)
+  return box
 }
 
 /**
@@ -501,6 +535,37 @@ const handlers: Handlers = {
     })
     nameDevice()
     return call('user', {})
+  },
+  async EXPORT_KEY({ chain }) {
+    await call('user', {})
+    let key: string | undefined
+    await panels.ask({
+      title: PANEL_TEXT.exportTitle,
+      body: PANEL_TEXT.exportBody,
+      confirm: PANEL_TEXT.exportConfirm,
+      action: PANEL_TEXT.exportAction,
+      testId: 'export-show',
+      async run() {
+        try {
+          key = (await call('exportKey', { chain })).key
+        } catch (err) {
+          // No fresh login: one of the visitor's passkeys, proved here in this same click.
+          if (!(err instanceof ApiError) || err.message !== EMBEDDED_ERRORS.freshFactorNeeded) throw err
+          passkeysUsable()
+          const { options } = await call('stepUpOptions', {})
+          const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
+          await call('stepUp', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
+          key = (await call('exportKey', { chain })).key
+        }
+      },
+    })
+    const shown = keyView(key ?? '')
+    key = undefined
+    // Done or Cancel: the key's nodes go with the panel; nothing of it is answered to the page.
+    await panels
+      .ask({ title: PANEL_TEXT.exportShownTitle, body: PANEL_TEXT.exportShownBody, content: [shown], action: PANEL_TEXT.done, testId: 'export-done', run: async () => undefined })
+      .catch(() => undefined)
+    return { exported: true }
   },
   async RELOAD() {
     setTimeout(() => location.reload(), 0)

@@ -20,11 +20,26 @@ export const PANEL_TEXT = {
   signInBody: 'Use the passkey you saved for this wallet.',
   signInAction: 'Continue with a passkey',
   working: 'Waiting for your passkey…',
+  exportTitle: 'Export your private key',
+  exportBody:
+    'Your private key gives full control of this account to whoever sees it. Portico will never ask you for it. Show it only to move the account into a wallet you trust, with nobody watching your screen. We will email you that it was exported.',
+  exportConfirm: 'I have read this: anyone with this key can take everything in the account',
+  exportAction: 'Show private key',
+  exportShownTitle: 'Your private key',
+  exportShownBody: 'Shown only here, in the wallet’s own window. Import it into a wallet you trust, then hide it.',
+  copy: 'Copy key',
+  copied: 'Copied',
+  hide: 'Hide key',
+  show: 'Show key',
+  done: 'Done',
   unavailable: 'This browser cannot use passkeys here',
 } as const
 
-/** A panel's words and what its button does once the visitor's own click arms it. */
-export type PanelRequest<T> = { title: string; body: string; action: string; testId: string; run(): Promise<T> }
+/**
+ * A panel's words and what its button does once the visitor's own click arms it. `confirm`: a box the
+ * visitor must tick ("I have read…") before the button arms; `content`: more of the frame's own nodes.
+ */
+export type PanelRequest<T> = { title: string; body: string; action: string; testId: string; confirm?: string; content?: Node[]; run(): Promise<T> }
 
 /** The height asked for before the panel could be measured. */
 const FIRST_HEIGHT = 240
@@ -66,21 +81,26 @@ export function createPanels(deps: {
         status.setAttribute('role', 'status')
         const hint = hintLine('panel-hint')
         const keys = keyClicks(action)
+        const tick = request.confirm === undefined ? null : el('input', { id: 'panel-confirm', testId: 'panel-confirm' })
+        if (tick) tick.type = 'checkbox'
+        const confirmLine = tick ? el('label', { className: 'read-confirm' }, tick, document.createTextNode(` ${request.confirm}`)) : null
         const root = el(
           'main',
           { className: 'approval panel' },
           el('header', {}, title, el('p', { className: 'requester', text: PANEL_TEXT.requestedBy.replace('{origin}', deps.requester) })),
-          el('section', { className: 'approval-body' }, el('p', { text: request.body })),
+          el('section', { className: 'approval-body' }, el('p', { text: request.body }), ...(request.content ?? []), ...(confirmLine ? [confirmLine] : [])),
           status,
           hint.element,
           el('footer', { className: 'actions' }, cancel, action),
         )
         root.setAttribute('aria-labelledby', 'panel-title')
+        tick?.addEventListener('change', () => update())
         let timer: ReturnType<typeof setTimeout> | undefined
         let resizes: ResizeObserver | null = null
 
         const blocked = (): string => {
           if (running) return 'busy'
+          if (tick && !tick.checked) return 'unread'
           if (!visible) return 'not-visible'
           if (arming.stillWait() > 0) return 'too-soon'
           if (arming.pointerWait() > 0) return 'pointer-not-rested'

@@ -196,6 +196,9 @@ function embeddedWalletApi(
     async removePasskey(id) {
       return (await (await getFrame()).request('REMOVE_PASSKEY', { id })).removed
     },
+    async exportKey(chain) {
+      return (await (await getFrame()).request('EXPORT_KEY', { chain })).exported
+    },
     async connectPasskey(signal): Promise<EmbeddedLogin> {
       return (await getFrame()).request('CONNECT_PASSKEY', {}, { signal })
     },

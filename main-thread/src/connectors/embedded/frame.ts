@@ -80,8 +80,8 @@ function hiddenIframe(): HTMLIFrameElement {
   frame.setAttribute('aria-hidden', 'true')
   frame.tabIndex = -1
   frame.className = 'portico-embedded-frame'
-  // Passkeys of the frame's origin (its relying party) are made and used in the frame itself, after the visitor's click there.
-  frame.allow = 'publickey-credentials-get; publickey-credentials-create'
+  // Passkeys of the frame's origin (its relying party) are made and used in the frame itself, after the visitor's click there; an exported key is copied there.
+  frame.allow = 'publickey-credentials-get; publickey-credentials-create; clipboard-write'
   frame.hidden = true
   return frame
 }

@@ -43,6 +43,8 @@ export type EmbeddedWalletApi = {
   addPasskey(): Promise<EmbeddedPasskey>
   /** Asks the frame to show its own "Remove this passkey?" panel; removed only by the visitor's click there. */
   removePasskey(id: string): Promise<boolean>
+  /** Asks the frame to show its own "Export your private key" panel; the key is shown there only, never answered. True once it was shown. */
+  exportKey(chain: 'evm' | 'solana'): Promise<boolean>
   /** Asks the frame to show its own "Sign in with a passkey" panel: signed in with no email once the visitor used a passkey there. */
   connectPasskey(signal?: AbortSignal): Promise<EmbeddedLogin>
   /**

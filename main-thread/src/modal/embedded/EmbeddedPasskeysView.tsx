@@ -12,7 +12,7 @@ import '../../styles/embedded.css'
 import '../../styles/sessions.css'
 
 /** What the view asks of the embedded wallet: its passkeys, and asking its frame to add or remove one. */
-export type PasskeysApi = Pick<EmbeddedWalletApi, 'passkeys' | 'addPasskey' | 'removePasskey'>
+export type PasskeysApi = Pick<EmbeddedWalletApi, 'passkeys' | 'addPasskey' | 'removePasskey' | 'exportKey'>
 
 /** Whether an error is the visitor's own cancel in the frame's panel (nothing to report). */
 const cancelled = (cause: unknown) => typeof cause === 'object' && cause !== null && (cause as { code?: unknown }).code === USER_REJECTED_CODE
@@ -126,6 +126,18 @@ export function PasskeysPanel({ api }: { api: PasskeysApi }) {
         {t('addPasskey')}
       </button>
       <p className="portico-muted">{t('addPasskeyHint')}</p>
+      <p className="portico-muted">{t('exportIntro')}</p>
+      <button type="button" className="portico-button portico-secondary" disabled={busy !== null} onClick={() => void act('evm', async () => ((await api.exportKey('evm')) ? t('keyShown') : null))}>
+        {t('exportEvmKey')}
+      </button>
+      <button
+        type="button"
+        className="portico-button portico-secondary"
+        disabled={busy !== null}
+        onClick={() => void act('solana', async () => ((await api.exportKey('solana')) ? t('keyShown') : null))}
+      >
+        {t('exportSolanaKey')}
+      </button>
     </div>
   )
 }

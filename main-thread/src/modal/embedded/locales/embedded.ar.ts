@@ -56,4 +56,8 @@ export default {
   removePasskey: 'إزالة {name}',
   passkeyRemoved: 'أُزيل مفتاح المرور',
   passkeyInFrame: 'تابع في نافذة المحفظة الآمنة.',
+  exportIntro: 'انقل هذه المحفظة إلى مكان آخر بمفتاحها الخاص. تعرضه المحفظة في نافذتها الآمنة بعد تحذير، وتطلب منك تأكيد أنك أنت.',
+  exportEvmKey: 'تصدير المفتاح الخاص لـ EVM',
+  exportSolanaKey: 'تصدير المفتاح الخاص لـ Solana',
+  keyShown: 'عُرض المفتاح في نافذة المحفظة الآمنة.',
 } satisfies Record<EmbeddedKey, string>

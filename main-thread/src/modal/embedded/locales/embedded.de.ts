@@ -56,4 +56,8 @@ export default {
   removePasskey: '{name} entfernen',
   passkeyRemoved: 'Passkey entfernt',
   passkeyInFrame: 'Fahre im sicheren Fenster der Wallet fort.',
+  exportIntro: 'Nimm diese Wallet mit ihrem privaten Schlüssel woandershin mit. Die Wallet zeigt ihn in ihrem eigenen sicheren Fenster, nach einer Warnung, und fragt, ob du es bist.',
+  exportEvmKey: 'Privaten EVM-Schlüssel exportieren',
+  exportSolanaKey: 'Privaten Solana-Schlüssel exportieren',
+  keyShown: 'Der Schlüssel wurde im sicheren Fenster der Wallet gezeigt.',
 } satisfies Record<EmbeddedKey, string>

@@ -54,4 +54,8 @@ export default {
   removePasskey: 'Remove {name}',
   passkeyRemoved: 'Passkey removed',
   passkeyInFrame: "Continue in the wallet's secure window.",
+  exportIntro: 'Move this wallet elsewhere with its private key. The wallet shows it in its own secure window, after a warning, and asks you to confirm it is you.',
+  exportEvmKey: 'Export EVM private key',
+  exportSolanaKey: 'Export Solana private key',
+  keyShown: 'The key was shown in the wallet’s secure window.',
 } as const

@@ -57,4 +57,8 @@ export default {
   removePasskey: 'Quitar {name}',
   passkeyRemoved: 'Llave de acceso quitada',
   passkeyInFrame: 'Continúa en la ventana segura de la billetera.',
+  exportIntro: 'Lleva esta billetera a otro sitio con su clave privada. La billetera la muestra en su propia ventana segura, tras un aviso, y te pide confirmar que eres tú.',
+  exportEvmKey: 'Exportar clave privada EVM',
+  exportSolanaKey: 'Exportar clave privada de Solana',
+  keyShown: 'La clave se mostró en la ventana segura de la billetera.',
 } satisfies Record<EmbeddedKey, string>

@@ -57,4 +57,8 @@ export default {
   removePasskey: 'Supprimer {name}',
   passkeyRemoved: "Clé d'accès supprimée",
   passkeyInFrame: 'Continuez dans la fenêtre sécurisée du portefeuille.',
+  exportIntro: 'Emportez ce portefeuille ailleurs avec sa clé privée. Le portefeuille l’affiche dans sa propre fenêtre sécurisée, après un avertissement, et vous demande de confirmer que c’est vous.',
+  exportEvmKey: 'Exporter la clé privée EVM',
+  exportSolanaKey: 'Exporter la clé privée Solana',
+  keyShown: 'La clé a été affichée dans la fenêtre sécurisée du portefeuille.',
 } satisfies Record<EmbeddedKey, string>

@@ -56,4 +56,8 @@ export default {
   removePasskey: 'Rimuovi {name}',
   passkeyRemoved: 'Passkey rimossa',
   passkeyInFrame: 'Continua nella finestra sicura del wallet.',
+  exportIntro: 'Porta questo wallet altrove con la sua chiave privata. Il wallet la mostra nella sua finestra sicura, dopo un avviso, e ti chiede di confermare che sei tu.',
+  exportEvmKey: 'Esporta la chiave privata EVM',
+  exportSolanaKey: 'Esporta la chiave privata Solana',
+  keyShown: 'La chiave è stata mostrata nella finestra sicura del wallet.',
 } satisfies Record<EmbeddedKey, string>

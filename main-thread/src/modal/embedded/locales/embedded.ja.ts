@@ -56,4 +56,8 @@ export default {
   removePasskey: '{name} を削除',
   passkeyRemoved: 'パスキーを削除しました',
   passkeyInFrame: 'ウォレットの安全なウィンドウで続けてください。',
+  exportIntro: '秘密鍵でこのウォレットを別の場所に移せます。ウォレットは警告の後、専用の安全なウィンドウに表示し、本人確認を求めます。',
+  exportEvmKey: 'EVM の秘密鍵をエクスポート',
+  exportSolanaKey: 'Solana の秘密鍵をエクスポート',
+  keyShown: '鍵はウォレットの安全なウィンドウに表示されました。',
 } satisfies Record<EmbeddedKey, string>

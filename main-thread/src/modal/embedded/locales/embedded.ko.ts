@@ -56,4 +56,8 @@ export default {
   removePasskey: '{name} 제거',
   passkeyRemoved: '패스키를 제거했습니다',
   passkeyInFrame: '지갑의 보안 창에서 계속하세요.',
+  exportIntro: '개인 키로 이 지갑을 다른 곳으로 옮기세요. 지갑은 경고 후 자체 보안 창에 키를 보여 주고 본인 확인을 요청합니다.',
+  exportEvmKey: 'EVM 개인 키 내보내기',
+  exportSolanaKey: 'Solana 개인 키 내보내기',
+  keyShown: '키가 지갑의 보안 창에 표시되었습니다.',
 } satisfies Record<EmbeddedKey, string>

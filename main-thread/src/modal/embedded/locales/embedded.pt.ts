@@ -57,4 +57,8 @@ export default {
   removePasskey: 'Remover {name}',
   passkeyRemoved: 'Chave de acesso removida',
   passkeyInFrame: 'Continue na janela segura da carteira.',
+  exportIntro: 'Leve esta carteira para outro lugar com sua chave privada. A carteira a mostra em sua própria janela segura, após um aviso, e pede que confirme que é você.',
+  exportEvmKey: 'Exportar chave privada EVM',
+  exportSolanaKey: 'Exportar chave privada Solana',
+  keyShown: 'A chave foi mostrada na janela segura da carteira.',
 } satisfies Record<EmbeddedKey, string>

@@ -56,4 +56,8 @@ export default {
   removePasskey: 'Удалить {name}',
   passkeyRemoved: 'Ключ доступа удалён',
   passkeyInFrame: 'Продолжите в защищённом окне кошелька.',
+  exportIntro: 'Перенесите этот кошелёк с помощью закрытого ключа. Кошелёк покажет его в своём защищённом окне после предупреждения и попросит подтвердить, что это вы.',
+  exportEvmKey: 'Экспортировать закрытый ключ EVM',
+  exportSolanaKey: 'Экспортировать закрытый ключ Solana',
+  keyShown: 'Ключ показан в защищённом окне кошелька.',
 } satisfies Record<EmbeddedKey, string>

@@ -56,4 +56,8 @@ export default {
   removePasskey: '{name} kaldır',
   passkeyRemoved: 'Geçiş anahtarı kaldırıldı',
   passkeyInFrame: 'Cüzdanın güvenli penceresinde devam edin.',
+  exportIntro: 'Bu cüzdanı özel anahtarıyla başka yere taşıyın. Cüzdan onu bir uyarıdan sonra kendi güvenli penceresinde gösterir ve siz olduğunuzu doğrulamanızı ister.',
+  exportEvmKey: 'EVM özel anahtarını dışa aktar',
+  exportSolanaKey: 'Solana özel anahtarını dışa aktar',
+  keyShown: 'Anahtar cüzdanın güvenli penceresinde gösterildi.',
 } satisfies Record<EmbeddedKey, string>

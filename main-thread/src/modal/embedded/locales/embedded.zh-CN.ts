@@ -56,4 +56,8 @@ export default {
   removePasskey: '移除 {name}',
   passkeyRemoved: '已移除通行密钥',
   passkeyInFrame: '请在钱包的安全窗口中继续。',
+  exportIntro: '使用私钥将此钱包迁移到别处。钱包会在警告之后，于其安全窗口中显示私钥，并请你确认是本人。',
+  exportEvmKey: '导出 EVM 私钥',
+  exportSolanaKey: '导出 Solana 私钥',
+  keyShown: '私钥已在钱包的安全窗口中显示。',
 } satisfies Record<EmbeddedKey, string>
