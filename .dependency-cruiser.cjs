@@ -102,6 +102,14 @@ module.exports = {
       from: { path: '^main-thread/src/actions/', pathNot: TESTS },
       to: { path: '^main-thread/src/(hooks|modal|components|ui)/' },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'No module reaches itself again through what it imports at run time: a cycle makes the order of evaluation decide what is defined. Imports of types only are erased from the build and do not count.',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -24,7 +24,12 @@ const ARROWS: Record<string, [from: string, to: string]> = {
   'page-actions-below-views': ['main-thread/src/actions/prepareWalletConnect.ts', 'main-thread/src/modal/views/ConnectView.tsx'],
   'frame-service-never-imports-the-sandbox': ['frame-service/src/server.ts', 'sandbox/src/sign-in/oidc.ts'],
   'simulation-imports-viem-and-the-contract': ['simulation/src/index.ts', 'worker-core/src/core.ts'],
+  // With its way back below (CYCLE_ARROWS): two modules that import each other.
+  'no-circular': ['worker-core/src/infra/ring-a.ts', 'worker-core/src/infra/ring-b.ts'],
 }
+
+/** The way back of the cycle above: an import of the tree that closes the loop, which the rule reports once, at its first arrow. */
+const LOOP_BACK: [from: string, to: string] = ['worker-core/src/infra/ring-b.ts', 'worker-core/src/infra/ring-a.ts']
 
 /** The sandbox rules hold for tests under src/ too (a test that needs the sandbox lives in its package's test/ folder). */
 const TEST_ARROWS: [rule: string, from: string, to: string][] = [
@@ -38,10 +43,11 @@ let tree: string
 const previous = process.cwd()
 beforeAll(() => {
   tree = mkdtempSync(join(tmpdir(), 'portico-depcruise-'))
-  const files = new Set(ALL_ARROWS.flatMap(([, from, to]) => [from, to]))
+  const arrows: [string, string][] = [...ALL_ARROWS.map(([, from, to]): [string, string] => [from, to]), LOOP_BACK]
+  const files = new Set(arrows.flat())
   for (const file of files) {
     mkdirSync(join(tree, dirname(file)), { recursive: true })
-    const imports = ALL_ARROWS.filter(([, from]) => from === file).map(([, , to]) => `import '${relative(file, to)}'`)
+    const imports = arrows.filter(([from]) => from === file).map(([, to]) => `import '${relative(file, to)}'`)
     writeFileSync(join(tree, file), `${imports.join('\n')}\nexport {}\n`)
   }
   process.chdir(tree)

@@ -8,47 +8,23 @@ import { z } from 'zod'
 import { DEFAULT_FRAME_PROJECTS, FRAME_SERVICE_NAME, loadFrameServiceConfig, frameServiceOptions, startFrameService, type FrameServiceHandle } from '@portico/frame-service'
 import { RequestLog } from '../http/request-log.ts'
 import type { ServiceHandle } from '../http/service-handle.ts'
-import { dataApiUrl, SANDBOX_HOST, type ResolvedOptions } from '../options.ts'
+import { dataApiUrl, type ResolvedOptions } from '../options.ts'
 import { USD_PRICES } from '../prices.ts'
 import type { SignInStandIns } from '../sign-in/server.ts'
 import { signInService } from './sign-in.ts'
 import { evmChainsService } from './evm-chains.ts'
 import { solanaService } from './solana.ts'
 import { SOLANA_LOCALNET_NAME } from '../solana/localnet.ts'
-import { httpHealth, localEndpoint, servicePort, type SandboxService } from './service.ts'
+import { httpHealth, localEndpoint, type SandboxService } from './service.ts'
+import { envValue, framePort, frameServiceUrl } from './frame-address.ts'
 
 /** What each new embedded account holds on every chain the sandbox runs (set with anvil_setBalance). */
 export const FRAME_ACCOUNT_FUNDING = parseEther('10')
 /** What each new user's Solana account gets from the Localnet's faucet: 10 SOL, in lamports. */
 export const FRAME_SOLANA_FUNDING = 10_000_000_000n
 
-/**
- * The frame service's port: `ports.frame`, else PORTICO_FRAME_PORT, else the data API's port + 3
- * (8790).
- */
-export function framePort(config: ResolvedOptions): number {
-  return servicePort(config, 'frame', 'PORTICO_FRAME_PORT', config.dataApiPort + 3)
-}
-
 /** The repository's `.sandbox-data`: what `npm start` / `npm run sandbox` keep between runs (git ignores it). */
 export const SANDBOX_DATA_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.sandbox-data')
-
-function envValue<T>(config: ResolvedOptions, name: string, schema: z.ZodType<T>): T | undefined {
-  const raw = config.env[name]
-  if (raw === undefined || raw === '') return undefined
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new Error(`Invalid ${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`)
-  return parsed.data
-}
-
-/** The frame service's public origin in the sandbox (PORTICO_FRAME_PUBLIC_URL, else http://127.0.0.1:{port}). */
-export function frameServiceUrl(config: ResolvedOptions): string {
-  return envValue(config, 'PORTICO_FRAME_PUBLIC_URL', z.string().url()) ?? `http://${SANDBOX_HOST}:${framePort(config)}`
-}
-/** Where the social providers send the visitor back: the frame service's `/social/callback`. */
-export function frameCallbackUrl(config: ResolvedOptions): string {
-  return `${new URL(frameServiceUrl(config)).origin}/social/callback`
-}
 
 /**
  * Where the frame keeps its users: PORTICO_FRAME_DATABASE_URL (PostgreSQL), else PGlite in

@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../options.ts'
 import { SIGN_IN_SERVICE_NAME, startSignInStandIns, type SignInStandIns } from '../sign-in/server.ts'
 import { evmChainsService } from './evm-chains.ts'
-import { frameCallbackUrl } from './frame.ts'
+import { frameCallbackUrl } from './frame-address.ts'
 import { httpHealth, localEndpoint, servicePort, type SandboxService } from './service.ts'
 
 /** The sign-in stand-ins' port: `ports.signIn`, else PORTICO_SIGN_IN_PORT, else the data API's port + 5 (8792). Their SMTP server: `ports.signInSmtp` / PORTICO_SIGN_IN_SMTP_PORT, else a free port. */

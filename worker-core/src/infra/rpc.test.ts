@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { coreOptionsSchema, type Network } from '@portico/shared-types'
-import { createRpcRegistry, getRpcUrls, planRpcTransport } from './rpc.ts'
+import { createRpcRegistry, getRpcUrls } from './rpc.ts'
+import { planRpcTransport } from './rpcPlan.ts'
 import { fakeUpstream, RPC_CALL, testConfig } from '../../test/fixtures.ts'
 
 const mainnet: Network = {

@@ -1,7 +1,8 @@
 import type { PublicClient } from 'viem'
 import type * as Client from './rpcClient.ts'
-import { FALLBACK_TRANSPORT, HOSTED_RPC_CHAINS, HTTP_RPC_TIMEOUT_MS } from '@portico/shared-types/constants'
-import { MESSAGES, PorticoError, type CaipNetworkId, type CoreConfig, type CoreOptions, type Network } from '@portico/shared-types'
+import { HOSTED_RPC_CHAINS, HTTP_RPC_TIMEOUT_MS } from '@portico/shared-types/constants'
+import { planRpcTransport } from './rpcPlan.ts'
+import type { CaipNetworkId, CoreConfig, CoreOptions, Network } from '@portico/shared-types'
 
 export type RpcSource = 'rpcMap' | 'hosted' | 'default'
 
@@ -30,32 +31,6 @@ export function getRpcUrls({ network, projectId, rpcMap, hostedRpcUrl, hostedRpc
     return { source: 'hosted', urls: [...new Set([hosted.toString(), ...own])] }
   }
   return { source: 'default', urls: [...own] }
-}
-
-export type CreateRpcTransportParameters = {
-  urls: readonly string[]
-  fetchFn?: typeof fetch | undefined
-  onRequest?: ((url: string) => void) | undefined
-}
-
-export type RpcTransportPlan =
-  | { kind: 'http'; url: string }
-  | { kind: 'fallback'; urls: string[]; rank: { interval: number; sampleCount: number; timeout: number; weights: { stability: number; latency: number } } }
-
-/** One URL: viem's http transport. Several: viem's fallback transport, ranked with the SPEC.md §9 settings. */
-export function planRpcTransport(urls: readonly string[]): RpcTransportPlan {
-  if (urls.length === 0) throw new PorticoError(MESSAGES.noRpcUrl)
-  if (urls.length === 1) return { kind: 'http', url: urls[0]! }
-  return {
-    kind: 'fallback',
-    urls: [...urls],
-    rank: {
-      interval: FALLBACK_TRANSPORT.rankingIntervalMs,
-      sampleCount: FALLBACK_TRANSPORT.sampleCount,
-      timeout: FALLBACK_TRANSPORT.pingTimeoutMs,
-      weights: { ...FALLBACK_TRANSPORT.weights },
-    },
-  }
 }
 
 /**

@@ -6,9 +6,9 @@
 import { createClient, fallback, hexToBigInt, http, type Transport } from 'viem'
 import { HTTP_RPC_BATCH_SIZE, HTTP_RPC_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_COUNT } from '@portico/shared-types/constants'
 import { parseWith } from '@portico/shared-types/parse'
-import type { CreateRpcTransportParameters, SolanaRpcClient } from './rpc.ts'
+import type { SolanaRpcClient } from './rpc.ts'
+import { planRpcTransport, type CreateRpcTransportParameters } from './rpcPlan.ts'
 import type * as Actions from './rpcActions.ts'
-import { planRpcTransport } from './rpc.ts'
 
 export function createRpcTransport({ urls, fetchFn, onRequest }: CreateRpcTransportParameters): Transport {
   const one = (url: string) =>
