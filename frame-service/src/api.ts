@@ -274,6 +274,12 @@ export const FRAME_API = {
    * the user is mailed that it was exported.
    */
   exportKey: { path: '/api/export-key', request: z.object({ chain: z.enum(['evm', 'solana']) }), response: z.object({ key: z.string().min(1).max(200) }) },
+  /** A new authenticator-app secret (not on yet), for the frame to show as a QR code and text: never to the page. */
+  totpSetup: { path: '/api/totp/setup', request: z.object({}), response: z.object({ uri: z.string().startsWith('otpauth://totp/'), secret: z.string().regex(/^[A-Z2-7]+$/) }) },
+  /** Turns the app on with its first code; answers the recovery codes, shown once. */
+  totpEnable: { path: '/api/totp/enable', request: z.object({ code: z.string().regex(/^\d{6}$/) }), response: z.object({ recoveryCodes: z.array(z.string()).length(10) }) },
+  /** A code of the app, or a recovery code: a fresh factor for this session for 5 minutes. */
+  totpStepUp: { path: '/api/totp/step-up', request: z.object({ code: z.string().regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/) }), response: z.object({}) },
 } as const satisfies Record<string, { path: string; request: z.core.$ZodType; response: z.core.$ZodType }>
 
 export type FrameApi = typeof FRAME_API

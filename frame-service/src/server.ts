@@ -20,6 +20,7 @@ import { FARCASTER_CHANNEL_TTL_MS, createFarcasterLogin } from './farcaster.ts'
 import { createSocialLogin, type OidcSocialProvider } from './social.ts'
 import { createNameLookup } from './names.ts'
 import { createPasskeys } from './passkeys.ts'
+import { createTotp } from './totp.ts'
 import { deviceLabel } from './device-label.ts'
 import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
@@ -628,6 +629,14 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     return {}
   })
   api('exportKey', async ({ chain }, token, context) => ({ key: await accounts.exportKey(await accounts.userOf(token, context), chain, context) }))
+
+  const totp = createTotp({ store, accounts, key, now })
+  api('totpSetup', async (_body, token, context) => totp.setup(await accounts.userOf(token, context)))
+  api('totpEnable', async ({ code }, token, context) => ({ recoveryCodes: await totp.enable(await accounts.userOf(token, context), code) }))
+  api('totpStepUp', async ({ code }, token, context) => {
+    await totp.stepUp(await accounts.userOf(token, context), code)
+    return {}
+  })
 
   const server = createHttpServer(app, options.port, host)
   try {

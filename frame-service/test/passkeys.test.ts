@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { getBase58Encoder } from '@solana/kit'
+import * as OTPAuth from 'otpauth'
 import { Keypair } from '@solana/web3.js'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -232,6 +233,54 @@ describe('key export', () => {
       const stepUp = z.object({ challenge: z.string() }).parse((await ok('stepUpOptions', {}, { token })).options)
       await ok('stepUp', { response: assert(made.credential, stepUp, frame) }, { token })
       expect((await ok('exportKey', { chain: 'evm' }, { token })).key).toBe(key)
+    } finally {
+      skew = 0
+    }
+  })
+})
+
+describe('authenticator app (TOTP)', () => {
+  it('a code of the secret works once; a reused or old one does not; recovery codes work once; each is a fresh factor', async () => {
+    const token = await emailLogin(`totp-${Date.now()}@example.org`)
+    const { uri, secret } = await ok('totpSetup', {}, { token })
+    const parsed = OTPAuth.URI.parse(uri)
+    expect(parsed).toBeInstanceOf(OTPAuth.TOTP)
+    expect((parsed as OTPAuth.TOTP).secret.base32).toBe(secret)
+    const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 })
+    const codeAt = (ms: number) => app.generate({ timestamp: Date.now() + ms })
+    // Step the clock to the start of a fresh 30-second step, so each code below is the one of its step.
+    skew = 30_000 - (Date.now() % 30_000) + 1_000
+    try {
+      const first = codeAt(skew)
+      const { recoveryCodes } = await ok('totpEnable', { code: first }, { token })
+      expect(recoveryCodes).toHaveLength(10)
+      expect(new Set(recoveryCodes).size).toBe(10)
+      // The setup's secret cannot be read again once on.
+      expect((await refused('totpSetup', {}, { token })).status).toBe(409)
+      // The same code again: taken.
+      expect((await refused('totpStepUp', { code: first }, { token })).error).toBe(FRAME_MESSAGES.invalidCode)
+      // The next step's code works, once.
+      skew += 30_000
+      const second = codeAt(skew)
+      await ok('totpStepUp', { code: second }, { token })
+      expect((await refused('totpStepUp', { code: second }, { token })).error).toBe(FRAME_MESSAGES.invalidCode)
+      // An old code (from two steps ago) and a wrong one are refused.
+      skew += 30_000
+      expect((await refused('totpStepUp', { code: codeAt(skew - 60_000) }, { token })).error).toBe(FRAME_MESSAGES.invalidCode)
+      // A recovery code works once (in any case, with or without its dash).
+      const recovery = recoveryCodes[0]!
+      await ok('totpStepUp', { code: recovery.toLowerCase() }, { token })
+      expect((await refused('totpStepUp', { code: recovery.replace('-', '') }, { token })).error).toBe(FRAME_MESSAGES.invalidCode)
+      // Ten minutes on, the login is stale: a fresh code makes the export possible again.
+      skew += 10 * 60_000
+      expect((await refused('exportKey', { chain: 'evm' }, { token })).status).toBe(403)
+      await ok('totpStepUp', { code: codeAt(skew) }, { token })
+      await ok('exportKey', { chain: 'evm' }, { token })
+      // Ten tries in five minutes, right or wrong: then refused.
+      const statuses: number[] = []
+      for (let i = 0; i < 10; i++) statuses.push((await refused('totpStepUp', { code: '000000' }, { token })).status)
+      expect(statuses.slice(0, 8).every((s) => s === 400)).toBe(true)
+      expect(statuses.at(-1)).toBe(429)
     } finally {
       skew = 0
     }

@@ -95,6 +95,7 @@ export const EMBEDDED_ERRORS = {
   passkeyLimit: 'You have the most passkeys allowed. Remove one first',
   passkeyLastWayIn: 'This passkey is your only way in and cannot be removed',
   freshFactorNeeded: 'Confirm it is you first: sign in again or use your passkey',
+  totpAlreadyOn: 'The authenticator app is already on',
 } as const
 export type EmbeddedErrorKey = keyof typeof EMBEDDED_ERRORS
 

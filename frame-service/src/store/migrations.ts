@@ -113,6 +113,26 @@ CREATE TABLE passkeys (
 CREATE INDEX passkeys_user ON passkeys (user_id);
 `,
   },
+  {
+    version: 5,
+    name: "users' authenticator-app second factor (TOTP) and its recovery codes",
+    sql: `
+CREATE TABLE totp (
+  user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  -- The shared secret (base32), sealed like the keys with '<user id>/totp' as associated data.
+  secret text NOT NULL,
+  enabled boolean NOT NULL,
+  -- The last 30-second step a code was taken for: a code is good once, never for an earlier step.
+  last_step bigint NOT NULL,
+  created_at double precision NOT NULL
+);
+CREATE TABLE recovery_codes (
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  code_hash text NOT NULL,
+  PRIMARY KEY (user_id, code_hash)
+);
+`,
+  },
 ]
 
 /** Applies the migrations the database lacks; answers the version it is at. */

@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'لديك أكبر عدد مسموح به من مفاتيح المرور. أزل واحدًا أولًا',
   passkeyLastWayIn: 'مفتاح المرور هذا هو طريقتك الوحيدة للدخول ولا يمكن إزالته',
   freshFactorNeeded: 'أكّد أنك أنت أولًا: سجّل الدخول مرة أخرى أو استخدم مفتاح المرور',
+  totpAlreadyOn: 'تطبيق المصادقة مفعَّل بالفعل',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'Du hast die größte erlaubte Zahl an Passkeys. Entferne zuerst einen',
   passkeyLastWayIn: 'Dieser Passkey ist dein einziger Zugang und kann nicht entfernt werden',
   freshFactorNeeded: 'Bestätige zuerst, dass du es bist: melde dich erneut an oder nutze deinen Passkey',
+  totpAlreadyOn: 'Die Authenticator-App ist schon eingeschaltet',
 } satisfies Record<EmbeddedErrorKey, string>

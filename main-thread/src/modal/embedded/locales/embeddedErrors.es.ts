@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'Tienes el máximo de llaves de acceso permitido. Quita una primero',
   passkeyLastWayIn: 'Esta llave de acceso es tu única forma de entrar y no se puede quitar',
   freshFactorNeeded: 'Confirma primero que eres tú: inicia sesión de nuevo o usa tu llave de acceso',
+  totpAlreadyOn: 'La app de autenticación ya está activada',
 } satisfies Record<EmbeddedErrorKey, string>

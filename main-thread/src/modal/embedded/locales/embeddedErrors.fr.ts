@@ -33,4 +33,5 @@ export default {
   passkeyLimit: "Vous avez le nombre maximal de clés d'accès. Supprimez-en une d'abord",
   passkeyLastWayIn: "Cette clé d'accès est votre seul moyen d'entrer et ne peut pas être supprimée",
   freshFactorNeeded: "Confirmez d'abord que c'est vous : reconnectez-vous ou utilisez votre clé d'accès",
+  totpAlreadyOn: "L'application d'authentification est déjà activée",
 } satisfies Record<EmbeddedErrorKey, string>

@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'Hai il numero massimo di passkey consentito. Rimuovine una prima',
   passkeyLastWayIn: 'Questa passkey è il tuo unico modo di accedere e non può essere rimossa',
   freshFactorNeeded: 'Conferma prima che sei tu: accedi di nuovo o usa la tua passkey',
+  totpAlreadyOn: "L'app di autenticazione è già attiva",
 } satisfies Record<EmbeddedErrorKey, string>

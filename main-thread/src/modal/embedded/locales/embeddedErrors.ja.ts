@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'パスキーの登録数が上限に達しています。先に1つ削除してください',
   passkeyLastWayIn: 'このパスキーは唯一のログイン方法のため削除できません',
   freshFactorNeeded: 'まず本人確認をしてください：もう一度サインインするか、パスキーを使ってください',
+  totpAlreadyOn: '認証アプリはすでに有効です',
 } satisfies Record<EmbeddedErrorKey, string>

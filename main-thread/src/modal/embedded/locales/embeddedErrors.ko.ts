@@ -33,4 +33,5 @@ export default {
   passkeyLimit: '허용된 최대 개수의 패스키가 있습니다. 먼저 하나를 제거하세요',
   passkeyLastWayIn: '이 패스키는 유일한 로그인 방법이므로 제거할 수 없습니다',
   freshFactorNeeded: '먼저 본인임을 확인하세요: 다시 로그인하거나 패스키를 사용하세요',
+  totpAlreadyOn: '인증 앱이 이미 켜져 있습니다',
 } satisfies Record<EmbeddedErrorKey, string>

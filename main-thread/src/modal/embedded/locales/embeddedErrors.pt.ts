@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'Você tem o máximo de chaves de acesso permitido. Remova uma primeiro',
   passkeyLastWayIn: 'Esta chave de acesso é sua única forma de entrar e não pode ser removida',
   freshFactorNeeded: 'Confirme primeiro que é você: entre de novo ou use sua chave de acesso',
+  totpAlreadyOn: 'O app autenticador já está ativado',
 } satisfies Record<EmbeddedErrorKey, string>

@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'У вас максимальное число ключей доступа. Сначала удалите один',
   passkeyLastWayIn: 'Этот ключ доступа — ваш единственный способ входа, его нельзя удалить',
   freshFactorNeeded: 'Сначала подтвердите, что это вы: войдите снова или используйте ключ доступа',
+  totpAlreadyOn: 'Приложение-аутентификатор уже включено',
 } satisfies Record<EmbeddedErrorKey, string>

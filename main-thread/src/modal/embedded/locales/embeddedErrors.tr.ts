@@ -33,4 +33,5 @@ export default {
   passkeyLimit: 'İzin verilen en fazla geçiş anahtarına sahipsiniz. Önce birini kaldırın',
   passkeyLastWayIn: 'Bu geçiş anahtarı tek giriş yolunuz ve kaldırılamaz',
   freshFactorNeeded: 'Önce siz olduğunuzu doğrulayın: yeniden giriş yapın veya geçiş anahtarınızı kullanın',
+  totpAlreadyOn: 'Kimlik doğrulama uygulaması zaten açık',
 } satisfies Record<EmbeddedErrorKey, string>

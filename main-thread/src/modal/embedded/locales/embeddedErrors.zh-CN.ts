@@ -33,4 +33,5 @@ export default {
   passkeyLimit: '通行密钥数量已达上限。请先移除一个',
   passkeyLastWayIn: '此通行密钥是您唯一的登录方式，无法移除',
   freshFactorNeeded: '请先确认是你本人：重新登录或使用通行密钥',
+  totpAlreadyOn: '身份验证器应用已开启',
 } satisfies Record<EmbeddedErrorKey, string>
