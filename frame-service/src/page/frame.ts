@@ -394,6 +394,8 @@ const handlers: Handlers = {
   async RPC_REQUEST({ method, params, chainId }) {
     const kind = classifyRpcMethod(method)
     if (kind === 'notAllowed') throw new FrameError(MESSAGES.rpcNotAllowed)
+    // A settings panel (passkey, key export) has the frame's document: no approval replaces it meanwhile.
+    if (kind === 'unsafe' && panels.open) throw new FrameError(PANEL_TEXT.busy)
     if (kind === 'unsafe' && method.startsWith('solana_')) {
       // A Solana request: on one of the service's Solana networks, shown and signed like the EVM ones.
       const network = String(chainId ?? '')
