@@ -1,4 +1,4 @@
-// The cost of N tabs: 1, 4 and 16 tabs of the demo connected to one account, against a sandbox of
+// The cost of N tabs: 1, 4, 16 and 32 tabs of the demo connected to one account, against a sandbox of
 // their own (real anvil chains and the data API). For each N: the upstream requests the tabs caused
 // (the data API's log and the chains' JSON-RPC calls, counted by a proxy in front of each chain), the
 // core's memory (the SharedWorker's JS heap after a GC, read over CDP), and how long a balance change
@@ -15,8 +15,8 @@ import { serveStatic, type StaticServer } from './serve.ts'
 import { quantile } from './tabs.ts'
 import { table } from './table.ts'
 
-export const TAB_COUNTS = [1, 4, 16] as const
-/** Repetitions per N (`BENCH_TABS_REPS`, default 3): 21 tabs opened each time. */
+export const TAB_COUNTS = [1, 4, 16, 32] as const
+/** Repetitions per N (`BENCH_TABS_REPS`, default 3): 53 tabs opened each time. */
 export const TABS_REPS = Math.max(1, Number(process.env['BENCH_TABS_REPS'] ?? 3))
 const ACCOUNT_BUTTON = '0xf39F…2266'
 export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -114,6 +114,8 @@ export type TabsRun = {
   reach: number[]
   /** The SharedWorker's used JS heap after a GC, bytes. */
   workerHeap: number | null
+  /** The state pushes each tab received from the send to its new balance (and the follow-up reads' 1.5 s): count and JSON bytes, in tab order. */
+  pushes: { count: number; bytes: number }[]
   errors: string[]
 }
 /** `dataApi`: requests by kind (the path with addresses and ids cut); `rpc`: JSON-RPC calls by method. */
@@ -218,13 +220,14 @@ export async function poll(page: Page, expression: string, what: string): Promis
  * waits for its balance to change.
  */
 export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, rep: number): Promise<TabsRun> {
-  const run: TabsRun = { tabs, rep, openRequests: null, changeRequests: null, reach: [], workerHeap: null, errors: [] }
+  const run: TabsRun = { tabs, rep, openRequests: null, changeRequests: null, reach: [], workerHeap: null, pushes: [], errors: [] }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
   const browserCdp = await browser.newBrowserCDPSession()
   try {
     await context.addInitScript({ content: `window.__benchWalletRpc = ${JSON.stringify(world.rpc)}` })
     await context.addInitScript({ path: `${benchDir}page/wallet.js` })
     await context.addInitScript({ path: `${benchDir}page/balance.js` })
+    await context.addInitScript({ path: `${benchDir}page/pushes.js` })
     resetRequests(world)
     const first = await openTab(context, `${world.server.url}/`)
     await first.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
@@ -237,7 +240,7 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     const before = shown[0]!
     if (shown.some((s) => s !== before)) throw new Error(`tabs disagree on the balance: ${[...new Set(shown)].join(' / ')}`)
 
-    await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)})`)))
+    await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)}); window.__benchPushes.reset()`)))
     resetRequests(world)
     const sentAt = await sendFromFirstTab(first)
     const seen = await Promise.all(pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }))
@@ -246,6 +249,12 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     // From the wallet's answer (the page's wall clock; same machine): what following the transaction
     // and refreshing the account costs (the Send view's own estimates before it are the same for any N).
     run.changeRequests = requestsSince(world, Math.floor(sentAt))
+    run.pushes = await Promise.all(
+      pages.map(async (p) => {
+        const pushes = (await p.evaluate('window.__benchPushes.read()')) as { bytes: number }[]
+        return { count: pushes.length, bytes: pushes.reduce((sum, push) => sum + push.bytes, 0) }
+      }),
+    )
     run.reach = seen.map((s) => s.at - sentAt)
     if (new Set(seen.map((s) => s.text)).size > 1) run.errors.push(`tabs show different new balances: ${[...new Set(seen.map((s) => s.text))].join(' / ')}`)
     run.workerHeap = await workerHeap(browserCdp)
@@ -270,6 +279,10 @@ export type TabsSummary = {
   lastTabMs: number | null
   spreadMs: number | null
   workerHeapMiB: number | null
+  /** Per tab, median over tabs and runs: the state pushes one send brought, and their JSON bytes. */
+  pushesPerTab: number | null
+  bytesPerTab: number | null
+  bytesPerPush: number | null
 }
 
 const median = (xs: number[]) => quantile(xs, 0.5)
@@ -290,6 +303,9 @@ export function summarizeTabs(runs: readonly TabsRun[], tabs: number): TabsSumma
     lastTabMs: median(mine.map((r) => Math.max(...r.reach))),
     spreadMs: median(mine.map((r) => Math.max(...r.reach) - Math.min(...r.reach))),
     workerHeapMiB: heaps.length ? median(heaps)! / 2 ** 20 : null,
+    pushesPerTab: median(mine.flatMap((r) => r.pushes.map((p) => p.count))),
+    bytesPerTab: median(mine.flatMap((r) => r.pushes.map((p) => p.bytes))),
+    bytesPerPush: median(mine.flatMap((r) => r.pushes.filter((p) => p.count > 0).map((p) => p.bytes / p.count))),
   }
 }
 
@@ -304,6 +320,9 @@ export function tabsTable(summaries: readonly TabsSummary[], reps: number): stri
     ['Balance change → first tab shows it (ms)', ...summaries.map((s) => ms(s.firstTabMs))],
     ['Balance change → every tab shows it (ms)', ...summaries.map((s) => ms(s.lastTabMs))],
     ['  spread, last tab − first tab (ms)', ...summaries.map((s) => ms(s.spreadMs))],
+    ['State pushes per tab for one send (count)', ...summaries.map((s) => ms(s.pushesPerTab))],
+    ['  … their bytes per tab (JSON)', ...summaries.map((s) => ms(s.bytesPerTab))],
+    ['  … bytes per push (JSON)', ...summaries.map((s) => ms(s.bytesPerPush))],
     ["Core's memory: SharedWorker JS heap after GC (MiB)", ...summaries.map((s) => (s.workerHeapMiB === null ? '—' : s.workerHeapMiB.toFixed(2)))],
     ['Repetitions without error', ...summaries.map((s) => `${s.runs} of ${reps}`)],
   ]
