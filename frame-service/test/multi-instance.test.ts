@@ -77,7 +77,8 @@ function startInstance(port: number, env: Record<string, string>): Promise<Child
  * extended with the client's socket address as nginx's `$proxy_add_x_forwarded_for` does, and a
  * request whose connection is refused moved to the other instance (`proxy_next_upstream error`).
  */
-function startProxy(port: number): Promise<Server> {
+/** The proxy, on a port the system gives it as it binds (a port picked first and bound later can be taken meanwhile by one of this file's own outgoing connections). */
+function startProxy(): Promise<Server> {
   let next = 0
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, name: 'a' | 'b', retry: boolean) => {
     routed[name]++
@@ -105,7 +106,10 @@ function startProxy(port: number): Promise<Server> {
       forward(req, res, Buffer.concat(chunks), name, true)
     })
   })
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)))
+  return new Promise((done, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => done(server))
+  })
 }
 
 type Visitor = { client: string; route?: 'a' | 'b' }
@@ -155,8 +159,11 @@ beforeAll(async () => {
   await admin.end()
   databaseUrl = url.replace(/\/[^/]*$/, `/${name}`)
   mailbox = await startMailbox()
-  const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()]
-  proxyUrl = `http://127.0.0.1:${portProxy}`
+  // The proxy first, on its own bound port: the instances are told its URL as their public one.
+  proxy = await startProxy()
+  const bound = proxy.address()
+  if (typeof bound !== 'object' || !bound) throw new RangeError('the proxy has no port')
+  proxyUrl = `http://127.0.0.1:${bound.port}`
   const env = {
     PORTICO_FRAME_PUBLIC_URL: proxyUrl,
     PORTICO_FRAME_CHAINS: JSON.stringify([{ id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:9/' }]),
@@ -168,10 +175,12 @@ beforeAll(async () => {
     // Small per-client limits, so a test can reach them: 4 mails per client in the window.
     PORTICO_FRAME_LIMITS: JSON.stringify({ mailsPerClient: 4 }),
   }
-  // One after the other: the first creates the schema (migrations), the second finds it.
+  // One after the other: the first creates the schema (migrations), the second finds it. Each port is picked just
+  // before its instance binds it, so the window in which another socket could take it stays short.
+  const portA = await freePort()
   instances.a = { port: portA, child: await startInstance(portA, env) }
+  const portB = await freePort()
   instances.b = { port: portB, child: await startInstance(portB, env) }
-  proxy = await startProxy(portProxy)
 }, 120_000)
 
 afterAll(async () => {
