@@ -20,6 +20,8 @@ import { ADDRESSES } from './samples.ts'
 
 const ROW = 'Fuzz: messages (embedded frame, WalletConnect, between tabs)'
 const ID = '0b7c3f0e-6c2a-4d7e-9a51-3f3f3b1d2c4e'
+/** One passkey as the frame lists it (never a key). */
+const passkey = { id: ID, name: 'This device', createdAt: 1_764_000_000_000, lastUsedAt: null }
 const user = {
   email: 'a@example.org',
   address: ADDRESSES.A,
@@ -48,6 +50,11 @@ const SUCCESS: Partial<Record<EmbeddedEvent, unknown>> = {
   GET_FARCASTER_URI: { url: 'http://127.0.0.1:8790/farcaster?channel=1' },
   END_SESSION: { ended: true },
   END_ALL_SESSIONS: { ended: 2 },
+  GET_PASSKEYS: { passkeys: [passkey] },
+  ADD_PASSKEY: { passkey },
+  REMOVE_PASSKEY: { removed: true },
+  CONNECT_PASSKEY: user,
+  EXPORT_KEY: { exported: true },
 }
 /** A request of the page for each event, where one is not empty. */
 const REQUEST: Partial<Record<EmbeddedEvent, unknown>> = {
@@ -66,6 +73,8 @@ const REQUEST: Partial<Record<EmbeddedEvent, unknown>> = {
   SET_PREFERRED_ACCOUNT: { type: 'smartAccount' },
   END_SESSION: { id: '0b7c3f0e-6c2a-4d7e-9a51-3f3f3b1d2c4e' },
   END_ALL_SESSIONS: { keepCurrent: true },
+  REMOVE_PASSKEY: { id: ID },
+  EXPORT_KEY: { chain: 'evm' },
 }
 const events = EMBEDDED_EVENT_NAMES
 
