@@ -105,3 +105,19 @@ export async function approvalFrame(page: Page) {
   await restPointerOn(page, frame.getByRole('button', { name: 'Approve' }))
   return frame
 }
+
+/** Logs a new email user in on the demo's Solana Localnet (`/?solana=1`): answers the Account dialog and the Solana address it shows. */
+export async function loginOnSolana(page: Page, sandbox: Sandbox, email: string) {
+  await page.goto('/?solana=1')
+  const before = (await mailbox(sandbox, email)).length
+  await startEmailLogin(page, email)
+  await page
+    .getByRole('dialog', { name: 'Email' })
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await codeFor(sandbox, email, before))
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account-embedded-user')).toContainText(email)
+  const address = await account.getByTestId('account-address').getAttribute('title')
+  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  return { account, address: address! }
+}

@@ -15,7 +15,7 @@ import {
 } from '@solana/kit'
 import { FRAME_SOLANA_FUNDING, solanaService } from '@portico/sandbox'
 import { expect, sendFromAccount, test } from '../fixtures.ts'
-import { APPROVAL_FRAME, approvalFrame, codeFor, freshEmail, mailbox, startEmailLogin } from '../embedded.ts'
+import { APPROVAL_FRAME, approvalFrame, freshEmail, loginOnSolana } from '../embedded.ts'
 
 /** The Solana methods the frame service was asked to sign since `before`. */
 const solanaSigned = (sandbox: { frame: { rpcMethods(): { method: string }[] } }, before: number) =>
@@ -24,22 +24,6 @@ const solanaSigned = (sandbox: { frame: { rpcMethods(): { method: string }[] } }
     .slice(before)
     .map((r) => r.method)
     .filter((m) => m.startsWith('solana_'))
-
-/** Logs a new email user in on the demo's Solana Localnet (`/?solana=1`): answers the Account dialog and the Solana address it shows. */
-async function loginOnSolana(page: Page, sandbox: Parameters<typeof codeFor>[0], email: string) {
-  await page.goto('/?solana=1')
-  const before = (await mailbox(sandbox, email)).length
-  await startEmailLogin(page, email)
-  await page
-    .getByRole('dialog', { name: 'Email' })
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(sandbox, email, before))
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await expect(account.getByTestId('account-embedded-user')).toContainText(email)
-  const address = await account.getByTestId('account-address').getAttribute('title')
-  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-  return { account, address: address! }
-}
 
 /** Posts one Solana request to the frame as a script in the dapp's page could; resolves with the frame's answer. */
 function askFrame(page: Page, frameOrigin: string, payload: object) {

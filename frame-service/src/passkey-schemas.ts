@@ -10,13 +10,17 @@ export const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/)
 export const passkeyTransportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])
-/** A new credential as `@simplewebauthn/browser`'s startRegistration answers it. */
-export const registrationResponseSchema = z.object({
+/** What every credential `@simplewebauthn/browser` answers carries, registration or assertion. */
+const credentialBase = {
   id: base64url(1_400),
   rawId: base64url(1_400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.object({}).passthrough(),
+}
+/** A new credential as `@simplewebauthn/browser`'s startRegistration answers it. */
+export const registrationResponseSchema = z.object({
+  ...credentialBase,
   response: z.object({
     clientDataJSON: base64url(4_000),
     attestationObject: base64url(16_000),
@@ -32,11 +36,7 @@ export const registrationResponseSchema = z.object({
 })
 /** An assertion as `@simplewebauthn/browser`'s startAuthentication answers it. */
 export const authenticationResponseSchema = z.object({
-  id: base64url(1_400),
-  rawId: base64url(1_400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.object({}).passthrough(),
+  ...credentialBase,
   response: z.object({
     clientDataJSON: base64url(4_000),
     authenticatorData: base64url(8_000),

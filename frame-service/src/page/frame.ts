@@ -222,29 +222,30 @@ function passkeysUsable(): void {
   if (!browserSupportsWebAuthn()) throw new FrameError(PANEL_TEXT.unavailable)
 }
 
+/** A secondary button of the frame's panel that acts on the visitor's own click only (`isTrusted`). */
+function trustedButton(testid: string, label: string, onClick: () => void): HTMLButtonElement {
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'secondary'
+  button.dataset['testid'] = testid
+  button.textContent = label
+  button.addEventListener('click', (event) => {
+    if (event.isTrusted) onClick()
+  })
+  return button
+}
+
 /** The exported key in the frame's own document, with Copy (this origin's clipboard) and Hide / Show. */
 function keyView(key: string): HTMLElement {
   const text = document.createElement('code')
   text.className = 'exported-key'
   text.dataset['testid'] = 'export-key'
   text.textContent = key
-  const toggle = document.createElement('button')
-  toggle.type = 'button'
-  toggle.className = 'secondary'
-  toggle.dataset['testid'] = 'export-toggle'
-  toggle.textContent = PANEL_TEXT.hide
-  toggle.addEventListener('click', (event) => {
-    if (!event.isTrusted) return
+  const toggle = trustedButton('export-toggle', PANEL_TEXT.hide, () => {
     text.hidden = !text.hidden
     toggle.textContent = text.hidden ? PANEL_TEXT.show : PANEL_TEXT.hide
   })
-  const copy = document.createElement('button')
-  copy.type = 'button'
-  copy.className = 'secondary'
-  copy.dataset['testid'] = 'export-copy'
-  copy.textContent = PANEL_TEXT.copy
-  copy.addEventListener('click', (event) => {
-    if (!event.isTrusted) return
+  const copy = trustedButton('export-copy', PANEL_TEXT.copy, () => {
     void navigator.clipboard
       ?.writeText(key)
       .then(() => void (copy.textContent = PANEL_TEXT.copied))
