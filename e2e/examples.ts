@@ -10,8 +10,8 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import type { PackedPackage } from '../scripts/pack-packages.mjs'
-import { E2E_URLS } from './ports.ts'
+import { packPackages, type PackedPackage } from '../scripts/pack-packages.mjs'
+import { E2E_URLS, EXAMPLE_PORTS, loopbackUrls } from './ports.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 const OFFSET = Number(process.env['PORTICO_E2E_PORT_OFFSET'] ?? 0) || 0
@@ -99,6 +99,39 @@ export async function buildNextExample(dir: string, bundler: 'turbopack' | 'webp
   rmSync(join(dir, outDir), { recursive: true, force: true })
   renameSync(join(dir, 'out'), join(dir, outDir))
   return outDir
+}
+
+/** The examples' tarballs and every example built (from the cache when it holds the same content). */
+export type AllExamples = {
+  packed: PackedPackage[]
+  viteReact: BuiltExample
+  wagmi: BuiltExample
+  webpack: BuiltExample
+  nextjs: BuiltExample
+  headless: BuiltExample
+}
+
+/**
+ * Packs the published packages into `workDir` and builds every example into the cache (`builtExample`),
+ * printing each phase's time. The examples' spec calls it, and `npm test` calls it earlier, alongside
+ * the steps before the end-to-end tests (e2e/examples-prebuild.ts), so the spec finds the cache filled.
+ */
+export async function buildAllExamples(log: (line: string) => void = console.log): Promise<AllExamples> {
+  const started = Date.now()
+  const phase = (name: string) => log(`examples: ${name} after ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  const packed = packPackages(join(workDir, 'packs'))
+  phase('packed')
+  const urls = loopbackUrls(EXAMPLE_PORTS)
+  // Installed side by side: the installs wait on the network and the disk more than on the CPU.
+  const [viteReact, wagmi, webpack, nextjs, headless] = await Promise.all([
+    builtExample('vite-react', packed),
+    builtExample('wagmi', packed),
+    builtExample('webpack', packed),
+    builtExample('nextjs', packed, { turbopack: urls.nextTurbopack, webpack: urls.nextWebpack }),
+    builtExample('headless', packed),
+  ])
+  phase('installed and built, or from the cache (vite-react, wagmi, webpack, nextjs with Turbopack and with webpack, headless)')
+  return { packed, viteReact, wagmi, webpack, nextjs, headless }
 }
 
 // ── the cache of built examples ─────────────────────────────────────────────────────────────────

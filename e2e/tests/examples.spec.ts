@@ -4,13 +4,12 @@
 // builds), served, and used in Chromium against the sandbox.
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
-import { packPackages, type PackedPackage } from '../../scripts/pack-packages.mjs'
-import { builtExample, sandboxWalletScript, serveExample, workDir } from '../examples.ts'
+import type { PackedPackage } from '../../scripts/pack-packages.mjs'
+import { buildAllExamples, sandboxWalletScript, serveExample } from '../examples.ts'
 import { codeFor, freshEmail } from '../embedded.ts'
 import { connectSandboxWallet, expect, recordConsoleErrors, test } from '../fixtures.ts'
 import { E2E_URLS, EXAMPLE_PORTS, loopbackUrls } from '../ports.ts'
@@ -27,23 +26,14 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ sandbox: _ }) => {
   // Five installs from the registry and three production builds (two of Next.js) on a machine of two
-  // cores: each phase's time is printed, so a slow one is seen before it reaches this bound.
+  // cores, unless `npm test` built them already (the cache: e2e/examples.ts): each phase's time is
+  // printed, so a slow one is seen before it reaches this bound.
   test.setTimeout(1_200_000)
   const started = Date.now()
-  const phase = (name: string) => console.log(`examples: ${name} after ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  packed = packPackages(join(workDir, 'packs'))
-  phase('packed')
+  const built = await buildAllExamples()
+  packed = built.packed
   walletScript = await sandboxWalletScript()
-  // Installed side by side: the installs wait on the network and the disk more than on the CPU. A
-  // build of the same content (tarballs, example, URLs, Node) comes from the cache (e2e/examples.ts).
-  const [viteReact, wagmi, webpack, nextjs, headless] = await Promise.all([
-    builtExample('vite-react', packed),
-    builtExample('wagmi', packed),
-    builtExample('webpack', packed),
-    builtExample('nextjs', packed, { turbopack: urls.nextTurbopack, webpack: urls.nextWebpack }),
-    builtExample('headless', packed),
-  ])
-  phase('installed and built, or from the cache (vite-react, wagmi, webpack, nextjs with Turbopack and with webpack, headless)')
+  const { viteReact, wagmi, webpack, nextjs, headless } = built
   servers.push(
     await serveExample(viteReact.dir, EXAMPLE_PORTS.viteReact),
     await serveExample(wagmi.dir, EXAMPLE_PORTS.wagmi),
@@ -52,7 +42,7 @@ test.beforeAll(async ({ sandbox: _ }) => {
     await serveExample(nextjs.dir, EXAMPLE_PORTS.nextWebpack, nextjs.outDirs['webpack']),
     await serveExample(headless.dir, EXAMPLE_PORTS.headless),
   )
-  phase('served')
+  console.log(`examples: served after ${((Date.now() - started) / 1000).toFixed(0)} s`)
 })
 
 test.afterAll(() => {

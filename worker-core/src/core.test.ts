@@ -138,6 +138,21 @@ describe('core: connection and pushes', () => {
     expect((await core.getState()).connections.eip155?.status).toBe('connected')
   })
 
+  it('a check that the wallet still knows the page (whileHeld) answering the held account never moves the network: a chain change that arrived meanwhile stays', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    await connect(core)
+    const onB = CAIP_ADDRESS.replace('eip155:31337:', 'eip155:31338:') as typeof CAIP_ADDRESS
+    // The wallet switches to chain B (its event reaches the core) ...
+    await core.setConnected({ caipAddress: onB, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet' })
+    expect((await core.getState()).activeCaipNetworkId).toBe('eip155:31338')
+    // ... then a tab's check, asked while the wallet was on chain A, answers the same account on A (in lower case).
+    await core.setConnected({ caipAddress: CAIP_ADDRESS.toLowerCase() as typeof CAIP_ADDRESS, connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet', whileHeld: true })
+    const state = await core.getState()
+    expect(state.activeCaipNetworkId).toBe('eip155:31338')
+    expect(state.connections.eip155?.caipAddress).toBe(onB)
+  })
+
   it('a wallet’s disconnect (connectorId) ends the namespace only while that connector holds it, whatever the asking tab believed', async () => {
     const { core } = setupCore()
     await core.configure(testConfig)

@@ -43,6 +43,11 @@ const accountSlices = (caipAddress: CaipAddress | null): Partial<CoreState> => (
 
 /** Whether `connectorId` holds this namespace's connection now: a wallet's word counts only for a connection it holds. */
 const heldBy = (connection: NamespaceConnection | undefined, connectorId: string) => connection?.status === 'connected' && connection.connectorId === connectorId
+/** The same account of one namespace, on whichever chain (EVM addresses compared without their checksum case). */
+const sameAccount = (a: CaipAddress, b: CaipAddress) => {
+  const [x, y] = [parseCaipAddress(a), parseCaipAddress(b)]
+  return x.namespace === y.namespace && (x.namespace === 'eip155' ? x.address.toLowerCase() === y.address.toLowerCase() : x.address === y.address)
+}
 
 /** Builds what a configuration gives the core: the data API, the catalogue and the chains' RPC. */
 function envOf(ctx: CoreContext, params: ConnectionParameters, config: CoreEnv['config'], options: CoreEnv['options']): CoreEnv {
@@ -128,6 +133,9 @@ export const connectionApi =
         const previous = state.connections[namespace]
         // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet).
         if (whileHeld && !heldBy(previous, connectorId)) return
+        // A check that the wallet still knows the page confirms the account it holds: its answer may be older than a
+        // chain change that reached the core meanwhile (the wallet switched, then the answer arrived), so it never moves the network.
+        if (whileHeld && previous?.caipAddress && sameAccount(previous.caipAddress, caipAddress)) return
         const activeStatus = (state.activeNamespace && state.connections[state.activeNamespace]?.status) || 'disconnected'
         // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
         const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
