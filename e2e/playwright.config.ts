@@ -27,7 +27,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // No trace unless asked (PORTICO_E2E_TRACE=1: kept for each failed test, in test-results/): recording one for every
+    // test (its screencast and a DOM snapshot per action) cost Chromium and the test worker about 1.7 CPU s per test
+    // here, all thrown away when the test passes. A failure is read from its error first, then run again with a trace.
+    trace: process.env['PORTICO_E2E_TRACE'] ? 'retain-on-failure' : 'off',
     // The modal's endless animations (the wallet's pulse, the skeletons' shimmer, spinners) stop, as for a visitor who
     // asks for less motion: measured with the connecting view open in 3 tabs, Chromium spent 6.5 CPU s per 15 s
     // repainting them (8.4 with the trace's screencast), 0.3 without. No test needs motion; those that wait for an

@@ -21,7 +21,8 @@ export default defineConfig({
     baseURL: E2E_URLS.demo,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env['PORTICO_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // As e2e/playwright.config.ts: a trace only when asked (PORTICO_E2E_TRACE=1).
+    trace: process.env['PORTICO_E2E_TRACE'] ? 'retain-on-failure' : 'off',
     // As e2e/playwright.config.ts: the endless animations stop, so Chromium does not spend the machine's CPU repainting them.
     reducedMotion: 'reduce',
   },

@@ -52,6 +52,37 @@ function step(name, args, env = {}) {
   return result.status === 0
 }
 
+/**
+ * Steps that read the tree and write nothing another reads, run side by side (the type checks take one core each): each
+ * one's output is printed whole when it ends, in the order given, with its own time.
+ */
+async function stepsSideBySide(list) {
+  const started = Date.now()
+  const runs = list.map(([name, args]) => {
+    const begun = Date.now()
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } })
+    let output = ''
+    child.stdout.on('data', (c) => (output += c))
+    child.stderr.on('data', (c) => (output += c))
+    return new Promise((resolve) => {
+      child.on('error', (error) => resolve({ name, status: 1, output: `${output}${error.message}\n`, seconds: (Date.now() - begun) / 1000 }))
+      child.on('close', (status) => resolve({ name, status, output, seconds: (Date.now() - begun) / 1000 }))
+    })
+  })
+  for (const run of runs) {
+    const { name, status, output, seconds } = await run
+    console.log(`\n▶ ${name}`)
+    if (output.trim()) console.log(output.trimEnd())
+    phases.push({ name: `${name} (side by side)`, seconds, ok: status === 0 })
+    console.log(`${status === 0 ? '✔' : '✖'} ${name}: ${seconds.toFixed(0)} s`)
+    if (status !== 0) {
+      ok = false
+      console.log(`✖ ${name} failed (exit code ${status})`)
+    }
+  }
+  phases.push({ name: 'The steps above, side by side', seconds: (Date.now() - started) / 1000, ok: true, total: true })
+}
+
 // The licences of every package the published packages (and the sandbox) need at run time.
 step('Licences (npm run licences)', ['scripts/licences.mjs'])
 
@@ -91,31 +122,38 @@ function startExamplesAhead() {
   }
 }
 
-// The import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name.
-step('Import rules (npm run depcruise)', [
-  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
-  'shared-types/src',
-  'simulation/src',
-  'worker-core/src',
-  'service-worker/src',
-  'main-thread/src',
-  'frame-service/src',
-  'frame-service/bin',
-  'sandbox/src',
-  'sandbox/wallet',
-  'sandbox/bin',
-  '--config',
-  '.dependency-cruiser.cjs',
-  '--output-type',
-  'err',
+// The static checks, side by side (each reads the tree, none writes what another reads):
+// - the import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name;
+// - the house figures: a plain `new Error(`, a worker cache key outside the shared builders or a test's bare `toThrow()`
+//   fails; functions over 120 lines are listed for information;
+// - formatting and lint rules (biome.json): a file Biome would format differently, or a lint error, fails with its diff;
+// - the type check of every package, and of the core without the DOM.
+await stepsSideBySide([
+  [
+    'Import rules (npm run depcruise)',
+    [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      'shared-types/src',
+      'simulation/src',
+      'worker-core/src',
+      'service-worker/src',
+      'main-thread/src',
+      'frame-service/src',
+      'frame-service/bin',
+      'sandbox/src',
+      'sandbox/wallet',
+      'sandbox/bin',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+  ],
+  ['House rules (npm run house)', ['scripts/house.mjs']],
+  ['Format and lint (npm run lint)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '--diagnostic-level=error', '.']],
+  ['Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit']],
 ])
-// The house figures: a plain `new Error(`, a worker cache key outside the shared builders or a test's
-// bare `toThrow()` fails; functions over 120 lines are listed for information.
-step('House rules (npm run house)', ['scripts/house.mjs'])
-// Formatting and lint rules (biome.json): a file Biome would format differently, or a lint error, fails with its diff.
-step('Format and lint (npm run lint)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '--diagnostic-level=error', '.'])
-step('Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])
-step('Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit'])
 
 // Vitest's four projects (vitest.config.ts), a step each so each one's time shows: `unit` and `dom` are
 // `npm run test:fast`; `sandbox` starts the sandbox's services, anvil, PostgreSQL and the bins; `browser` drives Chromium.
