@@ -1,7 +1,7 @@
-// Builds every example into the cache of built examples (e2e/examples.ts) ahead of the end-to-end tests:
-// `npm test` starts it alongside its first steps (the installs and builds wait on the network and the
-// disk as much as on the processor), and the examples' spec then finds each build in the cache.
-// Run alone: `npx tsx --import ./scripts/source-condition.mjs e2e/examples-prebuild.ts`.
+// `npm run build:examples`: builds every example into the cache of built examples (e2e/examples.ts), so
+// the examples' spec (and `npm test`) then serves them from the cache. Run alongside other tests on two
+// cores it slowed them more than it saved (the installs and builds need the processor as much as they
+// wait on the disk): `npm test` builds them in the spec, in turn.
 import { buildAllExamples } from './examples.ts'
 
 const started = Date.now()

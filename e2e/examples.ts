@@ -113,8 +113,7 @@ export type AllExamples = {
 
 /**
  * Packs the published packages into `workDir` and builds every example into the cache (`builtExample`),
- * printing each phase's time. The examples' spec calls it, and `npm test` calls it earlier, alongside
- * the steps before the end-to-end tests (e2e/examples-prebuild.ts), so the spec finds the cache filled.
+ * printing each phase's time: for the examples' spec, and `npm run build:examples` (e2e/examples-prebuild.ts).
  */
 export async function buildAllExamples(log: (line: string) => void = console.log): Promise<AllExamples> {
   const started = Date.now()

@@ -2,9 +2,8 @@
 // in Debian's Chromium, then the engine specs in Firefox and WebKit). Installs what it needs first, and ends with
 // one summary line.
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 import { ensureChromium, ensureDependencies, ensureFirefox, ensurePostgres, ensureWebKit, root, startTestPostgres } from './ensure.mjs'
 
 const runStarted = Date.now()
@@ -86,42 +85,6 @@ async function stepsSideBySide(list) {
 // The licences of every package the published packages (and the sandbox) need at run time.
 step('Licences (npm run licences)', ['scripts/licences.mjs'])
 
-// The examples (e2e/examples.ts: packed packages, five installs, type checks and production builds) are built ahead, into
-// the cache of built examples, while the steps up to the sandbox's tests run: their installs wait on the network and the
-// disk more than on the processor. Their output is printed when they are waited for, before the browser's tests (which
-// time pointer rests and so run on a quiet machine); the examples' spec then finds each build in the cache.
-const examplesAhead = startExamplesAhead()
-
-/** Starts e2e/examples-prebuild.ts in the background; `wait()` resolves when it has ended, its output printed. */
-function startExamplesAhead() {
-  const started = Date.now()
-  const logFile = join(mkdtempSync(join(tmpdir(), 'portico-examples-ahead-')), 'output.log')
-  const fd = openSync(logFile, 'w')
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs', 'e2e/examples-prebuild.ts'], {
-    cwd: root,
-    stdio: ['ignore', fd, fd],
-  })
-  closeSync(fd)
-  const ended = new Promise((resolve) => {
-    child.on('exit', (code) => resolve({ code, seconds: (Date.now() - started) / 1000 }))
-    child.on('error', (error) => resolve({ code: 1, seconds: (Date.now() - started) / 1000, error }))
-  })
-  process.on('exit', () => child.exitCode === null && child.kill())
-  return {
-    async wait() {
-      const waitStarted = Date.now()
-      const { code, seconds, error } = await ended
-      const name = 'Examples built ahead, alongside the steps above (npm run build:examples)'
-      console.log(`\n▶ ${name}`)
-      console.log(readFileSync(logFile, 'utf8').trimEnd())
-      if (error) console.log(`examples: could not start: ${error.message}`)
-      // Not a failure of the run: the examples' spec builds again and fails with the reason next to its test.
-      console.log(`${code === 0 ? '✔' : '⚠'} ${name}: ${seconds.toFixed(0)} s, waited ${((Date.now() - waitStarted) / 1000).toFixed(0)} s for it`)
-      phases.push({ name: `Waiting for the examples built ahead (${formatSeconds(seconds)} in all)`, seconds: (Date.now() - waitStarted) / 1000, ok: true })
-    },
-  }
-}
-
 // The static checks, side by side (each reads the tree, none writes what another reads):
 // - the import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name;
 // - the house figures: a plain `new Error(`, a worker cache key outside the shared builders or a test's bare `toThrow()`
@@ -164,7 +127,6 @@ const VITEST_PROJECTS = [
   ['browser', 'In Chromium (Vitest: browser)'],
 ]
 for (const [project, name] of VITEST_PROJECTS) {
-  if (project === 'browser') await examplesAhead.wait()
   const vitestJson = `${root}/.vitest-results-${project}.json`
   rmSync(vitestJson, { force: true })
   // Chromium's files one at a time: the approvals' pointer-rest timing is what they check, and two browsers at once on two cores blur it.

@@ -5,7 +5,6 @@
 // ./scripts/source-condition.mjs bench/src/frameService.ts`; `npm run bench` runs it last.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFrameService } from '@portico/frame-service'
@@ -14,6 +13,7 @@ import { postgresBinDir, startTestPostgres } from '@portico/frame-service/store/
 import { startMailbox } from '../../sandbox/src/sign-in/mailbox.ts'
 import { defineChain } from 'viem'
 import { table } from './table.ts'
+import { freePort } from '@portico/sandbox'
 
 export const FRAME_VISITORS = 50
 export const FRAME_SIGN_SECONDS = 10
@@ -31,17 +31,6 @@ export type FrameServiceRun = {
   p99Ms: number
   maxMs: number
   loginMs: number
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new RangeError('no port'))))
-    })
-  })
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN

@@ -4,9 +4,8 @@
 // row (WALLET_CONNECT_NEAR_PX), so the cold scenario moves the mouse as a person would, from the
 // Connect Wallet button to the row, and clicks; the warm one opens Connect again with the core's client
 // loaded, when the view opening alone prepares a pairing.
-import { createServer } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
-import { startRelay, type RelayHandle } from '@portico/sandbox'
+import { freePort, type RelayHandle, startRelay } from '@portico/sandbox'
 import { WALLET_CONNECT_NEAR_PX } from '@portico/shared-types/constants'
 import { openSession } from './browser.ts'
 import type { Target } from './measure.ts'
@@ -48,20 +47,6 @@ export type QrRun = {
 }
 
 export type QrSummary = { median: number; min: number; max: number; n: number } | null
-
-/** A port on 127.0.0.1 that nothing listens on: `preferred` if free, else one the system gives. */
-function freePort(preferred: number): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const server = createServer()
-      server.once('error', reject)
-      server.listen(port, '127.0.0.1', () => {
-        const { port: bound } = server.address() as { port: number }
-        server.close(() => resolve(bound))
-      })
-    })
-  return tryPort(preferred).catch(() => tryPort(0))
-}
 
 /** The sandbox's WalletConnect relay, alone, on a free port: the demo is built with its URL (`VITE_PORTICO_RELAY_URL`). */
 export async function startBenchRelay(): Promise<RelayHandle> {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { remote } from 'webdriverio'
 import { DEFAULT_TIMEOUT, FIND_SOURCE, describeTarget, parseTarget, poll, satisfied, scriptOf, textFilter, type Engine, type EnginePage, type Rect, type Target, type WaitOptions } from './engine.ts'
+import { freePort } from '@portico/sandbox'
 
 /** Debian's WebKitGTK WebDriver and its MiniBrowser (package webkit2gtk-driver; scripts/ensure.mjs installs it). */
 export const WEBKIT_DRIVER = process.env['PORTICO_WEBKIT_DRIVER'] ?? '/usr/bin/WebKitWebDriver'
@@ -24,17 +24,6 @@ type Found = { el: ElementRef | null; found: boolean; visible: boolean; count: n
 const KEYS: Record<string, string> = { Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004', Backspace: '\uE003', ' ': ' ' }
 
 type Session = WebdriverIO.Browser
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * WebKit: WebKitGTK's WebDriver (started here under xvfb-run with a small window manager, on a

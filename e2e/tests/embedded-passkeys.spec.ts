@@ -62,6 +62,9 @@ test('a passkey added after an email login signs the visitor in again with no em
   await expect(view.getByTestId('passkeys-empty')).toBeVisible()
   await view.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  // The frame's own panel, not a request: the modal under it keeps the Passkeys title.
+  await expect(page.getByRole('dialog', { name: 'Passkeys' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Approve Transaction' })).toHaveCount(0)
   await page.evaluate(() => {
     const frame = document.querySelector('iframe.portico-embedded-frame') as HTMLIFrameElement
     frame.click()

@@ -11,6 +11,7 @@ import { APPROVAL_WINDOW_CSP } from '../src/approval-window.ts'
 import { REJECTED_MESSAGE, WINDOW_BLOCKED_MESSAGE, WINDOW_CLOSED_MESSAGE } from '../src/page/approval.ts'
 import { startFrameService, type FrameServiceHandle } from '../src/server.ts'
 import { pointerAway, restPointerOn } from './approval-pointer.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 /**
  * The approval's arming in Chromium, against a real frame service and a host page on another origin:
@@ -73,14 +74,6 @@ async function serveHost(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((r) => server.close(r))
-  return port
 }
 
 type Answer = { type: string; id?: string; payload?: { result?: Hex; message?: string; code?: number; address?: Hex } }

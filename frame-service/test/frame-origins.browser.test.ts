@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchTestChromium } from '../../sandbox/src/chromium-for-tests.ts'
 import { startMailbox, type Mailbox } from '../../sandbox/src/sign-in/mailbox.ts'
 import { startFrameService, type FrameRequestLogEntry, type FrameServiceHandle } from '../src/server.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 /**
  * The allow-list as Chromium enforces it, from real origins on loopback: a page of an allowed origin
@@ -58,13 +59,6 @@ async function serveHost(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function freePort(): Promise<number> {
-  const origin = await serveHost()
-  const server = servers.pop()!
-  await new Promise((r) => server.close(r))
-  return Number(new URL(origin).port)
 }
 
 type Posted = { type: string; id?: string; payload?: unknown }

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +9,7 @@ import { z } from 'zod'
 import { FRAME_API } from '../src/api.ts'
 import { mailboxMessageSchema, startMailbox, type Mailbox } from '../../sandbox/src/sign-in/mailbox.ts'
 import { startPasswordIssuer, type PasswordIssuer } from '../../sandbox/src/sign-in/password-issuer.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 /**
  * The frame service alone, through its documented command (`node frame-service/bin/frame-service.mjs`):
@@ -23,17 +23,6 @@ let port: number
 let mailbox: Mailbox
 let issuer: PasswordIssuer
 const children: ChildProcess[] = []
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** Starts the command; resolves with the process and its output once it says it is ready (or rejects with the output when it exits). */
 function start(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; output: () => string }> {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAppClient, createWalletClient, viemConnector } from '@farcaster/auth-client'
@@ -19,6 +18,7 @@ import { FARCASTER_ID_REGISTRY_ADDRESS } from '../../sandbox/src/sign-in/farcast
 import { clientAddress, startFrameService, type FrameServiceHandle, type FrameServiceOptions } from '../src/server.ts'
 import { FrameKey, frameKeySchema } from '../src/store/keys.ts'
 import { openFrameStore } from '../src/store/store.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 // Ports of this file (README "Tests"): base 22630 (frame at base + 5). The lone frame services of
 // the security tests take ports the system hands out (32768 and up, never a test's fixed port).
@@ -94,17 +94,6 @@ async function loginAt(base: string, email: string, device = deviceA, caller?: C
   return (await okAt(base, 'emailOtp', { email, deviceId: device, otp: await lastCodeAt(base, email, before) }, undefined, caller)).token
 }
 const login = (email: string, device = deviceA) => loginAt(sandbox.frame.url, email, device)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** The clock of the shared lone frame service (tests move it forward only). */
 let clock = 1_700_000_000_000

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer as createHttpServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMailbox, type Mailbox } from '../../sandbox/src/sign-in/mailbox.ts'
 import { FRAME_API } from '../src/api.ts'
 import { startTestPostgres } from '../src/store/test-postgres.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 /**
  * Two instances of the frame service, each started as a deployer starts it (its command, its
@@ -32,17 +32,6 @@ let proxyUrl: string
 const instances: Record<'a' | 'b', { child: ChildProcess; port: number }> = {} as never
 /** Requests the proxy sent to each instance, and those it moved to the other after a refused connection. */
 const routed = { a: 0, b: 0, retried: 0 }
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new RangeError('no port'))))
-    })
-  })
-}
 
 /** One instance, as `portico-frame-service` with its configuration; resolves once it says it is ready. */
 function startInstance(port: number, env: Record<string, string>): Promise<ChildProcess> {

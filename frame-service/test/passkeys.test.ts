@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { getBase58Encoder } from '@solana/kit'
 import * as OTPAuth from 'otpauth'
 import { Keypair } from '@solana/web3.js'
@@ -13,6 +12,7 @@ import { FRAME_MESSAGES } from '../src/messages.ts'
 import { PASSKEY_CHALLENGE_TTL_MS } from '../src/passkeys.ts'
 import { startFrameService, type FrameServiceHandle } from '../src/server.ts'
 import { assert, createCredential } from './webauthn-authenticator.ts'
+import { freePort } from '../../sandbox/src/ports.ts'
 
 /**
  * Passkeys against the real service and its store (PGlite in memory), with a software
@@ -26,17 +26,6 @@ let mailbox: Mailbox
 let frame: string
 /** How far the service's clock is moved on (to see a challenge expire without waiting). */
 let skew = 0
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 type Caller = { origin?: string; binding?: string; token?: string }
 const newBinding = () => randomBytes(32).toString('base64url')

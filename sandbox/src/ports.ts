@@ -34,3 +34,37 @@ export async function assertPortsFree(ports: ReadonlyArray<{ port: number; what:
   }
   for (const { port, what } of ports) await assertPortFree(port, what)
 }
+
+/** Ports this process has handed out: the system may offer a port again once its probe closed. */
+const handedOut = new Set<number>()
+
+/**
+ * A loopback port nothing listens on, for a test or a benchmark that starts a server of its own: the
+ * system picks it (or `preferred`, when that one is free), and this process never hands the same one out
+ * twice. The one allocator for tests' own ports (the sandbox's services take theirs from its options).
+ */
+export async function freePort(preferred?: number): Promise<number> {
+  const bind = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer()
+      probe.once('error', reject)
+      probe.listen({ port, host: SANDBOX_HOST, exclusive: true }, () => {
+        const address = probe.address()
+        probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new RangeError('The system gave no port'))))
+      })
+    })
+  if (preferred !== undefined && !handedOut.has(preferred)) {
+    const port = await bind(preferred).catch(() => undefined)
+    if (port !== undefined) {
+      handedOut.add(port)
+      return port
+    }
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await bind(0)
+    if (handedOut.has(port)) continue
+    handedOut.add(port)
+    return port
+  }
+  throw new RangeError('No free loopback port after 50 tries')
+}

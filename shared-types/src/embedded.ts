@@ -217,11 +217,12 @@ export const frameMessageSchema = z.union([
    * An unsafe request waits in the frame's approval: the page shows the frame over its modal, `height`
    * CSS pixels tall. `where` says where the visitor approves it: 'frame', in the frame itself; 'window',
    * in a window of the frame's own origin that the frame opens on the visitor's click (an engine that
-   * cannot show the frame is fully visible). Absent (a frame service of before): 'frame'.
+   * cannot show the frame is fully visible). Absent (a frame service of before): 'frame'. `panel`: what
+   * shows is one of the frame's own settings panels (a passkey, the key's export), not a request.
    */
   z.object({
     type: z.literal('FRAME_APPROVAL_SHOW'),
-    payload: z.object({ height: z.int().check(z.gte(1), z.lte(FRAME_APPROVAL_MAX_HEIGHT)), where: z.optional(frameApprovalWhereSchema) }),
+    payload: z.object({ height: z.int().check(z.gte(1), z.lte(FRAME_APPROVAL_MAX_HEIGHT)), where: z.optional(frameApprovalWhereSchema), panel: z.optional(z.boolean()) }),
   }),
   /** Nothing waits in the frame's approval any more: the page hides the frame. */
   z.object({ type: z.literal('FRAME_APPROVAL_HIDE') }),

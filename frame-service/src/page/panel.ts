@@ -53,7 +53,7 @@ const FIRST_HEIGHT = 240
  * only asks for the panel; no message presses its button. Cancel and Escape answer 4001.
  */
 export function createPanels(deps: {
-  post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number; where: 'frame' } } | { type: 'FRAME_APPROVAL_HIDE' }): void
+  post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number; where: 'frame'; panel: true } } | { type: 'FRAME_APPROVAL_HIDE' }): void
   requester: string
   busy(): boolean
 }) {
@@ -181,7 +181,7 @@ export function createPanels(deps: {
           const height = document.documentElement.clientWidth > 0 ? Math.min(Math.max(Math.ceil(root.scrollHeight), 160), FRAME_APPROVAL_MAX_HEIGHT) : FIRST_HEIGHT
           if (height === shown || current?.root !== root) return
           shown = height
-          deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height, where: 'frame' } })
+          deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height, where: 'frame', panel: true } })
         }
         resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure())
         resizes?.observe(root)

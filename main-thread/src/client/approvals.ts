@@ -16,14 +16,15 @@ export function createApprovalHost(client: Pick<ClientInternals, 'get' | 'set'>)
   let placed: 'opened' | 'pushed' | null = null
   const timers = new Set<ReturnType<typeof setTimeout>>()
 
-  const open = () => {
+  const open = (panel = false) => {
     const { modal } = client.get()
+    const view = { name: 'ApproveTransaction', panel } as const
     if (!modal.open) {
       placed = 'opened'
-      client.set({ modal: { open: true, router: { history: [{ name: 'ApproveTransaction' }] } }, approvalNotice: null })
+      client.set({ modal: { open: true, router: { history: [view] } }, approvalNotice: null })
     } else if (currentView(modal.router).name !== 'ApproveTransaction') {
       placed = 'pushed'
-      client.set({ modal: { ...modal, router: route(modal.router, { type: 'push', view: { name: 'ApproveTransaction' } }) }, approvalNotice: null })
+      client.set({ modal: { ...modal, router: route(modal.router, { type: 'push', view }) }, approvalNotice: null })
     }
   }
   const leave = () => {
@@ -38,7 +39,7 @@ export function createApprovalHost(client: Pick<ClientInternals, 'get' | 'set'>)
     show(approval: FrameApproval) {
       const shown = client.get().frameApproval
       client.set({ frameApproval: approval })
-      if (!shown) open()
+      if (!shown) open(approval.panel)
     },
     hide() {
       if (!client.get().frameApproval) return

@@ -14,7 +14,7 @@ export type View =
   | { name: 'Networks' }
   | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }
   | { name: 'UnsupportedChain' }
-  | { name: 'ApproveTransaction'; title?: string }
+  | { name: 'ApproveTransaction'; title?: string; panel?: boolean }
   /** `token`: the token row it was opened from (its address), else the native token. */
   | { name: 'Send'; token?: string }
   | { name: 'Receive' }

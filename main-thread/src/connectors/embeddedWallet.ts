@@ -48,6 +48,7 @@ function introduceFrame(made: FrameClient, approvals: Approvals, config: Connect
     approvals.show({
       height: state.height,
       where: state.where,
+      panel: state.panel,
       frame: element,
       reject: abort,
       syncTheme: (themeMode) => void made.request('SYNC_THEME', { themeMode }).catch(() => undefined),

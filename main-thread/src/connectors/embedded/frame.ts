@@ -29,7 +29,7 @@ export { EmbeddedWalletError }
 
 /** The frame's approval: `{ height }` while an unsafe request waits in it (the page lays the frame over its modal), null once none does. */
 /** The frame's approval while a request waits: its height, and where the visitor approves (in the frame, or in the frame's own window). */
-export type FrameApprovalState = { height: number; where: FrameApprovalWhere } | null
+export type FrameApprovalState = { height: number; where: FrameApprovalWhere; panel: boolean } | null
 
 export type FrameOptions = {
   /** The frame service's URL (`embeddedWalletUrl`); the frame page is `${url}/frame`. */
@@ -161,8 +161,8 @@ export function createFrameClient(options: FrameOptions): FrameClient {
     if (message.type === 'FRAME_READY') return onReady?.()
     if (message.type === 'FRAME_INIT_ERROR') return onFail?.(new EmbeddedWalletError(MESSAGES.invalidAppConfiguration, { details: (message.payload as { message: string }).message }))
     if (message.type === 'FRAME_APPROVAL_SHOW') {
-      const { height, where } = message.payload as { height: number; where?: FrameApprovalWhere }
-      return approvalState({ height, where: where ?? 'frame' })
+      const { height, where, panel } = message.payload as { height: number; where?: FrameApprovalWhere; panel?: boolean }
+      return approvalState({ height, where: where ?? 'frame', panel: panel === true })
     }
     if (message.type === 'FRAME_APPROVAL_HIDE') return approvalState(null)
     if (!('id' in message)) return

@@ -71,6 +71,8 @@ export type FrameApproval = {
   height: number
   /** Where the visitor approves: in the frame, or in the window of the frame's origin it opens ('Approve in the … window'). */
   where: 'frame' | 'window'
+  /** One of the frame's own settings panels (a passkey, the key's export) rather than a request: the modal is titled Passkeys. */
+  panel: boolean
   frame: HTMLIFrameElement
   /** Aborts every unsafe request waiting in the frame (the modal closed, the visitor left the view). */
   reject(): void

@@ -5,6 +5,7 @@ import { createApprovalHost } from '../../client/approvals.ts'
 import type { ClientSnapshot } from '../../client/createClient.ts'
 import { currentView } from '../../client/router.ts'
 import { createTestClient, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { viewDefinition, type TitleContext } from '../views/registry.tsx'
 
 const FRAME = 'http://127.0.0.1:1'
 
@@ -47,9 +48,9 @@ describe('ApproveTransaction for the embedded wallet', () => {
     const internals = { get: () => snapshot, set: (patch: Partial<ClientSnapshot>) => void (snapshot = { ...snapshot, ...patch }) }
     return { approvals: createApprovalHost(internals), get: () => snapshot }
   }
-  const frameApproval = (height = 320) => {
+  const frameApproval = (height = 320, panel = false) => {
     const rejected: number[] = []
-    return { approval: { height, where: 'frame' as const, frame: document.createElement('iframe'), reject: () => void rejected.push(height), syncTheme: () => undefined }, rejected }
+    return { approval: { height, where: 'frame' as const, panel, frame: document.createElement('iframe'), reject: () => void rejected.push(height), syncTheme: () => undefined }, rejected }
   }
 
   it('opens the modal on ApproveTransaction while the frame shows a request, and closes what it opened once none waits', () => {
@@ -75,6 +76,18 @@ describe('ApproveTransaction for the embedded wallet', () => {
     approvals.hide()
     expect(get().modal.open).toBe(true)
     expect(get().modal.router.history.map((v) => v.name)).toEqual(['Account'])
+  })
+
+  it("a settings panel of the frame (a passkey, the key's export) is titled Passkeys, a request Approve Transaction", () => {
+    const { approvals, get } = host({ open: true, view: 'Account' })
+    approvals.show(frameApproval(320, true).approval)
+    expect(currentView(get().modal.router)).toEqual({ name: 'ApproveTransaction', panel: true })
+    approvals.hide()
+    approvals.show(frameApproval().approval)
+    expect(currentView(get().modal.router)).toEqual({ name: 'ApproveTransaction', panel: false })
+    const ctx = { t: (key: string) => ({ passkeys: 'Passkeys', approveTransaction: 'Approve Transaction' })[key] ?? key, walletName: String, networkName: String } as unknown as TitleContext
+    expect(viewDefinition('ApproveTransaction').title({ name: 'ApproveTransaction', panel: true }, ctx)).toBe('Passkeys')
+    expect(viewDefinition('ApproveTransaction').title({ name: 'ApproveTransaction', panel: false }, ctx)).toBe('Approve Transaction')
   })
 
   it('has no way to approve: the page can show, hide and give up, nothing else', () => {

@@ -42,7 +42,7 @@ describe('FrameOverlay (the embedded wallet laid over ApproveTransaction)', () =
     document.body.append(frame)
     const themes: string[] = []
     const rejected: number[] = []
-    const approval = { height: 280, where: 'frame' as const, frame, reject: () => void rejected.push(1), syncTheme: (mode: string) => void themes.push(mode) }
+    const approval = { height: 280, where: 'frame' as const, panel: false, frame, reject: () => void rejected.push(1), syncTheme: (mode: string) => void themes.push(mode) }
     const portico = createTestClient()
     const view = renderPortico(portico, <FrameOverlay approval={approval} label="Secure approval window of Email Wallet" />)
     const slot = screen.getByTestId('approval-frame-slot')

@@ -48,7 +48,10 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
   ConnectingWalletConnectBasic: { title: (_, { t }) => t('walletConnect'), render: lazyView(() => import('./ConnectingWalletConnectBasicView.tsx'), 'ConnectingWalletConnectBasicView') },
   SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
-  ApproveTransaction: { title: (view, { t }) => view.title ?? t('approveTransaction'), render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView') },
+  ApproveTransaction: {
+    title: (view, { t }) => view.title ?? t(view.panel ? 'passkeys' : 'approveTransaction'),
+    render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView'),
+  },
   Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },
   Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
   Swap: { title: (_, { t }) => t('swaps'), render: lazyView(() => import('../features/SwapView.tsx')), feature: 'swaps' },
