@@ -4,7 +4,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { DEV_MNEMONIC, SANDBOX_DRAINER_TARGETS, SOLANA_DRAINER_ADDRESS, usdcTokenAccount } from '@portico/sandbox'
 import { expect, test } from '../fixtures.ts'
-import { APPROVAL_FRAME, codeFor, freshEmail, loginWithEmail, mailbox, shownAddress, startEmailLogin } from '../embedded.ts'
+import { APPROVAL_FRAME, freshEmail, loginOnSolana, loginWithEmail, shownAddress } from '../embedded.ts'
 import { E2E_URLS } from '../ports.ts'
 
 const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
@@ -95,18 +95,7 @@ test("on the Solana Localnet: SetAuthority of the visitor's USDC account is name
   sandbox,
 }) => {
   test.setTimeout(120_000)
-  await page.goto('/?solana=1')
-  const email = freshEmail('drainer-solana')
-  const sent = (await mailbox(sandbox, email)).length
-  await startEmailLogin(page, email)
-  await page
-    .getByRole('dialog', { name: 'Email' })
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await codeFor(sandbox, email, sent))
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await expect(account.getByTestId('account-embedded-user')).toContainText(email)
-  const address = (await account.getByTestId('account-address').getAttribute('title'))!
-  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  const { address } = await loginOnSolana(page, sandbox, freshEmail('drainer-solana'))
   await page.keyboard.press('Escape')
   const before = sandbox.frame.rpcMethods().length
 
