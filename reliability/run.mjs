@@ -83,15 +83,20 @@ if (existsSync(results)) {
 }
 const records = [...latest.values()]
 
+/** Rows whose own checks recorded a failure, per part: a part that exited with an error is explained by them. */
+const explained = new Set(ROWS.filter(([row]) => records.some((r) => r.row === row && r.failures > 0)).map(([, source]) => source))
+
 const table = ROWS.map(([row, source]) => {
   const mine = records.filter((r) => r.row === row)
   const checks = mine.filter((r) => r.cases > 0)
   const cases = mine.reduce((n, r) => n + r.cases, 0)
   let failures = mine.reduce((n, r) => n + r.failures, 0)
   const notes = []
-  // A row nothing reported on, or whose part ended without its tests passing, fails: silence is not a pass.
+  // A row nothing reported on fails: silence is not a pass. A part that ended in an error no row of it
+  // recorded (each check records a failure when it starts, replaced by its counts at its end) fails
+  // each of its rows; one that a row's recorded failures explain fails that row alone.
   if (mine.length === 0) (failures += 1), notes.push(`no result reported (${source} run exited with ${parts[source]?.status})`)
-  else if (parts[source]?.status !== 0 && failures === 0 && (source === 'fuzz' || source === 'restart' || source === 'browser'))
+  else if (parts[source]?.status !== 0 && failures === 0 && !explained.has(source) && (source === 'fuzz' || source === 'restart' || source === 'browser'))
     (failures += 1), notes.push(`${source} run exited with ${parts[source]?.status}`)
   const unit = mine.find((r) => r.unit)?.unit ?? 'inputs'
   const what = `${checks.length} ${source === 'fuzz' ? 'boundaries' : 'checks'}, ${cases.toLocaleString('en')} ${unit}`

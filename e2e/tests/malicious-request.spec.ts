@@ -67,7 +67,10 @@ test("an email visitor's Try a malicious request: the frame shows −100 USDC, t
   await page.keyboard.press('Space')
   await expect(frame.getByTestId('approval-approve')).not.toHaveAttribute('data-blocked', 'unread')
   await page.screenshot({ path: test.info().outputPath('malicious-request-usdc.png') })
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  // Rejected from the keyboard: Chromium may drop a pointer's click that comes at once onto a
+  // cross-origin frame watching its own visibility (IntersectionObserver v2), as this approval does.
+  await frame.getByRole('button', { name: 'Reject' }).focus()
+  await page.keyboard.press('Enter')
   const result = page.getByTestId('malicious-result')
   await expect(result.getByRole('listitem').first()).toHaveText('USDC: rejected. Nothing was given away.')
 
@@ -121,7 +124,8 @@ test("on the Solana Localnet: SetAuthority of the visitor's USDC account is name
   await expect(frame.getByRole('checkbox', { name: 'I have read what this gives away' })).toBeChecked()
   await expect(approve).not.toHaveAttribute('data-blocked', 'unread')
   await page.screenshot({ path: test.info().outputPath('malicious-request-solana.png') })
-  await frame.getByRole('button', { name: 'Reject' }).click()
+  await frame.getByRole('button', { name: 'Reject' }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('malicious-result').getByRole('listitem')).toHaveText(['USDC account: rejected. Nothing was given away.'])
   await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
   expect(signedSince(sandbox, before)).toEqual([])

@@ -88,6 +88,28 @@ async function propose(p: UniversalProvider, { chains, optionalNamespaces, oneCl
   return { outcome, auths }
 }
 
+/** The proposals the client holds (a `connect` or `authenticate` stores its own before the URI is shown). */
+function proposalIds(p: UniversalProvider): number[] {
+  return p.client?.proposal.getAll().map((proposal) => proposal.id) ?? []
+}
+
+/**
+ * The sign client keeps a timer on each proposal's answer (5 minutes) even once nobody waits for it,
+ * and that timer leaves behind a rejected promise nobody handles. A proposal given up (refreshed,
+ * dropped, called off) is expired at once instead, through the client's own events: `proposal_expire`
+ * (a connection) and `session_connect` (a one-click sign-in); the wallet's late answer to it is ignored.
+ */
+function expireProposals(p: UniversalProvider, ids: readonly number[]) {
+  const client = p.client
+  if (!client) return
+  const engineEvents = (client.engine as unknown as { events?: { emit(event: string, payload: unknown): void } }).events
+  for (const id of ids) {
+    client.events.emit('proposal_expire', { id })
+    engineEvents?.emit(`session_connect:${id}`, { error: { message: 'Proposal expired', code: 0 } })
+    if (client.proposal.keys.includes(id)) void client.proposal.delete(id, { message: 'Proposal expired', code: 0 }).catch(() => undefined)
+  }
+}
+
 export type Pairing = {
   /**
    * Makes a pairing URI ready unless a fresh one exists (`refresh`: a new one anyway); nothing with a
@@ -123,6 +145,8 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
   let refreshTimer: ReturnType<typeof setTimeout> | null = null
   /** The pairing being made now, shared by every caller, so one URI is made at a time. */
   let ensuring: Promise<void> | null = null
+  /** Each pairing still waiting for its wallet, and its proposals (known once its URI is shown). */
+  const proposalsOf = new Map<object, { p: UniversalProvider; ids: number[] }>()
   /** The latest pairing's URI was handed out (a QR code shown, a connection asked): it is never handed out again once called off. */
   let claimed = false
   const expiryMs = () => ctx.env()?.config.walletConnect?.pairingExpiryMs ?? PAIRING_EXPIRY_MS
@@ -132,10 +156,18 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
     refreshTimer = null
   }
 
+  /** `next` becomes the latest pairing; the one it replaces, if still waiting, has its proposals expired. */
+  function replace(next: object | null) {
+    const previous = pairing
+    pairing = next
+    const waitingOn = previous && previous !== next ? proposalsOf.get(previous) : undefined
+    if (waitingOn) expireProposals(waitingOn.p, waitingOn.ids)
+  }
+
   /** The latest pairing is dropped: its URI is handed out no more (its outcome, should it come, is ignored). */
   function drop() {
     clearRefresh()
-    pairing = null
+    replace(null)
     claimed = false
     if (!session.state().session) session.patch({ status: 'idle', uri: null, expiresAt: null, error: null })
   }
@@ -195,15 +227,22 @@ export function createPairing(ctx: CoreContext, hooks: WalletConnectHooks, load:
       const p = await load()
       if (p.session) return uriReady.resolve()
       session.patch({ status: 'loading', error: null })
-      const onUri = () => uriReady.resolve()
+      const before = new Set(proposalIds(p))
+      const onUri = () => {
+        const waitingOn = { p, ids: proposalIds(p).filter((id) => !before.has(id)) }
+        proposalsOf.set(token, waitingOn)
+        // Replaced or called off while its proposal was being made: it is expired now.
+        if (pairing !== token) expireProposals(p, waitingOn.ids)
+        uriReady.resolve()
+      }
       p.once('display_uri', onUri)
-      const { outcome, auths } = await propose(p, await proposal(ctx, env))
+      const { outcome, auths } = await propose(p, await proposal(ctx, env)).finally(() => proposalsOf.delete(token))
       p.removeListener('display_uri', onUri)
       uriReady.resolve()
       // A newer pairing replaced this one (refresh): its outcome is the one that counts.
       await settle(p, token, outcome, auths)
     })()
-    pairing = token
+    replace(token)
     run.catch((error: unknown) => {
       if (pairing === token) pairing = null
       const answer = failure(error)

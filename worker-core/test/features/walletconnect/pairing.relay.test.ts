@@ -46,10 +46,34 @@ function config(pairingExpiryMs?: number): CoreConfig {
   } as CoreConfig
 }
 
+/** The WalletConnect client's storage of each core made here. */
+const clientStorage = new WeakMap<Core, MemoryStorage>()
+
 async function newCore(pairingExpiryMs?: number): Promise<Core> {
-  const core = createCore({ storage: createStorage({ dbName: `pairing-${Math.random()}` }), warn: () => undefined, walletConnect: { storage: new MemoryStorage() } })
+  const storage = new MemoryStorage()
+  const core = createCore({ storage: createStorage({ dbName: `pairing-${Math.random()}` }), warn: () => undefined, walletConnect: { storage } })
+  clientStorage.set(core, storage)
   await core.configure(config(pairingExpiryMs))
   return core
+}
+
+/**
+ * The proposals the WalletConnect client still waits on, as it stores them: a pairing given up has
+ * its proposal expired at once (else the client's own 5-minute timer on it ends in a rejection
+ * nobody handles, and the wallet could still answer it).
+ */
+async function pendingProposals(core: Core, expected: number): Promise<number> {
+  const read = async () => {
+    const entries = await clientStorage.get(core)!.getEntries<unknown[]>()
+    return entries.find(([key]) => key.endsWith('//proposal'))?.[1]?.length ?? 0
+  }
+  const started = Date.now()
+  let count = await read()
+  while (count !== expected && Date.now() - started < 3000) {
+    await new Promise((r) => setTimeout(r, 50))
+    count = await read()
+  }
+  return count
 }
 
 async function until(core: Core, test: (state: CoreState) => boolean, ms = 10_000): Promise<CoreState> {
@@ -136,6 +160,8 @@ describe('pairings made ahead', () => {
       expect(await answer).toMatchObject({ ok: false, error: { code: 4001 } })
       const next = await until(core, (s) => s.walletConnect.status === 'pairing' && !!s.walletConnect.uri)
       expect(next.walletConnect.uri).not.toBe(prepared.uri)
+      // The proposal called off is expired: the client waits on the new one alone.
+      expect(await pendingProposals(core, 1)).toBe(1)
 
       // The next intent and the next QR view get that new one, never the first.
       await core.prepareWalletConnect()
@@ -169,6 +195,8 @@ describe('pairings made ahead', () => {
       await new Promise((r) => setTimeout(r, 2000))
       expect((await core.getState()).walletConnect).toMatchObject({ status: 'idle', uri: null })
       expect(renewals()).toBe(0)
+      // Its proposal was expired with it: nothing is left waiting for a wallet.
+      expect(await pendingProposals(core, 0)).toBe(0)
 
       await core.prepareWalletConnect()
       const second = (await core.getState()).walletConnect
@@ -187,8 +215,11 @@ describe('pairings made ahead', () => {
       const answer = core.connectWalletConnect()
       const renewed = await until(core, (s) => s.walletConnect.status === 'pairing' && !!s.walletConnect.uri && s.walletConnect.uri !== shown, 5000)
       expect(renewed.walletConnect.uri).toMatch(/^wc:/)
+      // The proposal it replaced is expired: the client waits on the new one alone.
+      expect(await pendingProposals(core, 1)).toBe(1)
       await core.disconnectWalletConnect()
       expect((await answer).ok).toBe(false)
+      expect(await pendingProposals(core, 0)).toBe(0)
     } finally {
       core.dispose()
     }
