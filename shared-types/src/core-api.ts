@@ -67,6 +67,13 @@ export type SetConnectedParameters = {
    * wallet's order, and an account after a disconnect is the wallet connected again.
    */
   whileHeld?: boolean
+  /**
+   * The account a connect call answered. A connection the core records itself (WalletConnect's
+   * session approval reaches the core before the page hears the answer) may have moved on by then
+   * (the wallet switched chain): when the core already holds this account through this connector,
+   * on whichever chain, the answer does not move the network.
+   */
+  connectAnswer?: boolean
 }
 
 export type RefreshBalancesParameters = {

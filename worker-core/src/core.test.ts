@@ -153,6 +153,27 @@ describe('core: connection and pushes', () => {
     expect(state.connections.eip155?.caipAddress).toBe(onB)
   })
 
+  it('a connect call answered after the core recorded the connection itself (connectAnswer) confirms it and leaves a later chain switch; a first answer records it', async () => {
+    const { core } = setupCore()
+    await core.configure(testConfig)
+    const wc = { connectorId: 'walletConnect', connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' as const }
+    // Nothing held yet: the answer records the connection.
+    await core.setConnecting('eip155', wc.connectorId, wc.connectorType)
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, ...wc, connectAnswer: true })
+    expect((await core.getState()).connections.eip155).toMatchObject({ status: 'connected', caipAddress: CAIP_ADDRESS })
+    // The wallet switches to chain B (the core hears it from the session) before the page's answer to its connect arrives.
+    const onB = CAIP_ADDRESS.replace('eip155:31337:', 'eip155:31338:') as typeof CAIP_ADDRESS
+    await core.setConnected({ caipAddress: onB, ...wc })
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, ...wc, connectAnswer: true })
+    const state = await core.getState()
+    expect(state.activeCaipNetworkId).toBe('eip155:31338')
+    expect(state.connections.eip155?.caipAddress).toBe(onB)
+    // Another account answered is a new connection, recorded.
+    const other = 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as typeof CAIP_ADDRESS
+    await core.setConnected({ caipAddress: other, ...wc, connectAnswer: true })
+    expect((await core.getState()).connections.eip155?.caipAddress).toBe(other)
+  })
+
   it('a wallet’s disconnect (connectorId) ends the namespace only while that connector holds it, whatever the asking tab believed', async () => {
     const { core } = setupCore()
     await core.configure(testConfig)

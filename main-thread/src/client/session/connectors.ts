@@ -49,8 +49,8 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
   const approvals = createApprovalHost(client)
   const registry = createConnectorRegistry({ config, api, approvals })
 
-  const connected = (connector: Connector, caipAddress: CaipAddress, whileHeld = false) =>
-    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, whileHeld })
+  const connected = (connector: Connector, caipAddress: CaipAddress, how: { whileHeld?: boolean; connectAnswer?: boolean } = {}) =>
+    api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, ...how })
 
   /** The namespaces a connector holds now. */
   const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)
@@ -70,7 +70,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
       // The answer may arrive after the visitor disconnected (in any tab): it confirms the connection only if the core still holds it.
       void connector
         .getCaipAddress(namespace)
-        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress, true) : api.setDisconnected(namespace, { connectorId: connector.id })))
+        .then((caipAddress) => (caipAddress ? connected(connector, caipAddress, { whileHeld: true }) : api.setDisconnected(namespace, { connectorId: connector.id })))
         .catch(() => undefined)
     }
   }
@@ -141,7 +141,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         const caipAddress = await connector.connect({ namespace, network })
         verified.add(connector.id)
         client.set({ attempt: null })
-        await connected(connector, caipAddress)
+        await connected(connector, caipAddress, { connectAnswer: true })
         await follow()
         onConnected()
       } catch (cause) {

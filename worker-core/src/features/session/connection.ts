@@ -126,7 +126,7 @@ export const connectionApi =
         if (previous.status === 'connected') return
         store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
       },
-      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false }) {
+      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false, connectAnswer = false }) {
         await ctx.ready
         const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
         const state = store.get()
@@ -136,6 +136,9 @@ export const connectionApi =
         // A check that the wallet still knows the page confirms the account it holds: its answer may be older than a
         // chain change that reached the core meanwhile (the wallet switched, then the answer arrived), so it never moves the network.
         if (whileHeld && previous?.caipAddress && sameAccount(previous.caipAddress, caipAddress)) return
+        // A connect call's answer for an account the core already holds through that connector (it recorded the
+        // approval itself, and the wallet may have switched chain since) confirms it without moving the network.
+        if (connectAnswer && heldBy(previous, connectorId) && previous?.caipAddress && sameAccount(previous.caipAddress, caipAddress)) return
         const activeStatus = (state.activeNamespace && state.connections[state.activeNamespace]?.status) || 'disconnected'
         // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
         const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
