@@ -1,4 +1,7 @@
 import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test'
+import jsQR from 'jsqr'
+import * as OTPAuth from 'otpauth'
+import { PNG } from 'pngjs'
 import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { APPROVAL_FRAME, freshEmail, loginWithEmail, mailbox, shownAddress, switchToEoa } from '../embedded.ts'
@@ -224,4 +227,83 @@ test('the private key is shown only in the frame: a script of the page exports n
     expect(text).not.toContain(bare)
     expect(text.toLowerCase()).not.toContain(bare.toLowerCase())
   }
+})
+
+test('an authenticator app: set up in the frame from its QR code, ten recovery codes shown once there; an export after the login went stale asks for a code, refuses a wrong one and shows the key for the right one', async ({
+  context,
+  sandbox,
+}) => {
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    const heard: string[] = []
+    ;(window as unknown as { __heard: string[] }).__heard = heard
+    window.addEventListener('message', (event) => heard.push(JSON.stringify(event.data)), true)
+  })
+  await page.goto(DEMO)
+  const email = freshEmail('totp')
+  await loginWithEmail(page, sandbox, email)
+  const eoa = await switchToEoa(page)
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Passkeys' }).click()
+  const view = page.getByRole('dialog', { name: 'Passkeys' })
+  await view.getByRole('button', { name: 'Set up an authenticator app' }).click()
+
+  // The frame's panel: a QR code a camera reads back as the app's otpauth:// link, and the same key as text.
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const frame = page.frameLocator(APPROVAL_FRAME)
+  const qr = frame.getByRole('img', { name: 'Set up an authenticator app' })
+  await expect(qr).toBeVisible()
+  const png = PNG.sync.read(await qr.screenshot())
+  const link = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? ''
+  const secret = (await frame.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  const app = OTPAuth.URI.parse(link) as OTPAuth.TOTP
+  expect(app.secret.base32).toBe(secret)
+  expect(app.issuer).toBe('Portico Wallet')
+  // The service's clock (the sandbox's, moved on below): the code the visitor's app shows now.
+  let skew = 0
+  const codeNow = () => app.generate({ timestamp: Date.now() + skew })
+
+  // A wrong code is refused in the panel, which stays; the app's code turns it on.
+  const code = frame.getByTestId('totp-code')
+  await code.fill(codeNow() === '000000' ? '111111' : '000000')
+  await pressInPanel(page, 'Turn on')
+  await expect(frame.getByTestId('panel-status')).toHaveText('Invalid code')
+  await code.fill(codeNow())
+  await pressInPanel(page, 'Turn on')
+  const recovery = frame.getByTestId('recovery-codes').getByRole('listitem')
+  await expect(recovery).toHaveCount(10)
+  const codes = await recovery.allTextContents()
+  for (const c of codes) expect(c).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)
+  await pressInPanel(page, 'Done')
+  await expect(view.getByTestId('passkeys-status')).toHaveText('Authenticator app turned on')
+  await expect(view.getByTestId('totp-status')).toHaveText('Authenticator app: on')
+
+  // Ten minutes on, the login is no fresh factor: Export asks for a code in the frame.
+  skew = 10 * 60_000
+  sandbox.frame.clock.advance(skew)
+  await view.getByRole('button', { name: 'Export EVM private key' }).click()
+  await expect(frame.getByTestId('export-show')).toBeVisible()
+  await frame.getByTestId('panel-confirm').check()
+  await frame.getByTestId('step-up-code').fill('ABCDE-FGHIJ')
+  await pressInPanel(page, 'Show private key')
+  await expect(frame.getByTestId('panel-status')).toHaveText('Invalid code')
+  await expect(frame.getByTestId('export-key')).toHaveCount(0)
+  // The next step's code (the one before was spent turning the app on, a step the clock has left anyway).
+  await frame.getByTestId('step-up-code').fill(codeNow())
+  await pressInPanel(page, 'Show private key')
+  const shown = frame.getByTestId('export-key')
+  await expect(shown).toHaveText(/^0x[0-9a-f]{64}$/)
+  const key = (await shown.textContent())!
+  expect(privateKeyToAccount(key as `0x${string}`).address).toBe(eoa)
+  await pressInPanel(page, 'Done')
+  await expect(view.getByTestId('passkeys-status')).toHaveText('The key was shown in the wallet’s secure window.')
+
+  // The secret, the recovery codes and the key stay in the frame: nothing of them in the page.
+  const seen = await page.evaluate(() => ({
+    dom: document.documentElement.outerHTML,
+    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    heard: (window as unknown as { __heard: string[] }).__heard.join('\n'),
+  }))
+  expect(seen.heard).toContain('FRAME_SETUP_TOTP_SUCCESS')
+  for (const text of [seen.dom, seen.storage, seen.heard]) for (const secretText of [secret, ...codes, key.slice(2)]) expect(text).not.toContain(secretText)
 })

@@ -274,6 +274,8 @@ export const FRAME_API = {
    * the user is mailed that it was exported.
    */
   exportKey: { path: '/api/export-key', request: z.object({ chain: z.enum(['evm', 'solana']) }), response: z.object({ key: z.string().min(1).max(200) }) },
+  /** Whether the signed-in user's authenticator app (TOTP) is on. */
+  totpStatus: { path: '/api/totp', request: z.object({}), response: z.object({ enabled: z.boolean() }) },
   /** A new authenticator-app secret (not on yet), for the frame to show as a QR code and text: never to the page. */
   totpSetup: { path: '/api/totp/setup', request: z.object({}), response: z.object({ uri: z.string().startsWith('otpauth://totp/'), secret: z.string().regex(/^[A-Z2-7]+$/) }) },
   /** Turns the app on with its first code; answers the recovery codes, shown once. */

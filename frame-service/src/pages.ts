@@ -106,6 +106,11 @@ html, body { margin: 0; background: var(--bg); }
 .actions .secondary { background: var(--surface); color: var(--fg); }
 .actions button:disabled { cursor: default; opacity: 0.55; }
 .actions button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.totp-qr { display: block; flex-shrink: 0; width: 228px; height: 228px; margin: 0 auto; border-radius: 8px; }
+.totp-secret, .exported-key, .recovery-codes { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+.recovery-codes { margin: 0; padding: 8px 12px 8px 32px; border-radius: 10px; background: var(--surface); columns: 2; }
+.field { display: flex; flex-direction: column; gap: 4px; margin: 0; }
+.field input { background: var(--bg); color: var(--fg); }
 `
 
 /** The frame page: its script, its stylesheet (the approval's) and the config it starts from. */

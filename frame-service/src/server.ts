@@ -631,6 +631,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   api('exportKey', async ({ chain }, token, context) => ({ key: await accounts.exportKey(await accounts.userOf(token, context), chain, context) }))
 
   const totp = createTotp({ store, accounts, key, now })
+  api('totpStatus', async (_body, token, context) => ({ enabled: await totp.enabled(await accounts.userOf(token, context)) }))
   api('totpSetup', async (_body, token, context) => totp.setup(await accounts.userOf(token, context)))
   api('totpEnable', async ({ code }, token, context) => ({ recoveryCodes: await totp.enable(await accounts.userOf(token, context), code) }))
   api('totpStepUp', async ({ code }, token, context) => {

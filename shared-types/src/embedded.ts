@@ -168,10 +168,18 @@ export const EMBEDDED_EVENTS = {
   REMOVE_PASSKEY: { request: z.object({ id: z.uuid() }), response: z.object({ removed: z.boolean() }) },
   /** Shows the frame's own "Sign in with a passkey" panel: signed in with a discoverable passkey of the frame's origin, no email. */
   CONNECT_PASSKEY: { request: empty, response: embeddedUserSchema },
+  /** Whether the visitor's authenticator app (a second factor, TOTP) is on. */
+  GET_TOTP: { request: empty, response: z.object({ enabled: z.boolean() }) },
+  /**
+   * Shows the frame's own "Set up an authenticator app" panel: its QR code and key, and the first code
+   * the visitor types from the app turns it on; then the recovery codes, shown once, in the frame only.
+   * The page learns only that it is on, or 4001 when the visitor cancels.
+   */
+  SETUP_TOTP: { request: empty, response: z.object({ enabled: z.boolean() }) },
   /**
    * Shows the frame's own "Export your private key" panel: a warning to be ticked as read, then, after
-   * the visitor's own click there and a fresh factor (a login or passkey of the last 5 minutes, asked
-   * for in the frame), the key shown in the frame only. The page learns only that it was shown.
+   * the visitor's own click there and a fresh factor (a login, passkey or authenticator-app code of the
+   * last 5 minutes, asked for in the frame), the key shown in the frame only. The page learns only that it was shown.
    */
   EXPORT_KEY: { request: z.object({ chain: z.enum(['evm', 'solana']) }), response: z.object({ exported: z.boolean() }) },
   /**

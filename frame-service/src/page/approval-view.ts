@@ -132,3 +132,19 @@ export function hintLine(testId: string): { element: HTMLElement; show(shown: bo
     },
   }
 }
+
+/**
+ * The height an approval or a settings panel wants: every part at its own height, its body
+ * (`.approval-body`) unscrolled, so content taller than the frame's first guess asks for its room
+ * (the page makes room up to the cap, and the body scrolls beyond it).
+ */
+export function naturalHeight(root: HTMLElement): number {
+  const style = getComputedStyle(root)
+  const parts = [...root.children] as HTMLElement[]
+  let natural =
+    Number.parseFloat(style.paddingTop) +
+    Number.parseFloat(style.paddingBottom) +
+    (Number.parseFloat(style.rowGap) || 0) * Math.max(parts.filter((p) => p.offsetHeight > 0 || p.classList.contains('approval-body')).length - 1, 0)
+  for (const part of parts) natural += part.classList.contains('approval-body') ? part.scrollHeight : part.offsetHeight
+  return natural
+}

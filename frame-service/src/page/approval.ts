@@ -3,7 +3,7 @@ import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-t
 import { MESSAGES } from '@portico/shared-types/errors'
 import { APPROVAL_ARM_MS, createArming, keyClicks } from './arming.ts'
 import { APPROVAL_WINDOW_PATH, requestBytes, windowToFrameSchema, type FrameToWindow } from './approval-window-messages.ts'
-import { dangersUnread, describedContent, el, hintLine, simulationSection } from './approval-view.ts'
+import { dangersUnread, describedContent, el, hintLine, naturalHeight, simulationSection } from './approval-view.ts'
 import { APPROVAL_TEXT, ApprovalRefused, describe, freezeRequest, type DescribeContext, type Description, type FrozenRequest, type SimulationView } from './describe.ts'
 import { describeSolana, freezeSolanaRequest, isSolanaMethod, type SolanaDescribeContext, type SolanaFrozenRequest } from './describe-solana.ts'
 
@@ -199,16 +199,7 @@ export function createApprovals(deps: ApprovalDeps) {
     if (!root || queue.length === 0) return
     // The height the approval wants: every part at its own height, the body unscrolled; the page makes
     // room up to the cap. A frame not laid out yet (hidden: no width) asks for a first guess.
-    let natural = FIRST_HEIGHT
-    if (document.documentElement.clientWidth > 0) {
-      const style = getComputedStyle(root)
-      const parts = [...root.children] as HTMLElement[]
-      natural =
-        Number.parseFloat(style.paddingTop) +
-        Number.parseFloat(style.paddingBottom) +
-        (Number.parseFloat(style.rowGap) || 0) * Math.max(parts.filter((p) => p.offsetHeight > 0 || p.classList.contains('approval-body')).length - 1, 0)
-      for (const part of parts) natural += part.classList.contains('approval-body') ? part.scrollHeight : part.offsetHeight
-    }
+    const natural = document.documentElement.clientWidth > 0 ? naturalHeight(root) : FIRST_HEIGHT
     const height = Math.min(Math.max(Math.ceil(natural), 1), FRAME_APPROVAL_MAX_HEIGHT)
     if (height === shownHeight) return
     shownHeight = height

@@ -13,6 +13,7 @@ import { isSolanaMethod, solanaLookupTablesOf, solanaSimulationView } from './de
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { createPanels, PANEL_TEXT } from './panel.ts'
+import { encode } from 'uqr'
 
 /**
  * The secure frame, loaded by the modal in a hidden iframe. It accepts its embedder only when the
@@ -256,6 +257,58 @@ function keyView(key: string): HTMLElement {
   box.append(text, copy, toggle)
   return box
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** A QR code of `text`, drawn as SVG nodes of the frame's own document (no markup is parsed). */
+function qrView(text: string, label: string): SVGSVGElement {
+  const { size, data } = encode(text, { ecc: 'M', border: 2 })
+  const svg = document.createElementNS(SVG_NS, 'svg')
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`)
+  svg.setAttribute('width', '228')
+  svg.setAttribute('height', '228')
+  svg.setAttribute('shape-rendering', 'crispEdges')
+  svg.setAttribute('role', 'img')
+  svg.setAttribute('aria-label', label)
+  svg.setAttribute('class', 'totp-qr')
+  svg.dataset['testid'] = 'totp-qr'
+  const background = document.createElementNS(SVG_NS, 'rect')
+  for (const [name, value] of [
+    ['width', '100%'],
+    ['height', '100%'],
+    ['fill', '#fff'],
+  ])
+    background.setAttribute(name!, value!)
+  const path = document.createElementNS(SVG_NS, 'path')
+  let d = ''
+  for (const [y, row] of data.entries()) for (const [x, dark] of row.entries()) if (dark) d += `M${x} ${y}h1v1h-1z`
+  path.setAttribute('d', d)
+  path.setAttribute('fill', '#000')
+  svg.append(background, path)
+  return svg
+}
+
+/** A labelled one-line field of the frame's panel (a code typed by the visitor). */
+function codeField(id: string, label: string): { element: HTMLElement; input: HTMLInputElement } {
+  const input = document.createElement('input')
+  input.id = id
+  input.dataset['testid'] = id
+  input.autocomplete = 'one-time-code'
+  input.spellcheck = false
+  input.maxLength = 11
+  const caption = document.createElement('label')
+  caption.htmlFor = id
+  caption.textContent = label
+  const element = document.createElement('p')
+  element.className = 'field'
+  element.append(caption, input)
+  return { element, input }
+}
+
+/** A code of the visitor's app (6 digits) or one of their recovery codes, as typed (spaces dropped). */
+const typedCode = (input: HTMLInputElement) => input.value.replace(/\s+/g, '')
+const isAppCode = (code: string) => /^\d{6}$/.test(code)
+const isStepUpCode = (code: string) => isAppCode(code) || /^[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}$/.test(code)
 
 /**
  * A smart account's transaction (SPEC.md §3): built by the service as one user operation (sponsored
@@ -539,21 +592,72 @@ const handlers: Handlers = {
     nameDevice()
     return call('user', {})
   },
+  GET_TOTP: () => call('totpStatus', {}),
+  async SETUP_TOTP() {
+    await call('user', {})
+    const { uri, secret } = await call('totpSetup', {})
+    const code = codeField('totp-code', PANEL_TEXT.totpCode)
+    const keyText = document.createElement('code')
+    keyText.className = 'totp-secret'
+    keyText.dataset['testid'] = 'totp-secret'
+    // In groups of four, as apps show keys; typed with or without the spaces.
+    keyText.textContent = secret.replace(/(.{4})/g, '$1 ').trim()
+    const keyLine = document.createElement('p')
+    keyLine.append(document.createTextNode(`${PANEL_TEXT.totpKey}: `), keyText)
+    const recoveryCodes = await panels.ask({
+      title: PANEL_TEXT.totpTitle,
+      body: PANEL_TEXT.totpBody,
+      content: [qrView(uri, PANEL_TEXT.totpTitle), keyLine, code.element],
+      action: PANEL_TEXT.totpAction,
+      testId: 'totp-enable',
+      async run() {
+        const typed = typedCode(code.input)
+        if (!isAppCode(typed)) throw new FrameError(PANEL_TEXT.totpCodeInvalid)
+        return (await call('totpEnable', { code: typed })).recoveryCodes
+      },
+    })
+    // Shown once, here only: the page hears that the app is on, never a code.
+    const list = document.createElement('ol')
+    list.className = 'recovery-codes'
+    list.dataset['testid'] = 'recovery-codes'
+    for (const c of recoveryCodes) list.append(Object.assign(document.createElement('li'), { textContent: c }))
+    const copy = trustedButton('recovery-copy', PANEL_TEXT.recoveryCopy, () => {
+      void navigator.clipboard
+        ?.writeText(recoveryCodes.join('\n'))
+        .then(() => void (copy.textContent = PANEL_TEXT.copied))
+        .catch(() => undefined)
+    })
+    await panels
+      .ask({ title: PANEL_TEXT.recoveryTitle, body: PANEL_TEXT.recoveryBody, content: [list, copy], action: PANEL_TEXT.done, testId: 'recovery-done', run: async () => undefined })
+      .catch(() => undefined)
+    return { enabled: true }
+  },
   async EXPORT_KEY({ chain }) {
     await call('user', {})
+    // With the authenticator app on, a code from it (or a recovery code) is a fresh factor too, typed here.
+    const code = (await call('totpStatus', {})).enabled ? codeField('step-up-code', PANEL_TEXT.stepUpCode) : null
     let key: string | undefined
     await panels.ask({
       title: PANEL_TEXT.exportTitle,
       body: PANEL_TEXT.exportBody,
       confirm: PANEL_TEXT.exportConfirm,
+      ...(code ? { content: [code.element] } : {}),
       action: PANEL_TEXT.exportAction,
       testId: 'export-show',
       async run() {
         try {
           key = (await call('exportKey', { chain })).key
         } catch (err) {
-          // No fresh login: one of the visitor's passkeys, proved here in this same click.
           if (!(err instanceof ApiError) || err.message !== EMBEDDED_ERRORS.freshFactorNeeded) throw err
+          const typed = code ? typedCode(code.input) : ''
+          if (code && typed !== '') {
+            // No fresh login: the code typed here, from the visitor's app or one of their recovery codes.
+            if (!isStepUpCode(typed)) throw new FrameError(PANEL_TEXT.stepUpCodeInvalid)
+            await call('totpStepUp', { code: typed })
+            key = (await call('exportKey', { chain })).key
+            return
+          }
+          // Else one of the visitor's passkeys, proved here in this same click.
           passkeysUsable()
           const { options } = await call('stepUpOptions', {})
           const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })

@@ -1,7 +1,7 @@
 import { FRAME_APPROVAL_MAX_HEIGHT, USER_REJECTED_CODE } from '@portico/shared-types/embedded'
 import { FrameError } from '../messages.ts'
 import { createArming, keyClicks } from './arming.ts'
-import { el, hintLine } from './approval-view.ts'
+import { el, hintLine, naturalHeight } from './approval-view.ts'
 import { RpcCodeError } from './approval.ts'
 
 /** What the frame's own settings panels say (the frame page's texts, like APPROVAL_TEXT). */
@@ -33,6 +33,17 @@ export const PANEL_TEXT = {
   show: 'Show key',
   done: 'Done',
   unavailable: 'This browser cannot use passkeys here',
+  totpTitle: 'Set up an authenticator app',
+  totpBody: 'Scan this code with an authenticator app (or type its key), then enter the 6-digit code the app shows. From then on, a code from the app proves it is you before the key is shown.',
+  totpKey: 'Key',
+  totpCode: 'Code from the app',
+  totpAction: 'Turn on',
+  totpCodeInvalid: 'Enter the 6-digit code your app shows',
+  recoveryTitle: 'Save your recovery codes',
+  recoveryBody: 'Each code works once, in place of a code from the app, if you lose your device. They are shown only now: keep them somewhere safe.',
+  recoveryCopy: 'Copy codes',
+  stepUpCode: 'Or a code from your authenticator app (or a recovery code)',
+  stepUpCodeInvalid: 'Enter a 6-digit code or a recovery code',
 } as const
 
 /**
@@ -178,7 +189,7 @@ export function createPanels(deps: {
         // The height the panel wants (a first guess while the frame has no width yet), asked again when it changes.
         let shown = 0
         const measure = () => {
-          const height = document.documentElement.clientWidth > 0 ? Math.min(Math.max(Math.ceil(root.scrollHeight), 160), FRAME_APPROVAL_MAX_HEIGHT) : FIRST_HEIGHT
+          const height = document.documentElement.clientWidth > 0 ? Math.min(Math.max(Math.ceil(naturalHeight(root)), 160), FRAME_APPROVAL_MAX_HEIGHT) : FIRST_HEIGHT
           if (height === shown || current?.root !== root) return
           shown = height
           deps.post({ type: 'FRAME_APPROVAL_SHOW', payload: { height, where: 'frame', panel: true } })

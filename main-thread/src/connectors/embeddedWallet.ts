@@ -197,6 +197,12 @@ function embeddedWalletApi(
     async removePasskey(id) {
       return (await (await getFrame()).request('REMOVE_PASSKEY', { id })).removed
     },
+    async totpEnabled() {
+      return (await (await getFrame()).request('GET_TOTP', {})).enabled
+    },
+    async setupTotp() {
+      return (await (await getFrame()).request('SETUP_TOTP', {})).enabled
+    },
     async exportKey(chain) {
       return (await (await getFrame()).request('EXPORT_KEY', { chain })).exported
     },

@@ -43,6 +43,10 @@ export type EmbeddedWalletApi = {
   addPasskey(): Promise<EmbeddedPasskey>
   /** Asks the frame to show its own "Remove this passkey?" panel; removed only by the visitor's click there. */
   removePasskey(id: string): Promise<boolean>
+  /** Whether the visitor's authenticator app (a second factor) is on. */
+  totpEnabled(): Promise<boolean>
+  /** Asks the frame to show its own "Set up an authenticator app" panel (QR code, first code, recovery codes shown once there). True once it is on (4001 when cancelled). */
+  setupTotp(): Promise<boolean>
   /** Asks the frame to show its own "Export your private key" panel; the key is shown there only, never answered. True once it was shown. */
   exportKey(chain: 'evm' | 'solana'): Promise<boolean>
   /** Asks the frame to show its own "Sign in with a passkey" panel: signed in with no email once the visitor used a passkey there. */

@@ -12,7 +12,7 @@ import '../../styles/embedded.css'
 import '../../styles/sessions.css'
 
 /** What the view asks of the embedded wallet: its passkeys, and asking its frame to add or remove one. */
-export type PasskeysApi = Pick<EmbeddedWalletApi, 'passkeys' | 'addPasskey' | 'removePasskey' | 'exportKey'>
+export type PasskeysApi = Pick<EmbeddedWalletApi, 'passkeys' | 'addPasskey' | 'removePasskey' | 'exportKey' | 'totpEnabled' | 'setupTotp'>
 
 /** Whether an error is the visitor's own cancel in the frame's panel (nothing to report). */
 const cancelled = (cause: unknown) => typeof cause === 'object' && cause !== null && (cause as { code?: unknown }).code === USER_REJECTED_CODE
@@ -33,6 +33,7 @@ export function PasskeysPanel({ api }: { api: PasskeysApi }) {
   const errorText = useEmbeddedErrorText()
   const locale = useIntlLocale()
   const [passkeys, setPasskeys] = useState<EmbeddedPasskey[] | null>(null)
+  const [totp, setTotp] = useState<boolean | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -41,7 +42,9 @@ export function PasskeysPanel({ api }: { api: PasskeysApi }) {
 
   const load = useCallback(async () => {
     try {
-      setPasskeys(await api.passkeys())
+      const [list, enabled] = await Promise.all([api.passkeys(), api.totpEnabled()])
+      setPasskeys(list)
+      setTotp(enabled)
       setError(null)
     } catch (cause) {
       setError(errorText(cause))
@@ -126,6 +129,21 @@ export function PasskeysPanel({ api }: { api: PasskeysApi }) {
         {t('addPasskey')}
       </button>
       <p className="portico-muted">{t('addPasskeyHint')}</p>
+      <p className="portico-muted">{t('totpIntro')}</p>
+      {totp ? (
+        <p className="portico-muted" data-testid="totp-status">
+          {t('totpEnabled')}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="portico-button portico-secondary"
+          disabled={busy !== null || totp === null}
+          onClick={() => void act('totp', async () => ((await api.setupTotp()) ? t('totpTurnedOn') : null))}
+        >
+          {t('setUpTotp')}
+        </button>
+      )}
       <p className="portico-muted">{t('exportIntro')}</p>
       <button type="button" className="portico-button portico-secondary" disabled={busy !== null} onClick={() => void act('evm', async () => ((await api.exportKey('evm')) ? t('keyShown') : null))}>
         {t('exportEvmKey')}

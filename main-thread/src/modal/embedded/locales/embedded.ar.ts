@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'تصدير المفتاح الخاص لـ EVM',
   exportSolanaKey: 'تصدير المفتاح الخاص لـ Solana',
   keyShown: 'عُرض المفتاح في نافذة المحفظة الآمنة.',
+  totpIntro: 'عامل ثانٍ: رمز من تطبيق المصادقة يثبت أنك أنت قبل أن تعرض المحفظة مفتاحك.',
+  setUpTotp: 'إعداد تطبيق المصادقة',
+  totpEnabled: 'تطبيق المصادقة: مفعّل',
+  totpTurnedOn: 'تم تفعيل تطبيق المصادقة',
 } satisfies Record<EmbeddedKey, string>

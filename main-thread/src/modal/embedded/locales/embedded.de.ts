@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'Privaten EVM-Schlüssel exportieren',
   exportSolanaKey: 'Privaten Solana-Schlüssel exportieren',
   keyShown: 'Der Schlüssel wurde im sicheren Fenster der Wallet gezeigt.',
+  totpIntro: 'Ein zweiter Faktor: Der Code einer Authenticator-App bestätigt, dass Sie es sind, bevor die Wallet Ihren Schlüssel zeigt.',
+  setUpTotp: 'Authenticator-App einrichten',
+  totpEnabled: 'Authenticator-App: an',
+  totpTurnedOn: 'Authenticator-App eingeschaltet',
 } satisfies Record<EmbeddedKey, string>

@@ -58,4 +58,8 @@ export default {
   exportEvmKey: 'Export EVM private key',
   exportSolanaKey: 'Export Solana private key',
   keyShown: 'The key was shown in the wallet’s secure window.',
+  totpIntro: 'A second factor: a code from an authenticator app proves it is you before the wallet shows your key.',
+  setUpTotp: 'Set up an authenticator app',
+  totpEnabled: 'Authenticator app: on',
+  totpTurnedOn: 'Authenticator app turned on',
 } as const

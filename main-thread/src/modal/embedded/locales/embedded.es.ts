@@ -61,4 +61,8 @@ export default {
   exportEvmKey: 'Exportar clave privada EVM',
   exportSolanaKey: 'Exportar clave privada de Solana',
   keyShown: 'La clave se mostró en la ventana segura de la billetera.',
+  totpIntro: 'Un segundo factor: el código de una app de autenticación confirma que es usted antes de que la billetera muestre su clave.',
+  setUpTotp: 'Configurar una app de autenticación',
+  totpEnabled: 'App de autenticación: activada',
+  totpTurnedOn: 'App de autenticación activada',
 } satisfies Record<EmbeddedKey, string>

@@ -61,4 +61,8 @@ export default {
   exportEvmKey: 'Exporter la clé privée EVM',
   exportSolanaKey: 'Exporter la clé privée Solana',
   keyShown: 'La clé a été affichée dans la fenêtre sécurisée du portefeuille.',
+  totpIntro: 'Un second facteur : le code d’une application d’authentification prouve que c’est bien vous avant que le portefeuille n’affiche votre clé.',
+  setUpTotp: 'Configurer une application d’authentification',
+  totpEnabled: 'Application d’authentification : activée',
+  totpTurnedOn: 'Application d’authentification activée',
 } satisfies Record<EmbeddedKey, string>

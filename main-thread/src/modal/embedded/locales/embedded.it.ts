@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'Esporta la chiave privata EVM',
   exportSolanaKey: 'Esporta la chiave privata Solana',
   keyShown: 'La chiave è stata mostrata nella finestra sicura del wallet.',
+  totpIntro: 'Un secondo fattore: il codice di un’app di autenticazione conferma che sei tu prima che il wallet mostri la tua chiave.',
+  setUpTotp: 'Configura un’app di autenticazione',
+  totpEnabled: 'App di autenticazione: attiva',
+  totpTurnedOn: 'App di autenticazione attivata',
 } satisfies Record<EmbeddedKey, string>

@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'EVM の秘密鍵をエクスポート',
   exportSolanaKey: 'Solana の秘密鍵をエクスポート',
   keyShown: '鍵はウォレットの安全なウィンドウに表示されました。',
+  totpIntro: '第二要素：ウォレットが鍵を表示する前に、認証アプリのコードで本人であることを確認します。',
+  setUpTotp: '認証アプリを設定',
+  totpEnabled: '認証アプリ：オン',
+  totpTurnedOn: '認証アプリをオンにしました',
 } satisfies Record<EmbeddedKey, string>

@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'EVM 개인 키 내보내기',
   exportSolanaKey: 'Solana 개인 키 내보내기',
   keyShown: '키가 지갑의 보안 창에 표시되었습니다.',
+  totpIntro: '2단계 인증: 지갑이 키를 보여 주기 전에 인증 앱의 코드로 본인임을 확인합니다.',
+  setUpTotp: '인증 앱 설정',
+  totpEnabled: '인증 앱: 켜짐',
+  totpTurnedOn: '인증 앱을 켰습니다',
 } satisfies Record<EmbeddedKey, string>

@@ -61,4 +61,8 @@ export default {
   exportEvmKey: 'Exportar chave privada EVM',
   exportSolanaKey: 'Exportar chave privada Solana',
   keyShown: 'A chave foi mostrada na janela segura da carteira.',
+  totpIntro: 'Um segundo fator: o código de um app autenticador confirma que é você antes de a carteira mostrar sua chave.',
+  setUpTotp: 'Configurar um app autenticador',
+  totpEnabled: 'App autenticador: ativado',
+  totpTurnedOn: 'App autenticador ativado',
 } satisfies Record<EmbeddedKey, string>

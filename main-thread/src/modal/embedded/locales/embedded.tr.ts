@@ -60,4 +60,8 @@ export default {
   exportEvmKey: 'EVM özel anahtarını dışa aktar',
   exportSolanaKey: 'Solana özel anahtarını dışa aktar',
   keyShown: 'Anahtar cüzdanın güvenli penceresinde gösterildi.',
+  totpIntro: 'İkinci bir doğrulama: cüzdan anahtarınızı göstermeden önce bir doğrulama uygulamasının kodu siz olduğunuzu kanıtlar.',
+  setUpTotp: 'Doğrulama uygulaması kur',
+  totpEnabled: 'Doğrulama uygulaması: açık',
+  totpTurnedOn: 'Doğrulama uygulaması açıldı',
 } satisfies Record<EmbeddedKey, string>

@@ -60,4 +60,8 @@ export default {
   exportEvmKey: '导出 EVM 私钥',
   exportSolanaKey: '导出 Solana 私钥',
   keyShown: '私钥已在钱包的安全窗口中显示。',
+  totpIntro: '第二重验证：在钱包显示您的私钥之前，用身份验证器应用的验证码确认是您本人。',
+  setUpTotp: '设置身份验证器应用',
+  totpEnabled: '身份验证器应用：已开启',
+  totpTurnedOn: '已开启身份验证器应用',
 } satisfies Record<EmbeddedKey, string>
