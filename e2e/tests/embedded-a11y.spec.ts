@@ -63,6 +63,27 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Back' }).click()
     await expect(account).toBeVisible()
 
+    // Passkeys: none yet, the authenticator app and the exports; then the frame's own "Set up an
+    // authenticator app" panel (its QR code, key and code field) in the frame's document, by keyboard.
+    await account.getByRole('button', { name: 'Passkeys' }).click()
+    const passkeys = page.getByRole('dialog', { name: 'Passkeys' })
+    await expect(passkeys.getByTestId('passkeys-empty')).toBeVisible()
+    await scan(page, 'Passkeys', theme)
+    await passkeys.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const panel = page.frameLocator(APPROVAL_FRAME)
+    await expect(panel.getByRole('img', { name: 'Set up an authenticator app' })).toBeVisible()
+    const wallet = page.frames().find((f) => f.url().startsWith(`${sandbox.frame.url}/frame`))!
+    expect(await frameViolations(wallet), `axe in the frame's authenticator-app panel (${theme})`).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`totp-${theme}.png`) })
+    const cancel = panel.getByRole('button', { name: 'Cancel' })
+    for (let i = 0; i < 8 && !(await cancel.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(cancel).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
+    await expect(passkeys.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible()
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(account).toBeVisible()
+
     // Change email: the new address, then the first code's view.
     const before = (await mailbox(sandbox, email)).length
     await account.getByRole('button', { name: 'Change email' }).click()
