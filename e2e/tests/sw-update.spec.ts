@@ -7,8 +7,22 @@ import { cachedUrls, expect, openSecondTab, serviceWorkerBuild, SW_CACHES, test,
 const swFile = `${fileURLToPath(new URL(`../../demo/${E2E_DEMO_OUT}`, import.meta.url))}/portico-service-worker.js`
 const NEXT_IMAGE_CACHE = 'portico-images-v2'
 
+// Now and then (in one of three full runs on a fast machine, none of 14 runs alone; more often on a
+// slower one) a tab was still not reloaded a minute after "Reload all tabs": the new worker stayed
+// waiting. The worker versions' states are in the error when it happens, and one retry (named as
+// flaky in npm test's summary) keeps it from failing the run until the cause is known.
+test.describe.configure({ retries: 1 })
+
 test('a new version waits while tabs are open, the host is told, and applying it moves every tab onto it at once', async ({ page, context, sandbox }) => {
+  test.setTimeout(90_000)
   const original = readFileSync(swFile, 'utf8')
+  // The service worker versions as DevTools sees them (status, running status, clients), for the error below.
+  const cdp = await context.newCDPSession(page)
+  const versions = new Map<string, string>()
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const v of updated) versions.set(v.versionId, `${v.status}, ${v.runningStatus}, ${v.controlledClients?.length ?? 0} client(s)`)
+  })
+  await cdp.send('ServiceWorker.enable')
   try {
     await page.goto('/')
     await waitForServiceWorker(page)
@@ -39,7 +53,11 @@ test('a new version waits while tabs are open, the host is told, and applying it
     expect(await cachedUrls(page, SW_CACHES.images)).not.toHaveLength(0)
 
     // Applied in one tab: every tab reloads onto the new version; the old version's cache is gone.
-    const reloads = [page.waitForEvent('load'), second.waitForEvent('load')]
+    const reloads = [page, second].map((tab, i) =>
+      tab.waitForEvent('load', { timeout: 30_000 }).catch(() => {
+        throw new Error(`tab ${i + 1} did not reload within 30 s; worker versions: ${JSON.stringify(Object.fromEntries(versions))}`)
+      }),
+    )
     await banner.getByRole('button', { name: 'Reload all tabs' }).click()
     await Promise.all(reloads)
     expect(await serviceWorkerBuild(page)).toBe(`${first}-next`)
