@@ -246,12 +246,7 @@ function keyView(key: string): HTMLElement {
     text.hidden = !text.hidden
     toggle.textContent = text.hidden ? PANEL_TEXT.show : PANEL_TEXT.hide
   })
-  const copy = trustedButton('export-copy', PANEL_TEXT.copy, () => {
-    void navigator.clipboard
-      ?.writeText(key)
-      .then(() => void (copy.textContent = PANEL_TEXT.copied))
-      .catch(() => undefined)
-  })
+  const copy = copyButton('export-copy', PANEL_TEXT.copy, () => key)
   const box = document.createElement('div')
   box.className = 'exported'
   box.append(text, copy, toggle)
@@ -305,10 +300,22 @@ function codeField(id: string, label: string): { element: HTMLElement; input: HT
   return { element, input }
 }
 
-/** A code of the visitor's app (6 digits) or one of their recovery codes, as typed (spaces dropped). */
+/** A code of the visitor's app or one of their recovery codes, as typed (spaces dropped). */
 const typedCode = (input: HTMLInputElement) => input.value.replace(/\s+/g, '')
-const isAppCode = (code: string) => /^\d{6}$/.test(code)
-const isStepUpCode = (code: string) => isAppCode(code) || /^[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}$/.test(code)
+/** The service's own request schemas say what a code is: checked here only to say so before asking. */
+const isAppCode = (code: string) => FRAME_API.totpEnable.request.safeParse({ code }).success
+const isStepUpCode = (code: string) => FRAME_API.totpStepUp.request.safeParse({ code }).success
+
+/** A secondary button that copies `text` to the frame origin's clipboard on the visitor's own click. */
+function copyButton(testid: string, label: string, text: () => string): HTMLButtonElement {
+  const copy = trustedButton(testid, label, () => {
+    void navigator.clipboard
+      ?.writeText(text())
+      .then(() => void (copy.textContent = PANEL_TEXT.copied))
+      .catch(() => undefined)
+  })
+  return copy
+}
 
 /**
  * A smart account's transaction (SPEC.md §3): built by the service as one user operation (sponsored
@@ -621,12 +628,7 @@ const handlers: Handlers = {
     list.className = 'recovery-codes'
     list.dataset['testid'] = 'recovery-codes'
     for (const c of recoveryCodes) list.append(Object.assign(document.createElement('li'), { textContent: c }))
-    const copy = trustedButton('recovery-copy', PANEL_TEXT.recoveryCopy, () => {
-      void navigator.clipboard
-        ?.writeText(recoveryCodes.join('\n'))
-        .then(() => void (copy.textContent = PANEL_TEXT.copied))
-        .catch(() => undefined)
-    })
+    const copy = copyButton('recovery-copy', PANEL_TEXT.recoveryCopy, () => recoveryCodes.join('\n'))
     await panels
       .ask({ title: PANEL_TEXT.recoveryTitle, body: PANEL_TEXT.recoveryBody, content: [list, copy], action: PANEL_TEXT.done, testId: 'recovery-done', run: async () => undefined })
       .catch(() => undefined)
