@@ -5,11 +5,64 @@ import { E2E_PORTS, E2E_URLS } from './ports.ts'
 type WorkerFixtures = { sandbox: Sandbox }
 type TestFixtures = { demo: Page }
 
+/** The tab in front in each context: the one a visitor last acted in, or the one opened last. */
+const frontTab = new WeakMap<BrowserContext, Page>()
+/** The Locator actions a visitor performs with the pointer or the keyboard in a tab. */
+const TAB_ACTIONS = [
+  'click',
+  'dblclick',
+  'tap',
+  'hover',
+  'fill',
+  'clear',
+  'press',
+  'pressSequentially',
+  'check',
+  'uncheck',
+  'setChecked',
+  'selectOption',
+  'selectText',
+  'setInputFiles',
+  'dragTo',
+] as const
+let tabActionsFollowFront = false
+/**
+ * A visitor acts in the tab in front: a Locator action in another tab of the context first brings
+ * that tab to the front. Chromium gives a tab behind another about one animation frame a second once
+ * the demo has run a while, so Playwright's wait for a still element took 1 to 2 s per action there
+ * (about 100 s of the end-to-end run, and most of the chaos row's 9 minutes).
+ */
+function actInFrontTab(context: BrowserContext) {
+  context.on('page', (page) => {
+    frontTab.set(context, page)
+    if (tabActionsFollowFront) return
+    tabActionsFollowFront = true
+    const proto = Object.getPrototypeOf(page.locator('html')) as Record<string, (...args: unknown[]) => Promise<unknown>>
+    for (const name of TAB_ACTIONS) {
+      const action = proto[name]
+      if (typeof action !== 'function') continue
+      proto[name] = async function (this: Locator, ...args: unknown[]) {
+        const tab = this.page()
+        const ofContext = tab.context()
+        if (frontTab.get(ofContext) !== tab && !tab.isClosed()) {
+          await tab.bringToFront()
+          frontTab.set(ofContext, tab)
+        }
+        return action.apply(this, args)
+      }
+    }
+  })
+}
+
 /**
  * The sandbox (chains and data API) runs once per test worker, on that worker's ports; every test gets a fresh browser
  * context, so storage, the SharedWorker and the wallet's memory start empty.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    actInFrontTab(context)
+    await use(context)
+  },
   // This worker's own demo (e2e/ports.ts: each worker's ports are its own, its demo built for its sandbox).
   baseURL: async ({}, use) => {
     await use(E2E_URLS.demo)
