@@ -3,9 +3,10 @@ import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { PNG } from 'pngjs'
 import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
-import { privateKeyToAccount } from 'viem/accounts'
-import { APPROVAL_FRAME, freshEmail, loginWithEmail, mailbox, shownAddress, switchToEoa } from '../embedded.ts'
-import { expect, test } from '../fixtures.ts'
+import { createPublicClient, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, mailbox, shownAddress, switchToEoa } from '../embedded.ts'
+import { expect, sendFromAccount, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /**
@@ -229,7 +230,7 @@ test('the private key is shown only in the frame: a script of the page exports n
   }
 })
 
-test('an authenticator app: set up in the frame from its QR code, ten recovery codes shown once there; an export after the login went stale asks for a code, refuses a wrong one and shows the key for the right one', async ({
+test('an authenticator app: set up in the frame from its QR code, ten recovery codes shown once there; an export after the login went stale asks for a code, refuses a wrong one and shows the key for the right one; a large send six minutes on asks for a code in the approval and sends once it has the right one', async ({
   context,
   sandbox,
 }) => {
@@ -297,6 +298,35 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   expect(privateKeyToAccount(key as `0x${string}`).address).toBe(eoa)
   await pressInPanel(page, 'Done')
   await expect(view.getByTestId('passkeys-status')).toHaveText('The key was shown in the wallet’s secure window.')
+
+  // Six minutes after that code, a send of 0.5 ETH (1,500 USD; the sandbox asks from 1,000) needs a
+  // fresh factor: the frame's approval asks for a code of the app after Approve, in place, and sends
+  // once it has the right one. A smaller send never asks.
+  skew += 6 * 60_000
+  sandbox.frame.clock.advance(6 * 60_000)
+  await page.getByRole('button', { name: 'Back' }).click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  const chain = createPublicClient({ transport: http(E2E_URLS.chainA) })
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await sendFromAccount(page, account, '0.5', receiver)
+  let approval = await approvalFrame(page)
+  await expect(approval.getByTestId('approval-summary')).toHaveText(`Send 0.5 ETH to ${receiver}`)
+  await approval.getByRole('button', { name: 'Approve' }).click()
+  await expect(approval.getByTestId('approval-needs')).toHaveText('Confirm it is you first: sign in again or use your passkey')
+  const approvalCode = approval.getByTestId('approval-step-up-code')
+  await expect(approvalCode).toBeFocused()
+  // A wrong code: said in place; nothing is sent.
+  await approvalCode.fill(codeNow() === '000000' ? '111111' : '000000')
+  approval = await approvalFrame(page)
+  await approval.getByRole('button', { name: 'Approve' }).click()
+  await expect(approval.getByTestId('approval-needs')).toHaveText('Invalid code')
+  expect(await chain.getBalance({ address: receiver })).toBe(0n)
+  await approval.getByTestId('approval-step-up-code').fill(codeNow())
+  approval = await approvalFrame(page)
+  await approval.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Transaction started')).toBeVisible()
+  await expect.poll(() => chain.getBalance({ address: receiver })).toBe(parseEther('0.5'))
+  await expect(page.locator(APPROVAL_FRAME)).toHaveCount(0)
 
   // The secret, the recovery codes and the key stay in the frame: nothing of them in the page.
   const seen = await page.evaluate(() => ({

@@ -44,6 +44,11 @@ export type FrameServiceConfig = {
   bundlerUrl: string | undefined
   /** USD price per native-currency symbol, shown beside values in approvals (PORTICO_FRAME_USD_PRICES). */
   usdPrices: Readonly<Record<string, number>>
+  /**
+   * Approvals that send out more than this many USD need a fresh second factor (PORTICO_FRAME_STEP_UP_USD;
+   * unset: never). Valued with usdPrices, which must then price every network's own coin.
+   */
+  stepUpUsd: number | undefined
   limits: FrameLimits
   sessionIdleMs: number | undefined
   sessionLifetimeMs: number | undefined
@@ -96,6 +101,12 @@ const rpcUrl = z
   .url()
   .refine((raw) => /^https?:\/\//.test(raw), { message: 'expected an http:// or https:// JSON-RPC URL' })
 const positiveSeconds = z.coerce.number().int().positive()
+const usdAmount = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'expected an amount in USD, such as 1000')
+  .transform(Number)
+  .pipe(z.number().positive('expected an amount above 0'))
 const nonEmpty = z.string().trim().min(1)
 
 const chainsSchema = jsonText.pipe(
@@ -239,6 +250,13 @@ export function loadFrameServiceConfig(rawEnv: Env): FrameServiceConfig {
   const identityUrl = read('PORTICO_FRAME_IDENTITY_URL', serviceUrl)
   const bundlerUrl = read('PORTICO_FRAME_BUNDLER_URL', serviceUrl)
   const usdPrices = read('PORTICO_FRAME_USD_PRICES', pricesSchema) ?? {}
+  const stepUpUsd = read('PORTICO_FRAME_STEP_UP_USD', usdAmount)
+  if (stepUpUsd !== undefined) {
+    // What an approval sends out is valued in the coins of its network: each one needs its price.
+    const coins = [...new Set([...(chains ?? []).map((c) => c.nativeCurrency?.symbol ?? 'ETH'), ...(solanaNetworks.length > 0 ? ['SOL'] : [])])]
+    const unpriced = coins.filter((symbol) => usdPrices[symbol] === undefined)
+    if (unpriced.length > 0) issues.push(`PORTICO_FRAME_STEP_UP_USD values approvals in USD: PORTICO_FRAME_USD_PRICES needs a price for ${unpriced.join(', ')}`)
+  }
   const limits = { ...DEFAULT_FRAME_LIMITS, ...read('PORTICO_FRAME_LIMITS', limitsSchema) }
   const idle = read('PORTICO_FRAME_SESSION_IDLE_SECONDS', positiveSeconds)
   const lifetime = read('PORTICO_FRAME_SESSION_LIFETIME_SECONDS', positiveSeconds)
@@ -261,6 +279,7 @@ export function loadFrameServiceConfig(rawEnv: Env): FrameServiceConfig {
     identityUrl,
     bundlerUrl,
     usdPrices,
+    stepUpUsd,
     limits: limits as FrameLimits,
     sessionIdleMs: idle === undefined ? undefined : idle * 1000,
     sessionLifetimeMs: lifetime === undefined ? undefined : lifetime * 1000,

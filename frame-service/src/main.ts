@@ -27,6 +27,7 @@ export function frameServiceOptions(config: FrameServiceConfig): FrameServiceOpt
     identityUrl: config.identityUrl,
     bundlerUrl: config.bundlerUrl,
     usdPrices: config.usdPrices,
+    stepUpUsd: config.stepUpUsd,
     limits: config.limits,
     sessionIdleMs: config.sessionIdleMs,
     sessionLifetimeMs: config.sessionLifetimeMs,

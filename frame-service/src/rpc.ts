@@ -21,7 +21,7 @@ const typedDataSchema = z.object({
   message: z.record(z.string(), z.unknown()),
 })
 const signTypedDataParams = z.tuple([address, z.union([z.string(), typedDataSchema])]).rest(z.unknown())
-const transactionParams = z
+export const transactionParams = z
   .tuple([
     z.object({
       from: address.optional(),

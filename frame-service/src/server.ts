@@ -22,15 +22,19 @@ import { createNameLookup } from './names.ts'
 import { createPasskeys } from './passkeys.ts'
 import { createTotp } from './totp.ts'
 import { deviceLabel } from './device-label.ts'
-import { answerRpc, parseChainId, type FrameChain, type SmartContext } from './rpc.ts'
+import { answerRpc, parseChainId, transactionParams, type FrameChain, type SmartContext } from './rpc.ts'
 import { createSmartAccounts, dataApiBundlerUrl } from './smart-account.ts'
 import { answerSolana, type FrameSolanaNetwork } from './solana-rpc.ts'
-import type { Address, Hex } from 'viem'
+import { formatUnits, type Address, type Hex } from 'viem'
 import { simulateForAccount } from './simulate.ts'
 import { readLookupTables } from './solana-chain.ts'
 import { simulateSolanaForAccount } from './solana-simulate.ts'
+import { outflowUsd, requireStepUp, smartAccountCalls, type StepUpPolicy } from './step-up.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
+
+/** The transaction of a Solana signing request, as the step-up values it (answerSolana checks the rest). */
+const solanaTransactionOf = z.tuple([z.object({ transaction: z.string().min(1).max(10_000) })]).rest(z.unknown())
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -92,6 +96,11 @@ export type FrameServiceOptions = {
   bundlerUrl?: string | undefined
   /** USD price per native-currency symbol, shown beside values in approvals. */
   usdPrices?: Readonly<Record<string, number>> | undefined
+  /**
+   * Approvals that send out this many USD or more (valued with `usdPrices`) need a sign-in, passkey or
+   * authenticator-app code of the last 5 minutes (step-up.ts); undefined: never.
+   */
+  stepUpUsd?: number | undefined
   /** The Solana networks the service signs for with each user's ed25519 key (their sends go to `rpcUrl`); none: Solana requests are refused. */
   solanaNetworks?: readonly FrameSolanaNetwork[] | undefined
   /**
@@ -435,6 +444,38 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     rpcLog.push({ method, at: Date.now() })
     if (rpcLog.length > 1_000) rpcLog.splice(0, rpcLog.length - 1_000)
   }
+  const usdPrices = options.usdPrices ?? {}
+  /** The user's step-up policy: a fresh factor for approvals worth options.stepUpUsd or more. */
+  const stepUpOf = (user: FrameUser): StepUpPolicy => ({ thresholdUsd: options.stepUpUsd, usdPrices, fresh: () => accounts.hasFreshFactor(user) })
+  /** What EVM calls from `from` send out, in USD: simulated, or else their own value in the network's coin. */
+  const callsUsd = async (chain: FrameChain, from: Address, calls: readonly { to?: Address | undefined; value?: bigint | undefined; data?: Hex | undefined }[]) => {
+    const simulation = await simulateForAccount(chain, from, calls).catch(() => undefined)
+    if (simulation?.status === 'simulated') return outflowUsd(simulation.changes, usdPrices)
+    const { symbol, decimals } = chain.viemChain.nativeCurrency
+    return calls.reduce((usd, c) => usd + Number(formatUnits(c.value ?? 0n, decimals)) * (usdPrices[symbol] ?? 0), 0)
+  }
+  /** eth_sendTransaction from the user's EOA, valued; a malformed one is worth 0 here (answerRpc refuses it). */
+  const transactionUsd = async (user: FrameUser, chain: FrameChain, params: unknown) => {
+    const parsed = transactionParams.safeParse(params)
+    if (!parsed.success) return 0
+    const [tx] = parsed.data
+    const data = (tx.data ?? tx.input) as Hex | undefined
+    return callsUsd(chain, user.account.address, [{ to: tx.to as Address | undefined, value: tx.value, data }])
+  }
+  /** A Solana transaction of the user's, valued by its simulation; one that cannot be simulated counts as above any amount. */
+  const solanaUsd = async (user: FrameUser, solana: FrameSolanaNetwork, params: unknown) => {
+    const parsed = solanaTransactionOf.safeParse(params)
+    if (!parsed.success) return 0
+    const simulation = await simulateSolanaForAccount(solana, user.solana.address, parsed.data[0].transaction).catch(() => undefined)
+    if (simulation?.status !== 'simulated') return Number.POSITIVE_INFINITY
+    const changes = simulation.changes.map((c) => ({
+      kind: c.kind === 'sol' ? ('native' as const) : ('spl' as const),
+      symbol: c.symbol ?? (c.kind === 'sol' ? 'SOL' : undefined),
+      decimals: c.decimals ?? (c.kind === 'sol' ? 9 : undefined),
+      diff: c.diff,
+    }))
+    return outflowUsd(changes, usdPrices)
+  }
   api('rpc', async ({ method, params, chainId }, token, context) => {
     const user = await accounts.userOf(token, context)
     logRpc(method)
@@ -442,7 +483,12 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const smart = await smartContext(user, chain, context)
     if (method !== 'eth_sendTransaction') return { result: await answerRpc(user, chain, method, params, smart) }
     const previous = sending.get(user.id) ?? Promise.resolve()
-    const mine = previous.catch(() => undefined).then(() => answerRpc(user, chain, method, params, smart))
+    const mine = previous
+      .catch(() => undefined)
+      .then(async () => {
+        await requireStepUp(stepUpOf(user), () => transactionUsd(user, chain, params))
+        return answerRpc(user, chain, method, params, smart)
+      })
     sending.set(user.id, mine)
     try {
       return { result: await mine }
@@ -455,11 +501,18 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     const solana = solanaNetworks.find((n) => n.caipNetworkId === network)
     if (!solana) throw new FrameError(FRAME_MESSAGES.unsupportedChain)
     logRpc(method)
+    // A transaction signed for the dapp to send moves as much as one the service sends.
+    if (method === 'solana_signTransaction') await requireStepUp(stepUpOf(user), () => solanaUsd(user, solana, params))
     // Sends one at a time per user, like EVM transactions.
     if (method !== 'solana_signAndSendTransaction') return { result: await answerSolana(user, solana, method, params) }
     const key = `${user.id}/solana`
     const previous = sending.get(key) ?? Promise.resolve()
-    const mine = previous.catch(() => undefined).then(() => answerSolana(user, solana, method, params))
+    const mine = previous
+      .catch(() => undefined)
+      .then(async () => {
+        await requireStepUp(stepUpOf(user), () => solanaUsd(user, solana, params))
+        return answerSolana(user, solana, method, params)
+      })
     sending.set(key, mine)
     try {
       return { result: await mine }
@@ -545,7 +598,16 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
     logRpc('eth_sendUserOperation')
     // One operation at a time per user, like transactions: each takes the next nonce.
     const previous = sending.get(user.id) ?? Promise.resolve()
-    const mine = previous.catch(() => undefined).then(() => smartAccounts.send(user.account, chain, context.projectId, userOperation))
+    const mine = previous
+      .catch(() => undefined)
+      .then(async () => {
+        // Its calls as the smart account makes them; calls it cannot read count as above any amount.
+        await requireStepUp(stepUpOf(user), async () => {
+          const calls = smartAccountCalls(userOperation.callData as Hex)
+          return calls ? callsUsd(chain, userOperation.sender as Address, calls) : Number.POSITIVE_INFINITY
+        })
+        return smartAccounts.send(user.account, chain, context.projectId, userOperation)
+      })
     sending.set(user.id, mine)
     try {
       return { hash: await mine }

@@ -163,6 +163,9 @@ describe('node frame-service/bin/frame-service.mjs', () => {
         PORTICO_FRAME_FARCASTER_RELAY_URL: 'https://relay.example',
         PORTICO_FRAME_TRUSTED_PROXIES: '10.0.0.1, proxy.example',
         PORTICO_FRAME_PUBLIC_URL: 'http://wallet.example',
+        // A step-up amount with no price for the chain's coin to value approvals with.
+        PORTICO_FRAME_STEP_UP_USD: '1000',
+        PORTICO_FRAME_USD_PRICES: '{"SOL": 150}',
       }),
     }).then(
       () => '',
@@ -173,6 +176,12 @@ describe('node frame-service/bin/frame-service.mjs', () => {
     expect(unsafe).toContain('PORTICO_FRAME_FARCASTER_RELAY_URL and PORTICO_FRAME_FARCASTER_RPC_URL go together')
     expect(unsafe).toContain('PORTICO_FRAME_TRUSTED_PROXIES')
     expect(unsafe).toContain('PORTICO_FRAME_PUBLIC_URL: expected an https:// URL')
+    expect(unsafe).toContain('PORTICO_FRAME_STEP_UP_USD values approvals in USD: PORTICO_FRAME_USD_PRICES needs a price for ETH')
+    const badAmount = await start({ ...cleared, ...deployment({ PORTICO_FRAME_STEP_UP_USD: '-5' }) }).then(
+      () => '',
+      (err: Error) => err.message,
+    )
+    expect(badAmount).toContain('PORTICO_FRAME_STEP_UP_USD: expected an amount in USD, such as 1000')
     expect(unsafe).not.toContain('Frame service ready')
   }, 60_000)
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { getBase58Encoder } from '@solana/kit'
 import * as OTPAuth from 'otpauth'
 import { Keypair } from '@solana/web3.js'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, createTestClient, http, numberToHex, parseEther, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -13,6 +14,7 @@ import { PASSKEY_CHALLENGE_TTL_MS } from '../src/passkeys.ts'
 import { startFrameService, type FrameServiceHandle } from '../src/server.ts'
 import { assert, createCredential } from './webauthn-authenticator.ts'
 import { freePort } from '../../sandbox/src/ports.ts'
+import { startAnvil, type AnvilNode } from '../../sandbox/src/chain/anvil.ts'
 
 /**
  * Passkeys against the real service and its store (PGlite in memory), with a software
@@ -22,6 +24,8 @@ import { freePort } from '../../sandbox/src/ports.ts'
 const DAPP = 'http://127.0.0.1:5173'
 let service: FrameServiceHandle
 let mailbox: Mailbox
+/** A real chain, so approvals' sends are simulated and signed as in production. */
+let anvil: AnvilNode
 /** The frame's loopback origin a browser accepts as a relying party (the service answers on it too). */
 let frame: string
 /** How far the service's clock is moved on (to see a challenge expire without waiting). */
@@ -67,14 +71,19 @@ async function emailLogin(email: string): Promise<string> {
   return (await ok('emailOtp', { email, deviceId, otp })).token
 }
 
+/** Approvals of this many USD or more need a fresh factor; ETH is priced at 3000 USD. */
+const STEP_UP_USD = 1000
 beforeAll(async () => {
   mailbox = await startMailbox()
-  const port = await freePort()
+  const [port, chainPort] = [await freePort(), await freePort()]
+  anvil = await startAnvil({ port: chainPort, chainId: 31337 })
   service = await startFrameService({
     port,
-    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:1', viemChain: foundry }],
+    chains: [{ id: 31337, name: 'Portico Local', rpcUrl: anvil.rpcUrl, viemChain: foundry }],
     projects: { 'portico-demo': [DAPP] },
     mail: { smtpUrl: mailbox.smtpUrl },
+    usdPrices: { ETH: 3000 },
+    stepUpUsd: STEP_UP_USD,
     now: () => Date.now() + skew,
   })
   frame = `http://localhost:${port}`
@@ -82,6 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.shutdown()
   await mailbox?.stop()
+  await anvil?.stop()
 })
 
 /** A signed-in visitor with one passkey made on the frame's origin. */
@@ -270,6 +280,59 @@ describe('authenticator app (TOTP)', () => {
       for (let i = 0; i < 10; i++) statuses.push((await refused('totpStepUp', { code: '000000' }, { token })).status)
       expect(statuses.slice(0, 8).every((s) => s === 400)).toBe(true)
       expect(statuses.at(-1)).toBe(429)
+    } finally {
+      skew = 0
+    }
+  })
+})
+
+describe('a fresh second factor for large approvals (1000 USD and up, ETH at 3000 USD)', () => {
+  it('a send worth 1000 USD or more needs a sign-in, passkey or app code of the last 5 minutes; a smaller one never does; nothing refused is sent', async () => {
+    const token = await emailLogin(`step-up-${Date.now()}@example.org`)
+    const { address } = await ok('user', {}, { token })
+    const chain = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) })
+    await createTestClient({ chain: foundry, mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({ address: address as Address, value: parseEther('10') })
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const send = (eth: string) => ({ method: 'eth_sendTransaction', params: [{ from: address, to: receiver, value: numberToHex(parseEther(eth)) }], chainId: 31337 })
+    /** Sends and waits for it to be mined. */
+    const sent = async (eth: string) => {
+      const { result } = await ok('rpc', send(eth), { token })
+      await chain.waitForTransactionReceipt({
+        hash: z
+          .string()
+          .regex(/^0x[0-9a-f]{64}$/)
+          .parse(result) as `0x${string}`,
+      })
+    }
+    // Signed in just now: 0.5 ETH (1500 USD) goes.
+    await sent('0.5')
+    expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.5'))
+
+    const { secret } = await ok('totpSetup', {}, { token })
+    const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 })
+    skew = 30_000 - (Date.now() % 30_000) + 1_000
+    try {
+      await ok('totpEnable', { code: app.generate({ timestamp: Date.now() + skew }) }, { token })
+      // Six minutes on: the same amount is refused, by the service, before anything is signed; 0.3 ETH (900 USD) goes.
+      skew += 6 * 60_000
+      expect(await refused('rpc', send('0.5'), { token })).toEqual({ status: 403, error: FRAME_MESSAGES.freshFactorNeeded })
+      await sent('0.3')
+      expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.8'))
+      // A code of the app: the large send goes, and again within the 5 minutes.
+      await ok('totpStepUp', { code: app.generate({ timestamp: Date.now() + skew }) }, { token })
+      await sent('0.5')
+      skew += 4 * 60_000
+      await sent('0.5')
+      // Past them, refused again; a passkey of the visitor's is a fresh factor too.
+      skew += 2 * 60_000
+      expect((await refused('rpc', send('0.4'), { token })).error).toBe(FRAME_MESSAGES.freshFactorNeeded)
+      const { options } = await ok('passkeyRegisterOptions', {}, { token })
+      const made = createCredential(z.object({ challenge: z.string(), rp: z.object({ id: z.string() }), user: z.object({ id: z.string() }) }).parse(options), frame)
+      await ok('passkeyRegister', { response: made.response, userAgent: '' }, { token })
+      const stepUp = z.object({ challenge: z.string() }).parse((await ok('stepUpOptions', {}, { token })).options)
+      await ok('stepUp', { response: assert(made.credential, stepUp, frame) }, { token })
+      await sent('0.4')
+      expect(await chain.getBalance({ address: receiver })).toBe(parseEther('2.2'))
     } finally {
       skew = 0
     }

@@ -78,7 +78,29 @@ export const WINDOW_CLOSED_MESSAGE = 'The approval window was closed before the 
 export const WINDOW_NOTE = 'This browser cannot show that this frame is fully visible, so you review and approve the request in its own Portico Wallet window.'
 const WINDOW_WAITING = 'Waiting for your decision in the approval window'
 
-type Item = { request: ApprovalRequest; description: Description; resolve(result: unknown): void; reject(error: Error): void }
+/**
+ * Thrown by `deps.sign` when the service needs more from the visitor before it signs (a second factor
+ * for a large amount): the request stays on screen with `message` and `field` (a code to type), and
+ * the visitor's next approval signs again.
+ */
+export class ApprovalNeedsMore extends Error {
+  constructor(
+    message: string,
+    readonly field: HTMLElement,
+  ) {
+    super(message)
+    this.name = 'ApprovalNeedsMore'
+  }
+}
+
+type Item = {
+  request: ApprovalRequest
+  description: Description
+  resolve(result: unknown): void
+  reject(error: Error): void
+  /** What the service asked for after the last approval, shown with the request. */
+  needs?: ApprovalNeedsMore | undefined
+}
 
 /** Where the visitor approves: in the frame, or in a window of the frame's origin. */
 export type ApprovalWhere = 'frame' | 'window'
@@ -234,6 +256,11 @@ export function createApprovals(deps: ApprovalDeps) {
 
     const title = el('h1', { id: 'approval-title', text: d.title })
     title.tabIndex = -1
+    if (first.needs) {
+      const said = el('p', { className: 'warning', testId: 'approval-needs', text: first.needs.message })
+      said.setAttribute('role', 'alert')
+      content.push(said, first.needs.field)
+    }
     const body = el('section', { className: 'approval-body' }, ...content)
     body.tabIndex = 0
     body.setAttribute('aria-label', 'Request details')
@@ -276,7 +303,9 @@ export function createApprovals(deps: ApprovalDeps) {
     observer?.observe(next)
     resizes?.observe(next)
     resizes?.observe(document.documentElement)
-    if (hadFocus || document.hasFocus()) title.focus({ preventScroll: true })
+    const field = first.needs?.field.querySelector('input')
+    if (field) field.focus({ preventScroll: true })
+    else if (hadFocus || document.hasFocus()) title.focus({ preventScroll: true })
     measure()
     update()
   }
@@ -295,7 +324,15 @@ export function createApprovals(deps: ApprovalDeps) {
     update()
     deps.sign(item.request).then(
       (result) => finish(item, () => item.resolve(result)),
-      (error: unknown) => finish(item, () => item.reject(error instanceof Error ? error : new FrameError(MESSAGES.embeddedDefaultError))),
+      (error: unknown) => {
+        if (error instanceof ApprovalNeedsMore && queue[0] === item) {
+          // Still this request: shown again with what the service needs, approved again by the visitor.
+          busy = false
+          item.needs = error
+          return render()
+        }
+        finish(item, () => item.reject(error instanceof Error ? error : new FrameError(MESSAGES.embeddedDefaultError)))
+      },
     )
   }
 

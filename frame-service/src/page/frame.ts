@@ -7,7 +7,7 @@ import type { Address } from 'viem'
 import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
-import { createApprovals, RpcCodeError } from './approval.ts'
+import { ApprovalNeedsMore, createApprovals, RpcCodeError } from './approval.ts'
 import { APPROVAL_TEXT, ApprovalRefused, callsAsTransactions, chainNumber, dappUserOperationCalls, freezeRequest, simulationView, type ChainFacts } from './describe.ts'
 import { isSolanaMethod, solanaLookupTablesOf, solanaSimulationView } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
@@ -209,11 +209,68 @@ const approvals = createApprovals({
   },
   async sign(request) {
     // Exactly the frozen copy that was shown goes to the service.
-    if ('network' in request) return (await call('solana', { method: request.method, params: request.params, network: request.network })).result
-    if (request.method === 'eth_sendUserOperation') return (await call('userOperationSend', { chainId: request.chainId, userOperation: request.params[0].userOperation })).hash
-    return (await call('rpc', { method: request.method, params: request.params as unknown as unknown[], chainId: request.chainId })).result
+    const send = async () => {
+      if ('network' in request) return (await call('solana', { method: request.method, params: request.params, network: request.network })).result
+      if (request.method === 'eth_sendUserOperation') return (await call('userOperationSend', { chainId: request.chainId, userOperation: request.params[0].userOperation })).hash
+      return (await call('rpc', { method: request.method, params: request.params as unknown as unknown[], chainId: request.chainId })).result
+    }
+    try {
+      return await send()
+    } catch (err) {
+      // A large amount, and no sign-in or second factor in the last 5 minutes: the service asks for one, here.
+      if (!(err instanceof ApiError) || err.message !== EMBEDDED_ERRORS.freshFactorNeeded) throw err
+      await approvalStepUp()
+      return await send()
+    }
   },
 })
+
+/** The code field the approval shows once the service asked for a second factor (the authenticator app's). */
+let approvalCode: ReturnType<typeof codeField> | null = null
+
+/** The approval shown again with a field for a code of the visitor's authenticator app, and `message`. */
+function askApprovalCode(message: string): ApprovalNeedsMore {
+  approvalCode = codeField('approval-step-up-code', PANEL_TEXT.approvalStepUpCode)
+  return new ApprovalNeedsMore(message, approvalCode.element)
+}
+
+/**
+ * A fresh second factor for a large approval, in this frame and in the visitor's approving click: the
+ * code typed in the approval (the app's, or a recovery code), else one of their passkeys; with neither
+ * usable, a field for the app's code when the app is on, or the service's refusal.
+ */
+async function approvalStepUp(): Promise<void> {
+  const typed = approvalCode ? typedCode(approvalCode.input) : ''
+  if (typed !== '') {
+    if (!isStepUpCode(typed)) throw askApprovalCode(PANEL_TEXT.stepUpCodeInvalid)
+    try {
+      await call('totpStepUp', { code: typed })
+    } catch (err) {
+      // A wrong or spent code: said in place, and another one asked for.
+      if (err instanceof ApiError && err.status < 500) throw askApprovalCode(err.message)
+      throw err
+    }
+    approvalCode = null
+    return
+  }
+  try {
+    await passkeyStepUp()
+    return
+  } catch (err) {
+    // No passkey here, or the visitor closed the browser's prompt: the app's code instead, when it is on.
+    if ((await call('totpStatus', {})).enabled) throw askApprovalCode(EMBEDDED_ERRORS.freshFactorNeeded)
+    if (err instanceof ApiError && err.message !== EMBEDDED_ERRORS.freshFactorNeeded) throw err
+    throw new FrameError(EMBEDDED_ERRORS.freshFactorNeeded)
+  }
+}
+
+/** One of the visitor's passkeys proved again, here: a fresh factor for this session (the service checks it). */
+async function passkeyStepUp(): Promise<void> {
+  passkeysUsable()
+  const { options } = await call('stepUpOptions', {})
+  const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
+  await call('stepUp', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
+}
 
 /** The frame's own settings panels (passkeys): never while an approval waits. */
 const panels = createPanels({ post, requester: parentOrigin ?? '', busy: () => approvals.pending > 0 })
@@ -660,10 +717,7 @@ const handlers: Handlers = {
             return
           }
           // Else one of the visitor's passkeys, proved here in this same click.
-          passkeysUsable()
-          const { options } = await call('stepUpOptions', {})
-          const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
-          await call('stepUp', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
+          await passkeyStepUp()
           key = (await call('exportKey', { chain })).key
         }
       },

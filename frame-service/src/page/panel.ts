@@ -44,6 +44,7 @@ export const PANEL_TEXT = {
   recoveryCopy: 'Copy codes',
   stepUpCode: 'Or a code from your authenticator app (or a recovery code)',
   stepUpCodeInvalid: 'Enter a 6-digit code or a recovery code',
+  approvalStepUpCode: 'A code from your authenticator app (or a recovery code)',
 } as const
 
 /**

@@ -20,6 +20,8 @@ import { envValue, framePort, frameServiceUrl } from './frame-address.ts'
 
 /** What each new embedded account holds on every chain the sandbox runs (set with anvil_setBalance). */
 export const FRAME_ACCOUNT_FUNDING = parseEther('10')
+/** The amount in USD from which the sandbox's frame service asks for a fresh second factor (PORTICO_FRAME_STEP_UP_USD). */
+export const SANDBOX_STEP_UP_USD = 1000
 /** What each new user's Solana account gets from the Localnet's faucet: 10 SOL, in lamports. */
 export const FRAME_SOLANA_FUNDING = 10_000_000_000n
 
@@ -71,6 +73,8 @@ export function sandboxFrameEnv(
     PORTICO_FRAME_IDENTITY_URL: `${dataApiUrl(config)}/v1`,
     PORTICO_FRAME_BUNDLER_URL: `${dataApiUrl(config)}/v1`,
     PORTICO_FRAME_USD_PRICES: JSON.stringify(USD_PRICES),
+    // Approvals of 1,000 USD or more need a sign-in, passkey or app code of the last 5 minutes.
+    PORTICO_FRAME_STEP_UP_USD: String(SANDBOX_STEP_UP_USD),
     PORTICO_FRAME_DATABASE_URL: storage.databaseUrl,
     PORTICO_FRAME_DATA_DIR: storage.dataDir,
     PORTICO_FRAME_KEY: storage.key,
