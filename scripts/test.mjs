@@ -187,13 +187,12 @@ function inBackground(name, args, env = {}) {
   child.stdout.on('data', (c) => (output += c))
   child.stderr.on('data', (c) => (output += c))
   const ended = new Promise((resolve) => {
-    child.on('error', (error) => resolve({ status: 1, extra: `${error.message}\n` }))
-    child.on('close', (status) => resolve({ status, extra: '' }))
+    child.on('error', (error) => resolve({ status: 1, extra: `${error.message}\n`, seconds: (Date.now() - started) / 1000 }))
+    child.on('close', (status) => resolve({ status, extra: '', seconds: (Date.now() - started) / 1000 }))
   })
   return {
     async finish() {
-      const { status, extra } = await ended
-      const seconds = (Date.now() - started) / 1000
+      const { status, extra, seconds } = await ended
       console.log(`\n▶ ${name} (ran beside the browser tests; its output follows)`)
       if ((output + extra).trim()) console.log((output + extra).trimEnd())
       phases.push({ name: `${name} (beside the browser tests)`, seconds, ok: status === 0 })

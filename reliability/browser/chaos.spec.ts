@@ -292,7 +292,18 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
 
   // Each send: how often it landed on its chain (its receiver is its own), and what the modal said.
   const amount = parseEther(SEND_AMOUNT)
-  const landed = await Promise.all(sends.map(async (s) => Number((await clients[s.network].getBalance({ address: s.receiver })) / amount)))
+  // On either chain: a send's receiver is its own, so where it landed says which chain it went to (a tab's status can
+  // lag behind a switch another tab made just before, so the chain a send began on is not always the one it used).
+  const landedOn = await Promise.all(
+    sends.map(
+      async (s) =>
+        Object.fromEntries(await Promise.all((Object.keys(clients) as NetworkKey[]).map(async (k) => [k, Number((await clients[k].getBalance({ address: s.receiver })) / amount)] as const))) as Record<
+          NetworkKey,
+          number
+        >,
+    ),
+  )
+  const landed = landedOn.map((on) => Object.values(on).reduce((n, t) => n + t, 0))
   const sendProblems: string[] = []
   sends.forEach((s, i) => {
     const times = landed[i]!
@@ -304,7 +315,7 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
   // By nonce: the account sent nothing but these sends, each at most once.
   for (const key of Object.keys(clients) as NetworkKey[]) {
     const sentByNonce = (await clients[key].getTransactionCount({ address: WALLET })) - noncesBefore[key]
-    const landedHere = sends.reduce((n, s, i) => n + (s.network === key ? landed[i]! : 0), 0)
+    const landedHere = landedOn.reduce((n, on) => n + on[key], 0)
     if (sentByNonce !== landedHere) sendProblems.push(`${key}: ${sentByNonce} transactions by nonce, ${landedHere} sends landed`)
   }
   worker.collect()
