@@ -186,13 +186,17 @@ function inBackground(name, args, env = {}) {
   let output = ''
   child.stdout.on('data', (c) => (output += c))
   child.stderr.on('data', (c) => (output += c))
+  // Its time and status when it exits; its output once its pipes close, or 5 s after it exited (a process it left
+  // behind can hold them open: in one run they closed 9 minutes after the suite had ended).
+  const closed = new Promise((resolve) => child.on('close', resolve))
   const ended = new Promise((resolve) => {
     child.on('error', (error) => resolve({ status: 1, extra: `${error.message}\n`, seconds: (Date.now() - started) / 1000 }))
-    child.on('close', (status) => resolve({ status, extra: '', seconds: (Date.now() - started) / 1000 }))
+    child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), extra: '', seconds: (Date.now() - started) / 1000 }))
   })
   return {
     async finish() {
       const { status, extra, seconds } = await ended
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))])
       console.log(`\n▶ ${name} (ran beside the browser tests; its output follows)`)
       if ((output + extra).trim()) console.log((output + extra).trimEnd())
       phases.push({ name: `${name} (beside the browser tests)`, seconds, ok: status === 0 })
