@@ -29,7 +29,8 @@ import { formatUnits, type Address, type Hex } from 'viem'
 import { simulateForAccount } from './simulate.ts'
 import { readLookupTables } from './solana-chain.ts'
 import { simulateSolanaForAccount } from './solana-simulate.ts'
-import { outflowUsd, requireStepUp, smartAccountCalls, type StepUpPolicy } from './step-up.ts'
+import { outflowUsd, requireStepUp, type StepUpPolicy } from './step-up.ts'
+import { userOperationCalls } from './page/describe.ts'
 import { loadFrameKey, newFrameKey, sha256Hex } from './store/keys.ts'
 import { openFrameStore, type FrameStore } from './store/store.ts'
 
@@ -603,7 +604,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
       .then(async () => {
         // Its calls as the smart account makes them; calls it cannot read count as above any amount.
         await requireStepUp(stepUpOf(user), async () => {
-          const calls = smartAccountCalls(userOperation.callData as Hex)
+          const calls = userOperationCalls(userOperation)
           return calls ? callsUsd(chain, userOperation.sender as Address, calls) : Number.POSITIVE_INFINITY
         })
         return smartAccounts.send(user.account, chain, context.projectId, userOperation)

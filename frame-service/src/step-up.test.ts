@@ -1,12 +1,9 @@
-import { encodeFunctionData, getAddress, parseEther, parseUnits } from 'viem'
+import { parseEther, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { FrameError, FRAME_MESSAGES } from './messages.ts'
-import { simpleAccountAbi } from './simple-account-abi.ts'
-import { outflowUsd, requireStepUp, smartAccountCalls } from './step-up.ts'
+import { outflowUsd, requireStepUp } from './step-up.ts'
 
 const PRICES = { ETH: 3000, USDC: 1 }
-const A = getAddress('0x00000000000000000000000000000000000000a1')
-const B = getAddress('0x00000000000000000000000000000000000000b2')
 
 describe('outflowUsd', () => {
   it('sums what leaves the account at the table’s prices; what arrives, NFTs and unpriced tokens count nothing', () => {
@@ -42,27 +39,5 @@ describe('requireStepUp', () => {
     await expect(requireStepUp(policy(true, 1000), value)).resolves.toBeUndefined()
     await expect(requireStepUp(policy(false, undefined), value)).resolves.toBeUndefined()
     expect(valued).toBe(0)
-  })
-})
-
-describe('smartAccountCalls', () => {
-  it('reads execute and executeBatch as calls; other call data is unreadable', () => {
-    const one = encodeFunctionData({ abi: simpleAccountAbi, functionName: 'execute', args: [A, 5n, '0x1234'] })
-    expect(smartAccountCalls(one)).toEqual([{ to: A, value: 5n, data: '0x1234' }])
-    const batch = encodeFunctionData({
-      abi: simpleAccountAbi,
-      functionName: 'executeBatch',
-      args: [
-        [
-          { target: A, value: 1n, data: '0x' },
-          { target: B, value: 2n, data: '0xabcd' },
-        ],
-      ],
-    })
-    expect(smartAccountCalls(batch)).toEqual([
-      { to: A, value: 1n, data: '0x' },
-      { to: B, value: 2n, data: '0xabcd' },
-    ])
-    expect(smartAccountCalls('0xdeadbeef')).toBeUndefined()
   })
 })

@@ -1,7 +1,6 @@
 import type { AssetChange } from '@portico/shared-types/write'
-import { decodeFunctionData, formatUnits, type Address, type Hex } from 'viem'
+import { formatUnits } from 'viem'
 import { FrameError, FRAME_MESSAGES } from './messages.ts'
-import { simpleAccountAbi } from './simple-account-abi.ts'
 
 /**
  * A fresh second factor for large approvals (PORTICO_FRAME_STEP_UP_USD): before the service signs a
@@ -46,18 +45,4 @@ export async function requireStepUp(policy: StepUpPolicy, valueUsd: () => Promis
   if (policy.thresholdUsd === undefined) return
   if (await policy.fresh()) return
   if ((await valueUsd()) >= policy.thresholdUsd) throw new FrameError(FRAME_MESSAGES.freshFactorNeeded, 403)
-}
-
-/** The calls a SimpleAccount's `callData` makes (execute or executeBatch), or undefined when it is neither. */
-export function smartAccountCalls(callData: Hex): { to: Address; value: bigint; data: Hex }[] | undefined {
-  try {
-    const decoded = decodeFunctionData({ abi: simpleAccountAbi, data: callData })
-    if (decoded.functionName === 'execute') {
-      const [to, value, data] = decoded.args
-      return [{ to, value, data }]
-    }
-    return decoded.args[0].map((c) => ({ to: c.target, value: c.value, data: c.data }))
-  } catch {
-    return undefined
-  }
 }
