@@ -3,6 +3,7 @@ import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { PNG } from 'pngjs'
 import { restPointerOn } from '../../frame-service/test/approval-pointer.ts'
+import { frameViolations } from '../axe.ts'
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { APPROVAL_FRAME, approvalFrame, freshEmail, loginWithEmail, mailbox, shownAddress, switchToEoa } from '../embedded.ts'
@@ -315,6 +316,8 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   await expect(approval.getByTestId('approval-needs')).toHaveText('Confirm it is you first: sign in again or use your passkey')
   const approvalCode = approval.getByTestId('approval-step-up-code')
   await expect(approvalCode).toBeFocused()
+  // The approval asking for more: its notice and labelled field pass axe in the frame's own document.
+  expect(await frameViolations(await walletFrame(page)), 'axe in the approval that asks for a code').toEqual([])
   // A wrong code: said in place; nothing is sent.
   await approvalCode.fill(codeNow() === '000000' ? '111111' : '000000')
   approval = await approvalFrame(page)
@@ -336,4 +339,138 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   }))
   expect(seen.heard).toContain('FRAME_SETUP_TOTP_SUCCESS')
   for (const text of [seen.dom, seen.storage, seen.heard]) for (const secretText of [secret, ...codes, key.slice(2)]) expect(text).not.toContain(secretText)
+})
+
+/**
+ * An engine without IntersectionObserver v2 (Firefox, WebKit), played in Chromium by taking
+ * `isVisible` away in the frame origin's documents: the frame cannot show that its panel is fully
+ * visible, so each settings step continues in the Portico Wallet's own top-level window (GET /panel),
+ * opened by the visitor's click in the frame. The passkey is made there (the relying party's own
+ * top-level window), the key shown there, and the page hears only what the frame answers.
+ */
+test('without IntersectionObserver v2 a passkey is added and the key exported in the wallet’s own window: the page’s script opens nothing and drives nothing there', async ({ context, sandbox }) => {
+  const page = await context.newPage()
+  await context.addInitScript(() => {
+    if (location.hostname === 'localhost') delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible
+  })
+  await page.goto(DEMO)
+  const email = freshEmail('panel-window')
+  const account = await loginWithEmail(page, sandbox, email)
+  const eoa = await switchToEoa(page)
+  await account.getByRole('button', { name: 'Passkeys' }).click()
+  const view = page.getByRole('dialog', { name: 'Passkeys' })
+  await view.getByRole('button', { name: 'Add a passkey' }).click()
+
+  // The frame's panel has no Create passkey of its own: only the button to its window.
+  await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
+  const frame = page.frameLocator(APPROVAL_FRAME)
+  await expect(frame.getByTestId('passkey-add')).toHaveCount(0)
+  const open = frame.getByTestId('panel-open-window')
+  await expect(open).toHaveText('Continue in a wallet window')
+  // A script of the page opens the window's address itself and posts it a task: the window takes its task from the frame that opened it only.
+  const frameOrigin = new URL((await walletFrame(page)).url()).origin
+  const forgedOpening = context.waitForEvent('page')
+  await page.evaluate((url) => void ((window as unknown as { forged: Window | null }).forged = window.open(`${url}/panel#${'a'.repeat(43)}`, '_blank', 'popup')), frameOrigin)
+  const forged = await forgedOpening
+  await expect(forged.getByTestId('panel-window-state')).toHaveText('Loading…')
+  await page.evaluate(() =>
+    (window as unknown as { forged: Window }).forged.postMessage(
+      { type: 'PORTICO_PANEL_WINDOW_TASK', nonce: 'a'.repeat(43), requester: location.origin, task: { flow: 'EXPORT_KEY', chain: 'evm' } },
+      '*',
+    ),
+  )
+  await page.waitForTimeout(500)
+  await expect(forged.getByTestId('panel-window-state')).toHaveText('Loading…')
+  await expect(forged.getByTestId('export-show')).toHaveCount(0)
+  await forged.close()
+
+  await restPointerOn(page, open)
+  const opening = context.waitForEvent('page', (p) => p.url().includes('/panel#'))
+  await open.click()
+  const popup = await opening
+  expect(new URL(popup.url()).pathname).toBe('/panel')
+  // The ceremony runs in the window, a top-level document of the relying party: its authenticator goes there.
+  const cdp = await context.newCDPSession(popup)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  void authenticatorId
+  await expect(popup.getByRole('heading', { name: 'Add a passkey' })).toBeVisible()
+  await expect(popup.locator('.requester')).toHaveText(`Asked from ${new URL(page.url()).origin}`)
+  const create = popup.getByTestId('passkey-add')
+  await restPointerOn(popup, create)
+  const closed = popup.waitForEvent('close')
+  // The window closes once its panel is done: the new credential is taken as the authenticator makes it.
+  type Credential = { credentialId: string; isResidentCredential: boolean; rpId?: string; privateKey: string; signCount: number }
+  const made = new Promise<Credential>((resolve) => cdp.once('WebAuthn.credentialAdded', (event: { credential: Credential }) => resolve(event.credential)))
+  await create.click()
+  const credential = await made
+  await closed
+  expect(credential).toMatchObject({ rpId: 'localhost', isResidentCredential: true })
+  await expect(view.getByTestId('passkeys-status')).toHaveText('Passkey added')
+  await expect(view.getByTestId('passkey-row')).toHaveCount(1)
+  await expect(page.locator(APPROVAL_FRAME)).toBeHidden()
+
+  // The key: warned, ticked and shown in the window only.
+  await view.getByRole('button', { name: 'Export EVM private key' }).click()
+  await expect(frame.getByTestId('panel-open-window')).toBeVisible()
+  await restPointerOn(page, frame.getByTestId('panel-open-window'))
+  const exporting = context.waitForEvent('page', (p) => p.url().includes('/panel#'))
+  await frame.getByTestId('panel-open-window').click()
+  const window2 = await exporting
+  await expect(window2.getByTestId('export-show')).toBeDisabled()
+  await window2.getByTestId('panel-confirm').check()
+  await restPointerOn(window2, window2.getByTestId('export-show'))
+  await window2.getByTestId('export-show').click()
+  const shown = window2.getByTestId('export-key')
+  await expect(shown).toHaveText(/^0x[0-9a-f]{64}$/)
+  const key = (await shown.textContent())!
+  expect(privateKeyToAccount(key as `0x${string}`).address).toBe(eoa)
+  const gone = window2.waitForEvent('close')
+  await restPointerOn(window2, window2.getByTestId('export-done'))
+  await window2.getByTestId('export-done').click()
+  await gone
+  await expect(view.getByTestId('passkeys-status')).toHaveText('The key was shown in the wallet’s secure window.')
+  await expect.poll(async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length).toBe(1)
+  const dom = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }))
+  expect(dom.toLowerCase()).not.toContain(key.slice(2).toLowerCase())
+
+  // Closing the window is a cancel: the frame's panel goes, and the page hears 4001, nothing exported again.
+  await view.getByRole('button', { name: 'Export EVM private key' }).click()
+  await restPointerOn(page, frame.getByTestId('panel-open-window'))
+  const third = context.waitForEvent('page', (p) => p.url().includes('/panel#'))
+  await frame.getByTestId('panel-open-window').click()
+  await (await third).close()
+  await expect(page.locator(APPROVAL_FRAME)).toBeHidden()
+  await expect(view.getByRole('button', { name: 'Export EVM private key' })).toBeEnabled()
+  expect((await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported')).toHaveLength(1)
+
+  // Signed out, back with the passkey alone: the sign-in's ceremony runs in the window too, and its session stays with the frame.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Sign out/ })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Continue with a passkey' }).click()
+  await restPointerOn(page, frame.getByTestId('panel-open-window'))
+  const signingIn = context.waitForEvent('page', (p) => p.url().includes('/panel#'))
+  await frame.getByTestId('panel-open-window').click()
+  const window3 = await signingIn
+  const device = await context.newCDPSession(window3)
+  await device.send('WebAuthn.enable')
+  const { authenticatorId: deviceId } = await device.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  await device.send('WebAuthn.addCredential', { authenticatorId: deviceId, credential })
+  const signIn = window3.getByTestId('passkey-sign-in')
+  await restPointerOn(window3, signIn)
+  await signIn.click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  expect(await shownAddress(page)).toBe(eoa)
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(email)
 })

@@ -336,6 +336,11 @@ describe('the approval arms only when the frame can show it is seen (Chromium, a
       expect(res.headers.get('content-security-policy')).toBe(APPROVAL_WINDOW_CSP)
       expect(APPROVAL_WINDOW_CSP).toContain("frame-ancestors 'none'")
       expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
+      // So is GET /panel, the settings panels' window.
+      const panel = await fetch(`${frame.url}/panel`)
+      expect(panel.headers.get('content-security-policy')).toBe(APPROVAL_WINDOW_CSP)
+      expect(panel.headers.get('x-frame-options')).toBe('DENY')
+      expect(await panel.text()).toContain('<script type="module" src="/assets/panel-window.js"></script>')
       await page.close()
     })
   })

@@ -1,10 +1,15 @@
 import { expect } from '@playwright/test'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { mailbox } from '../../embedded.ts'
+import { poll } from '../engine.ts'
 import type { Spec } from '../spec.ts'
 import { APPROVAL_FRAME, DEMO_MESSAGE, MODAL, freshEmail, loginWithEmail, visitorClick, switchToEoa, unsafeCalls, waitForView } from '../spec.ts'
 
 /** The frame's button that opens its approval window, in engines without IntersectionObserver v2. */
 export const OPEN_WINDOW = { css: '[data-testid="approval-open-window"]', frame: APPROVAL_FRAME }
+/** The frame's button that continues a settings panel in its own window, in engines without IntersectionObserver v2. */
+export const PANEL_OPEN_WINDOW = { css: '[data-testid="panel-open-window"]', frame: APPROVAL_FRAME }
 
 export const embeddedSpecs: Spec[] = [
   {
@@ -51,6 +56,45 @@ export const embeddedSpecs: Spec[] = [
       const signature = (await page.attribute('[data-testid="sign-result"]', 'data-signature')) as `0x${string}`
       expect(await verifyMessage({ address, message: shown, signature })).toBe(true)
       expect(unsafeCalls(sandbox, before)).toEqual(['personal_sign'])
+      await page.waitFor(APPROVAL_FRAME, { state: 'hidden' })
+    },
+  },
+  {
+    name: 'key export: the frame continues in its own panel window on a click; the key shown there derives the address and reaches nothing of the page',
+    async run({ page, sandbox, urls }) {
+      await page.goto(`${urls.demo}/`)
+      const email = freshEmail('engines-export')
+      await loginWithEmail(page, sandbox, email)
+      const address = await switchToEoa(page)
+      const frameOrigin = new URL(sandbox.frame.url).origin
+      const exported = async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length
+
+      await page.click({ css: `${MODAL} button`, text: 'Passkeys' })
+      await waitForView(page, 'Passkeys')
+      await page.click({ css: `${MODAL} button`, text: 'Export EVM private key' })
+      // No IntersectionObserver v2 here: the frame's panel has no Show private key, only the button to its window.
+      await page.waitFor(PANEL_OPEN_WINDOW)
+      expect(await page.count({ css: '[data-testid="export-show"]', frame: APPROVAL_FRAME })).toBe(0)
+      await visitorClick(page, PANEL_OPEN_WINDOW)
+
+      const panel = await page.waitForWindow(`${frameOrigin}/panel`)
+      await panel.waitFor('[data-testid="export-show"]')
+      expect(await panel.attribute('[data-testid="export-show"]', 'disabled')).not.toBeNull()
+      await panel.click('[data-testid="panel-confirm"]')
+      await visitorClick(panel, '[data-testid="export-show"]')
+      const key = (await panel.text('[data-testid="export-key"]')) as `0x${string}`
+      expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(privateKeyToAccount(key).address).toBe(address)
+      await visitorClick(panel, '[data-testid="export-done"]')
+
+      await page.waitFor(`${MODAL} [data-testid="passkeys-status"]`, { text: 'The key was shown in the wallet’s secure window.' })
+      await poll(
+        () => 'the mail that says the key was exported',
+        15_000,
+        async () => ((await exported()) === 1 ? true : undefined),
+      )
+      const seen = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
+      expect(seen.toLowerCase()).not.toContain(key.slice(2).toLowerCase())
       await page.waitFor(APPROVAL_FRAME, { state: 'hidden' })
     },
   },

@@ -123,12 +123,12 @@ export type ApprovalDeps = {
 }
 
 /** Whether this browser reports IntersectionObserver v2 visibility (occlusion, opacity, transforms). */
-const visibilityV2 = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+export const visibilityV2 = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 
 type Blocked = '' | 'busy' | 'simulating' | 'unread' | 'not-visible' | 'too-small' | 'too-soon' | 'pointer-not-rested'
 
 /** A random token for one approval window (base64url of 32 bytes). */
-function newNonce(): string {
+export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replaceAll('+', '-')
     .replaceAll('/', '_')

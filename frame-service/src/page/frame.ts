@@ -7,13 +7,14 @@ import type { Address } from 'viem'
 import { z } from 'zod'
 import { originAllowed } from '../allow-list.ts'
 import { FRAME_API, FRAME_CONFIG_ELEMENT_ID, frameApiErrorSchema, framePageConfigSchema, type FrameApi, type FrameApiName } from '../api.ts'
-import { ApprovalNeedsMore, createApprovals, RpcCodeError } from './approval.ts'
+import { ApprovalNeedsMore, createApprovals, RpcCodeError, visibilityV2 } from './approval.ts'
 import { APPROVAL_TEXT, ApprovalRefused, callsAsTransactions, chainNumber, dappUserOperationCalls, freezeRequest, simulationView, type ChainFacts } from './describe.ts'
 import { isSolanaMethod, solanaLookupTablesOf, solanaSimulationView } from './describe-solana.ts'
 import { APPROVAL_CHAINS_PATH, approvalChainsSchema, readContext } from './reads.ts'
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { createPanels, PANEL_TEXT } from './panel.ts'
-import { encode } from 'uqr'
+import { ApiError, codeField, createPanelFlows, isStepUpCode, passkeyStepUp, passkeysUsable, typedCode, type FlowHost, type FlowResult } from './panel-flows.ts'
+import { openPanelWindow, PANEL_WINDOW_TEXT } from './panel-window.ts'
+import type { PanelTask } from './panel-window-messages.ts'
 
 /**
  * The secure frame, loaded by the modal in a hidden iframe. It accepts its embedder only when the
@@ -109,15 +110,6 @@ if (deviceId === undefined || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) {
   storage.set(DEVICE_KEY, deviceId)
 }
 const device = deviceId
-
-class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message)
-  }
-}
 
 /** One call to the frame service's JSON API, answer parsed with its schema. */
 async function call<N extends FrameApiName>(name: N, body: z.input<FrameApi[N]['request']>): Promise<z.output<FrameApi[N]['response']>> {
@@ -254,7 +246,7 @@ async function approvalStepUp(): Promise<void> {
     return
   }
   try {
-    await passkeyStepUp()
+    await passkeyStepUp(flowHost)
     return
   } catch (err) {
     // No passkey here, or the visitor closed the browser's prompt: the app's code instead, when it is on.
@@ -264,115 +256,53 @@ async function approvalStepUp(): Promise<void> {
   }
 }
 
-/** One of the visitor's passkeys proved again, here: a fresh factor for this session (the service checks it). */
-async function passkeyStepUp(): Promise<void> {
-  passkeysUsable()
-  const { options } = await call('stepUpOptions', {})
-  const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
-  await call('stepUp', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
-}
-
-/** The frame's own settings panels (passkeys): never while an approval waits. */
+/** The frame's own settings panels (passkeys, the authenticator app, key export): never while an approval waits. */
 const panels = createPanels({ post, requester: parentOrigin ?? '', busy: () => approvals.pending > 0 })
 
-/** A passkey ceremony in this frame's origin (its relying party): the browser's own prompt, after the visitor's click in the panel. */
-function passkeysUsable(): void {
-  if (!browserSupportsWebAuthn()) throw new FrameError(PANEL_TEXT.unavailable)
+/** What the panels' flows may do, with this frame's session. */
+const flowHost: FlowHost = {
+  panels,
+  call: (name, body) => call(name, body),
+  async passkeyLogin(response) {
+    const { token } = await call('passkeyLogin', { response })
+    storage.set(SESSION_KEY, token)
+  },
 }
+const flows = createPanelFlows(flowHost)
 
-/** A secondary button of the frame's panel that acts on the visitor's own click only (`isTrusted`). */
-function trustedButton(testid: string, label: string, onClick: () => void): HTMLButtonElement {
-  const button = document.createElement('button')
-  button.type = 'button'
-  button.className = 'secondary'
-  button.dataset['testid'] = testid
-  button.textContent = label
-  button.addEventListener('click', (event) => {
-    if (event.isTrusted) onClick()
+/**
+ * One settings panel, where the visitor's decision is safe: in this frame where the engine shows
+ * that it is fully visible (IntersectionObserver v2), else in the panel window of this origin,
+ * opened by the visitor's click on the frame's own panel (its flows run there, their calls here).
+ */
+async function runPanel<F extends PanelTask['flow']>(task: PanelTask & { flow: F }, title: string): Promise<FlowResult[F]> {
+  if (visibilityV2()) return (await flows.run(task)) as FlowResult[F]
+  let opened: ReturnType<typeof openPanelWindow> | undefined
+  const value = await panels.ask({
+    title,
+    body: PANEL_WINDOW_TEXT.body,
+    action: PANEL_WINDOW_TEXT.action,
+    testId: 'panel-open-window',
+    working: PANEL_WINDOW_TEXT.waiting,
+    run() {
+      opened = openPanelWindow(task, { host: flowHost, requester: parentOrigin ?? '' })
+      return opened.done
+    },
+    stop: () => opened?.stop(),
   })
-  return button
+  const parsed = windowResultSchemas[task.flow].safeParse(value)
+  if (!parsed.success) throw new FrameError(MESSAGES.embeddedDefaultError)
+  return parsed.data as FlowResult[F]
 }
 
-/** The exported key in the frame's own document, with Copy (this origin's clipboard) and Hide / Show. */
-function keyView(key: string): HTMLElement {
-  const text = document.createElement('code')
-  text.className = 'exported-key'
-  text.dataset['testid'] = 'export-key'
-  text.textContent = key
-  const toggle = trustedButton('export-toggle', PANEL_TEXT.hide, () => {
-    text.hidden = !text.hidden
-    toggle.textContent = text.hidden ? PANEL_TEXT.show : PANEL_TEXT.hide
-  })
-  const copy = copyButton('export-copy', PANEL_TEXT.copy, () => key)
-  const box = document.createElement('div')
-  box.className = 'exported'
-  box.append(text, copy, toggle)
-  return box
-}
-
-const SVG_NS = 'http://www.w3.org/2000/svg'
-
-/** A QR code of `text`, drawn as SVG nodes of the frame's own document (no markup is parsed). */
-function qrView(text: string, label: string): SVGSVGElement {
-  const { size, data } = encode(text, { ecc: 'M', border: 2 })
-  const svg = document.createElementNS(SVG_NS, 'svg')
-  svg.setAttribute('viewBox', `0 0 ${size} ${size}`)
-  svg.setAttribute('width', '228')
-  svg.setAttribute('height', '228')
-  svg.setAttribute('shape-rendering', 'crispEdges')
-  svg.setAttribute('role', 'img')
-  svg.setAttribute('aria-label', label)
-  svg.setAttribute('class', 'totp-qr')
-  svg.dataset['testid'] = 'totp-qr'
-  const background = document.createElementNS(SVG_NS, 'rect')
-  for (const [name, value] of [
-    ['width', '100%'],
-    ['height', '100%'],
-    ['fill', '#fff'],
-  ])
-    background.setAttribute(name!, value!)
-  const path = document.createElementNS(SVG_NS, 'path')
-  let d = ''
-  for (const [y, row] of data.entries()) for (const [x, dark] of row.entries()) if (dark) d += `M${x} ${y}h1v1h-1z`
-  path.setAttribute('d', d)
-  path.setAttribute('fill', '#000')
-  svg.append(background, path)
-  return svg
-}
-
-/** A labelled one-line field of the frame's panel (a code typed by the visitor). */
-function codeField(id: string, label: string): { element: HTMLElement; input: HTMLInputElement } {
-  const input = document.createElement('input')
-  input.id = id
-  input.dataset['testid'] = id
-  input.autocomplete = 'one-time-code'
-  input.spellcheck = false
-  input.maxLength = 11
-  const caption = document.createElement('label')
-  caption.htmlFor = id
-  caption.textContent = label
-  const element = document.createElement('p')
-  element.className = 'field'
-  element.append(caption, input)
-  return { element, input }
-}
-
-/** A code of the visitor's app or one of their recovery codes, as typed (spaces dropped). */
-const typedCode = (input: HTMLInputElement) => input.value.replace(/\s+/g, '')
-/** The service's own request schemas say what a code is: checked here only to say so before asking. */
-const isAppCode = (code: string) => FRAME_API.totpEnable.request.safeParse({ code }).success
-const isStepUpCode = (code: string) => FRAME_API.totpStepUp.request.safeParse({ code }).success
-
-/** A secondary button that copies `text` to the frame origin's clipboard on the visitor's own click. */
-function copyButton(testid: string, label: string, text: () => string): HTMLButtonElement {
-  const copy = trustedButton(testid, label, () => {
-    void navigator.clipboard
-      ?.writeText(text())
-      .then(() => void (copy.textContent = PANEL_TEXT.copied))
-      .catch(() => undefined)
-  })
-  return copy
-}
+/** What the panel window may answer for each flow (checked as anything from outside this document). */
+const windowResultSchemas = {
+  ADD_PASSKEY: FRAME_API.passkeyRegister.response,
+  REMOVE_PASSKEY: FRAME_API.passkeyRemove.response,
+  CONNECT_PASSKEY: z.object({}).strict(),
+  SETUP_TOTP: z.object({ enabled: z.literal(true) }).strict(),
+  EXPORT_KEY: z.object({ exported: z.literal(true) }).strict(),
+} satisfies { [F in PanelTask['flow']]: z.ZodType }
 
 /**
  * A smart account's transaction (SPEC.md §3): built by the service as one user operation (sponsored
@@ -611,123 +541,31 @@ const handlers: Handlers = {
   },
   GET_PASSKEYS: () => call('passkeys', {}),
   async ADD_PASSKEY() {
-    // Signed in first (a 401 before any panel), then only the visitor's click in the frame's panel makes it.
+    // Signed in first (a 401 before any panel), then only the visitor's click in the panel makes it.
     await call('user', {})
     passkeysUsable()
-    return panels.ask({
-      title: PANEL_TEXT.addPasskeyTitle,
-      body: PANEL_TEXT.addPasskeyBody,
-      action: PANEL_TEXT.addPasskeyAction,
-      testId: 'passkey-add',
-      async run() {
-        const { options } = await call('passkeyRegisterOptions', {})
-        const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })
-        return call('passkeyRegister', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } }, userAgent: navigator.userAgent.slice(0, 1024) })
-      },
-    })
+    return runPanel({ flow: 'ADD_PASSKEY' }, PANEL_TEXT.addPasskeyTitle)
   },
   async REMOVE_PASSKEY({ id }) {
     const { passkeys } = await call('passkeys', {})
     const passkey = passkeys.find((p) => p.id === id)
     if (!passkey) return { removed: false }
-    return panels.ask({
-      title: PANEL_TEXT.removePasskeyTitle,
-      body: PANEL_TEXT.removePasskeyBody.replace('{name}', passkey.name),
-      action: PANEL_TEXT.removePasskeyAction,
-      testId: 'passkey-remove',
-      run: () => call('passkeyRemove', { id }),
-    })
+    return runPanel({ flow: 'REMOVE_PASSKEY', id, name: passkey.name }, PANEL_TEXT.removePasskeyTitle)
   },
   async CONNECT_PASSKEY() {
     passkeysUsable()
-    await panels.ask({
-      title: PANEL_TEXT.signInTitle,
-      body: PANEL_TEXT.signInBody,
-      action: PANEL_TEXT.signInAction,
-      testId: 'passkey-sign-in',
-      async run() {
-        const { options } = await call('passkeyLoginOptions', {})
-        const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
-        const { token } = await call('passkeyLogin', { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })
-        storage.set(SESSION_KEY, token)
-        return token
-      },
-    })
+    await runPanel({ flow: 'CONNECT_PASSKEY' }, PANEL_TEXT.signInTitle)
     nameDevice()
     return call('user', {})
   },
   GET_TOTP: () => call('totpStatus', {}),
   async SETUP_TOTP() {
     await call('user', {})
-    const { uri, secret } = await call('totpSetup', {})
-    const code = codeField('totp-code', PANEL_TEXT.totpCode)
-    const keyText = document.createElement('code')
-    keyText.className = 'totp-secret'
-    keyText.dataset['testid'] = 'totp-secret'
-    // In groups of four, as apps show keys; typed with or without the spaces.
-    keyText.textContent = secret.replace(/(.{4})/g, '$1 ').trim()
-    const keyLine = document.createElement('p')
-    keyLine.append(document.createTextNode(`${PANEL_TEXT.totpKey}: `), keyText)
-    const recoveryCodes = await panels.ask({
-      title: PANEL_TEXT.totpTitle,
-      body: PANEL_TEXT.totpBody,
-      content: [qrView(uri, PANEL_TEXT.totpTitle), keyLine, code.element],
-      action: PANEL_TEXT.totpAction,
-      testId: 'totp-enable',
-      async run() {
-        const typed = typedCode(code.input)
-        if (!isAppCode(typed)) throw new FrameError(PANEL_TEXT.totpCodeInvalid)
-        return (await call('totpEnable', { code: typed })).recoveryCodes
-      },
-    })
-    // Shown once, here only: the page hears that the app is on, never a code.
-    const list = document.createElement('ol')
-    list.className = 'recovery-codes'
-    list.dataset['testid'] = 'recovery-codes'
-    for (const c of recoveryCodes) list.append(Object.assign(document.createElement('li'), { textContent: c }))
-    const copy = copyButton('recovery-copy', PANEL_TEXT.recoveryCopy, () => recoveryCodes.join('\n'))
-    await panels
-      .ask({ title: PANEL_TEXT.recoveryTitle, body: PANEL_TEXT.recoveryBody, content: [list, copy], action: PANEL_TEXT.done, testId: 'recovery-done', run: async () => undefined })
-      .catch(() => undefined)
-    return { enabled: true }
+    return runPanel({ flow: 'SETUP_TOTP' }, PANEL_TEXT.totpTitle)
   },
   async EXPORT_KEY({ chain }) {
     await call('user', {})
-    // With the authenticator app on, a code from it (or a recovery code) is a fresh factor too, typed here.
-    const code = (await call('totpStatus', {})).enabled ? codeField('step-up-code', PANEL_TEXT.stepUpCode) : null
-    let key: string | undefined
-    await panels.ask({
-      title: PANEL_TEXT.exportTitle,
-      body: PANEL_TEXT.exportBody,
-      confirm: PANEL_TEXT.exportConfirm,
-      ...(code ? { content: [code.element] } : {}),
-      action: PANEL_TEXT.exportAction,
-      testId: 'export-show',
-      async run() {
-        try {
-          key = (await call('exportKey', { chain })).key
-        } catch (err) {
-          if (!(err instanceof ApiError) || err.message !== EMBEDDED_ERRORS.freshFactorNeeded) throw err
-          const typed = code ? typedCode(code.input) : ''
-          if (code && typed !== '') {
-            // No fresh login: the code typed here, from the visitor's app or one of their recovery codes.
-            if (!isStepUpCode(typed)) throw new FrameError(PANEL_TEXT.stepUpCodeInvalid)
-            await call('totpStepUp', { code: typed })
-            key = (await call('exportKey', { chain })).key
-            return
-          }
-          // Else one of the visitor's passkeys, proved here in this same click.
-          await passkeyStepUp()
-          key = (await call('exportKey', { chain })).key
-        }
-      },
-    })
-    const shown = keyView(key ?? '')
-    key = undefined
-    // Done or Cancel: the key's nodes go with the panel; nothing of it is answered to the page.
-    await panels
-      .ask({ title: PANEL_TEXT.exportShownTitle, body: PANEL_TEXT.exportShownBody, content: [shown], action: PANEL_TEXT.done, testId: 'export-done', run: async () => undefined })
-      .catch(() => undefined)
+    await runPanel({ flow: 'EXPORT_KEY', chain }, PANEL_TEXT.exportTitle)
     return { exported: true }
   },
   async RELOAD() {

@@ -51,7 +51,19 @@ export const PANEL_TEXT = {
  * A panel's words and what its button does once the visitor's own click arms it. `confirm`: a box the
  * visitor must tick ("I have read…") before the button arms; `content`: more of the frame's own nodes.
  */
-export type PanelRequest<T> = { title: string; body: string; action: string; testId: string; confirm?: string; content?: Node[]; run(): Promise<T> }
+export type PanelRequest<T> = {
+  title: string
+  body: string
+  action: string
+  testId: string
+  confirm?: string
+  content?: Node[]
+  /** The status line while `run` works (default: waiting for the passkey). */
+  working?: string
+  run(): Promise<T>
+  /** Ends a `run` that waits on something the page may give up on (the panel window): it then rejects with 4001. */
+  stop?(): void
+}
 
 /** The height asked for before the panel could be measured. */
 const FIRST_HEIGHT = 240
@@ -68,9 +80,12 @@ export function createPanels(deps: {
   post(message: { type: 'FRAME_APPROVAL_SHOW'; payload: { height: number; where: 'frame'; panel: true } } | { type: 'FRAME_APPROVAL_HIDE' }): void
   requester: string
   busy(): boolean
+  /** A top-level window of the frame's origin (the panel window): no page covers it; it arms once it has the focus. */
+  topLevel?: boolean
 }) {
   const V2 = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
-  let current: { root: HTMLElement; cancel(): void } | null = null
+  const topLevel = deps.topLevel === true
+  let current: { root: HTMLElement; cancel(): void; stop(): boolean } | null = null
 
   return {
     get open() {
@@ -81,8 +96,8 @@ export function createPanels(deps: {
       if (current || deps.busy()) return Promise.reject(new FrameError(PANEL_TEXT.busy))
       return new Promise<T>((resolve, reject) => {
         let running = false
-        let visible = !V2 && typeof IntersectionObserver === 'undefined'
-        const arming = createArming({ onChange: () => update() })
+        let visible = topLevel || (!V2 && typeof IntersectionObserver === 'undefined')
+        const arming = createArming({ onChange: () => update(), needsFocus: topLevel })
         const title = el('h1', { id: 'panel-title', text: request.title })
         title.tabIndex = -1
         const action = el('button', { className: 'primary', id: 'panel-action', testId: request.testId, text: request.action })
@@ -130,7 +145,7 @@ export function createPanels(deps: {
           if (Number.isFinite(wait)) timer = setTimeout(update, Math.max(wait, 0) + 10)
         }
         const observer =
-          typeof IntersectionObserver === 'undefined'
+          topLevel || typeof IntersectionObserver === 'undefined'
             ? null
             : new IntersectionObserver(
                 (entries) => {
@@ -164,7 +179,7 @@ export function createPanels(deps: {
           const acts = byKey ? reason === '' || reason === 'pointer-not-rested' : arming.pointerClickMayAct(event) && blocked() === ''
           if (!acts) return update()
           running = true
-          status.textContent = PANEL_TEXT.working
+          status.textContent = request.working ?? PANEL_TEXT.working
           update()
           request.run().then(
             (value) => {
@@ -173,6 +188,12 @@ export function createPanels(deps: {
             },
             (error: unknown) => {
               running = false
+              // Cancelled where the step ran (the panel window): the panel goes with it.
+              if (error instanceof RpcCodeError && error.code === USER_REJECTED_CODE) {
+                close()
+                reject(error)
+                return
+              }
               status.textContent = error instanceof Error ? error.message : PANEL_TEXT.unavailable
               update()
               // A ceremony the visitor dismissed or that failed may be tried again; Cancel gives up.
@@ -183,7 +204,15 @@ export function createPanels(deps: {
           if (event.isTrusted) onCancel()
         })
         document.addEventListener('keydown', onKey)
-        current = { root, cancel: onCancel }
+        current = {
+          root,
+          cancel: onCancel,
+          stop() {
+            if (!running || !request.stop) return false
+            request.stop()
+            return true
+          },
+        }
         document.body.replaceChildren(root)
         observer?.observe(root)
         arming.restart()
@@ -199,14 +228,14 @@ export function createPanels(deps: {
         resizes?.observe(root)
         resizes?.observe(document.documentElement)
         measure()
-        if (document.hasFocus()) title.focus({ preventScroll: true })
+        if (topLevel || document.hasFocus()) title.focus({ preventScroll: true })
         update()
       })
     },
     /** The page gave up (its modal closed): the open panel answers 4001. */
     abort(): number {
       if (!current) return 0
-      current.cancel()
+      if (!current.stop()) current.cancel()
       return 1
     },
   }
