@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * An allowed origin: exact (`https://dapp.example`, `http://127.0.0.1:5173`) or any port of a host

@@ -1,5 +1,5 @@
 import { embeddedUserSchema, socialProviderSchema } from '@portico/shared-types/embedded'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DEVICE_LABEL_MAX } from './device-label.ts'
 import { MAX_PASSKEYS, authenticationResponseSchema, passkeyInfoSchema, registrationResponseSchema } from './passkey-schemas.ts'
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { z } from 'zod'
+import * as z from 'zod'
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** esbuild's paths in the metafile are relative to this folder (the package's parent: the workspace root). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DEFAULT_FRAME_LIMITS, type FrameLimits } from './accounts.ts'
 import { frameProjectsSchema, type FrameProjects } from './allow-list.ts'
 import { frameKeySchema } from './store/keys.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The most passkeys one user may have. */
 export const MAX_PASSKEYS = 10

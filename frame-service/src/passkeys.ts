@@ -7,7 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { CallContext, FrameAccounts, FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { sha256Hex } from './store/keys.ts'

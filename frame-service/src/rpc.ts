@@ -1,7 +1,7 @@
 import { classifyRpcMethod } from '@portico/shared-types/embedded'
 import { OddHexMessage, personalMessage } from './personal-message.ts'
 import { createWalletClient, http, numberToHex, type Chain, type Hex } from 'viem'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { SmartAccounts } from './smart-account.ts'

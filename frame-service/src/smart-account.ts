@@ -10,7 +10,7 @@ import {
   type SmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction'
-import { z } from 'zod'
+import * as z from 'zod'
 import { unsignedUserOperationSchema, type UnsignedUserOperation } from './api.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import type { FrameChain } from './rpc.ts'

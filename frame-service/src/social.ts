@@ -1,6 +1,6 @@
 import * as client from 'openid-client'
 import { OIDC_SOCIAL_PROVIDERS } from '@portico/shared-types/embedded'
-import { z } from 'zod'
+import * as z from 'zod'
 import { isLoopbackUrl, type OidcProviderConfig } from './config.ts'
 import { FRAME_MESSAGES, FrameError, FrameServiceError } from './messages.ts'
 import { sha256Hex } from './store/keys.ts'

@@ -1,6 +1,6 @@
 import { readLookupTables as readTables, SolanaRpcCallError, type SolanaNode } from '@portico/simulation/solana'
 import type { Address } from '@solana/kit'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FrameSolanaNetwork } from './solana-rpc.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getTransactionDecoder, getTransactionEncoder, type Address, type SignatureBytes } from '@solana/kit'
 import { solanaSignatureSchema, solanaSignMessageParamsSchema, solanaTransactionParamsSchema } from '@portico/shared-types/solana'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FrameUser } from './accounts.ts'
 import { FRAME_MESSAGES, FrameError } from './messages.ts'
 import { signWithSolanaKey } from './solana-key.ts'

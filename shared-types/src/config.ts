@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { caipNetworkIdSchema } from './caip.ts'
 import { networkSchema } from './network.ts'
 import { coreOptionsSchema } from './core-options.ts'

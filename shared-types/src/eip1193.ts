@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { evmAddressSchema } from './caip.ts'
 import { safeHref } from './safeUrl.ts'
 

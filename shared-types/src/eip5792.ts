@@ -4,7 +4,7 @@
  * here before use, and every request is checked before it reaches a wallet (SPEC.md §5: call targets
  * start with 0x; §8: the capabilities request names an address).
  */
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { evmAddressSchema } from './caip.ts'
 
 export const EIP5792_METHODS = ['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'] as const

@@ -11,7 +11,7 @@
  * frame's own approval, or in the approval window the frame opens (`where`); the page lays the frame
  * over its modal, it never approves: no message does.
  */
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { SOCIAL_PROVIDERS } from './config-defaults.ts'
 import { MESSAGES } from './errors.ts'
 import { safeWebUrlSchema } from './safeUrlSchema.ts'

@@ -1,4 +1,4 @@
-import type { z } from './zod-mini.ts'
+import type * as z from './zod-mini.ts'
 import { PorticoError, type PorticoErrorOptions, type SerializedError } from './errorBase.ts'
 
 /**

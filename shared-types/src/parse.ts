@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { SchemaValidationError } from './errors.ts'
 
 /** Parses outside bytes with a schema (either zod flavour), turning a failure into a typed `SchemaValidationError`. */

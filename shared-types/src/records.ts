@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { caipNetworkIdSchema, chainNamespaceSchema, type CaipAddress } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
 import { identityResponseSchema, nftHoldingSchema, profileReverseResponseSchema, transactionSchema } from './api/data-api.ts'

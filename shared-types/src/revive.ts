@@ -20,7 +20,7 @@ import {
 } from './errors.ts'
 import { UnsafeUrlError } from './safeUrl.ts'
 import { WriteFailure } from './write-errors.ts'
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 
 /** An error as the core sends it across the port (`serializeError`), checked before it is revived. */
 export const serializedErrorSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { deepLinkScheme, safeHref, type SafeUrlOptions } from './safeUrl.ts'
 
 /** The message of a refused URL in a schema's issue (the SPEC.md §8 message is the caller's). */

@@ -3,7 +3,7 @@
  * or a dapp's own SIWX configuration, and what one-click sign-in through WalletConnect needs. Written
  * with zod's mini flavour: the page parses them with the configuration before the visitor acts.
  */
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { PorticoError } from './errors.ts'
 import { caipNetworkIdSchema, type CaipNetworkId } from './caip.ts'
 

@@ -3,7 +3,7 @@
  * default speaks (the sandbox serves it on the data API): GET v1/siwx/nonce, POST v1/siwx/verify,
  * GET v1/siwx/session, POST v1/siwx/sign-out.
  */
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 
 export {
   SIWX_DEFAULT_EXPIRES_IN_MS,

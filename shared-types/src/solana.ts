@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import type { Network } from './network.ts'
 import { safeHref } from './safeUrl.ts'
 

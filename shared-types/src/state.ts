@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 import { tokenBalanceSchema } from './balance.ts'
 import { transactionSchema } from './api/data-api.ts'

@@ -1,4 +1,4 @@
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { STORAGE_VERSION } from './constants.ts'
 import { recordKindOfKey } from './records.ts'
 

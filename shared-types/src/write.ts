@@ -3,7 +3,7 @@
  * the page's connector signs it, the core follows the result. Everything here crosses the port
  * between a tab and the core, so each shape has its schema.
  */
-import { z } from './zod-mini.ts'
+import * as z from './zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema, chainNamespaceSchema } from './caip.ts'
 
 /** Why a write stopped. The page shows the message of its code from its catalogue (`writeError_<CODE>`), translated. */

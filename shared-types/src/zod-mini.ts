@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
 
 // Portico runs under a strict Content-Security-Policy (no eval): zod must not probe `new Function`.
 z.config({ jitless: true })
@@ -9,7 +10,7 @@ z.config({ jitless: true })
  * ships no locale of its own (its texts are then 'Invalid input'); a locale the host set first is kept.
  */
 export function setZodEnglishTexts(): void {
-  if (!z.core.globalConfig.localeError) z.config(z.locales.en())
+  if (!z.core.globalConfig.localeError) z.config(en())
 }
 setZodEnglishTexts()
 
@@ -20,5 +21,7 @@ setZodEnglishTexts()
  * chained methods, so a bundle carries only the parts it uses, and building the schemas costs a
  * fraction. Code outside the packages (sandbox, tests) may use classic zod: the two flavours compose
  * (`z.parse(miniSchema, v)`, a mini schema inside a classic object, `z.string().pipe(miniSchema)`).
+ * Imported as a namespace (`import * as z from './zod-mini.ts'`): every bundler then keeps only the
+ * functions used (a namespace re-exported as one value keeps all of zod, its 40 locales too, in esbuild).
  */
-export { z }
+export * from 'zod/mini'

@@ -2,7 +2,7 @@ import { solanaAccountKeys, type CompiledMessage, type SolanaLookupTables } from
 import { getBase58Decoder, getBase58Encoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
 import { solanaSignMessageParamsSchema, solanaTransactionParamsSchema } from '@portico/shared-types/solana'
 import { formatUnits } from 'viem'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FRAME_API } from '../api.ts'
 import { APPROVAL_TEXT, ApprovalRefused, deepFreeze, escapeDeceptive, messageView, type Description, type Row, type SimulationView } from './describe.ts'
 

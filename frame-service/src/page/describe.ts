@@ -1,7 +1,7 @@
 import { simpleAccountAbi } from '../simple-account-abi.ts'
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, hexToBytes, isAddress, maxUint256, validateTypedData, type Abi, type Address, type Hex, type TypedDataDomain } from 'viem'
 import { entryPoint08Address, getUserOperationHash, formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DECEPTIVE_CHARACTERS } from '@portico/shared-types/constants'
 import { type FRAME_API, unsignedUserOperationSchema, type UnsignedUserOperation } from '../api.ts'
 import { OddHexMessage, personalMessage } from '../personal-message.ts'

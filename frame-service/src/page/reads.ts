@@ -1,6 +1,6 @@
 import { FrameError } from '../messages.ts'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
-import { z } from 'zod'
+import * as z from 'zod'
 import { addressesToName, contractsToRead, contractToRead, hasDeceptive, type ChainFacts, type DescribeContext, type FrozenRequest, type Token } from './describe.ts'
 
 /**

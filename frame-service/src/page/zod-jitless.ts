@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Imported first by the frame's and the approval window's scripts. zod 4 probes `new Function('')`
 // when it builds its first object schema; under the pages' CSP (`script-src 'self'`) the caught probe

@@ -2,7 +2,7 @@ import { FrameServiceError } from '../messages.ts'
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { chmod, mkdir, open, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A frame key: 32 bytes, written as base64 (PORTICO_FRAME_KEY, or the key file's one line). */
 export const frameKeySchema = z

@@ -1,4 +1,4 @@
-import { z } from '../zod-mini.ts'
+import * as z from '../zod-mini.ts'
 import { caipAddressSchema, caipNetworkIdSchema } from '../caip.ts'
 import { safeImageUrlOrNull, safeWebUrlSchema } from '../safeUrlSchema.ts'
 

@@ -43,6 +43,8 @@ const tileNames = (dialog: HTMLElement) => Array.from(dialog.querySelectorAll('.
 describe('feature switches (SPEC.md §1)', () => {
   it('shows the tiles onramp, swaps, receive, send in that order by default', async () => {
     const { dialog } = await openAccount()
+    // The tiles may come a moment after the view's title (a loaded machine): waited for, then checked.
+    await vi_waitFor(() => tileNames(dialog).length === 4)
     expect(tileNames(dialog)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   })
 
@@ -53,6 +55,7 @@ describe('feature switches (SPEC.md §1)', () => {
     ['send', 'Send'],
   ] as const)('%s off hides its tile and keeps the order of the others', async (feature, label) => {
     const { dialog } = await openAccount({ [feature]: false })
+    await vi_waitFor(() => tileNames(dialog).length === 3)
     const names = tileNames(dialog)
     expect(names).not.toContain(label)
     expect(names).toEqual(['Buy', 'Swap', 'Receive', 'Send'].filter((n) => n !== label))
@@ -156,6 +159,6 @@ describe('feature switches (SPEC.md §1)', () => {
 })
 
 async function vi_waitFor(check: () => boolean) {
-  for (let i = 0; i < 50 && !check(); i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
+  for (let i = 0; i < 300 && !check(); i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
   expect(check()).toBe(true)
 }
