@@ -8,6 +8,7 @@ import { workersOnCriticalPath } from './bytes.ts'
 import { runOnce, type RunResult } from './measure.ts'
 import { benchDir, outDir } from './paths.ts'
 import { measurePackageEntries, packageSizesTable } from './package-sizes.ts'
+import { framePageTable, measureFramePage } from './frame-page.ts'
 import { runFirstVisit, type FirstVisit } from './firstVisit.ts'
 import { bytesTable, firstVisitTable } from './report.ts'
 import { kib, table } from './table.ts'
@@ -20,6 +21,8 @@ type Budgets = {
   packageEntriesGzip: Record<string, number>
   /** The first visit (load, open Connect, service-worker precache): bench/src/firstVisit.ts. */
   firstVisit: { jsGzip: number; idleJsGzip: number; jsFetchedMoreThanOnce: number; workerAsRunGzip: number; zodClassicScriptsBeforeActing: number }
+  /** The embedded wallet's frame page (bench/src/frame-page.ts): its JS before the email form is usable. */
+  framePage: { beforeUsableGzip: number }
 }
 
 function readBudgets(): Budgets {
@@ -43,6 +46,7 @@ function readBudgets(): Budgets {
       workerAsRunGzip: num(b.firstVisit?.workerAsRunGzip, 'firstVisit.workerAsRunGzip'),
       zodClassicScriptsBeforeActing: num(b.firstVisit?.zodClassicScriptsBeforeActing, 'firstVisit.zodClassicScriptsBeforeActing'),
     },
+    framePage: { beforeUsableGzip: num(b.framePage?.beforeUsableGzip, 'framePage.beforeUsableGzip') },
     packageEntriesGzip: Object.fromEntries(
       Object.entries(b.packageEntriesGzip ?? {})
         .filter(([k]) => !k.startsWith('$'))
@@ -155,7 +159,16 @@ for (const [name, budget] of Object.entries(budgets.packageEntriesGzip)) {
   rows.push({ check: `${name}, gzip`, actual: size ? `${size.staticGzip} B` : 'not measured', budget: `≤ ${budget} B`, pass: !!size && size.staticGzip <= budget })
 }
 
+const framePage = await measureFramePage()
+rows.push({
+  check: 'Frame page JS before the email form is usable, gzip',
+  actual: kib(framePage.beforeUsableGzip),
+  budget: `≤ ${kib(budgets.framePage.beforeUsableGzip)}`,
+  pass: framePage.beforeUsableGzip <= budgets.framePage.beforeUsableGzip,
+})
+
 console.log(`\n${bytesTable(demo, floor)}\n`)
+console.log(`${framePageTable(framePage)}\n`)
 console.log(`${packageSizesTable(entrySizes)}\n`)
 console.log(`${firstVisitTable(visit, demo)}\n`)
 console.log(`Requests before acting (all): demo ${req?.all ?? '—'}, floor ${floorLoad.requests?.all ?? '—'}\n`)
@@ -168,7 +181,7 @@ console.log(
 const failed = rows.filter((r) => !r.pass).length
 writeFileSync(
   `${outDir}check.json`,
-  `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, requests: { demo: req, floor: floorLoad.requests }, firstVisit: visit }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), budgets, rows, bytes: { demo: demo.groups, floor: floor.groups }, packageEntries: entrySizes, framePage, requests: { demo: req, floor: floorLoad.requests }, firstVisit: visit }, null, 2)}\n`,
 )
 console.log(`\n${failed ? `${failed} budget(s) exceeded` : 'all budgets met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 process.exit(failed ? 1 : 0)

@@ -234,7 +234,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   // The database and the page's bundle start side by side; the database is closed when the bundle fails.
   const [storeResult, bundleResult] = await Promise.allSettled([
     openFrameStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
-    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir),
+    buildBrowserBundle(resolve(here, 'page/frame.ts'), 'frame', options.cacheDir, { splitting: true }),
   ] as const)
   if (storeResult.status === 'rejected' || bundleResult.status === 'rejected') {
     if (storeResult.status === 'fulfilled') await storeResult.value.close()
@@ -323,6 +323,12 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/favicon.ico', (c) => c.body(null, 204))
   app.get('/assets/frame.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
+  // What the frame page loads when it is asked for it (approvals, Solana, the settings panels): named by their content.
+  app.get('/assets/chunks/:file', (c) => {
+    const js = Object.hasOwn(bundle.chunks, c.req.param('file')) ? bundle.chunks[c.req.param('file')] : undefined
+    if (js === undefined) return c.text('Not found', 404)
+    return c.body(js, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' })
+  })
   approvalAssetRoutes(app, options.chains, options.usdPrices ?? {})
   approvalWindowRoutes(app, (entry, name) => buildBrowserBundle(entry, name, options.cacheDir))
   app.get('/assets/frame-refused.js', (c) => c.body(REFUSED_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))

@@ -61,15 +61,9 @@ const MIN_WIDTH = 240
 
 export { APPROVAL_ARM_MS }
 
-/** An answer of the frame with an EIP-1193 code (4001: rejected by the visitor, or aborted by the page). */
-export class RpcCodeError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message)
-  }
-}
+import { RpcCodeError } from './errors.ts'
+
+export { RpcCodeError }
 
 export const REJECTED_MESSAGE = 'The visitor rejected the request'
 export const WINDOW_BLOCKED_MESSAGE = 'The approval window could not be opened: allow pop-ups for this site and try again'

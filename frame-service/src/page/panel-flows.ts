@@ -4,6 +4,7 @@ import { encode } from 'uqr'
 import type { z } from 'zod'
 import { FRAME_API, type FrameApi } from '../api.ts'
 import { FrameError } from '../messages.ts'
+import { ApiError } from './errors.ts'
 import type { createPanels } from './panel.ts'
 import { PANEL_TEXT } from './panel.ts'
 import type { PanelCallName, PanelTask } from './panel-window-messages.ts'
@@ -15,15 +16,7 @@ import type { PanelCallName, PanelTask } from './panel-window-messages.ts'
  * service only through `host`, and answer only what the page may learn (never a key or a code).
  */
 
-/** A refusal of the frame service: its message and HTTP status (0: no answer). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 type Answer<N extends keyof FrameApi> = z.output<FrameApi[N]['response']>
 
