@@ -262,8 +262,7 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   expect(app.secret.base32).toBe(secret)
   expect(app.issuer).toBe('Portico Wallet')
   // The service's clock (the sandbox's, moved on below): the code the visitor's app shows now.
-  let skew = 0
-  const codeNow = () => app.generate({ timestamp: Date.now() + skew })
+  const codeNow = () => app.generate({ timestamp: sandbox.frame.clock.now() })
 
   // A wrong code is refused in the panel, which stays; the app's code turns it on.
   const code = frame.getByTestId('totp-code')
@@ -281,8 +280,7 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   await expect(view.getByTestId('totp-status')).toHaveText('Authenticator app: on')
 
   // Ten minutes on, the login is no fresh factor: Export asks for a code in the frame.
-  skew = 10 * 60_000
-  sandbox.frame.clock.advance(skew)
+  sandbox.frame.clock.advance(10 * 60_000)
   await view.getByRole('button', { name: 'Export EVM private key' }).click()
   await expect(frame.getByTestId('export-show')).toBeVisible()
   await frame.getByTestId('panel-confirm').check()
@@ -303,7 +301,6 @@ test('an authenticator app: set up in the frame from its QR code, ten recovery c
   // Six minutes after that code, a send of 0.5 ETH (1,500 USD; the sandbox asks from 1,000) needs a
   // fresh factor: the frame's approval asks for a code of the app after Approve, in place, and sends
   // once it has the right one. A smaller send never asks.
-  skew += 6 * 60_000
   sandbox.frame.clock.advance(6 * 60_000)
   await page.getByRole('button', { name: 'Back' }).click()
   const account = page.getByRole('dialog', { name: 'Account' })

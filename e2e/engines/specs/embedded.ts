@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test'
-import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import * as OTPAuth from 'otpauth'
+import { createPublicClient, formatEther, http, parseEther, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mailbox } from '../../embedded.ts'
 import { poll } from '../engine.ts'
 import type { Spec } from '../spec.ts'
@@ -95,6 +96,64 @@ export const embeddedSpecs: Spec[] = [
       )
       const seen = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
       expect(seen.toLowerCase()).not.toContain(key.slice(2).toLowerCase())
+      await page.waitFor(APPROVAL_FRAME, { state: 'hidden' })
+    },
+  },
+  {
+    name: 'the authenticator app, set up in the panel window; a large send six minutes on asks the frame for its code, and the approval window sends once it is typed',
+    timeout: 120_000,
+    async run({ page, sandbox, urls }) {
+      await page.goto(`${urls.demo}/`)
+      await loginWithEmail(page, sandbox, freshEmail('engines-totp'))
+      await switchToEoa(page)
+      const frameOrigin = new URL(sandbox.frame.url).origin
+      await page.click({ css: `${MODAL} button`, text: 'Passkeys' })
+      await waitForView(page, 'Passkeys')
+      await page.click({ css: `${MODAL} button`, text: 'Set up an authenticator app' })
+      await visitorClick(page, PANEL_OPEN_WINDOW)
+
+      // In the window: the key as text (the QR code's secret), a code of the app turns it on, ten recovery codes shown there.
+      const panel = await page.waitForWindow(`${frameOrigin}/panel`)
+      const secret = (await panel.text('[data-testid="totp-secret"]')).replace(/\s+/g, '')
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+      const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
+      // The code of the service's clock (the sandbox's, moved on below and by earlier tests).
+      const codeNow = () => app.generate({ timestamp: sandbox.frame.clock.now() })
+      await panel.fill('[data-testid="totp-code"]', codeNow())
+      await visitorClick(panel, '[data-testid="totp-enable"]')
+      await panel.waitFor('[data-testid="recovery-codes"] li')
+      expect(await panel.count('[data-testid="recovery-codes"] li')).toBe(10)
+      await visitorClick(panel, '[data-testid="recovery-done"]')
+      await page.waitFor(`${MODAL} [data-testid="totp-status"]`, { text: 'Authenticator app: on' })
+
+      // Six minutes on (the service's clock), 0.5 ETH (1,500 USD; the sandbox asks from 1,000) needs a fresh factor.
+      sandbox.frame.clock.advance(6 * 60_000)
+      await page.click({ css: `${MODAL} button[aria-label="Back"]` })
+      await waitForView(page, 'Account')
+      await page.click({ css: `${MODAL} button`, text: 'Send' })
+      await waitForView(page, 'Send')
+      const receiver = privateKeyToAccount(generatePrivateKey()).address
+      await page.fill(`${MODAL} input[placeholder="0.0"]`, '0.5')
+      await page.fill(`${MODAL} input[spellcheck="false"]`, receiver)
+      await page.click({ css: `${MODAL} button`, text: 'Review' })
+      await page.click({ css: `${MODAL} .portico-actions button`, text: 'Send' })
+      await visitorClick(page, OPEN_WINDOW)
+      const approval = await page.waitForWindow(`${frameOrigin}/approval`)
+      await visitorClick(approval, '[data-testid="approval-window-approve"]')
+
+      // The service refuses without a fresh factor: the frame says so with a field for the app's code; nothing is sent.
+      await page.waitFor({ css: '[data-testid="approval-needs"]', frame: APPROVAL_FRAME }, { text: 'Confirm it is you first: sign in again or use your passkey' })
+      const chain = createPublicClient({ transport: http(urls.chainA) })
+      expect(await chain.getBalance({ address: receiver })).toBe(0n)
+      await page.fill({ css: '[data-testid="approval-step-up-code"]', frame: APPROVAL_FRAME }, codeNow())
+      await visitorClick(page, OPEN_WINDOW)
+      const again = await page.waitForWindow(`${frameOrigin}/approval`)
+      await visitorClick(again, '[data-testid="approval-window-approve"]')
+      await poll(
+        () => `0.5 ETH at ${receiver}`,
+        30_000,
+        async () => ((await chain.getBalance({ address: receiver })) === parseEther('0.5') ? true : undefined),
+      )
       await page.waitFor(APPROVAL_FRAME, { state: 'hidden' })
     },
   },
