@@ -136,7 +136,11 @@ export const embeddedSpecs: Spec[] = [
       await page.fill(`${MODAL} input[placeholder="0.0"]`, '0.5')
       await page.fill(`${MODAL} input[spellcheck="false"]`, receiver)
       await page.click({ css: `${MODAL} button`, text: 'Review' })
-      await page.click({ css: `${MODAL} .portico-actions button`, text: 'Send' })
+      // The Review step's simulated balance change first; its Send takes a click once it is enabled.
+      await page.waitFor(`${MODAL} [data-testid="preview-change"]`, { text: '−0.5 ETH' })
+      const send = { css: `${MODAL} .portico-actions button`, text: 'Send' }
+      await poll(() => 'an enabled Send', 15_000, async () => ((await page.attribute(send, 'disabled')) === null ? true : undefined))
+      await page.click(send)
       await visitorClick(page, OPEN_WINDOW)
       const approval = await page.waitForWindow(`${frameOrigin}/approval`)
       await visitorClick(approval, '[data-testid="approval-window-approve"]')
