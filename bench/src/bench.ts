@@ -1,5 +1,6 @@
 // `npm run bench`: builds the demo and the floor, measures bytes, then times both in Chromium at
 // CPU x1 and x4, interleaved, a fresh context per run. Prints tables, writes bench/.out/results.json.
+import { returningTable, runReturning, summarizeReturning, type ReturningRun } from './returning.ts'
 import { writeFileSync } from 'node:fs'
 import { STATE_PROPAGATION_BUDGET_MS } from '@portico/shared-types/constants'
 import { fail, prepareApps } from './apps.ts'
@@ -86,6 +87,7 @@ try {
   // N tabs on one account (1, 4, 16), against the figure's own sandbox; the counts interleaved.
   const nTabRuns: TabsRun[] = []
   const previewRuns: PreviewRun[] = []
+  const returningRuns: ReturningRun[] = []
   const world = await prepareTabsWorld(log)
   try {
     for (let rep = 0; rep < TABS_REPS; rep++) {
@@ -105,11 +107,21 @@ try {
       }
     }
     log('preview done')
+    // The returning visitor on the same sandbox: a reload and a second tab, CPU x1 and x4 interleaved.
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const cpu of CPU_RATES) {
+        const r = await runReturning(browser, world, cpu, rep)
+        returningRuns.push(r)
+        for (const e of r.errors) log(`returning x${cpu} #${rep + 1}: ${e}`)
+      }
+    }
+    log('returning visitor done')
   } finally {
     await world.close()
   }
   const nTabs = TAB_COUNTS.map((n) => summarizeTabs(nTabRuns, n))
   const preview = CPU_RATES.map((cpu) => summarizePreview(previewRuns, cpu))
+  const returning = CPU_RATES.map((cpu) => summarizeReturning(returningRuns, cpu))
   // The first visit's bytes are deterministic: one run (a second only to show they agree).
   const visits: FirstVisit[] = [await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo), await runFirstVisit(browser, apps.targets.demo, apps.bytes.demo)]
   const visit = visits[0]!
@@ -146,6 +158,7 @@ try {
   console.log(`\n${tabPushTable(tabPush)}`)
   console.log(`\n${tabsTable(nTabs, TABS_REPS)}`)
   console.log(`\n${previewTable(preview, REPS)}`)
+  console.log(`\n${returningTable(returning, REPS)}`)
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
   console.log(`\n${goalsTable(summary, qrRuns, visit)}`)
@@ -167,6 +180,7 @@ try {
     walletConnectQr: qrRuns,
     nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns },
     preview: { summary: preview, runs: previewRuns },
+    returning: { summary: returning, runs: returningRuns },
     frameService,
   }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)
