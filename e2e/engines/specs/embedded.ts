@@ -139,7 +139,11 @@ export const embeddedSpecs: Spec[] = [
       // The Review step's simulated balance change first; its Send takes a click once it is enabled.
       await page.waitFor(`${MODAL} [data-testid="preview-change"]`, { text: '−0.5 ETH' })
       const send = { css: `${MODAL} .portico-actions button`, text: 'Send' }
-      await poll(() => 'an enabled Send', 15_000, async () => ((await page.attribute(send, 'disabled')) === null ? true : undefined))
+      await poll(
+        () => 'an enabled Send',
+        15_000,
+        async () => ((await page.attribute(send, 'disabled')) === null ? true : undefined),
+      )
       await page.click(send)
       await visitorClick(page, OPEN_WINDOW)
       const approval = await page.waitForWindow(`${frameOrigin}/approval`)
