@@ -148,6 +148,18 @@ export async function openTab(context: BrowserContext, url: string): Promise<Pag
   return tab
 }
 
+/** Connects the Bench Wallet from Connect Wallet in `page` and waits for the Account view's balance; answers that view. */
+export async function connectBenchWallet(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Bench Wallet' }).click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account
+    .getByTestId('account-balance')
+    .filter({ hasText: /\d.*ETH/ })
+    .waitFor({ timeout: TIMEOUT })
+  return account
+}
+
 /** Opens the Account view from the header's account button and waits for its balance. */
 async function showAccount(tab: Page): Promise<string> {
   const dialog = tab.getByRole('dialog', { name: 'Account' })

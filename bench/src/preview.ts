@@ -6,7 +6,7 @@
 // x1); never asserted in a test.
 import type { Browser } from 'playwright-core'
 import { benchDir } from './paths.ts'
-import { openTab, poll, RECEIVER, type TabsWorld } from './nTabs.ts'
+import { connectBenchWallet, openTab, poll, RECEIVER, type TabsWorld } from './nTabs.ts'
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
 
@@ -41,13 +41,7 @@ export async function runPreview(browser: Browser, world: TabsWorld, cpu: number
     await context.addInitScript({ content: `window.__benchWalletRpc = ${JSON.stringify(world.rpc)}` })
     await context.addInitScript({ path: `${benchDir}page/wallet.js` })
     const page = await openTab(context, `${world.server.url}/`)
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Bench Wallet' }).click()
-    const account = page.getByRole('dialog', { name: 'Account' })
-    await account
-      .getByTestId('account-balance')
-      .filter({ hasText: /\d.*ETH/ })
-      .waitFor({ timeout: TIMEOUT })
+    const account = await connectBenchWallet(page)
     await account.getByRole('button', { name: 'Send', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Send' })
     await dialog.getByRole('textbox', { name: /Amount/ }).fill('0.01')

@@ -8,7 +8,7 @@
 // button showed. Figures only; never asserted in a test.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { benchDir } from './paths.ts'
-import { openTab, poll, type TabsWorld } from './nTabs.ts'
+import { connectBenchWallet, openTab, poll, type TabsWorld } from './nTabs.ts'
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
 
@@ -78,13 +78,7 @@ export async function runReturning(browser: Browser, world: TabsWorld, cpu: numb
     await context.addInitScript({ content: WATCH_BUTTON })
     // The first visit: connect, the Account view shows the balance, the modal closed.
     const page = await openTab(context, `${origin}/`)
-    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Bench Wallet' }).click()
-    const account = page.getByRole('dialog', { name: 'Account' })
-    await account
-      .getByTestId('account-balance')
-      .filter({ hasText: /\d.*ETH/ })
-      .waitFor({ timeout: TIMEOUT })
+    const account = await connectBenchWallet(page)
     await page.keyboard.press('Escape')
     await account.waitFor({ state: 'hidden', timeout: TIMEOUT })
     await page.waitForTimeout(500)

@@ -47,8 +47,6 @@ const PANEL_TITLES: { [F in PanelTask['flow']]: string } = {
 
 export function createFrameWallet(deps: FrameWalletDeps) {
   const { post, call } = deps
-  const parentOrigin = deps.requester
-  const config = { solanaNetworks: deps.solanaNetworks }
 
   /** The chains' native currencies and prices, for the approval's words (fetched once, from the frame's own service). */
   let chainFacts: Promise<ChainFacts[]> | undefined
@@ -63,7 +61,7 @@ export function createFrameWallet(deps: FrameWalletDeps) {
   /** The frame's own approval of unsafe requests: shown in this document, decided only by the visitor here. */
   const approvals = createApprovals({
     post,
-    requester: parentOrigin ?? '',
+    requester: deps.requester,
     async context(request) {
       const user = await call('user', {})
       const rpc = async (method: string, params: unknown[], chainId: number) => (await call('rpc', { method, params, chainId })).result
@@ -73,7 +71,7 @@ export function createFrameWallet(deps: FrameWalletDeps) {
     async solanaContext(request) {
       const user = await call('user', {})
       if (!user.solanaAddress) throw new FrameError(MESSAGES.embeddedDefaultError)
-      const network = config?.solanaNetworks.find((n) => n.caipNetworkId === request.network)
+      const network = deps.solanaNetworks.find((n) => n.caipNetworkId === request.network)
       const context = { account: user.solanaAddress, networkName: network?.name ?? request.network }
       // A v0 transaction's accounts from address lookup tables, read by the service; a table it cannot read stays unread (and the approval says so).
       const tables = request.method === 'solana_signMessage' ? [] : solanaLookupTablesOf(request.params[0].transaction)
@@ -153,7 +151,7 @@ export function createFrameWallet(deps: FrameWalletDeps) {
   }
 
   /** The frame's own settings panels (passkeys, the authenticator app, key export): never while an approval waits. */
-  const panels = createPanels({ post, requester: parentOrigin ?? '', busy: () => approvals.pending > 0 })
+  const panels = createPanels({ post, requester: deps.requester, busy: () => approvals.pending > 0 })
 
   /** What the panels' flows may do, with this frame's session. */
   const flowHost: FlowHost = {
@@ -181,7 +179,7 @@ export function createFrameWallet(deps: FrameWalletDeps) {
       testId: 'panel-open-window',
       working: PANEL_WINDOW_TEXT.waiting,
       run() {
-        opened = openPanelWindow(task, { host: flowHost, requester: parentOrigin ?? '' })
+        opened = openPanelWindow(task, { host: flowHost, requester: deps.requester })
         return opened.done
       },
       stop: () => opened?.stop(),

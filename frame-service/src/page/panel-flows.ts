@@ -16,8 +16,6 @@ import type { PanelCallName, PanelTask } from './panel-window-messages.ts'
  * service only through `host`, and answer only what the page may learn (never a key or a code).
  */
 
-export { ApiError }
-
 type Answer<N extends keyof FrameApi> = z.output<FrameApi[N]['response']>
 
 /** What the flows may do: the service calls of a panel, and a passkey sign-in (whose session the frame keeps). */

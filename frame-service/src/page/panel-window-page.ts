@@ -7,7 +7,8 @@ import { windowNonceSchema } from './approval-window-messages.ts'
 import { el } from './approval-view.ts'
 import { RpcCodeError } from './approval.ts'
 import { createPanels, PANEL_TEXT } from './panel.ts'
-import { ApiError, createPanelFlows, type FlowHost } from './panel-flows.ts'
+import { ApiError } from './errors.ts'
+import { createPanelFlows, type FlowHost } from './panel-flows.ts'
 import { panelFrameToWindowSchema, type PanelFrameToWindow, type PanelWindowToFrame } from './panel-window-messages.ts'
 
 /**
