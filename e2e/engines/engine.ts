@@ -57,7 +57,11 @@ export interface EnginePage {
   }
   /** A PNG of the viewport. */
   screenshot(path: string): Promise<void>
-  /** A window this page's browser opened (window.open, a link) whose URL starts with `urlPrefix`. */
+  /**
+   * A window this page's browser opened (window.open, a link) whose URL starts with `urlPrefix`, and
+   * one not returned before: a window that is closing (an approval window after its decision) is
+   * never taken for the next one at the same address.
+   */
   waitForWindow(urlPrefix: string, timeout?: number): Promise<EnginePage>
   close(): Promise<void>
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type JSHandle, type Page } from 'puppeteer-core'
+import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type JSHandle, type Page, type Target as BrowserTarget } from 'puppeteer-core'
 import { DEFAULT_TIMEOUT, FIND_SOURCE, describeTarget, parseTarget, poll, satisfied, scriptOf, textFilter, type Engine, type EnginePage, type Rect, type Target, type WaitOptions } from './engine.ts'
 
 /** Debian's Firefox ESR (scripts/ensure.mjs installs it). */
@@ -45,7 +45,7 @@ export async function launchFirefox(): Promise<Engine> {
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
       await page.setViewport(VIEWPORT)
-      return firefoxPage(page, context, true)
+      return firefoxPage(page, context, true, new WeakSet<BrowserTarget>([page.target()]))
     },
     async close() {
       await browser.close().catch(() => {})
@@ -54,7 +54,8 @@ export async function launchFirefox(): Promise<Engine> {
   }
 }
 
-function firefoxPage(page: Page, context: BrowserContext, ownsContext: boolean): EnginePage {
+/** `taken`: the context's windows already handed out as pages. */
+function firefoxPage(page: Page, context: BrowserContext, ownsContext: boolean, taken: WeakSet<BrowserTarget>): EnginePage {
   const frameOf = async (frameCss: string | undefined): Promise<Frame> => {
     if (!frameCss) return page.mainFrame()
     const iframe = await page.$(frameCss)
@@ -169,10 +170,11 @@ function firefoxPage(page: Page, context: BrowserContext, ownsContext: boolean):
       await page.screenshot({ path: path as `${string}.png` })
     },
     async waitForWindow(urlPrefix, timeout = DEFAULT_TIMEOUT) {
-      const target = await context.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(urlPrefix), { timeout })
+      const target = await context.waitForTarget((t) => !taken.has(t) && t.type() === 'page' && t.url().startsWith(urlPrefix), { timeout })
+      taken.add(target)
       const opened = await target.page()
       if (!opened) throw new Error(`the window at ${target.url()} has no page`)
-      return firefoxPage(opened, context, false)
+      return firefoxPage(opened, context, false, taken)
     },
     async close() {
       if (ownsContext) await context.close().catch(() => {})

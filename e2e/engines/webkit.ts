@@ -82,7 +82,8 @@ export async function launchWebKit(): Promise<Engine> {
     async newPage() {
       const session = await open()
       await session.setWindowRect(0, 0, VIEWPORT.width, VIEWPORT.height).catch(() => {})
-      return webkitPage(session, await session.getWindowHandle(), { current: await session.getWindowHandle() }, true)
+      const handle = await session.getWindowHandle()
+      return webkitPage(session, handle, { current: handle }, true, { tail: Promise.resolve(), taken: new Set([handle]) })
     },
     async close() {
       stop()
@@ -95,7 +96,10 @@ export async function launchWebKit(): Promise<Engine> {
  * call takes the session's turn (one at a time), switches to its window, and returns to the top
  * document after working in a frame.
  */
-function webkitPage(session: Session, handle: string, active: { current: string }, ownsSession: boolean, queue = { tail: Promise.resolve() as Promise<unknown> }): EnginePage {
+/** The session's queue of calls, and the windows already handed out as pages. */
+type SessionTurns = { tail: Promise<unknown>; taken: Set<string> }
+
+function webkitPage(session: Session, handle: string, active: { current: string }, ownsSession: boolean, queue: SessionTurns): EnginePage {
   const turn = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.tail.then(async () => {
       if (active.current !== handle) {
@@ -256,7 +260,7 @@ function webkitPage(session: Session, handle: string, active: { current: string 
         () =>
           turn(async () => {
             for (const other of await session.getWindowHandles()) {
-              if (other === handle) continue
+              if (queue.taken.has(other)) continue
               await session.switchToWindow(other)
               active.current = other
               if ((await session.getUrl()).startsWith(urlPrefix)) return other
@@ -264,6 +268,7 @@ function webkitPage(session: Session, handle: string, active: { current: string 
             return undefined
           }),
       )
+      queue.taken.add(found)
       return webkitPage(session, found, active, false, queue)
     },
     async close() {
