@@ -44,7 +44,7 @@ export default defineConfig({
 })
 
 /** Worker `slot`'s demo: built for its sandbox's URLs into its own folder, served on its own port. */
-function demoServer(slot: number) {
+export function demoServer(slot: number) {
   const urls = e2eUrls(slot)
   return {
     command: `node scripts/e2e-demo.mjs && node node_modules/vite/bin/vite.js preview -c demo/vite.config.ts`,

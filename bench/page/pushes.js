@@ -1,6 +1,6 @@
 // Injected before any page script for the N-tab figure: counts the core's state pushes this tab receives
 // (comlink calls of the tab's listener, over a MessagePort) and their size as JSON, to report what one
-// change costs each tab. A push is the whole state ({ revision, connections, … }) or a change
+// change costs each tab, and when each arrived (wall clock, so tabs of one browser compare). A push is the whole state ({ revision, connections, … }) or a change
 // ({ revision, changed }); both are counted the same way.
 ;(() => {
   let pushes = []
@@ -11,7 +11,7 @@
       const wrapped = function (event) {
         const data = event?.data
         const value = data && data.type === 'APPLY' && Array.isArray(data.argumentList) ? data.argumentList[0]?.value : undefined
-        if (isPush(value)) pushes.push({ bytes: JSON.stringify(value).length })
+        if (isPush(value)) pushes.push({ bytes: JSON.stringify(value).length, at: performance.timeOrigin + performance.now() })
         return listener.call(this, event)
       }
       return original.call(this, type, wrapped, options)

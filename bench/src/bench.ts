@@ -12,7 +12,7 @@ import { bytesTable, criticalContents, featureTable, firstVisitTable } from './r
 import { summarize, type Summary } from './stats.ts'
 import { table } from './table.ts'
 import { APPROACH_MS, APPROACH_STEPS, READ_MS, runWalletConnectQr, walletConnectRows, type QrRun } from './walletConnectQr.ts'
-import { prepareTabsWorld, runTabs, summarizeTabs, tabsTable, TAB_COUNTS, TABS_REPS, type TabsRun } from './nTabs.ts'
+import { measureTabs, prepareTabsWorld, tabsTable, TAB_COUNTS, TABS_REPS, type FloorTabsRun, type TabsRun, type TabsSummary } from './nTabs.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
 import { frameServiceTable, runFrameServiceBench } from './frameService.ts'
 import { previewTable, runPreview, summarizePreview, type PreviewRun } from './preview.ts'
@@ -85,18 +85,14 @@ try {
   }
   log('WalletConnect QR done')
   // N tabs on one account (1, 4, 16), against the figure's own sandbox; the counts interleaved.
-  const nTabRuns: TabsRun[] = []
+  let nTabRuns: TabsRun[] = []
+  let floorTabRuns: FloorTabsRun[] = []
+  let nTabs: TabsSummary[] = []
   const previewRuns: PreviewRun[] = []
   const returningRuns: ReturningRun[] = []
   const world = await prepareTabsWorld(log)
   try {
-    for (let rep = 0; rep < TABS_REPS; rep++) {
-      for (const n of TAB_COUNTS) {
-        const r = await runTabs(browser, world, n, rep)
-        nTabRuns.push(r)
-        for (const e of r.errors) log(`N tabs (${n}) #${rep + 1}: ${e}`)
-      }
-    }
+    ;({ runs: nTabRuns, floorRuns: floorTabRuns, summaries: nTabs } = await measureTabs(browser, world, TAB_COUNTS, TABS_REPS, log))
     log('N tabs done')
     // Send's Review on the same sandbox: its simulated balance changes, CPU x1 and x4 interleaved.
     for (let rep = 0; rep < REPS; rep++) {
@@ -119,7 +115,6 @@ try {
   } finally {
     await world.close()
   }
-  const nTabs = TAB_COUNTS.map((n) => summarizeTabs(nTabRuns, n))
   const preview = CPU_RATES.map((cpu) => summarizePreview(previewRuns, cpu))
   const returning = CPU_RATES.map((cpu) => summarizeReturning(returningRuns, cpu))
   // The first visit's bytes are deterministic: one run (a second only to show they agree).
@@ -178,7 +173,7 @@ try {
     firstVisit: visits,
     features,
     walletConnectQr: qrRuns,
-    nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns },
+    nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns, floorRuns: floorTabRuns },
     preview: { summary: preview, runs: previewRuns },
     returning: { summary: returning, runs: returningRuns },
     frameService,

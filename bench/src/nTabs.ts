@@ -22,7 +22,7 @@ const ACCOUNT_BUTTON = '0xf39F…2266'
 export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TIMEOUT = 30_000
 /** The sandbox's ports (chains, data API and the services after it), apart from `npm start`'s and the tests'. */
-const BASE = { chainA: 26545, chainB: 26546, dataApi: 26787, demo: 5183 } as const
+const BASE = { chainA: 26545, chainB: 26546, dataApi: 26787, demo: 5183, floor: 5184 } as const
 const port = (key: keyof typeof BASE) => BASE[key] + PORT_OFFSET
 
 /** A JSON-RPC proxy in front of a chain that logs the calls by method (batches logged per call), with when each came. */
@@ -67,7 +67,7 @@ function countingProxy(target: string): Promise<CountingProxy> {
   })
 }
 
-export type TabsWorld = { sandbox: Sandbox; proxies: CountingProxy[]; server: StaticServer; rpc: Record<string, string>; close(): Promise<void> }
+export type TabsWorld = { sandbox: Sandbox; proxies: CountingProxy[]; server: StaticServer; floor: StaticServer; rpc: Record<string, string>; close(): Promise<void> }
 
 /**
  * Starts the sandbox on the bench's own ports, a counting proxy before each chain, and builds and
@@ -93,10 +93,13 @@ export async function prepareTabsWorld(log: (line: string) => void): Promise<Tab
       VITE_PORTICO_API_URL: `http://127.0.0.1:${port('dataApi')}`,
       VITE_PORTICO_CATALOGUE_URL: `http://127.0.0.1:${port('dataApi') + 1}`,
     })
+    const floorOut = `${outDir}floor-tabs`
+    await buildApp('floor', { BENCH_FLOOR_OUT: floorOut, PORTICO_DEMO_OUT: floorOut })
     const server = await serveStatic(out, port('demo'), { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
-    log(`N tabs: sandbox and demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const floor = await serveStatic(floorOut, port('floor'), { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+    log(`N tabs: sandbox, demo and floor ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const rpc = { '0x7a69': a.rpcUrl, '0x7a6a': b.rpcUrl }
-    return { sandbox, proxies, server, rpc, close: async () => void (await Promise.all([server.close(), ...proxies.map((p) => p.close()), sandbox.stop()])) }
+    return { sandbox, proxies, server, floor, rpc, close: async () => void (await Promise.all([server.close(), floor.close(), ...proxies.map((p) => p.close()), sandbox.stop()])) }
   } catch (error) {
     await Promise.all([...proxies.map((p) => p.close()), sandbox.stop()])
     throw error
@@ -116,6 +119,23 @@ export type TabsRun = {
   workerHeap: number | null
   /** The state pushes each tab received from the send to its new balance (and the follow-up reads' 1.5 s): count and JSON bytes, in tab order. */
   pushes: { count: number; bytes: number }[]
+  /**
+   * From the core's push of the new balance (the earliest arrival, in any tab, of the push each tab
+   * showed it after) to the last tab showing it: the fan-out, comparable with the floor's post → last tab.
+   */
+  fanOutMs: number | null
+  /** Main-thread time (CDP `TaskDuration`) each tab spent from the send until the follow-up reads landed, ms, in tab order. */
+  taskMs: number[]
+  errors: string[]
+}
+
+/** The floor's N tabs (bench/floor: a BroadcastChannel and React): tab 1 shows a new value and posts it; each tab renders it. */
+export type FloorTabsRun = {
+  tabs: number
+  /** ms from tab 1's post to each tab showing the value, in tab order. */
+  reach: number[]
+  /** Main-thread time each tab spent from the post until every tab showed it and 200 ms more, ms. */
+  taskMs: number[]
   errors: string[]
 }
 /** `dataApi`: requests by kind (the path with addresses and ids cut); `rpc`: JSON-RPC calls by method. */
@@ -200,6 +220,52 @@ async function workerHeap(browserCdp: CDPSession): Promise<number | null> {
   }
 }
 
+/** Main-thread time so far, ms, from Chromium's own counter (`Performance.getMetrics`' `TaskDuration`). */
+async function taskTime(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000
+}
+
+/** A CDP session per tab with its performance counters on. */
+async function taskCounters(context: BrowserContext, pages: readonly Page[]): Promise<CDPSession[]> {
+  return Promise.all(
+    pages.map(async (p) => {
+      const cdp = await context.newCDPSession(p)
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+      return cdp
+    }),
+  )
+}
+
+/**
+ * The floor's N tabs: each opens the floor page, tab 1 shows a new value and posts it over a
+ * BroadcastChannel, and each tab's render of it is timed as Portico's balance is (bench/page/balance.js).
+ */
+export async function runFloorTabs(browser: Browser, world: TabsWorld, tabs: number): Promise<FloorTabsRun> {
+  const run: FloorTabsRun = { tabs, reach: [], taskMs: [], errors: [] }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    await context.addInitScript({ path: `${benchDir}page/balance.js` })
+    const pages: Page[] = []
+    for (let i = 0; i < tabs; i++) pages.push(await openTab(context, `${world.floor.url}/`))
+    await Promise.all(pages.map((p) => p.getByTestId('account-balance').filter({ hasText: '1 ETH' }).waitFor({ timeout: TIMEOUT })))
+    await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch('1 ETH')`)))
+    const counters = await taskCounters(context, pages)
+    const before = await Promise.all(counters.map(taskTime))
+    const postedAt = (await pages[0]!.evaluate(`(() => { const at = performance.timeOrigin + performance.now(); window.__floorBalance('2 ETH'); return at })()`)) as number
+    const seen = await Promise.all(pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `floor tab ${i + 1}: the value did not change`)) as { at: number }))
+    await pages[0]!.waitForTimeout(200)
+    const after = await Promise.all(counters.map(taskTime))
+    run.reach = seen.map((s) => s.at - postedAt)
+    run.taskMs = after.map((t, i) => t - before[i]!)
+  } catch (error) {
+    run.errors.push((error instanceof Error ? error.message : String(error)).split('\n')[0]!)
+  } finally {
+    await context.close()
+  }
+  return run
+}
+
 /** Sends 0.01 ETH from tab 1's Account view the way a visitor does; resolves once the wallet answered. */
 async function sendFromFirstTab(tab: Page) {
   const account = tab.getByRole('dialog', { name: 'Account' })
@@ -232,7 +298,7 @@ export async function poll(page: Page, expression: string, what: string): Promis
  * waits for its balance to change.
  */
 export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, rep: number): Promise<TabsRun> {
-  const run: TabsRun = { tabs, rep, openRequests: null, changeRequests: null, reach: [], workerHeap: null, pushes: [], errors: [] }
+  const run: TabsRun = { tabs, rep, openRequests: null, changeRequests: null, reach: [], workerHeap: null, pushes: [], fanOutMs: null, taskMs: [], errors: [] }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
   const browserCdp = await browser.newBrowserCDPSession()
   try {
@@ -253,20 +319,23 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     if (shown.some((s) => s !== before)) throw new Error(`tabs disagree on the balance: ${[...new Set(shown)].join(' / ')}`)
 
     await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)}); window.__benchPushes.reset()`)))
+    const counters = await taskCounters(context, pages)
+    const tasksBefore = await Promise.all(counters.map(taskTime))
     resetRequests(world)
     const sentAt = await sendFromFirstTab(first)
     const seen = await Promise.all(pages.map(async (p, i) => (await poll(p, 'window.__benchBalance.seen()', `tab ${i + 1}: the balance did not change`)) as { at: number; text: string }))
     // Let the follow-up reads of the change (Activity, the pending row) land before counting.
     await first.waitForTimeout(1500)
+    const tasksAfter = await Promise.all(counters.map(taskTime))
+    run.taskMs = tasksAfter.map((t, i) => t - tasksBefore[i]!)
     // From the wallet's answer (the page's wall clock; same machine): what following the transaction
     // and refreshing the account costs (the Send view's own estimates before it are the same for any N).
     run.changeRequests = requestsSince(world, Math.floor(sentAt))
-    run.pushes = await Promise.all(
-      pages.map(async (p) => {
-        const pushes = (await p.evaluate('window.__benchPushes.read()')) as { bytes: number }[]
-        return { count: pushes.length, bytes: pushes.reduce((sum, push) => sum + push.bytes, 0) }
-      }),
-    )
+    const received = await Promise.all(pages.map(async (p) => (await p.evaluate('window.__benchPushes.read()')) as { bytes: number; at: number }[]))
+    run.pushes = received.map((pushes) => ({ count: pushes.length, bytes: pushes.reduce((sum, push) => sum + push.bytes, 0) }))
+    // The push each tab showed the new balance after: its last one before it did.
+    const carried = received.map((pushes, i) => Math.max(...pushes.filter((push) => push.at <= seen[i]!.at).map((push) => push.at)))
+    if (carried.every(Number.isFinite)) run.fanOutMs = Math.max(...seen.map((s) => s.at)) - Math.min(...carried)
     run.reach = seen.map((s) => s.at - sentAt)
     if (new Set(seen.map((s) => s.text)).size > 1) run.errors.push(`tabs show different new balances: ${[...new Set(seen.map((s) => s.text))].join(' / ')}`)
     run.workerHeap = await workerHeap(browserCdp)
@@ -278,6 +347,23 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     await context.close()
   }
   return run
+}
+
+/** Every count `reps` times, interleaved, each followed by the floor's run of as many tabs. */
+export async function measureTabs(browser: Browser, world: TabsWorld, counts: readonly number[], reps: number, log: (line: string) => void) {
+  const runs: TabsRun[] = []
+  const floorRuns: FloorTabsRun[] = []
+  for (let rep = 0; rep < reps; rep++) {
+    for (const n of counts) {
+      const run = await runTabs(browser, world, n, rep)
+      runs.push(run)
+      for (const error of run.errors) log(`N tabs (${n}) #${rep + 1}: ${error}`)
+      const floor = await runFloorTabs(browser, world, n)
+      floorRuns.push(floor)
+      for (const error of floor.errors) log(`N tabs, floor (${n}) #${rep + 1}: ${error}`)
+    }
+  }
+  return { runs, floorRuns, summaries: counts.map((n) => summarizeTabs(runs, n, floorRuns)) }
 }
 
 export type TabsSummary = {
@@ -295,12 +381,21 @@ export type TabsSummary = {
   pushesPerTab: number | null
   bytesPerTab: number | null
   bytesPerPush: number | null
+  /** The core's push of the new balance → the last tab showing it (median of runs). */
+  fanOutMs: number | null
+  /** Main-thread ms per tab for one send, median over the tabs that only follow (2…N; tab 1 with one tab). */
+  taskMsPerTab: number | null
+  /** The floor's post → last tab, and its main-thread ms per receiving tab (medians of its runs). */
+  floorLastMs: number | null
+  floorTaskMsPerTab: number | null
 }
 
 const median = (xs: number[]) => quantile(xs, 0.5)
 
-export function summarizeTabs(runs: readonly TabsRun[], tabs: number): TabsSummary {
+export function summarizeTabs(runs: readonly TabsRun[], tabs: number, floorRuns: readonly FloorTabsRun[] = []): TabsSummary {
   const mine = runs.filter((r) => r.tabs === tabs && r.errors.length === 0)
+  const floors = floorRuns.filter((r) => r.tabs === tabs && r.errors.length === 0)
+  const followers = (taskMs: number[]) => (taskMs.length > 1 ? taskMs.slice(1) : taskMs)
   const figure = (xs: number[]) => (xs.length ? { median: median(xs)!, max: Math.max(...xs) } : null)
   const repeated = mine.flatMap((r) => (r.changeRequests ? [...Object.entries(r.changeRequests.dataApi), ...Object.entries(r.changeRequests.rpc).map(([m, n]) => [`rpc ${m}`, n] as const)] : []))
   const worst = repeated.sort((a, b) => b[1] - a[1])[0]
@@ -318,6 +413,10 @@ export function summarizeTabs(runs: readonly TabsRun[], tabs: number): TabsSumma
     pushesPerTab: median(mine.flatMap((r) => r.pushes.map((p) => p.count))),
     bytesPerTab: median(mine.flatMap((r) => r.pushes.map((p) => p.bytes))),
     bytesPerPush: median(mine.flatMap((r) => r.pushes.filter((p) => p.count > 0).map((p) => p.bytes / p.count))),
+    fanOutMs: median(mine.flatMap((r) => (r.fanOutMs === null ? [] : [r.fanOutMs]))),
+    taskMsPerTab: median(mine.flatMap((r) => followers(r.taskMs))),
+    floorLastMs: median(floors.map((r) => Math.max(...r.reach))),
+    floorTaskMsPerTab: median(floors.flatMap((r) => followers(r.taskMs))),
   }
 }
 
@@ -332,6 +431,11 @@ export function tabsTable(summaries: readonly TabsSummary[], reps: number): stri
     ['Balance change → first tab shows it (ms)', ...summaries.map((s) => ms(s.firstTabMs))],
     ['Balance change → every tab shows it (ms)', ...summaries.map((s) => ms(s.lastTabMs))],
     ['  spread, last tab − first tab (ms)', ...summaries.map((s) => ms(s.spreadMs))],
+    ["The core's push of it → every tab shows it (ms)", ...summaries.map((s) => ms(s.fanOutMs))],
+    ['  floor: BroadcastChannel post → every tab shows it (ms)', ...summaries.map((s) => ms(s.floorLastMs))],
+    ['  against the floor (x)', ...summaries.map((s) => (s.fanOutMs !== null && s.floorLastMs ? (s.fanOutMs / s.floorLastMs).toFixed(1) : '—'))],
+    ['Main-thread time per following tab for one send (ms)', ...summaries.map((s) => ms(s.taskMsPerTab))],
+    ['  floor: per receiving tab for one change (ms)', ...summaries.map((s) => ms(s.floorTaskMsPerTab))],
     ['State pushes per tab for one send (count)', ...summaries.map((s) => ms(s.pushesPerTab))],
     ['  … their bytes per tab (JSON)', ...summaries.map((s) => ms(s.bytesPerTab))],
     ['  … bytes per push (JSON)', ...summaries.map((s) => ms(s.bytesPerPush))],
@@ -340,6 +444,6 @@ export function tabsTable(summaries: readonly TabsSummary[], reps: number): stri
   ]
   return [
     table(['N tabs of the demo on one account, CPU x1, median', ...summaries.map((s) => `${s.tabs} tab${s.tabs === 1 ? '' : 's'}`)], rows),
-    "Upstream: the data API's requests and the chains' JSON-RPC calls (a counting proxy before each). A balance change: tab 1 sends 0.01 ETH; timed from the wallet answering to each tab's balance (DOM updated), the core following the transaction to its receipt (polled every 500 ms) first.",
+    "Upstream: the data API's requests and the chains' JSON-RPC calls (a counting proxy before each). A balance change: tab 1 sends 0.01 ETH; timed from the wallet answering to each tab's balance (DOM updated), the core following the transaction to its receipt (polled every 500 ms) first. The floor: bench/floor's page in as many tabs, one of which shows a new value and posts it over a BroadcastChannel. Main-thread time: Chromium's TaskDuration per tab, from the send until the follow-up reads landed (the floor: until every tab showed the value, and 200 ms more).",
   ].join('\n')
 }

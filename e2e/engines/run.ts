@@ -1,7 +1,7 @@
 /**
  * `npm run test:engines`: the engine specs (e2e/engines/specs/*.ts) in Firefox and WebKit. Starts the
- * sandbox and the production demo once, as the Playwright tests do (the sandbox with the fixture's
- * ports, the demo through e2e/playwright.config.ts's own webServer command and environment), then
+ * sandbox and the production demo once, as the Playwright tests do (on the ports of the slot after
+ * their workers, the demo through e2e/playwright.config.ts's own webServer command), then
  * runs every spec in each engine, one at a time, each on a fresh page (empty storage). Prints one
  * line per test and a closing `N passed, N failed`; exits 1 on a failure. `--engine firefox|webkit`
  * and `--grep TEXT` narrow the run; PORTICO_ENGINES_JSON names a file for the results (scripts/test.mjs).
@@ -13,8 +13,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startSandbox, type Sandbox } from '@portico/sandbox'
-import playwrightConfig from '../playwright.config.ts'
-import { E2E_PORTS, E2E_URLS } from '../ports.ts'
+import { demoServer } from '../playwright.config.ts'
+import { E2E_WORKERS, e2ePorts, e2eUrls } from '../ports.ts'
 import type { Engine, EngineName } from './engine.ts'
 import { launchFirefox } from './firefox.ts'
 import { launchWebKit } from './webkit.ts'
@@ -22,6 +22,13 @@ import type { Spec } from './spec.ts'
 import { SPECS } from './specs/index.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+/**
+ * The ports and demo of the slot after the Chromium tests' workers (e2e/ports.ts): this run never meets
+ * theirs, so `npm test` runs both side by side.
+ */
+const SLOT = E2E_WORKERS
+const E2E_PORTS = e2ePorts(SLOT)
+const E2E_URLS = e2eUrls(SLOT)
 const LAUNCHERS: Record<EngineName, () => Promise<Engine>> = { firefox: launchFirefox, webkit: launchWebKit }
 /** A test's own limit unless it sets one: above every wait of a spec, below the step's budget. */
 const TEST_TIMEOUT = 60_000
@@ -36,12 +43,10 @@ mkdirSync(artifacts, { recursive: true })
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const started = Date.now()
 
-/** The demo as playwright.config.ts serves it to its first worker: that webServer's command, folder and environment, in its own process group. */
+/** The demo as playwright.config.ts would serve it to a worker of this slot: that webServer's command, folder and environment, in its own process group. */
 async function startDemo(): Promise<{ stop(): void }> {
-  const servers = playwrightConfig.webServer
-  const server = Array.isArray(servers) ? servers[0] : servers
-  if (!server) throw new Error('e2e/playwright.config.ts has no webServer')
-  const url = server.url ?? `${E2E_URLS.demo}/`
+  const server = demoServer(SLOT)
+  const url = server.url
   // As Playwright's reuseExistingServer: false: a server already there would be tested in place of this build.
   const already = await fetch(url).then(
     () => true,
