@@ -24,15 +24,21 @@ function sandboxWallet(enabled: boolean): Plugin {
 
 /** The embedded wallet's frame service (`embeddedWalletUrl`): the one origin the page may frame. */
 export const FRAME_ORIGIN = new URL(process.env.VITE_PORTICO_FRAME_URL ?? 'http://127.0.0.1:8790').origin
-/** The same loopback frame service under `localhost` (`?frameHost=localhost`, for passkeys: browsers refuse an IP address as their relying party). */
-const FRAME_ORIGINS = FRAME_ORIGIN.startsWith('http://127.0.0.1') ? `${FRAME_ORIGIN} ${FRAME_ORIGIN.replace('127.0.0.1', 'localhost')}` : FRAME_ORIGIN
 
 /**
- * The Content-Security-Policy the demo is served with: Portico must work under it. The embedded wallet
- * adds only `frame-src` of its frame's origin. No page may frame the dapp (`frame-ancestors 'none'`,
- * against clickjacking its own buttons), and no injected `<base>` can move its relative URLs.
+ * The Content-Security-Policy the demo is served with when its frame service is at `frameOrigin`:
+ * Portico must work under it. The embedded wallet adds only `frame-src` of its frame's origin (and the
+ * same loopback service under `localhost`, `?frameHost=localhost`, for passkeys: browsers refuse an IP
+ * address as their relying party). No page may frame the dapp (`frame-ancestors 'none'`, against
+ * clickjacking its own buttons), and no injected `<base>` can move its relative URLs.
  */
-export const CONTENT_SECURITY_POLICY = `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${FRAME_ORIGINS}; frame-ancestors 'none'; base-uri 'self'`
+export function contentSecurityPolicy(frameOrigin: string): string {
+  const frames = frameOrigin.startsWith('http://127.0.0.1') ? `${frameOrigin} ${frameOrigin.replace('127.0.0.1', 'localhost')}` : frameOrigin
+  return `default-src 'self'; img-src 'self' data: blob: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src ${frames}; frame-ancestors 'none'; base-uri 'self'`
+}
+
+/** The policy for this build's frame service (VITE_PORTICO_FRAME_URL). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(FRAME_ORIGIN)
 
 export default defineConfig(({ command }) => {
   const withWallet = command === 'serve' ? process.env.PORTICO_SANDBOX_WALLET !== '0' : process.env.PORTICO_SANDBOX_WALLET === '1'

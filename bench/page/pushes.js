@@ -11,7 +11,12 @@
       const wrapped = function (event) {
         const data = event?.data
         const value = data && data.type === 'APPLY' && Array.isArray(data.argumentList) ? data.argumentList[0]?.value : undefined
-        if (isPush(value)) pushes.push({ bytes: JSON.stringify(value).length, at: performance.timeOrigin + performance.now() })
+        if (isPush(value))
+          pushes.push({
+            bytes: JSON.stringify(value).length,
+            at: performance.timeOrigin + performance.now(),
+            keys: Object.entries(value.changed ?? value).map(([k, v]) => `${k}:${k === 'identity' || k === 'nativeBalance' ? JSON.stringify(v) : (JSON.stringify(v)?.length ?? 0)}`),
+          })
         return listener.call(this, event)
       }
       return original.call(this, type, wrapped, options)

@@ -14,6 +14,7 @@ import { table } from './table.ts'
 import { APPROACH_MS, APPROACH_STEPS, READ_MS, runWalletConnectQr, walletConnectRows, type QrRun } from './walletConnectQr.ts'
 import { measureTabs, prepareTabsWorld, tabsTable, TAB_COUNTS, TABS_REPS, type FloorTabsRun, type TabsRun, type TabsSummary } from './nTabs.ts'
 import { CORE_VARIANTS, runTabPush, summarizeTabPush, type TabPushRun, type TabPushSummary } from './tabs.ts'
+import { embeddedTable, runEmbedded, summarizeEmbedded, type EmbeddedRun } from './embeddedTimings.ts'
 import { frameServiceTable, runFrameServiceBench } from './frameService.ts'
 import { previewTable, runPreview, summarizePreview, type PreviewRun } from './preview.ts'
 
@@ -90,6 +91,7 @@ try {
   let nTabs: TabsSummary[] = []
   const previewRuns: PreviewRun[] = []
   const returningRuns: ReturningRun[] = []
+  const embeddedRuns: EmbeddedRun[] = []
   const world = await prepareTabsWorld(log)
   try {
     ;({ runs: nTabRuns, floorRuns: floorTabRuns, summaries: nTabs } = await measureTabs(browser, world, TAB_COUNTS, TABS_REPS, log))
@@ -112,6 +114,13 @@ try {
       }
     }
     log('returning visitor done')
+    // The embedded wallet on the same sandbox: email → code field, "Sign a message" → the frame's approval.
+    for (let rep = 0; rep < REPS; rep++) {
+      const r = await runEmbedded(browser, world, rep)
+      embeddedRuns.push(r)
+      for (const e of r.errors) log(`embedded #${rep + 1}: ${e}`)
+    }
+    log('embedded wallet done')
   } finally {
     await world.close()
   }
@@ -154,6 +163,7 @@ try {
   console.log(`\n${tabsTable(nTabs, TABS_REPS)}`)
   console.log(`\n${previewTable(preview, REPS)}`)
   console.log(`\n${returningTable(returning, REPS)}`)
+  console.log(`\n${embeddedTable(summarizeEmbedded(embeddedRuns), REPS)}`)
   console.log(`\n${firstVisitTable(visit, apps.bytes.demo)}`)
   console.log(`\n${featureTable(features)}`)
   console.log(`\n${goalsTable(summary, qrRuns, visit)}`)
@@ -176,6 +186,7 @@ try {
     nTabs: { reps: TABS_REPS, summary: nTabs, runs: nTabRuns, floorRuns: floorTabRuns },
     preview: { summary: preview, runs: previewRuns },
     returning: { summary: returning, runs: returningRuns },
+    embedded: { summary: summarizeEmbedded(embeddedRuns), runs: embeddedRuns },
     frameService,
   }
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`)

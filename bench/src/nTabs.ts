@@ -4,11 +4,12 @@
 // core's memory (the SharedWorker's JS heap after a GC, read over CDP), and how long a balance change
 // takes to reach every tab (a send from tab 1, followed by the core to its receipt, then one read
 // pushed to all). Reported, never asserted.
+import { writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core'
 import { startSandbox, type Sandbox } from '@portico/sandbox'
-import { CONTENT_SECURITY_POLICY } from '../../demo/vite.config.ts'
+import { contentSecurityPolicy } from '../../demo/vite.config.ts'
 import { buildApp } from './build.ts'
 import { benchDir, outDir, PORT_OFFSET } from './paths.ts'
 import { serveStatic, type StaticServer } from './serve.ts'
@@ -92,11 +93,14 @@ export async function prepareTabsWorld(log: (line: string) => void): Promise<Tab
       VITE_PORTICO_CHAIN_B_RPC: proxies[1]!.url,
       VITE_PORTICO_API_URL: `http://127.0.0.1:${port('dataApi')}`,
       VITE_PORTICO_CATALOGUE_URL: `http://127.0.0.1:${port('dataApi') + 1}`,
+      VITE_PORTICO_FRAME_URL: sandbox.frame.url,
     })
     const floorOut = `${outDir}floor-tabs`
     await buildApp('floor', { BENCH_FLOOR_OUT: floorOut, PORTICO_DEMO_OUT: floorOut })
-    const server = await serveStatic(out, port('demo'), { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
-    const floor = await serveStatic(floorOut, port('floor'), { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+    // The demo's policy, framing this sandbox's frame service.
+    const policy = contentSecurityPolicy(new URL(sandbox.frame.url).origin)
+    const server = await serveStatic(out, port('demo'), { 'Content-Security-Policy': policy })
+    const floor = await serveStatic(floorOut, port('floor'), { 'Content-Security-Policy': policy })
     log(`N tabs: sandbox, demo and floor ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const rpc = { '0x7a69': a.rpcUrl, '0x7a6a': b.rpcUrl }
     return { sandbox, proxies, server, floor, rpc, close: async () => void (await Promise.all([server.close(), floor.close(), ...proxies.map((p) => p.close()), sandbox.stop()])) }
@@ -282,7 +286,7 @@ async function sendFromFirstTab(tab: Page) {
  * Evaluates `expression` in the page until it is not null (the page's CSP forbids eval, which
  * Playwright's string form of waitForFunction needs; evaluate goes through the DevTools protocol).
  */
-export async function poll(page: Page, expression: string, what: string): Promise<unknown> {
+export async function poll(page: Page | Frame, expression: string, what: string): Promise<unknown> {
   const until = Date.now() + TIMEOUT
   for (;;) {
     const value: unknown = await page.evaluate(expression)
@@ -320,6 +324,13 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
 
     await Promise.all(pages.map((p) => p.evaluate(`window.__benchBalance.watch(${JSON.stringify(before)}); window.__benchPushes.reset()`)))
     const counters = await taskCounters(context, pages)
+    // BENCH_TABS_PROFILE=1: a CPU profile of the last tab (one that only follows) over the change, in bench/.out/.
+    const profiled = process.env['BENCH_TABS_PROFILE'] && tabs > 1 ? counters[counters.length - 1]! : null
+    if (profiled) {
+      await profiled.send('Profiler.enable')
+      await profiled.send('Profiler.setSamplingInterval', { interval: 100 })
+      await profiled.send('Profiler.start')
+    }
     const tasksBefore = await Promise.all(counters.map(taskTime))
     resetRequests(world)
     const sentAt = await sendFromFirstTab(first)
@@ -328,10 +339,21 @@ export async function runTabs(browser: Browser, world: TabsWorld, tabs: number, 
     await first.waitForTimeout(1500)
     const tasksAfter = await Promise.all(counters.map(taskTime))
     run.taskMs = tasksAfter.map((t, i) => t - tasksBefore[i]!)
+    if (profiled) {
+      const { profile } = (await profiled.send('Profiler.stop')) as { profile: unknown }
+      writeFileSync(`${outDir}tabs-${tabs}-${rep}.cpuprofile`, JSON.stringify(profile))
+    }
     // From the wallet's answer (the page's wall clock; same machine): what following the transaction
     // and refreshing the account costs (the Send view's own estimates before it are the same for any N).
     run.changeRequests = requestsSince(world, Math.floor(sentAt))
-    const received = await Promise.all(pages.map(async (p) => (await p.evaluate('window.__benchPushes.read()')) as { bytes: number; at: number }[]))
+    const received = await Promise.all(pages.map(async (p) => (await p.evaluate('window.__benchPushes.read()')) as { bytes: number; at: number; slices: string[] }[]))
+    if (process.env['BENCH_TABS_KEYS'])
+      console.log(
+        `${tabs} tabs #${rep + 1}, the last tab's pushes: ${received
+          .at(-1)!
+          .map((push) => `[${push.slices.join(', ')}]`)
+          .join(' ')}`,
+      )
     run.pushes = received.map((pushes) => ({ count: pushes.length, bytes: pushes.reduce((sum, push) => sum + push.bytes, 0) }))
     // The push each tab showed the new balance after: its last one before it did.
     const carried = received.map((pushes, i) => Math.max(...pushes.filter((push) => push.at <= seen[i]!.at).map((push) => push.at)))

@@ -5,7 +5,8 @@
 // own `useAccount()` line saying "Connected" (the core's answer). Timed in the page (a
 // MutationObserver from the first script, against `performance.now()`, whose origin is the
 // navigation's start), with the requests the page made to anything but its own files before the
-// button showed. Figures only; never asserted in a test.
+// button showed. The floor page (bench/floor) goes through the same steps, to its own button: what a
+// reload and a new tab cost the browser itself. Figures only; never asserted in a test.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { benchDir } from './paths.ts'
 import { connectBenchWallet, openTab, poll, type TabsWorld } from './nTabs.ts'
@@ -25,8 +26,25 @@ export type ReturningRun = {
   coreMs: { reload: number | null; secondTab: number | null }
   /** Requests other than the page's own files before the button showed the address: reload, second tab. */
   requestsBefore: { reload: number | null; secondTab: number | null }
+  /** The floor page (bench/floor) the same way: navigation → its button, reload and second tab: what the browser itself costs each. */
+  floor: { reload: number | null; secondTab: number | null }
   errors: string[]
 }
+
+/** The floor's mark: its Connect Wallet button in the document (it has no account to show). */
+const WATCH_FLOOR = `(() => {
+  const mark = { at: null, coreAt: null }
+  Object.defineProperty(window, '__benchReturning', { value: mark, enumerable: false })
+  const check = () => {
+    if (mark.at !== null) return
+    if ([...document.querySelectorAll('button')].some((b) => b.textContent === 'Connect Wallet')) {
+      mark.at = mark.coreAt = performance.now()
+      observer.disconnect()
+    }
+  }
+  const observer = new MutationObserver(check)
+  observer.observe(document, { subtree: true, childList: true, characterData: true })
+})()`
 
 /** Records when the Connect button first shows an address and the dapp's status line first says Connected (before any page script runs). */
 const WATCH_BUTTON = `(() => {
@@ -69,7 +87,16 @@ async function throttle(context: BrowserContext, page: Page, cpu: number): Promi
 }
 
 export async function runReturning(browser: Browser, world: TabsWorld, cpu: number, rep: number): Promise<ReturningRun> {
-  const run: ReturningRun = { cpu, rep, reloadMs: null, secondTabMs: null, coreMs: { reload: null, secondTab: null }, requestsBefore: { reload: null, secondTab: null }, errors: [] }
+  const run: ReturningRun = {
+    cpu,
+    rep,
+    reloadMs: null,
+    secondTabMs: null,
+    coreMs: { reload: null, secondTab: null },
+    requestsBefore: { reload: null, secondTab: null },
+    floor: { reload: null, secondTab: null },
+    errors: [],
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })
   const origin = world.server.url
   try {
@@ -107,7 +134,32 @@ export async function runReturning(browser: Browser, world: TabsWorld, cpu: numb
   } finally {
     await context.close()
   }
+  run.floor = await floorReturning(browser, world, cpu).catch((error: unknown) => {
+    run.errors.push(`floor: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!}`)
+    return { reload: null, secondTab: null }
+  })
   return run
+}
+
+/** The floor page in the same steps: one visit, then a second tab beside it, then the first reloaded. */
+async function floorReturning(browser: Browser, world: TabsWorld, cpu: number): Promise<ReturningRun['floor']> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    await context.addInitScript({ content: WATCH_FLOOR })
+    const page = await openTab(context, `${world.floor.url}/`)
+    await shown(page)
+    await page.waitForTimeout(500)
+    const tab = await context.newPage()
+    await throttle(context, tab, cpu)
+    await tab.goto(`${world.floor.url}/`, { waitUntil: 'commit' })
+    const secondTab = (await shown(tab)).ms
+    await tab.close()
+    await throttle(context, page, cpu)
+    await page.reload({ waitUntil: 'commit' })
+    return { reload: (await shown(page)).ms, secondTab }
+  } finally {
+    await context.close()
+  }
 }
 
 export type ReturningSummary = {
@@ -116,6 +168,7 @@ export type ReturningSummary = {
   secondTab: Summary | null
   core: { reload: Summary | null; secondTab: Summary | null }
   requestsBefore: { reload: number | null; secondTab: number | null }
+  floor: { reload: Summary | null; secondTab: Summary | null }
 }
 
 export function summarizeReturning(runs: readonly ReturningRun[], cpu: number): ReturningSummary {
@@ -127,6 +180,7 @@ export function summarizeReturning(runs: readonly ReturningRun[], cpu: number): 
     secondTab: summarize(mine.map((r) => r.secondTabMs)),
     core: { reload: summarize(mine.map((r) => r.coreMs.reload)), secondTab: summarize(mine.map((r) => r.coreMs.secondTab)) },
     requestsBefore: { reload: most(mine.map((r) => r.requestsBefore.reload)), secondTab: most(mine.map((r) => r.requestsBefore.secondTab)) },
+    floor: { reload: summarize(mine.map((r) => r.floor.reload)), secondTab: summarize(mine.map((r) => r.floor.secondTab)) },
   }
 }
 
@@ -137,6 +191,16 @@ export function returningTable(summaries: readonly ReturningSummary[], reps: num
     [
       ['Connect button shows the address: reload (ms)', ...summaries.map((s) => ms(s.reload))],
       ['Connect button shows the address: second tab, the first open (ms)', ...summaries.map((s) => ms(s.secondTab))],
+      ['  floor: its button, reload (ms)', ...summaries.map((s) => ms(s.floor.reload))],
+      ['  floor: its button, second tab (ms)', ...summaries.map((s) => ms(s.floor.secondTab))],
+      [
+        'Second tab − reload: Portico / floor (ms, medians)',
+        ...summaries.map((s) =>
+          s.reload && s.secondTab && s.floor.reload && s.floor.secondTab
+            ? `${(s.secondTab.median - s.reload.median).toFixed(0)} / ${(s.floor.secondTab.median - s.floor.reload.median).toFixed(0)}`
+            : '—',
+        ),
+      ],
       ['The dapp’s useAccount() says Connected: reload (ms)', ...summaries.map((s) => ms(s.core.reload))],
       ['The dapp’s useAccount() says Connected: second tab (ms)', ...summaries.map((s) => ms(s.core.secondTab))],
       [

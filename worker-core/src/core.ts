@@ -129,7 +129,7 @@ export function createCore(params: CreateCoreParameters): Core {
     writes: () =>
       (writesFeature ??= import('./features/writes/writes.ts').then(({ createWrites }) =>
         createWrites(ctx, {
-          onMined: () => account.refresh({ force: true }),
+          onMined: () => account.afterMined(),
           isSmartAccount: (intent) => isSmartAccount(ctx.store.get(), intent.caipAddress),
           prices: (addresses) => prices.get({ addresses }),
           onNameRegistered: (caipAddress, registered) => identity.registered(caipAddress, registered),

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import { USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
 import { getConnector } from '../client/getConnector.ts'
+import { preloadView } from '../client/viewPreloads.ts'
 import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '../connectors/embedded/types.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
@@ -99,7 +100,11 @@ export function EmailLoginRow({ connector }: { connector: AuthConnector }) {
           value={email}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? ids.error : undefined}
-          onFocus={() => connector.embedded.preload()}
+          onFocus={() => {
+            // The frame, and the code view the answer leads to: shown at once, never a suspended view's wait.
+            connector.embedded.preload()
+            preloadView('EmailVerifyOtp')
+          }}
           onChange={(e) => {
             setEmail(e.target.value)
             setError(null)

@@ -9,11 +9,17 @@ import {
   type CoreState,
   type StateListener,
 } from '@portico/shared-types'
+import { replaceEqualDeep } from '@tanstack/query-core'
 import { createStateSubscribers } from './subscribers.ts'
 
 export type StateStore = {
   get(): CoreState
-  /** Applies a patch (or a function of the current state answering one), bumps the revision and pushes. */
+  /**
+   * Applies a patch (or a function of the current state answering one), bumps the revision and pushes.
+   * Structurally shared (TanStack Query's `replaceEqualDeep`): a slice read again with the same content
+   * keeps its object, and its unchanged parts keep theirs, so no tab is sent it again and a view that
+   * reads it is not rendered again; a patch that changes nothing pushes nothing.
+   */
   set(patch: Partial<CoreState> | ((state: CoreState) => Partial<CoreState>)): CoreState
   /** Replaces state without pushing (restoring from storage before anyone subscribed). */
   replace(patch: Partial<CoreState>): void
@@ -62,7 +68,16 @@ export function createStateStore({ listenerTimeoutMs, storageKind }: CreateState
     get: () => state,
     set(patch) {
       const delta = typeof patch === 'function' ? patch(state) : patch
-      state = { ...state, ...delta, storage: storageKind(), revision: state.revision + 1 }
+      const shared: Partial<Record<keyof CoreState, unknown>> = {}
+      let changed = false
+      for (const key of Object.keys(delta) as (keyof CoreState)[]) {
+        if (key === 'revision') continue
+        shared[key] = replaceEqualDeep(state[key], delta[key])
+        if (shared[key] !== state[key]) changed = true
+      }
+      const storage = storageKind()
+      if (!changed && storage === state.storage) return state
+      state = { ...state, ...(shared as Partial<CoreState>), storage, revision: state.revision + 1 }
       subscribers.publish(state)
       return state
     },

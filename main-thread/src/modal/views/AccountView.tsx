@@ -371,10 +371,15 @@ export function tokenListOf(balances: readonly TokenBalance[] | null | undefined
   return [...balances.filter((b) => !b.address), ...balances.filter((b) => b.address)]
 }
 
+/** The percent formatter per locale, made once: every tab renders the token rows again on each change the core sends. */
+const percentFormats = new Map<string, Intl.NumberFormat>()
+
 /** A price's 24 h change in percent, signed ("+2.50%", "-1.25%"); null where the feed has none. */
 export function formatChange24h(change: number | undefined, locale: string): string | null {
   if (change === undefined || !Number.isFinite(change)) return null
-  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(change / 100)
+  let format = percentFormats.get(locale)
+  if (!format) percentFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 })))
+  return format.format(change / 100)
 }
 
 export function TokenList({ tokens, locale, onSend }: { tokens: readonly TokenBalance[]; locale: string; onSend?: ((token: string | undefined) => void) | undefined }) {

@@ -6,6 +6,12 @@ import type { IdentityFeature } from '../identity/identity.ts'
 export type AccountRefresh = {
   /** Refreshes what the account view shows (balances, identity, transactions) where stale; marks the account as asked for. */
   refresh(params?: { force?: boolean }): Promise<void>
+  /**
+   * After a transaction of the account was mined: its balances and activity read again past their
+   * cache; its name and avatar only where stale (a transaction moves funds, not the name, and a name
+   * Portico registered reaches the identity at once through `registered`).
+   */
+  afterMined(): Promise<void>
   /** A tab asked for the account's data: from now on it is refreshed when the core comes back online or into view. */
   asked(): void
   /** The refresh in progress (or the last one), for callers that wait for it. */
@@ -35,6 +41,11 @@ export function createAccountRefresh(ctx: CoreContext, reads: { balances: Balanc
   })
   return {
     refresh,
+    afterMined() {
+      asked = true
+      lastRefresh = Promise.all([reads.balances.refresh({ force: true }), reads.identity.refresh(), reads.transactions.refresh({ force: true })]).then(() => undefined)
+      return lastRefresh
+    },
     asked: () => void (asked = true),
     last: () => lastRefresh,
     dispose() {

@@ -56,6 +56,7 @@ describe('the write path against the sandbox', () => {
     const core = await connectedCore()
     await core.loadTransactions()
     const { provider, asked } = await sandboxWallet(sandbox, [true])
+    const sentAt = Date.now()
     const receiver = privateKeyToAccount(generatePrivateKey()).address
     const { result } = await runWrite(core, provider, send({ receiver }))
     expect(result).toMatchObject({ status: 'done', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
@@ -66,6 +67,10 @@ describe('the write path against the sandbox', () => {
     expect(await chain().getBalance({ address: receiver })).toBe(parseEther('0.5'))
     const state = await core.getState()
     expect(state.transactions.data.some((t) => t.metadata.hash === (result.status === 'done' ? result.hash : ''))).toBe(true)
+    // Mined: the balances and the activity were read again past their cache; the name, still fresh, was not.
+    const after = sandbox.dataApi.requests().filter((r) => r.time >= sentAt && r.path.includes(ACCOUNT_0))
+    expect(after.some((r) => r.path.includes('/balance'))).toBe(true)
+    expect(after.filter((r) => r.path.includes('/identity'))).toEqual([])
     core.dispose()
   })
 
