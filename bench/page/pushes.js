@@ -15,7 +15,7 @@
           pushes.push({
             bytes: JSON.stringify(value).length,
             at: performance.timeOrigin + performance.now(),
-            keys: Object.entries(value.changed ?? value).map(([k, v]) => `${k}:${k === 'identity' || k === 'nativeBalance' ? JSON.stringify(v) : (JSON.stringify(v)?.length ?? 0)}`),
+            slices: Object.entries(value.changed ?? value).map(([slice, v]) => `${slice} (${JSON.stringify(v)?.length ?? 0} B)`),
           })
         return listener.call(this, event)
       }

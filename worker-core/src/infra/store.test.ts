@@ -38,4 +38,21 @@ describe('the core state store', () => {
     expect(later.balances.data).toBe(first.balances.data)
     expect(pushes).toHaveLength(2)
   })
+
+  it("sends the changes of one task as one push: a refresh's slices that land together cost each tab one message", async () => {
+    const store = createStateStore({ listenerTimeoutMs: 1000, storageKind: () => 'indexeddb' })
+    const pushes: CoreStateChange[] = []
+    store.subscribe(async (change) => void pushes.push(change))
+    await new Promise((r) => setTimeout(r, 0))
+    pushes.length = 0
+
+    store.set({ balances: balances('ETH', 1) })
+    store.set({ online: false })
+    const last = store.set({ balances: balances('ETH', 2) })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pushes).toHaveLength(1)
+    expect(pushes[0]!.revision).toBe(last.revision)
+    expect(Object.keys(pushes[0]!.changed).sort()).toEqual(['balances', 'online'])
+    expect(pushes[0]!.changed.balances).toBe(last.balances)
+  })
 })

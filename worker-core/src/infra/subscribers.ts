@@ -5,7 +5,10 @@ export type Listener<T> = (value: T) => void | Promise<void>
 export type Subscribers<T, M = T> = {
   add(listener: Listener<M>, current?: T): number
   remove(id: number): void
-  /** Sends `value` to every listener; while a push is unanswered, later values coalesce into the latest. */
+  /**
+   * Sends `value` to every listener once the task that published it ends (values published meanwhile
+   * coalesce into the latest); while a push is unanswered, later values coalesce into the latest too.
+   */
   publish(value: T): void
   size(): number
   clear(): void
@@ -31,6 +34,7 @@ export function createSubscribers<T, M = T>({ timeoutMs, onDrop, message }: Crea
   type Entry = { listener: Listener<M>; busy: boolean; pending: { value: T } | null; sent: T | undefined }
   const entries = new Map<number, Entry>()
   let nextId = 1
+  let batched: { value: T } | null = null
 
   function push(id: number, entry: Entry, value: T) {
     if (entry.busy) {
@@ -74,7 +78,16 @@ export function createSubscribers<T, M = T>({ timeoutMs, onDrop, message }: Crea
     },
     remove: (id) => void entries.delete(id),
     publish(value) {
-      for (const [id, entry] of entries) push(id, entry, value)
+      // The changes of one task go out as one push: reads that land together (a refresh's loading states,
+      // a receipt and its follow-ups) cost each tab one message and one render, not one each.
+      const first = batched === null
+      batched = { value }
+      if (!first) return
+      setTimeout(() => {
+        const latest = batched!.value
+        batched = null
+        for (const [id, entry] of entries) push(id, entry, latest)
+      }, 0)
     },
     size: () => entries.size,
     clear: () => entries.clear(),
