@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { connectSandboxWallet, expect, test } from '../fixtures.ts'
 
-/** README: the modal is 360 px wide, and a bottom sheet below 400 px. */
+/** docs/theming.md: the modal is 360 px wide, and a bottom sheet below 400 px. */
 const MODAL_WIDTH = 360
 
 /** Opens the modal and answers the dialog's box once its entry animation has settled. */

@@ -67,6 +67,8 @@ describe('useCoreQuery', () => {
     hook(portico, () => useCoreQuery({ queryKey: ['online'], queryFn }), {})
     await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1))
     await act(async () => portico.core.setOnline(false))
+    // The page hears it is offline (the core's next push), as it does between the browser's two events.
+    await waitFor(() => expect(portico.client.getSnapshot().core?.online).toBe(false))
     await act(async () => portico.core.setOnline(true))
     await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2))
     portico.client.destroy()
