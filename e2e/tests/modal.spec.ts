@@ -6,6 +6,8 @@ import { E2E_URLS } from '../ports.ts'
 
 const WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT = '0xf39F…2266'
+/** Where `npm run screenshots` (PORTICO_SCREENSHOTS) has the axe walk keep a picture of each view. */
+const SCREENSHOTS = process.env['PORTICO_SCREENSHOTS']
 const twoDecimals = (v: string) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))
 
 /**
@@ -159,6 +161,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', theme)
       expect(await axeViolations(demo), `axe on ${name} (${theme})`).toEqual([])
       scanned++
+      // `npm run screenshots`: each view as the walk shows it, for docs/views.md.
+      if (SCREENSHOTS) await dialog.screenshot({ path: `${SCREENSHOTS}/${String(scanned).padStart(2, '0')}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${theme}.png` })
     })
     expect(scanned).toBeGreaterThan(12)
   })
