@@ -1,23 +1,26 @@
 // `npm run screenshots`: a picture of every view of the demo in the light and the dark theme, for
 // docs/views.md. The end-to-end axe walk (e2e/tests/modal.spec.ts) visits every view in both themes
 // against its own sandbox and the production demo; told PORTICO_SCREENSHOTS, it keeps each view's
-// dialog as a PNG in docs/previews/views/. Then this writes docs/views.md, one row per view.
+// dialog as a PNG in docs/previews/views/. Then this writes docs/views.md, one row per view
+// (`npm run screenshots -- --gallery` writes it again from the pictures there, without the walk).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './ensure.mjs'
 
 const out = join(root, 'docs/previews/views')
-rmSync(out, { recursive: true, force: true })
-mkdirSync(out, { recursive: true })
-const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', 'e2e/tests/modal.spec.ts', '-g', 'axe-core', '--reporter=line'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PORTICO_SCREENSHOTS: out },
-})
-if (run.status !== 0) process.exit(run.status ?? 1)
+if (!process.argv.includes('--gallery')) {
+  rmSync(out, { recursive: true, force: true })
+  mkdirSync(out, { recursive: true })
+  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', 'e2e/tests/modal.spec.ts', '-g', 'axe-core', '--reporter=line'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORTICO_SCREENSHOTS: out },
+  })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+}
 
-/** `07-account-light.png` → { order: '07', view: 'account' }, paired by theme. */
+/** `07-Account-light.png` → { order: '07', view: 'Account' }, paired by theme (the dialog's name, its spaces as dashes). */
 const rows = new Map()
 for (const file of readdirSync(out).sort()) {
   const match = /^(\d+)-(.+)-(light|dark)\.png$/.exec(file)
@@ -27,7 +30,7 @@ for (const file of readdirSync(out).sort()) {
   row.files[theme] = file
   rows.set(order, row)
 }
-const title = (view) => view.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase())
+const title = (view) => view.replace(/-/g, ' ')
 const lines = [
   '# Every view, light and dark',
   '',

@@ -162,7 +162,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await axeViolations(demo), `axe on ${name} (${theme})`).toEqual([])
       scanned++
       // `npm run screenshots`: each view as the walk shows it, for docs/views.md.
-      if (SCREENSHOTS) await dialog.screenshot({ path: `${SCREENSHOTS}/${String(scanned).padStart(2, '0')}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${theme}.png` })
+      if (SCREENSHOTS) await dialog.screenshot({ path: `${SCREENSHOTS}/${String(scanned).padStart(2, '0')}-${name.replace(/[^A-Za-z0-9]+/g, '-')}-${theme}.png` })
     })
     expect(scanned).toBeGreaterThan(12)
   })
