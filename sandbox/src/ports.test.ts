@@ -26,11 +26,17 @@ describe('freePort', () => {
   })
 
   it('answers the preferred port when it is free, another when something listens on it or it was handed out', async () => {
-    // A port the system gave this test's own server, now closed: free, and never handed out.
-    const probe = await listen(0)
-    const open = (probe.address() as { port: number }).port
-    await new Promise((r) => servers.pop()!.close(r))
-    expect(await freePort(open)).toBe(open)
+    // A port the system gave this test's own server, now closed: free, and never handed out. Another
+    // process of the run may bind that very port in between (the system hands ports out again): a
+    // few ports are tried, and one of them must be answered as preferred.
+    const answeredAsPreferred: boolean[] = []
+    for (let attempt = 0; attempt < 5 && !answeredAsPreferred.includes(true); attempt++) {
+      const probe = await listen(0)
+      const open = (probe.address() as { port: number }).port
+      await new Promise((r) => servers.pop()!.close(r))
+      answeredAsPreferred.push((await freePort(open)) === open)
+    }
+    expect(answeredAsPreferred).toContain(true)
     const preferred = await freePort()
     // Handed out once already: not again.
     const again = await freePort(preferred)
