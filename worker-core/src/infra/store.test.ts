@@ -11,13 +11,19 @@ const balances = (symbol: string, updatedAt: number): CoreState['balances'] =>
     updatedAt,
   }) as unknown as CoreState['balances']
 
+/** A store with one follower, its first push (the whole state) already taken: `pushes` holds the changes after. */
+async function followedStore() {
+  const store = createStateStore({ listenerTimeoutMs: 1000, storageKind: () => 'indexeddb' })
+  const pushes: CoreStateChange[] = []
+  store.subscribe(async (change) => void pushes.push(change))
+  await new Promise((r) => setTimeout(r, 0))
+  pushes.length = 0
+  return { store, pushes }
+}
+
 describe('the core state store', () => {
   it('pushes what changed; a slice read again with the same content keeps its object and pushes nothing', async () => {
-    const store = createStateStore({ listenerTimeoutMs: 1000, storageKind: () => 'indexeddb' })
-    const pushes: CoreStateChange[] = []
-    store.subscribe(async (change) => void pushes.push(change))
-    await new Promise((r) => setTimeout(r, 0))
-    pushes.length = 0
+    const { store, pushes } = await followedStore()
 
     const first = store.set({ balances: balances('ETH', 1) })
     await new Promise((r) => setTimeout(r, 0))
@@ -40,11 +46,7 @@ describe('the core state store', () => {
   })
 
   it("sends the changes of one task as one push: a refresh's slices that land together cost each tab one message", async () => {
-    const store = createStateStore({ listenerTimeoutMs: 1000, storageKind: () => 'indexeddb' })
-    const pushes: CoreStateChange[] = []
-    store.subscribe(async (change) => void pushes.push(change))
-    await new Promise((r) => setTimeout(r, 0))
-    pushes.length = 0
+    const { store, pushes } = await followedStore()
 
     store.set({ balances: balances('ETH', 1) })
     store.set({ online: false })
