@@ -61,19 +61,30 @@ export async function shownAddress(page: EnginePage): Promise<`0x${string}`> {
   return address as `0x${string}`
 }
 
-/** From the Account view: Switch to EOA (the embedded user's key itself); answers the EOA's address. */
-export async function switchToEoa(page: EnginePage): Promise<`0x${string}`> {
-  // The Account view may still be laying out (its balance and tokens arrive) when the button is first
-  // found: a click that landed beside it is made once more where the button now is.
-  const button = { css: `${MODAL} button`, text: 'Switch to EOA' }
-  const type = `${MODAL} [data-testid="account-type"]`
+/**
+ * A click whose effect is awaited, made once more if it did not take: the Account view may still be
+ * laying out (its balance and tokens arrive) when the button is first found, and a click that
+ * landed beside it is made again where the button now is.
+ */
+export async function clickUntil(page: EnginePage, button: Target, effect: (timeout?: number) => Promise<unknown>) {
   await page.click(button)
-  const switched = await page.waitFor(type, { text: /^EOA/, timeout: 7_500 }).then(
+  const took = await effect(7_500).then(
     () => true,
     () => false,
   )
-  if (!switched && (await page.count(button)) > 0) await page.click(button)
-  await page.waitFor(type, { text: /^EOA/ })
+  if (!took && (await page.count(button)) > 0) await page.click(button)
+  await effect()
+}
+
+/** From the Account view: a click on its button `label`, until the modal shows `title`. */
+export async function openView(page: EnginePage, label: string, title = label) {
+  await clickUntil(page, { css: `${MODAL} button`, text: label }, (timeout) => waitForView(page, title, timeout))
+}
+
+/** From the Account view: Switch to EOA (the embedded user's key itself); answers the EOA's address. */
+export async function switchToEoa(page: EnginePage): Promise<`0x${string}`> {
+  const type = `${MODAL} [data-testid="account-type"]`
+  await clickUntil(page, { css: `${MODAL} button`, text: 'Switch to EOA' }, (timeout) => page.waitFor(type, { text: /^EOA/, timeout }))
   const address = await shownAddress(page)
   await page.waitFor('[data-testid="dapp-status"]', { text: new RegExp(`^Connected ${address} on `) })
   return address

@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mailbox } from '../../embedded.ts'
 import { poll } from '../engine.ts'
 import type { Spec } from '../spec.ts'
-import { APPROVAL_FRAME, DEMO_MESSAGE, MODAL, freshEmail, loginWithEmail, visitorClick, switchToEoa, unsafeCalls, waitForView } from '../spec.ts'
+import { APPROVAL_FRAME, DEMO_MESSAGE, MODAL, freshEmail, loginWithEmail, visitorClick, openView, switchToEoa, unsafeCalls, waitForView } from '../spec.ts'
 
 /** The frame's button that opens its approval window, in engines without IntersectionObserver v2. */
 export const OPEN_WINDOW = { css: '[data-testid="approval-open-window"]', frame: APPROVAL_FRAME }
@@ -70,8 +70,7 @@ export const embeddedSpecs: Spec[] = [
       const frameOrigin = new URL(sandbox.frame.url).origin
       const exported = async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length
 
-      await page.click({ css: `${MODAL} button`, text: 'Passkeys' })
-      await waitForView(page, 'Passkeys')
+      await openView(page, 'Passkeys')
       await page.click({ css: `${MODAL} button`, text: 'Export EVM private key' })
       // No IntersectionObserver v2 here: the frame's panel has no Show private key, only the button to its window.
       await page.waitFor(PANEL_OPEN_WINDOW)
@@ -107,8 +106,7 @@ export const embeddedSpecs: Spec[] = [
       await loginWithEmail(page, sandbox, freshEmail('engines-totp'))
       await switchToEoa(page)
       const frameOrigin = new URL(sandbox.frame.url).origin
-      await page.click({ css: `${MODAL} button`, text: 'Passkeys' })
-      await waitForView(page, 'Passkeys')
+      await openView(page, 'Passkeys')
       await page.click({ css: `${MODAL} button`, text: 'Set up an authenticator app' })
       await visitorClick(page, PANEL_OPEN_WINDOW)
 
@@ -130,8 +128,7 @@ export const embeddedSpecs: Spec[] = [
       sandbox.frame.clock.advance(6 * 60_000)
       await page.click({ css: `${MODAL} button[aria-label="Back"]` })
       await waitForView(page, 'Account')
-      await page.click({ css: `${MODAL} button`, text: 'Send' })
-      await waitForView(page, 'Send')
+      await openView(page, 'Send')
       const receiver = privateKeyToAccount(generatePrivateKey()).address
       await page.fill(`${MODAL} input[placeholder="0.0"]`, '0.5')
       await page.fill(`${MODAL} input[spellcheck="false"]`, receiver)
