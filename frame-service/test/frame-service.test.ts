@@ -136,11 +136,33 @@ async function signInAtIssuer(authorizationUrl: string, username: string, passwo
 
 describe('node frame-service/bin/frame-service.mjs', () => {
   it('refuses to start on an unsafe or incomplete configuration, listing every issue with its variable', async () => {
-    const nothing = start({ ...cleared, PORTICO_FRAME_PORT: String(port) })
-    const error = await nothing.then(
-      () => '',
-      (err: Error) => err.message,
-    )
+    // The three refusals start side by side: each exits before it listens.
+    const refusal = (env: Record<string, string | undefined>) =>
+      start(env).then(
+        () => '',
+        (err: Error) => err.message,
+      )
+    const [error, unsafe, badAmount] = await Promise.all([
+      refusal({ ...cleared, PORTICO_FRAME_PORT: String(port) }),
+      refusal({
+        ...cleared,
+        ...deployment({
+          // A provider half configured, one reached over plain http on another host, a relay without its chain, a proxy that is not an address.
+          PORTICO_FRAME_GOOGLE_ISSUER: 'https://accounts.google.com',
+          PORTICO_FRAME_GOOGLE_CLIENT_ID: 'id',
+          PORTICO_FRAME_GITHUB_ISSUER: 'http://login.example',
+          PORTICO_FRAME_GITHUB_CLIENT_ID: 'id',
+          PORTICO_FRAME_GITHUB_CLIENT_SECRET: 'secret',
+          PORTICO_FRAME_FARCASTER_RELAY_URL: 'https://relay.example',
+          PORTICO_FRAME_TRUSTED_PROXIES: '10.0.0.1, proxy.example',
+          PORTICO_FRAME_PUBLIC_URL: 'http://wallet.example',
+          // A step-up amount with no price for the chain's coin to value approvals with.
+          PORTICO_FRAME_STEP_UP_USD: '1000',
+          PORTICO_FRAME_USD_PRICES: '{"SOL": 150}',
+        }),
+      }),
+      refusal({ ...cleared, ...deployment({ PORTICO_FRAME_STEP_UP_USD: '-5' }) }),
+    ])
     expect(error).toMatch(/^exited with 78:/)
     for (const variable of [
       'PORTICO_FRAME_CHAINS',
@@ -151,36 +173,13 @@ describe('node frame-service/bin/frame-service.mjs', () => {
     ]) {
       expect(error).toContain(`${variable} is missing`)
     }
-    const unsafe = await start({
-      ...cleared,
-      ...deployment({
-        // A provider half configured, one reached over plain http on another host, a relay without its chain, a proxy that is not an address.
-        PORTICO_FRAME_GOOGLE_ISSUER: 'https://accounts.google.com',
-        PORTICO_FRAME_GOOGLE_CLIENT_ID: 'id',
-        PORTICO_FRAME_GITHUB_ISSUER: 'http://login.example',
-        PORTICO_FRAME_GITHUB_CLIENT_ID: 'id',
-        PORTICO_FRAME_GITHUB_CLIENT_SECRET: 'secret',
-        PORTICO_FRAME_FARCASTER_RELAY_URL: 'https://relay.example',
-        PORTICO_FRAME_TRUSTED_PROXIES: '10.0.0.1, proxy.example',
-        PORTICO_FRAME_PUBLIC_URL: 'http://wallet.example',
-        // A step-up amount with no price for the chain's coin to value approvals with.
-        PORTICO_FRAME_STEP_UP_USD: '1000',
-        PORTICO_FRAME_USD_PRICES: '{"SOL": 150}',
-      }),
-    }).then(
-      () => '',
-      (err: Error) => err.message,
-    )
+    expect(unsafe).toMatch(/^exited with 78:/)
     expect(unsafe).toContain('PORTICO_FRAME_GOOGLE_CLIENT_SECRET missing')
     expect(unsafe).toContain('PORTICO_FRAME_GITHUB_ISSUER: expected an https:// URL')
     expect(unsafe).toContain('PORTICO_FRAME_FARCASTER_RELAY_URL and PORTICO_FRAME_FARCASTER_RPC_URL go together')
     expect(unsafe).toContain('PORTICO_FRAME_TRUSTED_PROXIES')
     expect(unsafe).toContain('PORTICO_FRAME_PUBLIC_URL: expected an https:// URL')
     expect(unsafe).toContain('PORTICO_FRAME_STEP_UP_USD values approvals in USD: PORTICO_FRAME_USD_PRICES needs a price for ETH')
-    const badAmount = await start({ ...cleared, ...deployment({ PORTICO_FRAME_STEP_UP_USD: '-5' }) }).then(
-      () => '',
-      (err: Error) => err.message,
-    )
     expect(badAmount).toContain('PORTICO_FRAME_STEP_UP_USD: expected an amount in USD, such as 1000')
     expect(unsafe).not.toContain('Frame service ready')
   }, 60_000)
