@@ -47,8 +47,11 @@ async function lockFolder(dir: string): Promise<() => Promise<void>> {
   throw new FrameServiceError(`Could not lock the frame database ${dir}`)
 }
 
-/** PGlite on a data folder (created when missing), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<SqlDriver> {
+/**
+ * PGlite on a data folder (created when missing), or in memory when `dataDir` is undefined. An
+ * in-memory database may start as a copy of `from` (a `dumpPglite` answer) instead of an empty one.
+ */
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<SqlDriver & { dump?: () => Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite')
   let unlock: (() => Promise<void>) | undefined
   if (dataDir !== undefined) {
@@ -57,7 +60,7 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
   }
   let db
   try {
-    db = await PGlite.create(dataDir === undefined ? undefined : dataDir)
+    db = await (dataDir === undefined ? PGlite.create(from ? { loadDataDir: from } : undefined) : PGlite.create(dataDir))
   } catch (err) {
     await unlock?.()
     throw err
@@ -75,6 +78,8 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
       await pglite.close()
       await unlock?.()
     },
+    // The data folder as an uncompressed tarball (an in-memory database's template).
+    dump: () => pglite.dumpDataDir('none'),
   }
 }
 
