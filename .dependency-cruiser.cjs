@@ -103,6 +103,13 @@ module.exports = {
       to: { path: '^main-thread/src/(hooks|modal|components|ui)/' },
     },
     {
+      name: 'page-hooks-never-import-the-modal',
+      comment: "A hook calls actions and the client, never the modal's code: a view uses hooks, not the other way, and the headless hooks work without the modal.",
+      severity: 'error',
+      from: { path: '^main-thread/src/hooks/', pathNot: TESTS },
+      to: { path: '^main-thread/src/modal/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No module reaches itself again through what it imports at run time: a cycle makes the order of evaluation decide what is defined. Imports of types only are erased from the build and do not count.',

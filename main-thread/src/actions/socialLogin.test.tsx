@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { currentView } from '../../client/router.ts'
-import type { AuthConnector } from '../../connectors/embedded/types.ts'
-import { createTestClient, openModal, type TestPortico } from '../../../test/harness.tsx'
+import { currentView } from '../client/router.ts'
+import type { AuthConnector } from '../connectors/embedded/types.ts'
+import { createTestClient, openModal, type TestPortico } from '../../test/harness.tsx'
 import { runSocialLogin } from './socialLogin.ts'
 
 const clients: TestPortico[] = []

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@portico/shared-types/errors'
 import { socialCallbackMessageSchema } from '@portico/shared-types/embedded'
 import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
-import type { PorticoClient } from '../../client/createClient.ts'
-import { currentView } from '../../client/router.ts'
-import type { AuthConnector, SocialLoginProvider } from '../../connectors/embedded/types.ts'
+import type { PorticoClient } from '../client/createClient.ts'
+import { currentView } from '../client/router.ts'
+import type { AuthConnector, SocialLoginProvider } from '../connectors/embedded/types.ts'
 
 /** How often the flow looks whether the visitor closed the popup. */
 const POPUP_POLL_MS = 500

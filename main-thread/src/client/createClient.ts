@@ -7,8 +7,8 @@ import type { FrameApproval } from '../connectors/embedded/types.ts'
 import type { Connector } from '../connectors/types.ts'
 import { afterNextPaint, loadInIdleParts, whenIdle } from './idle.ts'
 import { currentView, route, type RouterAction, type RouterState, type View } from './router.ts'
-import type { Session } from './session.ts'
-import type { SiwxSignInState } from './siwxSignIn.ts'
+import type { Session } from './session/session.ts'
+import type { SiwxSignInState } from './siwx/signIn.ts'
 import type { SpawnCoreOptions, SpawnedCore } from './spawnCore.ts'
 
 /** A page-side hint that a session exists, so a returning visitor's tab wakes the core at once. */
@@ -175,11 +175,11 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
   const startup = startupConfig(config)
   let snapshot = initialSnapshot(startup.themeMode)
   let session: Promise<Session> | null = null
-  let sessionCode: Promise<typeof import('./session.ts')> | null = null
+  let sessionCode: Promise<typeof import('./session/session.ts')> | null = null
 
   /** The session's module, fetched once (a failed fetch, offline with nothing cached, is tried again). */
   function loadSessionCode() {
-    sessionCode ??= import('./session.ts').catch((error: unknown) => {
+    sessionCode ??= import('./session/session.ts').catch((error: unknown) => {
       sessionCode = null
       throw error
     })

@@ -157,7 +157,7 @@ export async function socialLogin(client: PorticoClient, provider: Exclude<Socia
     throw cause
   })
   let failure: HeadlessError | null = null
-  const { runSocialLogin } = await import('../modal/embedded/socialLogin.ts')
+  const { runSocialLogin } = await import('../actions/socialLogin.ts')
   await runSocialLogin(client, connector, provider, popup, {
     active,
     fail(error, timedOut) {

@@ -7,7 +7,7 @@ import { isAuthConnector, type AuthConnector, type SocialLoginProvider } from '.
 import { usePorticoClient, useSnapshot } from '../context.ts'
 import { useT } from '../i18n/useT.ts'
 import { siApple, siDiscord, siFacebook, siFarcaster, siGithub, siGoogle, siX } from 'simple-icons'
-import { useEmbeddedErrorText } from './embedded/embeddedErrors.messages.ts'
+import { useEmbeddedErrorText } from './views/embedded/embeddedErrors.messages.ts'
 import { Icon, Mark } from './icons.tsx'
 
 /** The embedded wallet's connector, when the dapp configured `embeddedWalletUrl` and the session has it. */
@@ -142,7 +142,7 @@ export function SocialLoginRow({ connector, providers }: { connector: AuthConnec
     }
     const popup = window.open('about:blank', 'portico-social-login', 'popup,width=480,height=640')
     client.navigate({ type: 'push', view: { name: 'ConnectingSocial', provider } })
-    void import('./embedded/socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider, popup))
+    void import('../actions/socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider, popup))
   }
   return (
     <ul className="portico-socials" aria-label={t('socialLogin')} onPointerEnter={() => connector.embedded.preload()} onFocus={() => connector.embedded.preload()}>

@@ -5,7 +5,7 @@ import { coreOptionsSchema } from '@portico/shared-types/core-options'
 import { parseWith } from '@portico/shared-types/parse'
 import { siwxOptions } from '@portico/shared-types/siwx-config'
 import type { ClientInternals } from '../createClient.ts'
-import { isSiwxDappConfig } from '../siwx.ts'
+import { isSiwxDappConfig } from '../siwx/rules.ts'
 
 const parsedConfigs = new WeakMap<PorticoConfigInput, PorticoConfig>()
 

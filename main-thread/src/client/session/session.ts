@@ -2,21 +2,21 @@ import type { Remote } from 'comlink'
 import type { CoreState, NamespaceConnection, PorticoConfig, PorticoCoreApi } from '@portico/shared-types'
 import { sharesSessionAcrossNamespaces } from '@portico/shared-types/connectors'
 import { activeConnection, type ChainNamespace } from '@portico/shared-types/light'
-import { preloadConnectorCode } from '../connectors/registry.ts'
-import { eip6963Source } from '../connectors/eip6963.ts'
-import type { ClientInternals } from './createClient.ts'
-import { idlePeriod, nextTask } from './idle.ts'
-import { preloadView } from './viewPreloads.ts'
-import { coreSettingsOf, parseConfig, warmConfigParse } from './session/config.ts'
+import { preloadConnectorCode } from '../../connectors/registry.ts'
+import { eip6963Source } from '../../connectors/eip6963.ts'
+import type { ClientInternals } from '../createClient.ts'
+import { idlePeriod, nextTask } from '../idle.ts'
+import { preloadView } from '../viewPreloads.ts'
+import { coreSettingsOf, parseConfig, warmConfigParse } from './config.ts'
 import { siwxOptions } from '@portico/shared-types/siwx-config'
-import { startConnectors } from './session/connectors.ts'
-import { attachCore } from './session/core.ts'
-import type { SessionFeature } from './session/feature.ts'
-import { startHints } from './session/hints.ts'
-import { newTabId, startPresence } from './session/presence.ts'
-import { startRouting } from './session/routing.ts'
-import type { SiwxFeature } from './session/siwx.ts'
-import { startWalletAssets } from './session/walletAssets.ts'
+import { startConnectors } from './connectors.ts'
+import { attachCore } from './core.ts'
+import type { SessionFeature } from './feature.ts'
+import { startHints } from './hints.ts'
+import { newTabId, startPresence } from './presence.ts'
+import { startRouting } from './routing.ts'
+import type { SiwxFeature } from '../siwx/siwx.ts'
+import { startWalletAssets } from './walletAssets.ts'
 
 export { parseConfig }
 
@@ -72,10 +72,10 @@ export async function prepareSession(client: ClientInternals): Promise<void> {
 
 /**
  * The part of the client that wakes on intent: validates the configuration, spawns the core, and
- * starts the session's parts (`session/`), each a module with its own start and stop: the first
- * paint's hints, routing, sign-in, the page's connectors, wallet assets and the tab's presence. Each
- * core state the tab takes goes through them in that order; nothing here knows a kind of connector
- * or a chain namespace.
+ * starts the session's parts (this folder's modules, and sign-in's from `../siwx/`), each a module
+ * with its own start and stop: the first paint's hints, routing, sign-in, the page's connectors,
+ * wallet assets and the tab's presence. Each core state the tab takes goes through them in that
+ * order; nothing here knows a kind of connector or a chain namespace.
  */
 export async function startSession(client: ClientInternals): Promise<Session> {
   started.add(client)
@@ -92,7 +92,7 @@ export async function startSession(client: ClientInternals): Promise<Session> {
   await nextTask()
   const context = { client, config, api }
   // Sign-in's code (the sign view's routing, a dapp's own SIWX answers) loads only for a dapp that asks for it.
-  const siwx: SiwxFeature = siwxOptions(config) ? (await import('./session/siwx.ts')).startSiwx(context) : { signOut: async () => false }
+  const siwx: SiwxFeature = siwxOptions(config) ? (await import('../siwx/siwx.ts')).startSiwx(context) : { signOut: async () => false }
   const walletAssets = startWalletAssets(context)
   const connectors = startConnectors(context, { onConnected: () => void walletAssets.handOver().catch(() => undefined) })
   const features: SessionFeature[] = [startHints(context), startRouting(context), siwx, connectors, walletAssets]

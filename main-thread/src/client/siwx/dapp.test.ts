@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SiwxDappConfig, SiwxSession } from '@portico/shared-types'
 import { MESSAGES, PorticoError } from '@portico/shared-types/errors'
 import { siwxInputSchema } from '@portico/shared-types/siwx'
-import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../../test/harness.tsx'
-import { createClient } from './createClient.ts'
-import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './siwxDapp.ts'
+import { ADDRESS, announceWallet, createTestClient, testConfig, type FakeWallet } from '../../../test/harness.tsx'
+import { createClient } from '../createClient.ts'
+import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './dapp.ts'
 
 const CAIP = `eip155:31337:${ADDRESS}` as const
 const session = (over: Partial<SiwxSession['data']> = {}): SiwxSession => ({

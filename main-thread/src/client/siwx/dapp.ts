@@ -11,8 +11,8 @@ import {
   type SiwxDappConfig,
 } from '@portico/shared-types/siwx-config'
 import type { WalletRequest } from '@portico/shared-types/write'
-import type { DappAnswerer } from './write.ts'
-import { hasSiwxSession } from './siwx.ts'
+import type { DappAnswerer } from '../write.ts'
+import { hasSiwxSession } from './rules.ts'
 
 /** A dapp function's answer that its schema refused, as the typed error of SPEC.md §8's message. */
 function refused(what: string, message: string, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): PorticoError {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CoreState, SiwxSession } from '@portico/shared-types'
-import { hasSiwxSession, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSessionExpired } from './siwx.ts'
+import { hasSiwxSession, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSessionExpired } from './rules.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CAIP = `eip155:31337:${ADDRESS}` as const

@@ -1,7 +1,7 @@
 import { activeConnection, splitCaipAddress, type CaipAddress, type CoreState } from '@portico/shared-types/light'
 import type { SiwxSession } from '@portico/shared-types'
 import type { SiwxDappConfig, SiwxOptions } from '@portico/shared-types/siwx-config'
-import { currentView, route, type RouterState } from './router.ts'
+import { currentView, route, type RouterState } from '../router.ts'
 
 type Modal = { open: boolean; router: RouterState }
 

@@ -1,8 +1,8 @@
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { WriteError, WriteIntent } from '@portico/shared-types/write'
-import type { DappAnswerer, StartedWrite, WriteReturnType } from './write.ts'
-import type { Connector } from '../connectors/types.ts'
-import type { PorticoClient } from './createClient.ts'
+import type { DappAnswerer, StartedWrite, WriteReturnType } from '../write.ts'
+import type { Connector } from '../../connectors/types.ts'
+import type { PorticoClient } from '../createClient.ts'
 
 /** A prepared message older than this is made again before the wallet is asked (the sandbox verifier keeps a nonce 10 min). */
 export const SIWX_PREPARED_MAX_AGE_MS = 5 * 60 * 1000
@@ -67,7 +67,7 @@ export function createSiwxSignIn({ client, publish, intent, connector, dapp, sig
         if (current === attempt) publish(state(attempt, 'initialising'))
       }
       // The write path's page side loads with the first sign-in, not with the session.
-      const { startWrite } = await import('./write.ts')
+      const { startWrite } = await import('../write.ts')
       return startWrite(client, { intent: intent(caipAddress), connector, dapp })
     })().catch((cause: unknown) => initFailed(cause instanceof Error ? cause.message : String(cause)))
     current = attempt

@@ -2,10 +2,10 @@ import type { CaipAddress, CoreState, SiwxSession } from '@portico/shared-types'
 import { activeConnection } from '@portico/shared-types/light'
 import { SIWX_DEFAULT_EXPIRES_IN_MS, siwxOptions } from '@portico/shared-types/siwx-config'
 import { getConnectedConnector } from '../getConnector.ts'
-import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from '../siwx.ts'
-import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from '../siwxDapp.ts'
-import { createSiwxSignIn } from '../siwxSignIn.ts'
-import type { SessionContext, SessionFeature } from './feature.ts'
+import { isSiwxDappConfig, siwxAccountToAsk, siwxModal, siwxSessionEndsAt, siwxSetAside } from './rules.ts'
+import { adoptDappSessions, revokeDappSessions, signedInChains, siwxDappAnswerer } from './dapp.ts'
+import { createSiwxSignIn } from './signIn.ts'
+import type { SessionContext, SessionFeature } from '../session/feature.ts'
 
 export type SiwxFeature = SessionFeature & {
   /**

@@ -8,7 +8,7 @@ import { connectInCore, createTestClient, LOCAL, openModal, renderPortico, testC
 const ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
 beforeAll(async () => {
-  await Promise.all([import('./SwapView.tsx'), import('./RegisterAccountNameView.tsx'), import('./SendView.tsx')])
+  await Promise.all([import('./swap/SwapView.tsx'), import('./names/RegisterAccountNameView.tsx'), import('./transfer/SendView.tsx')])
 }, 30_000)
 
 async function onSolana() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PorticoConfigInput } from '@portico/shared-types'
 import { announceWallet, catalogue, CATALOGUE_URL, connectInCore, createTestClient, openModal, renderPortico, testConfig, type FakeWallet, type TestPortico } from '../../../test/harness.tsx'
-import { LEGAL_CONSENT_KEY } from './LegalCheckbox.tsx'
+import { LEGAL_CONSENT_KEY } from './connect/LegalCheckbox.tsx'
 
 type Features = NonNullable<PorticoConfigInput['features']>
 

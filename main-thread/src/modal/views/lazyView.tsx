@@ -29,8 +29,8 @@ type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never
  * without suspending, and `warmLazyViews()` loads every lazy view ahead of need.
  *
  * @example
- * Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')) },
- * SwitchNetwork: { title: …, render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
+ * Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('./transfer/SendView.tsx')) },
+ * SwitchNetwork: { title: …, render: lazyView(() => import('./networks/SwitchNetworkView.tsx'), 'SwitchNetworkView') },
  */
 export function lazyView<M extends Record<K, ViewComponent>, K extends string = 'default'>(
   load: () => Promise<M>,

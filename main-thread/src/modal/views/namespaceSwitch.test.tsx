@@ -8,7 +8,7 @@ import { ADDRESS, connectInCore, createTestClient, LOCAL, openModal, renderPorti
 const SOLANA_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
 beforeAll(async () => {
-  await import('./SendView.tsx')
+  await import('./transfer/SendView.tsx')
 }, 30_000)
 
 describe('switching namespace, as every tab sees it', () => {

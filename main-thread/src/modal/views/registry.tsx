@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import type { ClientSnapshot } from '../../client/createClient.ts'
-import { siwxRequired } from '../../client/siwx.ts'
+import { siwxRequired } from '../../client/siwx/rules.ts'
 import type { View, ViewName } from '../../client/router.ts'
 import type { Translate } from '../../i18n/translate.ts'
-import { ConnectingExternalView } from './ConnectingExternalView.tsx'
-import { ConnectView } from './ConnectView.tsx'
+import { ConnectingExternalView } from './connect/ConnectingExternalView.tsx'
+import { ConnectView } from './connect/ConnectView.tsx'
 import { lazyView, registerViewPreloads } from './lazyView.tsx'
-import { NetworksView } from './NetworksView.tsx'
-import { UnsupportedChainView } from './UnsupportedChainView.tsx'
+import { NetworksView } from './networks/NetworksView.tsx'
+import { UnsupportedChainView } from './networks/UnsupportedChainView.tsx'
 
 export type TitleContext = { t: Translate; walletName: (rdns: string) => string; networkName: (id: string) => string }
 
@@ -40,34 +40,34 @@ const siwxClosable = ({ config }: ClientSnapshot) => !siwxRequired(config?.siwx 
 
 export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   Connect: { title: (_, { t }) => t('connectWallet'), render: () => <ConnectView /> },
-  AllWallets: { title: (_, { t }) => t('allWallets'), render: lazyView(() => import('./AllWalletsView.tsx'), 'AllWalletsView') },
+  AllWallets: { title: (_, { t }) => t('allWallets'), render: lazyView(() => import('./connect/AllWalletsView.tsx'), 'AllWalletsView') },
   ConnectingExternal: { title: (view, { walletName }) => walletName(view.connectorId), render: (view) => <ConnectingExternalView connectorId={view.connectorId} /> },
-  Account: { title: (_, { t }) => t('account'), render: lazyView(() => import('./AccountView.tsx'), 'AccountView') },
+  Account: { title: (_, { t }) => t('account'), render: lazyView(() => import('./account/AccountView.tsx'), 'AccountView') },
   Networks: { title: (_, { t }) => t('chooseNetwork'), render: () => <NetworksView /> },
   UnsupportedChain: { title: (_, { t }) => t('switchNetwork'), render: () => <UnsupportedChainView /> },
-  ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
-  ConnectingWalletConnectBasic: { title: (_, { t }) => t('walletConnect'), render: lazyView(() => import('./ConnectingWalletConnectBasicView.tsx'), 'ConnectingWalletConnectBasicView') },
-  SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./SwitchNetworkView.tsx'), 'SwitchNetworkView') },
+  ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./connect/ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },
+  ConnectingWalletConnectBasic: { title: (_, { t }) => t('walletConnect'), render: lazyView(() => import('./connect/ConnectingWalletConnectBasicView.tsx'), 'ConnectingWalletConnectBasicView') },
+  SwitchNetwork: { title: (view, { networkName }) => networkName(view.caipNetworkId), render: lazyView(() => import('./networks/SwitchNetworkView.tsx'), 'SwitchNetworkView') },
   ApproveTransaction: {
     title: (view, { t }) => view.title ?? t(view.panel ? 'passkeys' : 'approveTransaction'),
-    render: lazyView(() => import('./ApproveTransactionView.tsx'), 'ApproveTransactionView'),
+    render: lazyView(() => import('./transactions/ApproveTransactionView.tsx'), 'ApproveTransactionView'),
   },
-  Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('../features/SendView.tsx')), feature: 'send' },
-  Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('../features/ReceiveView.tsx')), feature: 'receive' },
-  Swap: { title: (_, { t }) => t('swaps'), render: lazyView(() => import('../features/SwapView.tsx')), feature: 'swaps' },
-  Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('../features/BuyView.tsx')), feature: 'onramp' },
-  RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('../features/RegisterAccountNameView.tsx')) },
-  SIWXSignMessage: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
-  ConnectingSiwe: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('../features/SiwxSignMessageView.tsx')), closable: siwxClosable },
-  EmailVerifyOtp: { title: (_, { t }) => t('email'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'EmailVerifyOtpView') },
-  EmailVerifyDevice: { title: (_, { t }) => t('email'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'EmailVerifyDeviceView') },
-  ConnectingSocial: { title: (_, { t }) => t('socialLogin'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'ConnectingSocialView') },
-  ConnectingFarcaster: { title: () => 'Farcaster', render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'ConnectingFarcasterView') },
-  UpdateEmail: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailView') },
-  UpdateEmailOtp: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('../embedded/EmbeddedViews.tsx'), 'UpdateEmailOtpView') },
-  EmbeddedSessions: { title: (_, { t }) => t('signedInDevices'), render: lazyView(() => import('../embedded/EmbeddedSessionsView.tsx'), 'EmbeddedSessionsView') },
-  EmbeddedPasskeys: { title: (_, { t }) => t('passkeys'), render: lazyView(() => import('../embedded/EmbeddedPasskeysView.tsx'), 'EmbeddedPasskeysView') },
-  RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('../features/RegisterAccountNameSuccessView.tsx')) },
+  Send: { title: (_, { t }) => t('send'), render: lazyView(() => import('./transfer/SendView.tsx')), feature: 'send' },
+  Receive: { title: (_, { t }) => t('receive'), render: lazyView(() => import('./transfer/ReceiveView.tsx')), feature: 'receive' },
+  Swap: { title: (_, { t }) => t('swaps'), render: lazyView(() => import('./swap/SwapView.tsx')), feature: 'swaps' },
+  Buy: { title: (_, { t }) => t('onramp'), render: lazyView(() => import('./buy/BuyView.tsx')), feature: 'onramp' },
+  RegisterAccountName: { title: (_, { t }) => t('registerName'), render: lazyView(() => import('./names/RegisterAccountNameView.tsx')) },
+  SIWXSignMessage: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('./siwx/SiwxSignMessageView.tsx')), closable: siwxClosable },
+  ConnectingSiwe: { title: (_, { t }) => t('signIn'), render: lazyView(() => import('./siwx/SiwxSignMessageView.tsx')), closable: siwxClosable },
+  EmailVerifyOtp: { title: (_, { t }) => t('email'), render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'EmailVerifyOtpView') },
+  EmailVerifyDevice: { title: (_, { t }) => t('email'), render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'EmailVerifyDeviceView') },
+  ConnectingSocial: { title: (_, { t }) => t('socialLogin'), render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'ConnectingSocialView') },
+  ConnectingFarcaster: { title: () => 'Farcaster', render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'ConnectingFarcasterView') },
+  UpdateEmail: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'UpdateEmailView') },
+  UpdateEmailOtp: { title: (_, { t }) => t('changeEmail'), render: lazyView(() => import('./embedded/EmbeddedViews.tsx'), 'UpdateEmailOtpView') },
+  EmbeddedSessions: { title: (_, { t }) => t('signedInDevices'), render: lazyView(() => import('./embedded/EmbeddedSessionsView.tsx'), 'EmbeddedSessionsView') },
+  EmbeddedPasskeys: { title: (_, { t }) => t('passkeys'), render: lazyView(() => import('./embedded/EmbeddedPasskeysView.tsx'), 'EmbeddedPasskeysView') },
+  RegisterAccountNameSuccess: { title: (_, { t }) => t('nameRegistered'), render: lazyView(() => import('./names/RegisterAccountNameSuccessView.tsx')) },
 }
 
 export function viewDefinition<N extends ViewName>(name: N): ViewDefinition<N> {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadModal } from '../load.ts'
+import { loadModal } from '../../load.ts'
 import { AUTH_CONNECTOR_ID } from '@portico/shared-types/connectors'
-import { isAuthConnector } from '../../connectors/embedded/types.ts'
-import { ADDRESS, connectInCore, createTestClient, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { isAuthConnector } from '../../../connectors/embedded/types.ts'
+import { ADDRESS, connectInCore, createTestClient, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
 
 const balances = { balances: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30000, price: 3000, quantity: { decimals: '18', numeric: '10.126' }, iconUrl: 'http://x/eth.svg' }] }
 

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { groupTransactions } from '@portico/worker-core'
 import type { Transaction, TransactionsState } from '@portico/shared-types'
-import { PorticoProvider } from '../../PorticoProvider.tsx'
-import { ADDRESS, createTestClient, testConfig, type TestPortico } from '../../../test/harness.tsx'
+import { PorticoProvider } from '../../../PorticoProvider.tsx'
+import { ADDRESS, createTestClient, testConfig, type TestPortico } from '../../../../test/harness.tsx'
 import { ActivityList } from './ActivityList.tsx'
 
 const NOW = Date.parse('2025-03-20T12:00:00Z')

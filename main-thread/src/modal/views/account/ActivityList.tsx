@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react'
 import type { Transaction, TransactionsState } from '@portico/shared-types'
-import { useTransactions } from '../../hooks/queries/useTransactions.ts'
-import { useIntlLocale, useT } from '../../i18n/useT.ts'
-import { formatAge, formatQuantity } from '../format.ts'
-import { Icon } from '../icons.tsx'
-import { SafeImage } from '../../components/SafeImage.tsx'
+import { useTransactions } from '../../../hooks/queries/useTransactions.ts'
+import { useIntlLocale, useT } from '../../../i18n/useT.ts'
+import { formatAge, formatQuantity } from '../../format.ts'
+import { Icon } from '../../icons.tsx'
+import { SafeImage } from '../../../components/SafeImage.tsx'
 
 function describe(tx: Transaction, locale: string): { title: string; detail: string; image: string | null; direction: 'in' | 'out' | 'self' } {
   const transfer = tx.transfers[0]

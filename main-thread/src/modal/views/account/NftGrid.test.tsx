@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CaipNetworkId, NftHolding } from '@portico/shared-types'
-import { ADDRESS, connectInCore, createTestClient, fakeFetch, renderPortico, type FakeRemotes } from '../../../test/harness.tsx'
+import { ADDRESS, connectInCore, createTestClient, fakeFetch, renderPortico, type FakeRemotes } from '../../../../test/harness.tsx'
 import { NftGrid } from './NftGrid.tsx'
 
 const PUNKS = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

@@ -1,8 +1,8 @@
 import type { NftHolding } from '@portico/shared-types'
-import { useAccount } from '../../hooks/index.ts'
-import { useNftHoldings } from '../../hooks/queries/useNftHoldings.ts'
-import { useT } from '../../i18n/useT.ts'
-import { SafeImage } from '../../components/SafeImage.tsx'
+import { useAccount } from '../../../hooks/index.ts'
+import { useNftHoldings } from '../../../hooks/queries/useNftHoldings.ts'
+import { useT } from '../../../i18n/useT.ts'
+import { SafeImage } from '../../../components/SafeImage.tsx'
 
 /** One item per token: the same token id of the same contract on the same network. */
 export const nftKey = (nft: NftHolding) => `${nft.chain}:${nft.contract.toLowerCase()}:${nft.tokenId}`

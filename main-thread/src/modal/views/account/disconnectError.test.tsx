@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { PorticoEvent } from '../../ui/createUi.ts'
-import { useEvents } from '../../hooks/index.ts'
-import { connectInCore, createTestClient, openModal, renderPortico } from '../../../test/harness.tsx'
+import type { PorticoEvent } from '../../../ui/createUi.ts'
+import { useEvents } from '../../../hooks/index.ts'
+import { connectInCore, createTestClient, openModal, renderPortico } from '../../../../test/harness.tsx'
 
 function Events({ seen }: { seen: PorticoEvent[] }) {
   useEvents((event) => void seen.push(event))

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ADDRESS, connectInCore, createTestClient, fakeFetch, openModal, renderPortico } from '../../../test/harness.tsx'
+import { ADDRESS, connectInCore, createTestClient, fakeFetch, openModal, renderPortico } from '../../../../test/harness.tsx'
 
 beforeAll(async () => {
   await import('./BuyView.tsx')

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { catalogue, CATALOGUE_URL, catalogueRequests, createTestClient, fakeFetch, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { catalogue, CATALOGUE_URL, catalogueRequests, createTestClient, fakeFetch, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
 
 // happy-dom lays nothing out: give the wallet grid's scroll box the height it has in the modal.
 const VIEWPORT = 460

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ALL_WALLETS_PAGE_ENTRIES } from '@portico/shared-types/constants'
-import { walletConnectIntent } from '../../actions/prepareWalletConnect.ts'
-import { selectWallet } from '../../actions/selectWallet.ts'
-import { getWalletConnector } from '../../client/getConnector.ts'
-import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useInfiniteWallets } from '../../hooks/queries/useInfiniteWallets.ts'
-import { useDebounced } from '../../hooks/useDebounced.ts'
-import { useT } from '../../i18n/useT.ts'
-import { WalletImage } from '../WalletImage.tsx'
+import { walletConnectIntent } from '../../../actions/prepareWalletConnect.ts'
+import { selectWallet } from '../../../actions/selectWallet.ts'
+import { getWalletConnector } from '../../../client/getConnector.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../../context.ts'
+import { useInfiniteWallets } from '../../../hooks/queries/useInfiniteWallets.ts'
+import { useDebounced } from '../../../hooks/useDebounced.ts'
+import { useT } from '../../../i18n/useT.ts'
+import { WalletImage } from '../../WalletImage.tsx'
 
 const COLUMNS = 4
 const ROW_HEIGHT = 92

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PAIRING_EXPIRED_BELOW_MS, WALLET_CONNECT_NEAR_PX } from '@portico/shared-types/constants'
-import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../../test/harness.tsx'
-import { warmLazyViews } from './lazyView.tsx'
+import { announceWallet, catalogue, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig, type FakeWallet } from '../../../../test/harness.tsx'
+import { warmLazyViews } from '../lazyView.tsx'
 
 const wallets: FakeWallet[] = []
 afterEach(() => {

@@ -1,7 +1,7 @@
-import { getConnector } from '../../client/getConnector.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
-import { useT } from '../../i18n/useT.ts'
-import { SafeImage } from '../../components/SafeImage.tsx'
+import { getConnector } from '../../../client/getConnector.ts'
+import { usePorticoClient, useSnapshot } from '../../../context.ts'
+import { useT } from '../../../i18n/useT.ts'
+import { SafeImage } from '../../../components/SafeImage.tsx'
 
 /** Waiting for the wallet's approval; on failure, says why and offers another try. */
 export function ConnectingExternalView({ connectorId }: { connectorId: string }) {

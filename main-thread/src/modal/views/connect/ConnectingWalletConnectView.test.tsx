@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { ADDRESS, CATALOGUE_URL, createTestClient, fakeWalletConnect, listing, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
 import { walletLink } from './ConnectingWalletConnectView.tsx'
 
 describe('ConnectingWalletConnectView', () => {

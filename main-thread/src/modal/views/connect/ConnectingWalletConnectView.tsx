@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { WALLET_CONNECT_CONNECTOR_ID } from '@portico/shared-types/connectors'
 import type { WalletListing } from '@portico/shared-types'
-import { isTouchDevice, walletLink } from '../../actions/walletLink.ts'
-import { getConnector } from '../../client/getConnector.ts'
-import { currentView } from '../../client/router.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { Icon } from '../icons.tsx'
-import { QrCode } from '../QrCode.tsx'
+import { isTouchDevice, walletLink } from '../../../actions/walletLink.ts'
+import { getConnector } from '../../../client/getConnector.ts'
+import { currentView } from '../../../client/router.ts'
+import { usePorticoClient, useSnapshot } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { Icon } from '../../icons.tsx'
+import { QrCode } from '../../QrCode.tsx'
 import { WALLET_CONNECT_MESSAGES } from './walletConnect.messages.ts'
-import '../../styles/walletConnect.css'
+import '../../../styles/walletConnect.css'
 
 export { walletLink }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { pageSafeHref } from '@portico/shared-types/safeUrl'
-import { useT } from '../../i18n/useT.ts'
+import { useT } from '../../../i18n/useT.ts'
 
 /** Where the page remembers that the visitor accepted the terms (the tab's own UI state, like the session hint). */
 export const LEGAL_CONSENT_KEY = 'portico:legal-accepted'

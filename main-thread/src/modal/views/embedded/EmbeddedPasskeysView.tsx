@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { EmbeddedPasskey } from '@portico/shared-types/embedded'
 import { USER_REJECTED_CODE } from '@portico/shared-types/embedded-rpc'
-import type { EmbeddedWalletApi } from '../../connectors/embedded/types.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { useIntlLocale } from '../../i18n/useT.ts'
-import { useAuthConnector } from '../EmbeddedLoginRows.tsx'
+import type { EmbeddedWalletApi } from '../../../connectors/embedded/types.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { useIntlLocale } from '../../../i18n/useT.ts'
+import { useAuthConnector } from '../../EmbeddedLoginRows.tsx'
 import { EMBEDDED_MESSAGES } from './embedded.messages.ts'
 import { useEmbeddedErrorText } from './embeddedErrors.messages.ts'
 import { dateTime, relativeTime } from './EmbeddedSessionsView.tsx'
-import '../../styles/embedded.css'
-import '../../styles/sessions.css'
+import '../../../styles/embedded.css'
+import '../../../styles/sessions.css'
 
 /** What the view asks of the embedded wallet: its passkeys, and asking its frame to add or remove one. */
 export type PasskeysApi = Pick<EmbeddedWalletApi, 'passkeys' | 'addPasskey' | 'removePasskey' | 'exportKey' | 'totpEnabled' | 'setupTotp'>

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { EmbeddedSession } from '@portico/shared-types/embedded'
-import { createTestClient, renderPortico } from '../../../test/harness.tsx'
+import { createTestClient, renderPortico } from '../../../../test/harness.tsx'
 import { dateTime, relativeTime, SessionsPanel, type SessionsApi } from './EmbeddedSessionsView.tsx'
 
 const HOUR = 3_600_000

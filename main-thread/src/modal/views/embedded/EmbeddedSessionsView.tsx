@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { EmbeddedSession } from '@portico/shared-types/embedded'
-import type { EmbeddedWalletApi } from '../../connectors/embedded/types.ts'
-import { usePorticoUi } from '../../context.ts'
-import { useDisconnect } from '../../hooks/index.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { useIntlLocale, useT } from '../../i18n/useT.ts'
-import { useAuthConnector } from '../EmbeddedLoginRows.tsx'
+import type { EmbeddedWalletApi } from '../../../connectors/embedded/types.ts'
+import { usePorticoUi } from '../../../context.ts'
+import { useDisconnect } from '../../../hooks/index.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { useIntlLocale, useT } from '../../../i18n/useT.ts'
+import { useAuthConnector } from '../../EmbeddedLoginRows.tsx'
 import { EMBEDDED_MESSAGES } from './embedded.messages.ts'
 import { useEmbeddedErrorText } from './embeddedErrors.messages.ts'
-import '../../styles/embedded.css'
-import '../../styles/sessions.css'
+import '../../../styles/embedded.css'
+import '../../../styles/sessions.css'
 
 /** What the view asks of the embedded wallet: its sessions, and ending one or all. */
 export type SessionsApi = Pick<EmbeddedWalletApi, 'sessions' | 'endSession' | 'endAllSessions'>

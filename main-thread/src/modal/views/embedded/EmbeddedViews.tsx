@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { MESSAGES } from '@portico/shared-types/errors'
 import { toPageSafeUrl } from '@portico/shared-types/safeUrl'
-import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { useT } from '../../i18n/useT.ts'
-import type { SocialLoginProvider } from '../../connectors/embedded/types.ts'
-import { SOCIAL_NAMES, useAuthConnector } from '../EmbeddedLoginRows.tsx'
-import { QrCode } from '../QrCode.tsx'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { useT } from '../../../i18n/useT.ts'
+import type { SocialLoginProvider } from '../../../connectors/embedded/types.ts'
+import { SOCIAL_NAMES, useAuthConnector } from '../../EmbeddedLoginRows.tsx'
+import { QrCode } from '../../QrCode.tsx'
 import { EMBEDDED_MESSAGES } from './embedded.messages.ts'
 import { useEmbeddedErrorText } from './embeddedErrors.messages.ts'
-import '../../styles/embedded.css'
+import '../../../styles/embedded.css'
 
 /** The frame's own text of a failure (what the wait loop compares); the visitor reads `useEmbeddedErrorText`'s. */
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
@@ -199,7 +199,7 @@ export function ConnectingSocialView({ provider, error, timedOut }: { provider: 
   const retry = () => {
     const popup = window.open('about:blank', 'portico-social-login', 'popup,width=480,height=640')
     client.navigate({ type: 'replace', view: { name: 'ConnectingSocial', provider } })
-    void import('./socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider as SocialLoginProvider, popup))
+    void import('../../../actions/socialLogin.ts').then((m) => m.runSocialLogin(client, connector, provider as SocialLoginProvider, popup))
   }
   const text =
     error === 'blocked'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import type { FrameApproval } from '../../connectors/embedded/types.ts'
-import { usePorticoClient, useSnapshot } from '../../context.ts'
+import type { FrameApproval } from '../../../connectors/embedded/types.ts'
+import { usePorticoClient, useSnapshot } from '../../../context.ts'
 
 /** Marks the iframe the modal's focus trap lets focus live in while it is shown. */
 export const FRAME_TRAP_ATTRIBUTE = 'data-portico-trap'

@@ -1,4 +1,4 @@
-import { catalogue } from '../../i18n/catalogue.ts'
+import { catalogue } from '../../../i18n/catalogue.ts'
 import type en from './locales/embedded.en.ts'
 
 export type EmbeddedKey = keyof typeof en

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createApprovalHost } from '../../client/approvals.ts'
-import type { ClientSnapshot } from '../../client/createClient.ts'
-import { currentView } from '../../client/router.ts'
-import { createTestClient, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
-import { viewDefinition, type TitleContext } from '../views/registry.tsx'
+import { createApprovalHost } from '../../../client/approvals.ts'
+import type { ClientSnapshot } from '../../../client/createClient.ts'
+import { currentView } from '../../../client/router.ts'
+import { createTestClient, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
+import { viewDefinition, type TitleContext } from '../registry.tsx'
 
 const FRAME = 'http://127.0.0.1:1'
 

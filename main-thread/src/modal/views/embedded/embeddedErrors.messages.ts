@@ -1,6 +1,6 @@
 import { matchEmbeddedError, type EmbeddedErrorKey } from '@portico/shared-types/errors'
-import { catalogue } from '../../i18n/catalogue.ts'
-import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
+import { catalogue } from '../../../i18n/catalogue.ts'
+import { useMessages, type FeatureTranslate } from '../../../i18n/useMessages.ts'
 
 /**
  * The embedded wallet's error texts (shared-types' `EMBEDDED_ERRORS`, which the frame answers with)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMBEDDED_ERRORS, matchEmbeddedError, type EmbeddedErrorKey } from '@portico/shared-types/errors'
-import { translatorOf } from '../../i18n/translate.ts'
+import { translatorOf } from '../../../i18n/translate.ts'
 import { EMBEDDED_ERROR_MESSAGES, embeddedErrorText } from './embeddedErrors.messages.ts'
 
 const SAMPLE: Record<string, string> = { seconds: '27', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', method: 'eth_sign', provider: 'Google' }

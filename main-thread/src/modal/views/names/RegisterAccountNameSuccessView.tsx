@@ -1,8 +1,8 @@
-import { usePorticoClient } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { Icon } from '../icons.tsx'
+import { usePorticoClient } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { Icon } from '../../icons.tsx'
 import { NAMES_MESSAGES } from './names.messages.ts'
-import '../../styles/names.css'
+import '../../../styles/names.css'
 
 /** RegisterAccountNameSuccess (SPEC.md §2): the registered name, now the account's identity. */
 export default function RegisterAccountNameSuccessView({ accountName }: { accountName: string }) {

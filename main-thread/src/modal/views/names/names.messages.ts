@@ -1,5 +1,5 @@
 import type { PorticoMessageKey } from '@portico/shared-types/errors'
-import { catalogue } from '../../i18n/catalogue.ts'
+import { catalogue } from '../../../i18n/catalogue.ts'
 
 /** The view's keys; those of SPEC.md §8's texts are the one English table's (`MESSAGES`). */
 export type NamesKey =

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createTestClient, openModal, renderPortico, testConfig, testNetwork } from '../../../test/harness.tsx'
+import { createTestClient, openModal, renderPortico, testConfig, testNetwork } from '../../../../test/harness.tsx'
 
 describe('NetworksView', () => {
   it('lists the dapp’s networks, marks the active one, and switches without a wallet', async () => {

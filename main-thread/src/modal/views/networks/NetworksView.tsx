@@ -1,9 +1,9 @@
 import { activeConnection } from '@portico/shared-types/light'
-import { useConfig, usePorticoClient, useSnapshot } from '../../context.ts'
-import { useT } from '../../i18n/useT.ts'
-import { Icon } from '../icons.tsx'
-import { NetworkBadge } from '../NetworkBadge.tsx'
-import { loadView, preloadView } from '../../client/viewPreloads.ts'
+import { useConfig, usePorticoClient, useSnapshot } from '../../../context.ts'
+import { useT } from '../../../i18n/useT.ts'
+import { Icon } from '../../icons.tsx'
+import { NetworkBadge } from '../../NetworkBadge.tsx'
+import { loadView, preloadView } from '../../../client/viewPreloads.ts'
 
 /** The dapp's networks; picking one switches (through the wallet when one is connected). */
 export function NetworksView() {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { announceWallet, createTestClient, openModal, renderPortico, type FakeWallet } from '../../../test/harness.tsx'
+import { announceWallet, createTestClient, openModal, renderPortico, type FakeWallet } from '../../../../test/harness.tsx'
 
 let wallet: FakeWallet | undefined
 afterEach(() => wallet?.cleanup())

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { activeConnection, type CaipNetworkId } from '@portico/shared-types/light'
 import { UserRejectedRequestError } from 'viem'
 import { SwitchChainError } from '@portico/shared-types/errors'
-import { switchNetwork } from '../../actions/switchNetwork.ts'
-import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useT } from '../../i18n/useT.ts'
-import { NetworkBadge } from '../NetworkBadge.tsx'
+import { switchNetwork } from '../../../actions/switchNetwork.ts'
+import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../../context.ts'
+import { useT } from '../../../i18n/useT.ts'
+import { NetworkBadge } from '../../NetworkBadge.tsx'
 
 /** Asks the wallet to switch; says what to do, and offers another try on failure. */
 export function SwitchNetworkView({ caipNetworkId }: { caipNetworkId: CaipNetworkId }) {

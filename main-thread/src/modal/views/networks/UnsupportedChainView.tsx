@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/useT.ts'
+import { useT } from '../../../i18n/useT.ts'
 import { NetworksView } from './NetworksView.tsx'
 
 /** SPEC.md §2: the wallet is on a network the dapp does not list. */

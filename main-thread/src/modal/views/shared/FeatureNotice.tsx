@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Icon } from '../icons.tsx'
+import { Icon } from '../../icons.tsx'
 
 /**
  * What a feature view shows instead of its form when it cannot start (offline, a network without

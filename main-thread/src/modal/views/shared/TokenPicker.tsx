@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { Icon } from '../icons.tsx'
-import { SafeImage } from '../../components/SafeImage.tsx'
+import { Icon } from '../../icons.tsx'
+import { SafeImage } from '../../../components/SafeImage.tsx'
 
 /** A token a picker offers: what identifies it, what it shows. */
 export type TokenChoice = { key: string; symbol: string; name: string; iconUrl: string | null /** Formatted, with its symbol. */; balance: string | null }

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { shortenAddress, splitCaipAddress } from '@portico/shared-types/light'
 import type { WriteError } from '@portico/shared-types/write'
-import { siwxRequired, siwxSessionExpired, siwxSetAside } from '../../client/siwx.ts'
-import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useAccount, useNetwork } from '../../hooks/index.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
+import { siwxRequired, siwxSessionExpired, siwxSetAside } from '../../../client/siwx/rules.ts'
+import { useConfig, usePorticoClient, usePorticoUi, useSnapshot } from '../../../context.ts'
+import { useAccount, useNetwork } from '../../../hooks/index.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
 import { SIWX_MESSAGES } from './siwx.messages.ts'
-import '../../styles/siwx.css'
+import '../../../styles/siwx.css'
 
 /**
  * SIWXSignMessage (SPEC.md §4 SIWX): asks the connected wallet to sign the EIP-4361 message this tab
- * prepared on connect (`client/siwxSignIn.ts`), through the one write path; the verifier checks it and
+ * prepared on connect (`client/siwx/signIn.ts`), through the one write path; the verifier checks it and
  * the core keeps the session for every tab, which closes this view. A failure says so and the view
  * stays; Cancel disconnects when sign-in is required. When the sign-in could not even start, it says
  * so, disconnects and goes back to Connect.

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, connectInCore, createTestClient, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { ADDRESS, connectInCore, createTestClient, renderPortico, testConfig } from '../../../../test/harness.tsx'
 
 beforeAll(async () => {
   await import('./SiwxSignMessageView.tsx')

@@ -4,22 +4,22 @@ import { DISPLAY_DECIMALS } from '@portico/shared-types/constants'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { SwapToken, TokenBalance } from '@portico/shared-types'
 import type { SimulatedCall, SwapTokenRef, WriteCheck, WriteError, WriteStep } from '@portico/shared-types/write'
-import { checkWrite, write } from '../../actions/write.ts'
-import { usePorticoClient, usePorticoUi, useSnapshot } from '../../context.ts'
-import { useAccount, useConnectedConnector, useNetwork } from '../../hooks/index.ts'
-import { useSwapQuote } from '../../hooks/queries/useSwapQuote.ts'
-import { useSwapTokens } from '../../hooks/queries/useSwapTokens.ts'
-import { useIntlLocale, useT } from '../../i18n/useT.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { formatAmount, formatUsd } from '../format.ts'
-import { FeatureNotice } from './FeatureNotice.tsx'
+import { checkWrite, write } from '../../../actions/write.ts'
+import { usePorticoClient, usePorticoUi, useSnapshot } from '../../../context.ts'
+import { useAccount, useConnectedConnector, useNetwork } from '../../../hooks/index.ts'
+import { useSwapQuote } from '../../../hooks/queries/useSwapQuote.ts'
+import { useSwapTokens } from '../../../hooks/queries/useSwapTokens.ts'
+import { useIntlLocale, useT } from '../../../i18n/useT.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { formatAmount, formatUsd } from '../../format.ts'
+import { FeatureNotice } from '../shared/FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
-import { FormShell, InputField, Summary } from './FormParts.tsx'
-import { ReviewActions } from './ReviewActions.tsx'
-import { useWritePreview } from './WritePreview.tsx'
-import { TokenPicker, type TokenChoice } from './TokenPicker.tsx'
-import { useWriteErrors, WriteErrorText } from './useWriteErrors.tsx'
-import '../../styles/transfer.css'
+import { FormShell, InputField, Summary } from '../shared/FormParts.tsx'
+import { ReviewActions } from '../transactions/ReviewActions.tsx'
+import { useWritePreview } from '../transactions/WritePreview.tsx'
+import { TokenPicker, type TokenChoice } from '../shared/TokenPicker.tsx'
+import { useWriteErrors, WriteErrorText } from '../transactions/useWriteErrors.tsx'
+import '../../../styles/transfer.css'
 
 /** The convert API's address of the native coin (CAIP-10). */
 const NATIVE = /0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee$/i
@@ -91,7 +91,7 @@ function useSwapFlow() {
     const calls = phase.step === 'form' ? [] : phase.calls
     setPhase({ step: 'swapping', progress: null, calls })
     // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
-    const atomic = from && !NATIVE.test(from.address) ? await import('../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
+    const atomic = from && !NATIVE.test(from.address) ? await import('../../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
     const outcome = await write(client, {
       intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) },
       connector,

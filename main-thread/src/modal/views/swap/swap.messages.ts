@@ -1,4 +1,4 @@
-import { catalogue } from '../../i18n/catalogue.ts'
+import { catalogue } from '../../../i18n/catalogue.ts'
 
 export type SwapKey =
   | 'youPay'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { connectInCore, createTestClient, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { connectInCore, createTestClient, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
 
 beforeAll(async () => {
   await import('./SwapView.tsx')

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { announceWallet, connectInCore, createTestClient, openModal, renderPortico, type FakeWallet } from '../../../test/harness.tsx'
+import { announceWallet, connectInCore, createTestClient, openModal, renderPortico, type FakeWallet } from '../../../../test/harness.tsx'
 import { FrameOverlay } from '../embedded/FrameOverlay.tsx'
 
 let wallet: FakeWallet | undefined

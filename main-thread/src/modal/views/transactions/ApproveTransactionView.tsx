@@ -1,13 +1,13 @@
 import { activeConnection } from '@portico/shared-types/light'
-import type { FrameApproval } from '../../client/createClient.ts'
-import { getConnector } from '../../client/getConnector.ts'
-import { useSnapshot } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { useT } from '../../i18n/useT.ts'
+import type { FrameApproval } from '../../../client/createClient.ts'
+import { getConnector } from '../../../client/getConnector.ts'
+import { useSnapshot } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { useT } from '../../../i18n/useT.ts'
 import { EMBEDDED_MESSAGES } from '../embedded/embedded.messages.ts'
 import { FrameOverlay } from '../embedded/FrameOverlay.tsx'
-import '../../styles/embedded.css'
-import { SafeImage } from '../../components/SafeImage.tsx'
+import '../../../styles/embedded.css'
+import { SafeImage } from '../../../components/SafeImage.tsx'
 
 /**
  * The shell every signing prompt uses. With a wallet that shows its own prompt, the wallet is asking

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { CaipAddress } from '@portico/shared-types/light'
 import type { SimulatedCall, Simulation } from '@portico/shared-types/write'
-import { ADDRESS, connectInCore, createTestClient, renderPortico, type TestPortico } from '../../../test/harness.tsx'
-import { loadAllCatalogues } from '../../../test/catalogues.ts'
+import { ADDRESS, connectInCore, createTestClient, renderPortico, type TestPortico } from '../../../../test/harness.tsx'
+import { loadAllCatalogues } from '../../../../test/catalogues.ts'
 import { useWritePreview } from './WritePreview.tsx'
 
 const ACCOUNT = `eip155:31337:${ADDRESS}` as CaipAddress

@@ -2,12 +2,12 @@ import { useId, useState, type ReactNode } from 'react'
 import { formatUnits } from 'viem'
 import { shortenAddress, type CaipAddress } from '@portico/shared-types/light'
 import type { ApprovalGrant, AssetChange, SimulatedCall, Simulation } from '@portico/shared-types/write'
-import { useSimulation } from '../../hooks/queries/useSimulation.ts'
-import { useIntlLocale } from '../../i18n/useT.ts'
-import { useMessages, type FeatureTranslate } from '../../i18n/useMessages.ts'
-import { formatUsd } from '../format.ts'
+import { useSimulation } from '../../../hooks/queries/useSimulation.ts'
+import { useIntlLocale } from '../../../i18n/useT.ts'
+import { useMessages, type FeatureTranslate } from '../../../i18n/useMessages.ts'
+import { formatUsd } from '../../format.ts'
 import { PREVIEW_MESSAGES, type PreviewKey } from './preview.messages.ts'
-import '../../styles/preview.css'
+import '../../../styles/preview.css'
 
 const amountFormats = new Map<string, Intl.NumberFormat>()
 /** Up to six decimals in the visitor's locale, never rounded to nothing: a dust amount reads "< 0.000001". */

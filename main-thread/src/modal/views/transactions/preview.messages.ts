@@ -1,4 +1,4 @@
-import { catalogue } from '../../i18n/catalogue.ts'
+import { catalogue } from '../../../i18n/catalogue.ts'
 
 /** The keys of a write's simulated preview (the Review step of Send and Swap). */
 export type PreviewKey =

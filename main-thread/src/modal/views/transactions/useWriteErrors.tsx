@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { WriteError, WriteField } from '@portico/shared-types/write'
-import { usePorticoUi } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../i18n/writeErrors.ts'
-import { FieldError } from './FormParts.tsx'
+import { usePorticoUi } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { WRITE_ERROR_MESSAGES, writeErrorMessage } from '../../../i18n/writeErrors.ts'
+import { FieldError } from '../shared/FormParts.tsx'
 
 export type WriteErrors = Partial<Record<WriteField | 'form', WriteError>>
 

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { splitCaipAddress } from '@portico/shared-types/light'
-import { useAccount } from '../../hooks/index.ts'
-import { useConfig, useSnapshot } from '../../context.ts'
-import { useMessages } from '../../i18n/useMessages.ts'
-import { Icon } from '../icons.tsx'
-import { QrCode } from '../QrCode.tsx'
+import { useAccount } from '../../../hooks/index.ts'
+import { useConfig, useSnapshot } from '../../../context.ts'
+import { useMessages } from '../../../i18n/useMessages.ts'
+import { Icon } from '../../icons.tsx'
+import { QrCode } from '../../QrCode.tsx'
 import { TRANSFER_MESSAGES } from './transfer.messages.ts'
-import '../../styles/transfer.css'
+import '../../../styles/transfer.css'
 
 /**
  * The payment URI a wallet that scans it opens a transfer with: EIP-681 for an eip155 address (to it

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { solanaDevnet, solanaMainnet } from '@portico/shared-types/solana'
 import { describe, expect, it } from 'vitest'
-import { connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../../test/harness.tsx'
+import { connectInCore, createTestClient, LOCAL, openModal, renderPortico, testConfig } from '../../../../test/harness.tsx'
 
 describe('ReceiveView on Solana', () => {
   it('a Solana account gets a Solana Pay QR code (solana:<address>) and its Solana networks', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { announceWallet, connectInCore, createTestClient, openModal, renderPortico } from '../../../test/harness.tsx'
+import { announceWallet, connectInCore, createTestClient, openModal, renderPortico } from '../../../../test/harness.tsx'
 
 // The views load on demand; have their modules compiled once, so the first render does not wait on the transform.
 beforeAll(async () => {
