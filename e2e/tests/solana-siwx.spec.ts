@@ -85,9 +85,12 @@ test.describe('Sign In With Solana (SIWX on Solana Localnet)', () => {
     await page.goto('/?solana=1&siwx=optional')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+    // The wallet's Solana side is asked (the demo starts on Solana Localnet), however early the click came.
     const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet request' })
+    await expect(prompt).toContainText(wallet)
     await prompt.getByRole('button', { name: 'Approve' }).click()
     const signIn = page.getByRole('dialog', { name: 'Sign In' })
+    await expect(signIn.getByTestId('siwx-account')).toContainText('Solana Localnet')
     await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
     await expect(prompt).toContainText('with Solana?')
     await prompt.getByRole('button', { name: 'Reject' }).click()

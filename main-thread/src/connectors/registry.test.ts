@@ -63,6 +63,32 @@ describe('connector registry', () => {
     registry.destroy()
     expect([announced.destroyed, auth.destroyed]).toEqual([true, true])
   })
+
+  it('settles once every lazily loaded kind attached or failed: a wallet announced for EVM first has its Solana side by then', async () => {
+    const evm = { ...connector('sandbox', 'ANNOUNCED'), rdns: 'dev.portico.sandbox' }
+    const solana = { ...connector('standard:Sandbox', 'ANNOUNCED'), rdns: 'dev.portico.sandbox', namespaces: ['solana' as const] }
+    let load!: () => void
+    const loaded = new Promise<void>((resolve) => (load = resolve))
+    const registry = createConnectorRegistry(ctx, [
+      () => source([evm]),
+      async () => {
+        await loaded
+        return source([solana])
+      },
+      async () => {
+        throw new Error('a chunk that failed to load')
+      },
+    ])
+    expect(registry.connectors().map((c) => c.namespaces)).toEqual([['eip155']])
+    let settled = false
+    const waiting = registry.settled().then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    load()
+    await waiting
+    expect(registry.connectors().map((c) => [c.id, c.namespaces])).toEqual([['sandbox', ['eip155', 'solana']]])
+    registry.destroy()
+  })
 })
 
 describe('lazySource', () => {

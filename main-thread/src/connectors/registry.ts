@@ -80,7 +80,7 @@ export function preloadConnectorCode(config: PorticoConfig, factories: readonly 
  * before is left out, a wallet announced for two namespaces by two protocols is one connector:
  * `dedupeWallets`), one change feed, one destroy. A source that fails to start is skipped.
  */
-export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource {
+export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource & { settled(): Promise<void> } {
   const listeners = createEmitter()
   const sources: (ConnectorSource | null)[] = factories.map(() => null)
   const cleanups: (() => void)[] = []
@@ -103,16 +103,20 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
     cleanups.push(source.subscribe(changed), () => source.destroy())
   }
 
+  /** The lazily loaded kinds still loading: `settled()` waits for them (each attached or failed). */
+  const loading: Promise<unknown>[] = []
   factories.forEach((factory, index) => {
     try {
       const made = factory(ctx)
       if (made instanceof Promise) {
-        void made.then(
-          (source) => {
-            attach(index, source)
-            if (source && !destroyed) changed()
-          },
-          () => undefined,
+        loading.push(
+          made.then(
+            (source) => {
+              attach(index, source)
+              if (source && !destroyed) changed()
+            },
+            () => undefined,
+          ),
         )
       } else attach(index, made)
     } catch {
@@ -126,6 +130,7 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
     subscribe(onChange) {
       return listeners.on(onChange)
     },
+    settled: () => Promise.all(loading).then(() => undefined),
     destroy() {
       destroyed = true
       listeners.clear()

@@ -129,15 +129,25 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     publish,
     after: () => void follow(),
     async connect(connectorId) {
-      const snapshot = client.get()
-      const connector = getConnector(snapshot, connectorId)
+      let snapshot = client.get()
+      let connector = getConnector(snapshot, connectorId)
       // The namespace of the network the dapp is on where the wallet serves it (a wallet with EVM and Solana sides), else the wallet's first.
-      const onNetwork = snapshot.core?.activeCaipNetworkId?.split(':')[0] as ChainNamespace | undefined
+      // Before the core has answered (a click on a busy machine), the network the dapp starts on.
+      const active = snapshot.core?.activeCaipNetworkId ?? config.defaultNetwork ?? config.networks[0]?.caipNetworkId
+      const onNetwork = active?.split(':')[0] as ChainNamespace | undefined
+      if (onNetwork && connector && !connector.namespaces.includes(onNetwork)) {
+        // A click before the kind that serves this network loaded (Wallet Standard on Solana): the wallet's
+        // other side only is known yet. Its side for this network, once every kind has loaded.
+        await registry.settled()
+        publish()
+        snapshot = client.get()
+        connector = getConnector(snapshot, connectorId) ?? connector
+      }
       const namespace = onNetwork && connector?.namespaces.includes(onNetwork) ? onNetwork : connector?.namespaces[0]
       try {
         if (!connector || !namespace) throw new WalletUnavailableError()
         await api.setConnecting(namespace, connector.id, connector.type)
-        const network = config.networks.find((n) => n.caipNetworkId === snapshot.core?.activeCaipNetworkId && n.chainNamespace === namespace)
+        const network = config.networks.find((n) => n.caipNetworkId === active && n.chainNamespace === namespace)
         const caipAddress = await connector.connect({ namespace, network })
         verified.add(connector.id)
         client.set({ attempt: null })
