@@ -3,7 +3,7 @@
  * configuration and sign-in options as the session derives them).
  */
 import { coreConfigSchema, coreOptionsSchema, parseWith, porticoConfigSchema, siwxOptions } from '@portico/shared-types'
-import { parseConfig } from '../../main-thread/src/client/session.ts'
+import { parseConfig } from '../../main-thread/src/client/session/config.ts'
 import { boundaryInputs, fuzz, validSamples } from './harness.ts'
 
 const ROW = 'Fuzz: configuration'

@@ -37,7 +37,7 @@ const bundlerUrl = () => `${sandbox.dataApi.url}/v1/bundler?projectId=${PROJECT}
 async function smartAccountCore(fetchOverride?: typeof fetch, ether = parseEther('1')): Promise<{ core: Core; account: SmartAccount; bundler: BundlerClient }> {
   const owner = privateKeyToAccount(generatePrivateKey())
   const account = await toSimpleSmartAccount({ client, owner, entryPoint: { address: entryPoint08Address, version: '0.8' } })
-  const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl()), paymaster: true })
+  const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl()), paymaster: true, pollingInterval: 100 })
   await client.request({ method: 'anvil_setBalance' as never, params: [account.address, numberToHex(ether)] as never })
   const core = createCore({ storage: createStorage({ dbName: `core-${crypto.randomUUID()}`, warn: () => {} }), warn: () => {}, fetch: fetchOverride ?? pageFetch })
   await core.configure(sandboxConfig(sandbox, PROJECT), { swapChains: ['eip155:31337'] })
