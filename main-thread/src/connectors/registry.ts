@@ -80,7 +80,7 @@ export function preloadConnectorCode(config: PorticoConfig, factories: readonly 
  * before is left out, a wallet announced for two namespaces by two protocols is one connector:
  * `dedupeWallets`), one change feed, one destroy. A source that fails to start is skipped.
  */
-export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource & { settled(): Promise<void> } {
+export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: readonly ConnectorSourceFactory[] = CONNECTOR_SOURCES): ConnectorSource & { settled(): Promise<unknown> } {
   const listeners = createEmitter()
   const sources: (ConnectorSource | null)[] = factories.map(() => null)
   const cleanups: (() => void)[] = []
@@ -130,7 +130,7 @@ export function createConnectorRegistry(ctx: ConnectorSourceContext, factories: 
     subscribe(onChange) {
       return listeners.on(onChange)
     },
-    settled: () => Promise.all(loading).then(() => undefined),
+    settled: () => Promise.all(loading),
     destroy() {
       destroyed = true
       listeners.clear()

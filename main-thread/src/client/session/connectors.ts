@@ -132,14 +132,13 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
       let snapshot = client.get()
       let connector = getConnector(snapshot, connectorId)
       // The namespace of the network the dapp is on where the wallet serves it (a wallet with EVM and Solana sides), else the wallet's first.
-      // Before the core has answered (a click on a busy machine), the network the dapp starts on.
-      const active = snapshot.core?.activeCaipNetworkId ?? config.defaultNetwork ?? config.networks[0]?.caipNetworkId
+      const active = snapshot.core?.activeCaipNetworkId
       const onNetwork = active?.split(':')[0] as ChainNamespace | undefined
       if (onNetwork && connector && !connector.namespaces.includes(onNetwork)) {
         // A click before the kind that serves this network loaded (Wallet Standard on Solana): the wallet's
         // other side only is known yet. Its side for this network, once every kind has loaded.
+        // (each kind that attached published its connectors: the registry's change feed, below)
         await registry.settled()
-        publish()
         snapshot = client.get()
         connector = getConnector(snapshot, connectorId) ?? connector
       }
