@@ -1,35 +1,16 @@
 // `npm run test:reliability`: the fuzzers (reliability/fuzz, in Node), then the browser rows
 // (reliability/browser, Playwright in Debian's Chromium against the production demo and a sandbox),
 // then one table of counts, every row with "0 failures" as its bar. Exits non-zero when a row has failures.
-// `--parts fuzz,restart` runs those parts alone and tables their rows; a later `--parts browser --continue`
-// runs the rest with the same seed and tables every row, the earlier parts' included (`npm test` runs the
-// first beside the end-to-end tests).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-
-const { values: args } = parseArgs({ options: { parts: { type: 'string' }, continue: { type: 'boolean' } } })
-const PARTS = ['fuzz', 'restart', 'browser']
-const wanted = args.parts ? args.parts.split(',').map((p) => p.trim()) : PARTS
-const unknown = wanted.filter((p) => !PARTS.includes(p))
-if (unknown.length > 0) {
-  console.error(`reliability: unknown part ${unknown.join(', ')} (the parts: ${PARTS.join(', ')})`)
-  process.exit(2)
-}
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const offset = process.env.PORTICO_E2E_PORT_OFFSET ?? '0'
 const dir = `${root}reliability/.results`
 mkdirSync(dir, { recursive: true })
 const results = `${dir}/results-${offset}.jsonl`
-/** The parts run so far (statuses, times) and the run's seed, for a `--continue` run. */
-const state = `${dir}/parts-${offset}.json`
-const earlier = args.continue && existsSync(state) ? JSON.parse(readFileSync(state, 'utf8')) : { parts: {}, seed: undefined }
-if (!args.continue) {
-  rmSync(results, { force: true })
-  rmSync(state, { force: true })
-}
+rmSync(results, { force: true })
 const env = { ...process.env, RELIABILITY_RESULTS: results }
 
 /** The rows in the order the table shows them, each with the part of the suite that fills it. */
@@ -48,7 +29,7 @@ const ROWS = [
 ]
 
 const started = Date.now()
-const parts = { ...earlier.parts }
+const parts = {}
 const partArgs = (name, args, extraEnv) => [name, args, { cwd: root, env: { ...env, ...extraEnv } }]
 function part(name, args, extraEnv = {}) {
   console.log(`\n▶ reliability: ${name}`)
@@ -83,20 +64,14 @@ async function sideBySide(...runs) {
   )
 }
 
-const seed = process.env.RELIABILITY_SEED ?? earlier.seed ?? String(((Date.now() % 2 ** 31) ^ (process.pid << 8)) >>> 0)
+const seed = process.env.RELIABILITY_SEED ?? String(((Date.now() % 2 ** 31) ^ (process.pid << 8)) >>> 0)
 console.log(`\nreliability: seed ${seed} (RELIABILITY_SEED=${seed} npm run test:reliability replays the fuzzers and the chaos)`)
 // Every fuzzer in one process, with the run's one seed (a process per group of boundaries spent about 7 CPU
 // seconds starting each, loading every group's modules; one heap holds them all, under 700 MB at most). Meanwhile,
 // the core killed and restarted against a sandbox of its own (worker-core's sandbox test helpers, in Node).
 const tsx = ['node_modules/tsx/dist/cli.mjs', '--import', './scripts/source-condition.mjs']
-const early = [partArgs('fuzz', [...tsx, 'reliability/fuzz/main.ts'], { RELIABILITY_SEED: seed }), partArgs('restart', [...tsx, 'reliability/restart/main.ts'], {})].filter(([name]) =>
-  wanted.includes(name),
-)
-if (early.length > 0) await sideBySide(...early)
-if (wanted.includes('browser')) part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'], { RELIABILITY_SEED: seed })
-writeFileSync(state, JSON.stringify({ parts, seed }))
-/** The parts this table covers: those run now and, with `--continue`, before. */
-const covered = new Set(Object.keys(parts))
+await sideBySide(partArgs('fuzz', [...tsx, 'reliability/fuzz/main.ts'], { RELIABILITY_SEED: seed }), partArgs('restart', [...tsx, 'reliability/restart/main.ts'], {}))
+part('browser', ['node_modules/@playwright/test/cli.js', 'test', '-c', 'reliability/playwright.config.ts'], { RELIABILITY_SEED: seed })
 
 /** The last record of each check: a check's start marker (one failure) is replaced by its counts when it gets there. */
 const latest = new Map()
@@ -111,7 +86,7 @@ const records = [...latest.values()]
 /** Rows whose own checks recorded a failure, per part: a part that exited with an error is explained by them. */
 const explained = new Set(ROWS.filter(([row]) => records.some((r) => r.row === row && r.failures > 0)).map(([, source]) => source))
 
-const table = ROWS.filter(([, source]) => covered.has(source)).map(([row, source]) => {
+const table = ROWS.map(([row, source]) => {
   const mine = records.filter((r) => r.row === row)
   const checks = mine.filter((r) => r.cases > 0)
   const cases = mine.reduce((n, r) => n + r.cases, 0)

@@ -49,9 +49,9 @@ async function lockFolder(dir: string): Promise<() => Promise<void>> {
 
 /**
  * PGlite on a data folder (created when missing), or in memory when `dataDir` is undefined. An
- * in-memory database may start as a copy of `from` (a `dumpPglite` answer) instead of an empty one.
+ * in-memory database may start as a copy of `from` (another's `dump()`) instead of an empty one.
  */
-export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<SqlDriver & { dump?: () => Promise<Blob> }> {
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<SqlDriver & { dump(): Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite')
   let unlock: (() => Promise<void>) | undefined
   if (dataDir !== undefined) {

@@ -430,7 +430,7 @@ async function openMemory(): Promise<SqlDriver> {
     const db = await openPglite(undefined)
     try {
       await migrate(db)
-      return await db.dump?.()
+      return await db.dump()
     } finally {
       await db.close()
     }
