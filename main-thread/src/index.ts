@@ -12,6 +12,7 @@ export {
   useProvider,
   useTheme,
   useWalletInfo,
+  type DisconnectParameters,
   type UseAccountReturnType,
   type UseModalReturnType,
   type UseNetworkReturnType,
@@ -36,6 +37,7 @@ export type {
   ThemeMode,
   ThemeVariables,
 } from '@portico/shared-types'
+export { useConnections, useSwitchConnection, type Connection, type UseSwitchConnectionReturnType } from './hooks/useConnections.ts'
 export { WalletButton, type WalletButtonProps } from './components/WalletButton.tsx'
 export { useWallets, type PorticoWallet, type UseWalletsParameters, type UseWalletsReturnType } from './hooks/useWallets.ts'
 export { useConnect, type ConnectError, type ConnectErrorCode, type ConnectStatus, type UseConnectReturnType } from './hooks/useConnect.ts'

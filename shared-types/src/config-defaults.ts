@@ -48,6 +48,7 @@ export const CONFIG_DEFAULTS = {
   enableNetworkSwitch: true,
   allowUnsupportedChain: false,
   basic: false,
+  multiWallet: true,
   startupPing: true,
   customWallets: [],
   featuredWalletIds: [],

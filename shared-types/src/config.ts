@@ -132,6 +132,12 @@ const porticoConfigShape = {
    * connection. Among them, a wallet on a network the dapp does not list never opens UnsupportedChain (SPEC.md §2).
    */
   basic: z._default(z.boolean(), CONFIG_DEFAULTS.basic),
+  /**
+   * Several wallets at once: Account's "Add wallet" connects another without disconnecting, and the
+   * Wallets view switches between them (`useConnections`, `useSwitchConnection`). False: connecting
+   * another wallet replaces the one of its namespace.
+   */
+  multiWallet: z._default(z.boolean(), CONFIG_DEFAULTS.multiWallet),
   /** Wallets the dapp adds itself, shown after the featured ones (SPEC.md §1 connector order: custom). */
   customWallets: z._default(z.array(customWalletSchema), () => [...CONFIG_DEFAULTS.customWallets]),
   /** Catalogue ids of wallets to feature first, to include only, or to leave out. */
@@ -182,6 +188,8 @@ export const coreConfigSchema = z.object({
   catalogueUrl: porticoConfigShape.catalogueUrl,
   rpcMap: porticoConfigShape.rpcMap,
   defaultNetwork: porticoConfigShape.defaultNetwork,
+  /** Whether a connection keeps the wallets already connected (`porticoConfigSchema`'s `multiWallet`); absent: it does. */
+  multiWallet: z.optional(z.boolean()),
   /** For the WalletConnect client in the core, which cannot read the page. */
   metadata: z.optional(dappMetadataSchema),
   walletConnect: z.optional(walletConnectConfigSchema),

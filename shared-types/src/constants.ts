@@ -17,6 +17,8 @@ export const IDENTITY_CACHE_MS = 5 * MINUTE_MS
 export const NAME_CACHE_MS = 5 * MINUTE_MS
 
 export const RECENT_WALLETS_KEPT = 2
+/** Wallets connected at once (`multiWallet`): connecting one more lets the least recently used one not in use go. */
+export const CONNECTED_WALLETS_LIMIT = 10
 export const SWAP_SLIPPAGE_TOLERANCE = 1
 export const PENDING_TRANSACTIONS_LIMIT = 99
 

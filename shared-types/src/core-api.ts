@@ -74,6 +74,12 @@ export type SetConnectedParameters = {
    * on whichever chain, the answer does not move the network.
    */
   connectAnswer?: boolean
+  /**
+   * The visitor chose this wallet (a switch in the Wallets view): it becomes the namespace's
+   * connection, and the one in use before stays in the list. Without it (and without `connectAnswer`)
+   * a wallet's word about a namespace another wallet holds only changes its entry of the list.
+   */
+  select?: boolean
 }
 
 export type RefreshBalancesParameters = {

@@ -103,6 +103,8 @@ export {
   type ConnectionStatus,
   type CoreState,
   type NamespaceConnection,
+  walletConnectionSchema,
+  type WalletConnection,
 } from './state.ts'
 export { anyStoredRecordSchema, migrateStoredRecord, STORED_RECORD_MIGRATIONS, storedRecordSchema, type StoredRecord, type StoredRecordMigration } from './storage.ts'
 export {

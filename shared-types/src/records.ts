@@ -3,8 +3,8 @@ import { caipNetworkIdSchema, chainNamespaceSchema, type CaipAddress } from './c
 import { tokenBalanceSchema } from './balance.ts'
 import { identityResponseSchema, nftHoldingSchema, profileReverseResponseSchema, transactionSchema } from './api/data-api.ts'
 import { walletListingSchema } from './api/catalogue.ts'
-import { IN_FLIGHT_WRITES_LIMIT, PENDING_TRANSACTIONS_LIMIT, RECENT_WALLETS_KEPT } from './constants.ts'
-import { accountTypeSchema, embeddedWalletStateSchema, namespaceConnectionSchema, siwxSessionSchema } from './state.ts'
+import { CONNECTED_WALLETS_LIMIT, IN_FLIGHT_WRITES_LIMIT, PENDING_TRANSACTIONS_LIMIT, RECENT_WALLETS_KEPT } from './constants.ts'
+import { accountTypeSchema, embeddedWalletStateSchema, namespaceConnectionSchema, siwxSessionSchema, walletConnectionSchema } from './state.ts'
 import { inFlightWriteSchema, pendingTransactionSchema } from './write.ts'
 
 /**
@@ -31,12 +31,14 @@ function define<T extends z.core.$ZodType, A extends unknown[] = []>(kind: strin
 const lower = (address: string) => address.toLowerCase()
 
 export const RECORDS = {
-  /** Connection status per namespace, the active namespace and the active network. */
+  /** Connection status per namespace, every connected wallet, the active namespace and the active network. */
   connection: define(
     'connection',
     () => 'connection',
     z.object({
       connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
+      /** Records stored before several wallets at once read as none: the core adds the connections in use. */
+      wallets: z._default(z.array(walletConnectionSchema).check(z.maxLength(CONNECTED_WALLETS_LIMIT)), () => []),
       activeNamespace: z.nullable(chainNamespaceSchema),
       activeCaipNetworkId: z.nullable(caipNetworkIdSchema),
     }),

@@ -27,6 +27,25 @@ export const namespaceConnectionSchema = z.object({
 })
 export type NamespaceConnection = z.infer<typeof namespaceConnectionSchema>
 
+/**
+ * A wallet the visitor connected and has not disconnected: one per connector and namespace (a wallet
+ * with EVM and Solana sides is two). With several wallets at once (`multiWallet`) the list keeps the
+ * ones the visitor is not using; the one in use of each namespace is also `connections[namespace]`.
+ */
+export const walletConnectionSchema = z.object({
+  /** `connectorId` and namespace: `io.portico.sandbox|eip155`. */
+  id: z.string().check(z.minLength(3)),
+  namespace: chainNamespaceSchema,
+  /** The account the wallet answered last (its chain is where the wallet was then). */
+  caipAddress: caipAddressSchema,
+  connectorId: z.string().check(z.minLength(1)),
+  connectorName: z.nullable(z.string()),
+  connectorType: z._default(z.nullable(z.enum(CONNECTOR_TYPES)), null),
+  /** When it was last the namespace's connection (ms since epoch): the most recent comes back when the one in use leaves. */
+  usedAt: z.number(),
+})
+export type WalletConnection = z.infer<typeof walletConnectionSchema>
+
 export { serializedErrorSchema }
 
 export const balancesStateSchema = z.object({
@@ -146,6 +165,8 @@ export const coreStateSchema = z.object({
   revision: z.int().check(z.nonnegative()),
   configured: z.boolean(),
   connections: z.partialRecord(chainNamespaceSchema, namespaceConnectionSchema),
+  /** Every connected wallet, in use or not, most recently used first (`WalletConnection`); at most `CONNECTED_WALLETS_LIMIT`. */
+  wallets: z.array(walletConnectionSchema),
   activeNamespace: z.nullable(chainNamespaceSchema),
   activeCaipNetworkId: z.nullable(caipNetworkIdSchema),
   /**

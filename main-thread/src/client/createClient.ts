@@ -67,7 +67,10 @@ export type PorticoClient = {
   close(): void
   navigate(action: RouterAction): void
   connect(connectorId: string): Promise<void>
-  disconnect(): Promise<void>
+  /** Disconnects the active wallet (the most recently used other one of its namespace takes its place), or the connected wallet `walletId`. */
+  disconnect(walletId?: string): Promise<void>
+  /** Makes the connected wallet `walletId` (`core.wallets`) the one its namespace uses, in every tab. */
+  switchConnection(walletId: string): Promise<void>
   /** Runs `fn` with the core's API once the session is up (views use it for reads beyond the pushed state). */
   withCore<T>(fn: (api: Remote<PorticoCoreApi>) => Promise<T>): Promise<T>
   setThemeMode(mode: ThemeMode): void
@@ -273,8 +276,11 @@ export function createClient({ config, spawn, coreOptions, heartbeatMs }: Create
       internals.set({ attempt: { connectorId, status: 'pending', error: null }, modal: connectingModal(snapshot.modal, connectorId) })
       await (await load()).connect(connectorId)
     },
-    async disconnect() {
-      await (await load()).disconnect()
+    async disconnect(walletId) {
+      await (await load()).disconnect(walletId)
+    },
+    async switchConnection(walletId) {
+      await (await load()).switchConnection(walletId)
     },
     async withCore(fn) {
       return fn((await wake()).api)

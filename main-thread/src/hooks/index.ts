@@ -80,14 +80,27 @@ export function useNetwork(): UseNetworkReturnType {
   }
 }
 
-/** Disconnects the active wallet in every tab. */
-export function useDisconnect(): { disconnect: () => Promise<void> } {
+export type DisconnectParameters = {
+  /** One connected wallet (`useConnections()`); without it, the active one. */
+  connection?: { id: string } | undefined
+}
+
+/**
+ * Disconnects the active wallet in every tab (another connected wallet of its namespace, if any,
+ * takes its place), or the wallet `connection` (the others stay).
+ *
+ * @example
+ * const { disconnect } = useDisconnect()
+ * await disconnect({ connection: useConnections()[1] })
+ */
+export function useDisconnect(): { disconnect: (params?: DisconnectParameters) => Promise<void> } {
   const client = usePorticoClient()
   const ui = usePorticoUi()
   return {
     // A failure is told to `useEvents` listeners (DISCONNECT_ERROR) and rejects with 'Failed to disconnect'.
-    disconnect: () =>
-      client.disconnect().catch((error: unknown) => {
+    // (`onClick={disconnect}` passes an event: only a `connection` with an id names a wallet.)
+    disconnect: (params) =>
+      client.disconnect(typeof params?.connection?.id === 'string' ? params.connection.id : undefined).catch((error: unknown) => {
         ui.emit({ type: 'DISCONNECT_ERROR', message: error instanceof Error ? error.message : String(error) })
         throw error
       }),
@@ -162,7 +175,10 @@ export function useModalState(): { open: boolean; view: View['name']; selectedNe
 export function useProvider(): { provider: Eip1193Provider | undefined } {
   const snapshot = useSnapshot()
   const connector = getConnectedConnector(snapshot)
-  return { provider: connector && snapshot.provider?.connectorId === connector.id ? snapshot.provider.provider : undefined }
+  const published = snapshot.provider
+  // The EVM provider is one object that follows the wallet in use: kept across a switch to another wallet.
+  const current = published && connector && (published.connectorId === connector.id || (published.namespace === 'eip155' && snapshot.core?.activeNamespace === 'eip155'))
+  return { provider: current ? published.provider : undefined }
 }
 
 /** The page's connector holding the active connection (for the modal's views; not part of the public API). */

@@ -73,7 +73,9 @@ describe('migrations', () => {
     const byKind = Object.fromEntries(Object.values(RECORDS).map((r) => [r.kind, r.schema]))
     for (const [key, kind, data] of v1) {
       expect(migrateStoredRecord({ v: 1, savedAt: 7, data }, key)).toEqual({ v: 2, kind, savedAt: 7, data })
-      expect(await storage.read(key, byKind[kind]!), key).toEqual({ data, savedAt: 7 })
+      // A field added since (the connection's wallet list) reads as its default.
+      const read = kind === 'connection' ? { ...data, wallets: [] } : data
+      expect(await storage.read(key, byKind[kind]!), key).toEqual({ data: read, savedAt: 7 })
     }
     expect(warn).not.toHaveBeenCalled()
   })

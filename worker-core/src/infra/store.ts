@@ -38,6 +38,7 @@ export function initialCoreState(revision = 0, storage: CoreState['storage'] = '
     revision,
     configured: false,
     connections: {},
+    wallets: [],
     activeNamespace: null,
     activeCaipNetworkId: null,
     switchingNamespace: false,

@@ -2,21 +2,30 @@ import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection } from
 import { DisconnectError, WalletUnavailableError } from '@portico/shared-types/errors'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { createConnectorRegistry } from '../../connectors/registry.ts'
+import { createFollowingProvider } from '../../connectors/following.ts'
 import type { Connector } from '../../connectors/types.ts'
 import { isUserRejection } from '../../connectors/walletErrors.ts'
 import { createApprovalHost } from '../approvals.ts'
 import type { ClientSnapshot } from '../createClient.ts'
 import { getConnector } from '../getConnector.ts'
 import type { SessionContext, SessionFeature } from './feature.ts'
+import { accountAfterConnect } from './routing.ts'
 
-type Held = { namespace: ChainNamespace; connection: NamespaceConnection }
+type Held = { namespace: ChainNamespace; connectorId: string }
 
-/** The namespaces whose connection is held by a connector (connected), in the core's order. */
+/**
+ * What the page's connectors hold: every connected wallet, in use or not (several wallets at once),
+ * and the namespaces' connections (a core older than the list names only those).
+ */
 function heldConnections(state: CoreState | null): Held[] {
   if (!state) return []
-  return (Object.entries(state.connections) as [ChainNamespace, NamespaceConnection][])
-    .filter(([, connection]) => connection.status === 'connected' && connection.connectorId)
-    .map(([namespace, connection]) => ({ namespace, connection }))
+  const held = (Object.entries(state.connections) as [ChainNamespace, NamespaceConnection][]).flatMap(([namespace, connection]) =>
+    connection.status === 'connected' && connection.connectorId ? [{ namespace, connectorId: connection.connectorId }] : [],
+  )
+  for (const wallet of state.wallets ?? []) {
+    if (!held.some((h) => h.namespace === wallet.namespace && h.connectorId === wallet.connectorId)) held.push({ namespace: wallet.namespace, connectorId: wallet.connectorId })
+  }
+  return held
 }
 
 /** What the visitor reads when a connection attempt fails. */
@@ -32,7 +41,12 @@ export type ConnectorsFeature = SessionFeature & {
   /** Connects through the page's connector `connectorId`; a failure becomes the snapshot's failed `attempt`. */
   connect(connectorId: string): Promise<void>
   /** Asks the connector holding `connection` to forget the page (best effort), then ends the connection in the core. */
-  disconnect(snapshot: ClientSnapshot, namespace: ChainNamespace, connection: NamespaceConnection, dappSignedOut: boolean): Promise<void>
+  disconnect(snapshot: ClientSnapshot, namespace: ChainNamespace, connection: Pick<NamespaceConnection, 'connectorId'>, dappSignedOut: boolean, inUse?: boolean): Promise<void>
+  /**
+   * Makes a connected wallet of the list the one its namespace uses, in every tab: its connector is
+   * asked for its account first (a wallet that forgot the page leaves the list, `WalletUnavailableError`).
+   */
+  switchConnection(walletId: string): Promise<void>
 }
 
 /**
@@ -47,13 +61,14 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
   /** Connectors asked once whether they still know this page (a returning visitor's wallet may have forgotten it). */
   const verified = new Set<string>()
   const approvals = createApprovalHost(client)
+  const following = createFollowingProvider()
   const registry = createConnectorRegistry({ config, api, approvals })
 
   const connected = (connector: Connector, caipAddress: CaipAddress, how: { whileHeld?: boolean; connectAnswer?: boolean } = {}) =>
     api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, ...how })
 
   /** The namespaces a connector holds now. */
-  const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connection.connectorId === connector.id)
+  const namespacesOf = (connector: Connector) => heldConnections(client.get().core).filter((h) => h.connectorId === connector.id)
 
   async function onConnectorEvent(connector: Connector, event: Parameters<Parameters<Connector['subscribe']>[0]>[0]) {
     // A wallet's events reach the core in the wallet's order, and the core (not this tab's copy of its state, which may
@@ -81,6 +96,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     const connection = snapshot.core ? activeConnection(snapshot.core) : null
     const connector = connection?.status === 'connected' ? getConnector(snapshot, connection.connectorId) : undefined
     if (!connector || !connection?.caipAddress) {
+      following.destroy()
       if (snapshot.provider) client.set({ provider: null })
       return
     }
@@ -93,13 +109,15 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
       namespace === 'eip155'
         ? await import('../../connectors/calls.ts').then(async ({ callsOf, withWalletCalls }) => withWalletCalls(provider, await callsOf(connector))).catch(() => provider)
         : provider
-    client.set({ provider: { connectorId: connector.id, namespace, provider: published } })
+    // The dapp keeps one EVM provider while the visitor switches between wallets: it follows the wallet in use.
+    if (namespace === 'eip155') following.follow(published, connection.caipAddress)
+    client.set({ provider: { connectorId: connector.id, namespace, provider: namespace === 'eip155' ? following : published } })
   }
 
   /** Follows the events of the connectors that hold a connection, and stops following the others. */
   function follow(): Promise<void> {
     const snapshot = client.get()
-    const holding = new Set(heldConnections(snapshot.core).map((h) => h.connection.connectorId!))
+    const holding = new Set(heldConnections(snapshot.core).map((h) => h.connectorId))
     for (const [id, entry] of followed) {
       if (holding.has(id) && getConnector(snapshot, id) === entry.connector) continue
       entry.stop()
@@ -152,6 +170,8 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         client.set({ attempt: null })
         await connected(connector, caipAddress, { connectAnswer: true })
         await follow()
+        // The wallet already in use, connected again from "Add wallet", changes nothing the core pushes: Account shows.
+        client.set({ modal: accountAfterConnect(client.get().modal) })
         onConnected()
       } catch (cause) {
         // Only this attempt's namespace: another wallet may have connected meanwhile (a WalletConnect pairing waits long).
@@ -162,17 +182,34 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         if (!current || current.connectorId === connectorId) client.set({ attempt: { connectorId, status: 'failed', error: attemptError(cause) } })
       }
     },
-    async disconnect(snapshot, namespace, connection, dappSignedOut) {
+    async disconnect(snapshot, namespace, connection, dappSignedOut, inUse = true) {
       // The wallet's side is best effort (a wallet may not know how); forgetting the connection is not.
       await getConnector(snapshot, connection.connectorId)
         ?.disconnect(namespace)
         .catch(() => undefined)
-      await api.setDisconnected(namespace, { dappSignedOut }).catch((cause: unknown) => {
+      // A wallet not in use is named: the core then ends that wallet's entry, not the namespace's connection.
+      const which = inUse ? {} : { connectorId: connection.connectorId ?? '' }
+      await api.setDisconnected(namespace, { dappSignedOut, ...which }).catch((cause: unknown) => {
         throw new DisconnectError({ cause })
       })
     },
+    async switchConnection(walletId) {
+      const wallet = client.get().core?.wallets.find((w) => w.id === walletId)
+      if (!wallet) throw new WalletUnavailableError()
+      const connector = getConnector(client.get(), wallet.connectorId) ?? (await registry.settled(), getConnector(client.get(), wallet.connectorId))
+      if (!connector) throw new WalletUnavailableError()
+      const caipAddress = await connector.getCaipAddress(wallet.namespace).catch(() => null)
+      if (!caipAddress) {
+        // The wallet forgot the page meanwhile (its extension removed, its session ended): it leaves the list.
+        await api.setDisconnected(wallet.namespace, { connectorId: wallet.connectorId })
+        throw new WalletUnavailableError()
+      }
+      await api.setConnected({ caipAddress, connectorId: connector.id, connectorName: connector.name, connectorType: connector.type, select: true, activate: true })
+      await follow()
+    },
     stop() {
       approvals.destroy()
+      following.destroy()
       offRegistry()
       registry.destroy()
       for (const { stop } of followed.values()) stop()

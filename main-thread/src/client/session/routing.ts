@@ -1,9 +1,15 @@
 import { activeConnection } from '@portico/shared-types/light'
 import { currentView, route } from '../router.ts'
+import type { ClientSnapshot } from '../createClient.ts'
 import type { SessionContext, SessionFeature } from './feature.ts'
 
 /** The views that give way to Account once the account is connected. */
 const CONNECTING_VIEWS = new Set(['Connect', 'ConnectingExternal', 'ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
+
+/** Account in place of a connecting view (a connect that answered); other views are left as they are. */
+export function accountAfterConnect(modal: ClientSnapshot['modal']): ClientSnapshot['modal'] {
+  return CONNECTING_VIEWS.has(currentView(modal.router).name) ? { ...modal, router: route(modal.router, { type: 'reset', view: { name: 'Account' } }) } : modal
+}
 
 /**
  * The modal follows the connection: a connection made (here or in another tab) takes a connecting
@@ -16,8 +22,11 @@ export function startRouting({ config }: Pick<SessionContext, 'config'>): Sessio
       const connection = activeConnection(state)
       const isConnected = connection.status === 'connected'
       const view = currentView(modal.router).name
+      // A connection that arrives or changes (here or in another tab); Connect opened to add a wallet beside the one in use stays.
+      const before = snapshot.core ? activeConnection(snapshot.core) : null
+      const arrived = isConnected && (before?.status !== 'connected' || before.caipAddress !== connection.caipAddress || before.connectorId !== connection.connectorId)
       let router = modal.router
-      if (isConnected && CONNECTING_VIEWS.has(view) && snapshot.attempt?.status !== 'failed') {
+      if (arrived && CONNECTING_VIEWS.has(view) && snapshot.attempt?.status !== 'failed') {
         router = route(router, { type: 'reset', view: { name: 'Account' } })
       } else if (!isConnected && connection.status !== 'connecting' && view === 'Account') {
         router = route(router, { type: 'reset', view: config.basic ? { name: 'ConnectingWalletConnectBasic' } : { name: 'Connect' } })

@@ -25,7 +25,9 @@ export type Session = {
   api: Remote<PorticoCoreApi>
   refresh(): Promise<void>
   connect(connectorId: string): Promise<void>
-  disconnect(): Promise<void>
+  /** Ends the active wallet, or the connected wallet `walletId` of the list (in use or not). */
+  disconnect(walletId?: string): Promise<void>
+  switchConnection(walletId: string): Promise<void>
   destroy(): void
 }
 
@@ -124,8 +126,17 @@ export async function startSession(client: ClientInternals): Promise<Session> {
       await api.refresh()
     },
     connect: (connectorId) => connectors.connect(connectorId),
-    async disconnect() {
+    switchConnection: (walletId) => connectors.switchConnection(walletId),
+    async disconnect(walletId) {
       const snapshot = client.get()
+      const wallet = walletId === undefined ? undefined : snapshot.core?.wallets.find((w) => w.id === walletId)
+      if (walletId !== undefined) {
+        if (!snapshot.core || !wallet) return
+        const held = snapshot.core.connections[wallet.namespace]
+        const inUse = held?.status === 'connected' && held.connectorId === wallet.connectorId
+        await connectors.disconnect(snapshot, wallet.namespace, wallet, await siwx.signOut(wallet.caipAddress, snapshot.core.siwxSessions), inUse)
+        return
+      }
       const connection = snapshot.core ? activeConnection(snapshot.core) : null
       if (!snapshot.core?.activeNamespace || !connection) return
       const dappSignedOut = await siwx.signOut(connection.caipAddress, snapshot.core.siwxSessions)

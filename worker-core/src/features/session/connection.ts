@@ -21,6 +21,7 @@ import type { CoreContext, CoreEnv } from '../../infra/context.ts'
 import { createHttpClient } from '../../infra/http.ts'
 import { createRpcRegistry } from '../../infra/rpc.ts'
 import type { Feature } from '../feature.ts'
+import { connectionOf, successorOf, walletIdOf, withAccount, withConnectionsInUse, withWallet } from './wallets.ts'
 
 type ConnectionMethods = 'configure' | 'getState' | 'subscribe' | 'unsubscribe' | 'setConnecting' | 'setConnected' | 'setDisconnected' | 'setActiveNetwork' | 'setSwitchingNamespace' | 'refresh'
 
@@ -76,8 +77,8 @@ export const connectionApi =
     const { store } = ctx
     let configKey = ''
     async function persistConnection() {
-      const { connections, activeNamespace, activeCaipNetworkId } = store.get()
-      await ctx.records.write(RECORDS.connection, { connections, activeNamespace, activeCaipNetworkId })
+      const { connections, wallets, activeNamespace, activeCaipNetworkId } = store.get()
+      await ctx.records.write(RECORDS.connection, { connections, wallets, activeNamespace, activeCaipNetworkId })
     }
     /** Disconnecting signs out everywhere: the sessions of the accounts that left, in every tab and at the verifier; and, unless the page has done it, one tab tells a dapp's own SIWX configuration. */
     async function signOut(caipAddress: CaipAddress, dappSignedOut: boolean) {
@@ -126,11 +127,26 @@ export const connectionApi =
         if (previous.status === 'connected') return
         store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
       },
-      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false, connectAnswer = false }) {
+      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false, connectAnswer = false, select = false }) {
         await ctx.ready
         const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
         const state = store.get()
         const previous = state.connections[namespace]
+        const id = walletIdOf(connectorId, namespace)
+        const listed = state.wallets.find((w) => w.id === id)
+        const multiWallet = ctx.env()?.config.multiWallet ?? true
+        // A wallet the visitor connected but does not use now: its word changes its entry of the list, never the connection in use.
+        const aside = !heldBy(previous, connectorId) && previous?.status === 'connected' && (whileHeld || (multiWallet && !connectAnswer && !select))
+        if (aside || (whileHeld && !heldBy(previous, connectorId))) {
+          if (!aside || (whileHeld && !listed)) return
+          const entry = { id, namespace, caipAddress, connectorId, connectorName, connectorType, usedAt: listed?.usedAt ?? 0 }
+          if (listed && listed.caipAddress === caipAddress) return
+          const { wallets, dropped } = listed ? { wallets: withAccount(state.wallets, id, caipAddress), dropped: [] } : withWallet(state, entry)
+          store.set({ wallets })
+          await persistConnection()
+          for (const gone of dropped) await signOut(gone.caipAddress, false)
+          return
+        }
         // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet).
         if (whileHeld && !heldBy(previous, connectorId)) return
         // A check that the wallet still knows the page confirms the account it holds: its answer may be older than a
@@ -143,31 +159,61 @@ export const connectionApi =
         // SPEC.md §4, a status per namespace: another namespace's account arriving or changing (a wallet with two sides, one session of several) does not move the visitor off the network they are on.
         const activates = activate ?? (state.activeNamespace === null || state.activeNamespace === namespace || activeStatus === 'disconnected')
         const changedAccount = activates && ctx.activeAccount() !== caipAddress
+        // The wallet that held the namespace stays in the list, not in use (several wallets at once), or leaves it.
+        const replaced = previous?.status === 'connected' && previous.connectorId && previous.connectorId !== connectorId ? walletIdOf(previous.connectorId, namespace) : null
+        const before = multiWallet || !replaced ? state : { ...state, wallets: state.wallets.filter((w) => w.id !== replaced) }
+        const { wallets, dropped } = withWallet(before, { id, namespace, caipAddress, connectorId, connectorName, connectorType, usedAt: ctx.now() })
         store.set({
           connections: { ...state.connections, [namespace]: { status: 'connected', caipAddress, connectorId, connectorName, connectorType } },
+          wallets,
           ...(activates ? { activeNamespace: namespace, activeCaipNetworkId: caipNetworkId, switchingNamespace: false } : {}),
           ...(changedAccount ? accountSlices(caipAddress) : {}),
         })
         await persistConnection()
+        for (const gone of dropped) await signOut(gone.caipAddress, false)
         if (activates && (changedAccount || previous?.status !== 'connected')) await account.refresh()
       },
       async setDisconnected(namespace, options = {}) {
         await ctx.ready
         const state = store.get()
         const held = state.connections[namespace]
-        if (options.connectorId !== undefined && !heldBy(held, options.connectorId)) return
-        const connectorType = held?.connectorType
+        const connectorId = options.connectorId ?? (held?.status === 'connected' ? held.connectorId : null)
+        const listed = connectorId ? state.wallets.filter((w) => w.connectorId === connectorId) : []
+        // A wallet's word counts for the wallets it connected: the one in use, or one of the list.
+        if (options.connectorId !== undefined && !heldBy(held, options.connectorId) && !listed.some((w) => w.namespace === namespace)) return
+        const connectorType = (heldBy(held, connectorId ?? '') ? held?.connectorType : listed.find((w) => w.namespace === namespace)?.connectorType) ?? null
+        // A session shared across namespaces (WalletConnect, the embedded wallet) ends on all of them.
         const shared = sharesSessionAcrossNamespaces(connectorType)
-        const gone = (Object.keys(state.connections) as ChainNamespace[]).filter((ns) => ns === namespace || (shared && state.connections[ns]?.connectorType === connectorType))
-        const connections = { ...state.connections, [namespace]: disconnectedConnection }
-        for (const ns of gone) connections[ns] = disconnectedConnection
-        const wasActive = state.activeNamespace !== null && (gone.includes(state.activeNamespace) || state.activeNamespace === namespace)
-        store.set({ connections, ...(wasActive ? accountSlices(null) : {}) })
-        await persistConnection()
-        for (const ns of gone) {
-          const caipAddress = state.connections[ns]?.caipAddress
-          if (caipAddress) await signOut(caipAddress, options.dappSignedOut ?? false)
+        const leaves = (ns: ChainNamespace) => ns === namespace || shared
+        const leaving = listed.filter((w) => leaves(w.namespace))
+        const wallets = state.wallets.filter((w) => !leaving.includes(w))
+        const connections = { ...state.connections }
+        const gone = new Set<ChainNamespace>()
+        for (const ns of Object.keys(state.connections) as ChainNamespace[]) {
+          const connection = state.connections[ns]
+          const endsHere = ns === namespace && options.connectorId === undefined
+          const heldByLeaving = connection?.status === 'connected' && connection.connectorId === connectorId && leaves(ns)
+          const sameSession = shared && !connectorId && connection?.connectorType === connectorType
+          if (!endsHere && !heldByLeaving && !sameSession) continue
+          // The most recently used of the namespace's other wallets takes its place (several wallets at once).
+          const next = successorOf(wallets, ns)
+          connections[ns] = next ? connectionOf(next) : disconnectedConnection
+          if (connection?.status === 'connected') gone.add(ns)
         }
+        const active = state.activeNamespace ? connections[state.activeNamespace] : undefined
+        const nextAccount = active?.status === 'connected' ? active.caipAddress : null
+        const accountChanged = ctx.activeAccount() !== nextAccount
+        // A wallet that takes the active namespace's place takes its network too (the chain it answered last).
+        const network = accountChanged && nextAccount ? { activeCaipNetworkId: parseCaipAddress(nextAccount).caipNetworkId } : {}
+        store.set({ connections, wallets: withConnectionsInUse({ connections, wallets }, ctx.now()), ...network, ...(accountChanged ? accountSlices(nextAccount) : {}) })
+        await persistConnection()
+        const signedOut = new Set<string>()
+        for (const caipAddress of [...[...gone].map((ns) => state.connections[ns]?.caipAddress), ...leaving.map((w) => w.caipAddress)]) {
+          if (!caipAddress || signedOut.has(caipAddress)) continue
+          signedOut.add(caipAddress)
+          await signOut(caipAddress, options.dappSignedOut ?? false)
+        }
+        if (accountChanged && nextAccount) await account.refresh()
       },
       async setActiveNetwork(caipNetworkId) {
         await ctx.ready

@@ -1,6 +1,7 @@
 import { RECORDS, type CoreState } from '@portico/shared-types'
 import type { CoreContext } from '../../infra/context.ts'
 import type { CoreServices } from '../feature.ts'
+import { withConnectionsInUse } from './wallets.ts'
 
 export type Restore = {
   /** Resolves once the stored session is in place, or once the restore was given up. */
@@ -31,7 +32,8 @@ export function restoreSession(ctx: CoreContext, { siwx, balances, identity, tra
     const siwxSessions = sessions ? await siwx.valid(sessions.data, ctx.now()) : null
     if (givenUp) return
     let patch: Partial<CoreState> = {
-      ...(connection?.data ?? {}),
+      // Records kept before several wallets at once list none: the connections in use are the list.
+      ...(connection ? { ...connection.data, wallets: withConnectionsInUse(connection.data, ctx.now()) } : {}),
       ...(recent ? { recentWallets: recent.data } : {}),
       ...(siwxSessions ? { siwxSessions } : {}),
       ...(accountTypes ? { accountTypes: accountTypes.data } : {}),

@@ -17,9 +17,14 @@ export const walletConnectApi =
       ctx,
       {
         async connected(caipAddresses) {
-          // SPEC.md §4: a status per namespace; one session may hold eip155 and solana at once.
-          for (const caipAddress of caipAddresses)
-            await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT' })
+          // SPEC.md §4: a status per namespace; one session may hold eip155 and solana at once. A namespace
+          // the phone wallet did not hold yet is the visitor's connect: it becomes the one in use, beside
+          // other wallets connected before (several at once); later answers change the wallet's entry.
+          for (const caipAddress of caipAddresses) {
+            const namespace = caipAddress.split(':')[0]
+            const select = !ctx.store.get().wallets.some((w) => w.connectorId === WALLET_CONNECT_CONNECTOR_ID && w.namespace === namespace)
+            await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT', select })
+          }
           // The dapp's namespace (the last) is the active one, whichever namespace's account arrived first.
           const last = caipAddresses.at(-1)
           const lastNetwork = last?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
@@ -45,9 +50,12 @@ export const walletConnectApi =
           if (session) await siwx.add(session)
         },
         async disconnected() {
-          const { connections } = ctx.store.get()
+          const { connections, wallets } = ctx.store.get()
           const held = (Object.keys(connections) as ChainNamespace[]).find((ns) => connections[ns]?.connectorType === 'WALLET_CONNECT' && connections[ns]?.status !== 'disconnected')
           if (held) await connection.setDisconnected(held)
+          // A phone wallet connected beside the one in use leaves the list (the session ended on the phone).
+          const aside = wallets.find((w) => w.connectorId === WALLET_CONNECT_CONNECTOR_ID)
+          if (!held && aside) await connection.setDisconnected(aside.namespace, { connectorId: WALLET_CONNECT_CONNECTOR_ID })
         },
       },
       params,
