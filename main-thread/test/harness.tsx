@@ -203,6 +203,8 @@ type RequestHandler = (method: string, params: readonly unknown[] | undefined) =
 export type FakeWallet = {
   provider: { request: Mock<(args: { method: string; params?: readonly unknown[] }) => Promise<unknown>>; on: Mock; removeListener: Mock }
   chainId: number
+  /** The account it answers (change it, then emit `accountsChanged`, as a wallet switching account). */
+  address: string
   cleanup(): void
 }
 
@@ -224,24 +226,28 @@ export function announceWallet({
   chainId = 31337,
   approve = async () => true,
   handle,
+  address = ADDRESS,
 }: {
   name?: string
   rdns?: string
   chainId?: number
+  /** The account the wallet answers. */
+  address?: string
   approve?: () => Promise<boolean>
   handle?: RequestHandler
 } = {}): FakeWallet {
   let authorised = false
   const wallet: FakeWallet = {
     chainId,
+    address,
     provider: {
       request: vi.fn(async ({ method, params }: { method: string; params?: readonly unknown[] }) => {
         if (method === 'eth_requestAccounts') {
           if (!(await approve())) throw { code: 4001, message: 'User rejected the request.' }
           authorised = true
-          return [ADDRESS]
+          return [wallet.address]
         }
-        if (method === 'eth_accounts') return authorised ? [ADDRESS] : []
+        if (method === 'eth_accounts') return authorised ? [wallet.address] : []
         if (method === 'eth_chainId') return `0x${wallet.chainId.toString(16)}`
         if (method === 'wallet_revokePermissions') {
           authorised = false

@@ -3,7 +3,7 @@ import type { CoreConfig } from './config.ts'
 import type { CoreOptionsInput } from './core-options.ts'
 import type { FungiblePriceResponse, NftHolding, ProfileAccount, SwapToken } from './api/data-api.ts'
 import type { TrackedEvent, WalletListing } from './api/catalogue.ts'
-import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, SiwxSession } from './state.ts'
+import type { AccountType, Capabilities, CoreState, EmbeddedWalletState, NativeBalanceState, SiwxSession } from './state.ts'
 import type { ConnectorType } from './connectors.ts'
 import type { GetOnrampOptionsParameters, GetOnrampQuoteParameters, GetOnrampUrlParameters, OnrampOptionsAnswer, OnrampQuoteAnswer } from './onramp.ts'
 import type { WalletConnectRequestParameters } from './walletConnect.ts'
@@ -206,6 +206,8 @@ export interface PorticoCoreApi {
    * the SPEC.md §5 rule; then it is the account's portfolio for 30 s. Answers whether it was accepted.
    */
   setWalletAssets(caipAddress: CaipAddress, answer: unknown): Promise<boolean>
+  /** The native balance of any account on a configured network (a connected wallet not in use): cached 30 s like the active one's; a failure is the state's `error`. */
+  getNativeBalance(params: { caipAddress: CaipAddress }): Promise<NativeBalanceState>
   /** Loads the first page of the active account's transactions on the active chain into `state.transactions`. */
   loadTransactions(params?: LoadTransactionsParameters): Promise<void>
   /** Loads the next page (`state.transactions.next`). */
@@ -355,6 +357,7 @@ export const CORE_API_METHODS = [
   'refresh',
   'refreshBalances',
   'setWalletAssets',
+  'getNativeBalance',
   'loadTransactions',
   'loadMoreTransactions',
   'refreshIdentity',

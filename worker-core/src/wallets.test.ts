@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CONNECTED_WALLETS_LIMIT } from '@portico/shared-types/constants'
-import { CAIP_ADDRESS, setupCore, testConfig } from '../test/fixtures.ts'
+import { CAIP_ADDRESS, RPC_CALL, setupCore, testConfig } from '../test/fixtures.ts'
 
 const SANDBOX = { connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet', connectorType: 'ANNOUNCED' } as const
 const PHONE = { connectorId: 'walletConnect', connectorName: 'Sandbox Phone Wallet', connectorType: 'WALLET_CONNECT' } as const
@@ -115,5 +115,21 @@ describe('several wallets at once', () => {
     expect(state.wallets.some((w) => w.connectorId === SANDBOX.connectorId)).toBe(false)
     expect(state.wallets.some((w) => w.connectorId === 'walletConnect')).toBe(true)
     expect(state.connections.eip155?.connectorId).toBe(`extension-${CONNECTED_WALLETS_LIMIT - 2}`)
+  })
+
+  it('reads the balance of a wallet not in use through the same cache as the active one', async () => {
+    const { core, upstream } = await twoWallets()
+    await vi.waitFor(async () => expect((await core.getState()).nativeBalance.status).toBe('success'))
+    const before = upstream.count(RPC_CALL)
+    // The first wallet's balance was read while it was in use: served from the cache.
+    expect(await core.getNativeBalance({ caipAddress: CAIP_ADDRESS })).toMatchObject({ status: 'success', caipAddress: CAIP_ADDRESS, formatted: '2', symbol: 'ETH' })
+    expect(upstream.count(RPC_CALL)).toBe(before)
+    // An account never read: one request for two reads.
+    expect(await core.getNativeBalance({ caipAddress: THIRD })).toMatchObject({ status: 'success', formatted: '2' })
+    await core.getNativeBalance({ caipAddress: THIRD })
+    expect(upstream.count(RPC_CALL) - before).toBe(1)
+    // A network the dapp does not list is not read.
+    expect((await core.getNativeBalance({ caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).status).toBe('unsupported')
+    await expect(core.getNativeBalance({ caipAddress: 'not-an-address' as never })).rejects.toThrow()
   })
 })

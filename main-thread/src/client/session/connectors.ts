@@ -194,7 +194,8 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
       })
     },
     async switchConnection(walletId) {
-      const wallet = client.get().core?.wallets.find((w) => w.id === walletId)
+      // The core's list, not this tab's copy (a push may be on its way).
+      const wallet = (await api.getState()).wallets.find((w) => w.id === walletId)
       if (!wallet) throw new WalletUnavailableError()
       const connector = getConnector(client.get(), wallet.connectorId) ?? (await registry.settled(), getConnector(client.get(), wallet.connectorId))
       if (!connector) throw new WalletUnavailableError()

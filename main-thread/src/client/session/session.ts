@@ -129,12 +129,14 @@ export async function startSession(client: ClientInternals): Promise<Session> {
     switchConnection: (walletId) => connectors.switchConnection(walletId),
     async disconnect(walletId) {
       const snapshot = client.get()
-      const wallet = walletId === undefined ? undefined : snapshot.core?.wallets.find((w) => w.id === walletId)
       if (walletId !== undefined) {
-        if (!snapshot.core || !wallet) return
-        const held = snapshot.core.connections[wallet.namespace]
+        // The core's list, not this tab's copy (a push may be on its way).
+        const state = await api.getState()
+        const wallet = state.wallets.find((w) => w.id === walletId)
+        if (!wallet) return
+        const held = state.connections[wallet.namespace]
         const inUse = held?.status === 'connected' && held.connectorId === wallet.connectorId
-        await connectors.disconnect(snapshot, wallet.namespace, wallet, await siwx.signOut(wallet.caipAddress, snapshot.core.siwxSessions), inUse)
+        await connectors.disconnect(snapshot, wallet.namespace, wallet, await siwx.signOut(wallet.caipAddress, state.siwxSessions), inUse)
         return
       }
       const connection = snapshot.core ? activeConnection(snapshot.core) : null

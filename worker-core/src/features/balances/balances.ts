@@ -19,7 +19,7 @@ import { getNativeBalance } from './getNativeBalance.ts'
 import { parseWalletAssets } from './parseWalletAssets.ts'
 import type { CapabilitiesFeature } from './capabilities.ts'
 import type { CoreContext, CoreEnv } from '../../infra/context.ts'
-import type { AccountQuery } from '../../infra/query.ts'
+import { NOT_CONFIGURED, type AccountQuery } from '../../infra/query.ts'
 import { persisted } from '../../infra/queryCache.ts'
 
 type Portfolio = RecordData<'portfolio'>
@@ -32,6 +32,8 @@ export type BalancesFeature = {
   setWalletAssets(caipAddress: CaipAddress, answer: unknown): Promise<boolean>
   /** What storage holds for an account, whatever its age (shown at once when a core starts). */
   restore(caipAddress: CaipAddress): Promise<Pick<CoreState, 'balances' | 'nativeBalance'>>
+  /** The native balance of any account (a connected wallet not in use): the same read and cache as the active account's. */
+  nativeBalanceOf(caipAddress: CaipAddress): Promise<NativeBalanceState>
 }
 
 function nativeState(caipAddress: CaipAddress, data: NativeBalance, updatedAt: number): NativeBalanceState {
@@ -119,6 +121,23 @@ export function createBalances(ctx: CoreContext, capabilities: CapabilitiesFeatu
       }
       await ctx.queries.setData(portfolio, caipAddress, { source: 'wallet', balances })
       return true
+    },
+
+    async nativeBalanceOf(caipAddress) {
+      await ctx.ready
+      const env = ctx.env()
+      if (!env) throw new Error(NOT_CONFIGURED)
+      if (!nativeBalanceQuery.enabled!(env, caipAddress)) return { ...emptyNativeBalance, caipAddress, status: 'unsupported' }
+      try {
+        const { data, updatedAt } = await ctx.queries.fetch({
+          ...nativeBalanceQuery.location(caipAddress, env),
+          ttlMs: nativeBalanceQuery.ttlMs,
+          fetch: () => nativeBalanceQuery.fetch(env, caipAddress, { force: false }),
+        })
+        return nativeState(caipAddress, data, updatedAt)
+      } catch (cause) {
+        return { ...emptyNativeBalance, caipAddress, status: 'error', error: nativeBalanceQuery.error(cause) }
+      }
     },
 
     async restore(caipAddress) {
