@@ -1,5 +1,5 @@
-import { useId, useState } from 'react'
-import { useAccount, useModal, useNetwork, useProvider } from '@portico/react'
+import { useEffect, useId, useState } from 'react'
+import { useAccount, useConnections, useDisconnect, useModal, useNetwork, useProvider, useSwitchConnection } from '@portico/react'
 import { reason } from './reason.ts'
 
 const MESSAGE = 'Hello from the Portico demo'
@@ -144,9 +144,71 @@ function SendBatch() {
 }
 
 /** The demo's requests through `useProvider()`: a signed message, a transfer and an EIP-5792 batch. */
+/**
+ * The account the dapp's EIP-1193 provider reports: asked once, then followed through its
+ * `accountsChanged` events (a switch to another connected wallet reaches the same provider object).
+ */
+function ProviderAccount() {
+  const { provider } = useProvider()
+  const solana = useSolanaActive()
+  const [account, setAccount] = useState<string | null>(null)
+  useEffect(() => {
+    if (!provider) return
+    let alive = true
+    const onAccounts = (accounts: string[]) => alive && setAccount(accounts[0] ?? null)
+    void provider
+      .request({ method: 'eth_accounts' })
+      .then((accounts) => onAccounts(accounts as string[]))
+      .catch(() => undefined)
+    provider.on?.('accountsChanged', onAccounts as never)
+    return () => {
+      alive = false
+      provider.removeListener?.('accountsChanged', onAccounts as never)
+    }
+  }, [provider])
+  if (!provider || solana) return null
+  return (
+    <p className="demo-status" data-testid="provider-account">
+      Provider account: {account ?? '…'}
+    </p>
+  )
+}
+
+/** The dapp's own list of the visitor's wallets (`useConnections`): switch or disconnect one from the page. */
+function Connections() {
+  const connections = useConnections()
+  const { switchConnection, error } = useSwitchConnection()
+  const { disconnect } = useDisconnect()
+  if (connections.length < 2) return null
+  return (
+    <section className="demo-connections" aria-label="Connected wallets" data-testid="dapp-connections">
+      <ul>
+        {connections.map((c) => (
+          <li key={c.id} data-active={c.isActive}>
+            {c.name} · {c.accounts[0].slice(0, 6)}…{c.accounts[0].slice(-4)} · {c.namespace}
+            {c.isActive ? (
+              ' (in use)'
+            ) : (
+              <button type="button" className="demo-secondary" onClick={() => void switchConnection(c).catch(() => undefined)}>
+                Use {c.name}
+              </button>
+            )}{' '}
+            <button type="button" className="demo-secondary" onClick={() => void disconnect({ connection: c })}>
+              Disconnect {c.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error ? <p role="alert">{reason(error)}</p> : null}
+    </section>
+  )
+}
+
 export function WalletRequests() {
   return (
     <>
+      <ProviderAccount />
+      <Connections />
       <SignMessage />
       <SendTip />
       <SendBatch />

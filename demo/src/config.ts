@@ -128,6 +128,8 @@ export const porticoConfig: PorticoConfigInput = {
   ...siwxFromAddress(),
   ...(solanaMode ? { defaultNetwork: solanaLocalnet.caipNetworkId } : {}),
   features: featuresFromAddress(),
+  // Several wallets at once (Account's "Add wallet"); `?multiWallet=0` keeps one wallet per namespace.
+  multiWallet: new URLSearchParams(window.location.search).get('multiWallet') !== '0',
   // The sandbox's chains have an AMM pool: offer swaps on them.
   core: { swapChains: ['eip155:31337', 'eip155:31338'] },
 }
