@@ -11,6 +11,7 @@ import { SIWX_MESSAGES } from '../src/modal/views/siwx/siwx.messages.ts'
 import { SWAP_MESSAGES } from '../src/modal/views/swap/swap.messages.ts'
 import { TRANSFER_MESSAGES } from '../src/modal/views/transfer/transfer.messages.ts'
 import { WALLET_CONNECT_MESSAGES } from '../src/modal/views/connect/walletConnect.messages.ts'
+import { WALLETS_MESSAGES } from '../src/modal/views/account/wallets.messages.ts'
 
 /** Every message catalogue of the modal, by name. */
 export const CATALOGUES: Record<string, Catalogue<string>> = {
@@ -25,6 +26,7 @@ export const CATALOGUES: Record<string, Catalogue<string>> = {
   swap: SWAP_MESSAGES,
   transfer: TRANSFER_MESSAGES,
   walletConnect: WALLET_CONNECT_MESSAGES,
+  wallets: WALLETS_MESSAGES,
 }
 
 /** Loads every language of every catalogue (tests render views without their chunks' loading). */

@@ -103,6 +103,12 @@ export function resolveReceiverQueryKey({ caipAddress, name }: { caipAddress: Ca
   return ['receiver', { caipAddress, name: name.toLowerCase() }]
 }
 
+/** The native balance of an account on its network, read from the chain (any connected wallet, in use or not). */
+export type GetNativeBalanceQueryKey = readonly ['nativeBalance', { caipAddress: CaipAddress }]
+export function getNativeBalanceQueryKey({ caipAddress }: { caipAddress: CaipAddress }): GetNativeBalanceQueryKey {
+  return ['nativeBalance', { caipAddress }]
+}
+
 /** Names close to a typed one, each with whether it is taken (RegisterAccountName); one key per lower-cased name. */
 export type GetNameSuggestionsQueryKey = readonly ['nameSuggestions', { name: string }]
 export function getNameSuggestionsQueryKey({ name }: { name: string }): GetNameSuggestionsQueryKey {

@@ -130,6 +130,6 @@ describe('several wallets at once', () => {
     expect(upstream.count(RPC_CALL) - before).toBe(1)
     // A network the dapp does not list is not read.
     expect((await core.getNativeBalance({ caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).status).toBe('unsupported')
-    await expect(core.getNativeBalance({ caipAddress: 'not-an-address' as never })).rejects.toThrow()
+    await expect(core.getNativeBalance({ caipAddress: 'not-an-address' as never })).rejects.toThrow('Invalid CAIP address')
   })
 })

@@ -11,6 +11,8 @@ export type View =
   /** `basic` mode's Connect: WalletConnect only (SPEC.md §2). */
   | { name: 'ConnectingWalletConnectBasic' }
   | { name: 'Account' }
+  /** Every wallet connected at once (`multiWallet`): the one in use, a switch to another, each disconnected on its own. */
+  | { name: 'Wallets' }
   | { name: 'Networks' }
   | { name: 'SwitchNetwork'; caipNetworkId: CaipNetworkId }
   | { name: 'UnsupportedChain' }

@@ -33,6 +33,41 @@ describe('AccountButton', () => {
   })
 })
 
+describe('AccountButton, several wallets at once', () => {
+  const others = [
+    { caipAddress: 'eip155:31337:0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', connectorId: 'dev.test.second', connectorName: 'Second Wallet', select: true },
+    { caipAddress: 'eip155:31337:0x90F79bf6EB2c4f870365E785982E1f101E93b906', connectorId: 'dev.test.third', connectorName: 'Third Wallet', select: true },
+  ] as const
+
+  it.each([
+    ['en', '3 wallets connected'],
+    ['ru', '3 кошелька подключено'],
+  ] as const)('counts the other connected wallets ("+2") and names them all (%s)', async (locale, label) => {
+    const portico = createTestClient({ config: testConfig({ locale }) })
+    renderPortico(portico, <AccountButton balance="hide" />)
+    await connectInCore(portico, { connectorId: 'dev.test.first' })
+    expect((await screen.findByRole('button')).textContent).toBe('0x7099…79C8')
+    await act(async () => {
+      for (const wallet of others) await portico.core.setConnected(wallet)
+    })
+    const button = await screen.findByRole('button', { name: `0x90F7…b906 ${label}` })
+    expect(button.textContent).toBe('0x90F7…b906+2')
+    portico.client.destroy()
+  })
+
+  it('shows no count with multiWallet off', async () => {
+    const portico = createTestClient({ config: testConfig({ multiWallet: false }) })
+    renderPortico(portico, <AccountButton balance="hide" />)
+    await connectInCore(portico, { connectorId: 'dev.test.first' })
+    await act(async () => {
+      for (const wallet of others) await portico.core.setConnected(wallet)
+    })
+    await screen.findByRole('button', { name: '0x90F7…b906' })
+    expect(screen.getByRole('button').textContent).toBe('0x90F7…b906')
+    portico.client.destroy()
+  })
+})
+
 describe('the account stored for the first paint', () => {
   it('is written when the core pushes the account and its balance, shown before the core answers, and cleared on disconnect', async () => {
     const first = createTestClient({ remotes: { balances } })

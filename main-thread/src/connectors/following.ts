@@ -1,4 +1,5 @@
 import type { Eip1193Provider, Eip1193RequestArguments } from '@portico/shared-types'
+import { WalletError } from '@portico/shared-types/errors'
 import type { CaipAddress } from '@portico/shared-types/light'
 import { splitCaipAddress } from '@portico/shared-types/light'
 
@@ -47,7 +48,8 @@ export function createFollowingProvider(): FollowingProvider {
 
   return {
     async request(args: Eip1193RequestArguments) {
-      if (!target) throw Object.assign(new Error('No wallet is connected'), { code: 4900 })
+      // EIP-1193's 4900: the provider is disconnected from every chain.
+      if (!target) throw new WalletError('No wallet is connected', { code: 4900 })
       return target.request(args)
     },
     on(event, listener) {

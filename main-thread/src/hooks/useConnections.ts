@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { splitCaipAddress, type CaipAddress, type ChainNamespace } from '@portico/shared-types/light'
+import { asError } from '@portico/shared-types/errors'
 import type { Connector } from '../connectors/types.ts'
 import { getConnector } from '../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
@@ -48,7 +49,8 @@ export function useConnections(): Connection[] {
         accounts: [address],
         chainId: namespace === 'eip155' ? Number(reference) : reference,
         connectorId: wallet.connectorId,
-        name: connector?.name ?? wallet.connectorName ?? 'Wallet',
+        // One connector serves every phone wallet (WalletConnect): the name the wallet gave is its own.
+        name: (wallet.connectorType === 'WALLET_CONNECT' ? wallet.connectorName : null) ?? connector?.name ?? wallet.connectorName ?? 'Wallet',
         icon: connector?.icon,
         connector,
         status: 'connected',
@@ -77,7 +79,7 @@ export function useSwitchConnection(): UseSwitchConnectionReturnType {
         await client.switchConnection(id)
         setState({ isPending: false, error: null })
       } catch (cause) {
-        const error = cause instanceof Error ? cause : new Error(String(cause))
+        const error = asError(cause)
         setState({ isPending: false, error })
         throw error
       }

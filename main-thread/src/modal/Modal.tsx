@@ -28,8 +28,37 @@ export async function loadTexts(locale: Locale): Promise<void> {
   await catalogueLoads()
 }
 
+/**
+ * Tells the visitor, in every tab, of a connected wallet that left the list (the phone ended its
+ * session, the extension forgot the page, another tab disconnected it): "Sandbox Phone Wallet disconnected".
+ */
+function useWalletDepartures() {
+  const client = usePorticoClient()
+  const ui = usePorticoUi()
+  const { core } = useSnapshot()
+  const wallets = core?.wallets
+  const before = useRef(wallets)
+  useEffect(() => {
+    const was = before.current
+    before.current = wallets
+    if (!was || !wallets) return
+    const gone = was.filter((w) => !wallets.some((now) => now.id === w.id))
+    // A wallet with two sides leaves once; the last wallet leaving is the disconnect the modal already shows.
+    const nameOf = (w: (typeof gone)[number]) =>
+      (w.connectorType === 'WALLET_CONNECT' ? w.connectorName : null) ?? getConnector(client.getSnapshot(), w.connectorId)?.name ?? w.connectorName ?? w.connectorId
+    const names = [...new Set(gone.map(nameOf))]
+    if (names.length === 0 || wallets.length === 0) return
+    void import('./views/account/wallets.messages.ts')
+      .then(async ({ walletDisconnectedText }) => {
+        for (const name of names) ui.notify('success', await walletDisconnectedText(client.startup.locale, name))
+      })
+      .catch(() => undefined)
+  }, [wallets, client, ui])
+}
+
 export default function Modal() {
   const { modal, config } = useSnapshot()
+  useWalletDepartures()
   // Once the configuration is there (the view shows its wallets), lay a copy out while the page is idle.
   const ready = !!config && !modal.open
   useEffect(() => {

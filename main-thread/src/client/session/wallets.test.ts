@@ -66,7 +66,7 @@ describe('session: several wallets at once', () => {
     // Connected again, then the first wallet forgets the page behind Portico's back.
     await client.connect('dev.test.second')
     await first.provider.request({ method: 'wallet_revokePermissions' })
-    await expect(client.switchConnection('dev.test.first|eip155')).rejects.toThrow()
+    await expect(client.switchConnection('dev.test.first|eip155')).rejects.toThrow('This wallet is no longer available on the page')
     state = await core.getState()
     expect(state.wallets.map((w) => w.connectorId)).toEqual(['dev.test.second'])
     expect(state.connections.eip155?.connectorId).toBe('dev.test.second')

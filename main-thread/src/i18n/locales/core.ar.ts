@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'تعذّر تغيير نوع الحساب',
   signOut: 'تسجيل الخروج',
   loginEmail: 'تم تسجيل الدخول باسم {user}',
+  addWallet: 'إضافة محفظة',
 } satisfies Messages

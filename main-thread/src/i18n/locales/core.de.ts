@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Kontotyp konnte nicht gewechselt werden',
   signOut: 'Abmelden',
   loginEmail: 'Angemeldet als {user}',
+  addWallet: 'Wallet hinzufügen',
 } satisfies Messages

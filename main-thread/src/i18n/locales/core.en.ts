@@ -120,4 +120,5 @@ export default {
   accountTypeSwitchFailed: 'Could not switch the account type',
   signOut: 'Sign out',
   loginEmail: 'Signed in as {user}',
+  addWallet: 'Add wallet',
 } as const

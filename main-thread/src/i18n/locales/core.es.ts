@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'No se pudo cambiar el tipo de cuenta',
   signOut: 'Cerrar sesión',
   loginEmail: 'Sesión iniciada como {user}',
+  addWallet: 'Añadir billetera',
 } satisfies Messages

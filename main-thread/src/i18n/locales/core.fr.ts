@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Impossible de changer le type de compte',
   signOut: 'Se déconnecter',
   loginEmail: 'Connecté en tant que {user}',
+  addWallet: 'Ajouter un wallet',
 } satisfies Messages

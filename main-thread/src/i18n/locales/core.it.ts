@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Impossibile cambiare il tipo di account',
   signOut: 'Esci',
   loginEmail: 'Accesso effettuato come {user}',
+  addWallet: 'Aggiungi wallet',
 } satisfies Messages

@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'アカウントの種類を切り替えられませんでした',
   signOut: 'サインアウト',
   loginEmail: '{user} としてサインイン中',
+  addWallet: 'ウォレットを追加',
 } satisfies Messages

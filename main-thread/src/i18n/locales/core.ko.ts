@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: '계정 유형을 전환할 수 없습니다',
   signOut: '로그아웃',
   loginEmail: '{user}(으)로 로그인됨',
+  addWallet: '지갑 추가',
 } satisfies Messages

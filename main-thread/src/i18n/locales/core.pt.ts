@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Não foi possível mudar o tipo de conta',
   signOut: 'Sair',
   loginEmail: 'Conectado como {user}',
+  addWallet: 'Adicionar carteira',
 } satisfies Messages

@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Не удалось сменить тип аккаунта',
   signOut: 'Выйти',
   loginEmail: 'Вы вошли как {user}',
+  addWallet: 'Добавить кошелёк',
 } satisfies Messages

@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: 'Hesap türü değiştirilemedi',
   signOut: 'Çıkış yap',
   loginEmail: '{user} olarak giriş yapıldı',
+  addWallet: 'Cüzdan ekle',
 } satisfies Messages

@@ -126,4 +126,5 @@ export default {
   accountTypeSwitchFailed: '无法切换账户类型',
   signOut: '退出登录',
   loginEmail: '已登录为 {user}',
+  addWallet: '添加钱包',
 } satisfies Messages

@@ -43,6 +43,7 @@ export const VIEWS: { [N in ViewName]: ViewDefinition<N> } = {
   AllWallets: { title: (_, { t }) => t('allWallets'), render: lazyView(() => import('./connect/AllWalletsView.tsx'), 'AllWalletsView') },
   ConnectingExternal: { title: (view, { walletName }) => walletName(view.connectorId), render: (view) => <ConnectingExternalView connectorId={view.connectorId} /> },
   Account: { title: (_, { t }) => t('account'), render: lazyView(() => import('./account/AccountView.tsx'), 'AccountView') },
+  Wallets: { title: (_, { t }) => t('wallets'), render: lazyView(() => import('./account/WalletsView.tsx'), 'WalletsView') },
   Networks: { title: (_, { t }) => t('chooseNetwork'), render: () => <NetworksView /> },
   UnsupportedChain: { title: (_, { t }) => t('switchNetwork'), render: () => <UnsupportedChainView /> },
   ConnectingWalletConnect: { title: (view) => view.walletName, render: lazyView(() => import('./connect/ConnectingWalletConnectView.tsx'), 'ConnectingWalletConnectView') },

@@ -4,6 +4,7 @@ import {
   emptyBalances,
   emptyNativeBalance,
   parseCaipAddress,
+  PorticoError,
   RECORDS,
   serializeError,
   TokenBalanceUnavailableError,
@@ -126,7 +127,7 @@ export function createBalances(ctx: CoreContext, capabilities: CapabilitiesFeatu
     async nativeBalanceOf(caipAddress) {
       await ctx.ready
       const env = ctx.env()
-      if (!env) throw new Error(NOT_CONFIGURED)
+      if (!env) throw new PorticoError(NOT_CONFIGURED, { details: 'A tab calls configure first' })
       if (!nativeBalanceQuery.enabled!(env, caipAddress)) return { ...emptyNativeBalance, caipAddress, status: 'unsupported' }
       try {
         const { data, updatedAt } = await ctx.queries.fetch({

@@ -127,10 +127,12 @@ export const connectionApi =
         if (previous.status === 'connected') return
         store.set((s) => ({ connections: { ...s.connections, [namespace]: { ...disconnectedConnection, status: 'connecting', connectorId, connectorType } } }))
       },
-      async setConnected({ caipAddress, connectorId, connectorName, connectorType = null, activate, whileHeld = false, connectAnswer = false, select = false }) {
+      async setConnected({ caipAddress, connectorId, connectorName: given, connectorType = null, activate, whileHeld = false, connectAnswer = false, select = false }) {
         await ctx.ready
         const { namespace, caipNetworkId } = parseCaipAddress(caipAddress)
         const state = store.get()
+        // One connector serves every phone wallet: the name the session's wallet gave is the one kept (the page's connector says 'WalletConnect').
+        const connectorName = (connectorType === 'WALLET_CONNECT' && state.walletConnect.session?.peer.name) || given
         const previous = state.connections[namespace]
         const id = walletIdOf(connectorId, namespace)
         const listed = state.wallets.find((w) => w.id === id)

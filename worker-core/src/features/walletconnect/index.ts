@@ -16,14 +16,14 @@ export const walletConnectApi =
     const walletConnect = createWalletConnect(
       ctx,
       {
-        async connected(caipAddresses) {
+        async connected(caipAddresses, walletName) {
           // SPEC.md §4: a status per namespace; one session may hold eip155 and solana at once. A namespace
           // the phone wallet did not hold yet is the visitor's connect: it becomes the one in use, beside
           // other wallets connected before (several at once); later answers change the wallet's entry.
           for (const caipAddress of caipAddresses) {
             const namespace = caipAddress.split(':')[0]
             const select = !ctx.store.get().wallets.some((w) => w.connectorId === WALLET_CONNECT_CONNECTOR_ID && w.namespace === namespace)
-            await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: 'WalletConnect', connectorType: 'WALLET_CONNECT', select })
+            await connection.setConnected({ caipAddress, connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: walletName, connectorType: 'WALLET_CONNECT', select })
           }
           // The dapp's namespace (the last) is the active one, whichever namespace's account arrived first.
           const last = caipAddresses.at(-1)

@@ -145,3 +145,48 @@ describe('AccountView, an embedded-wallet user', () => {
     portico.client.destroy()
   })
 })
+
+describe('AccountView, several wallets at once', () => {
+  const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+  async function account({ wallets, multiWallet }: { wallets: number; multiWallet?: boolean }) {
+    const portico = createTestClient({ config: testConfig(multiWallet === undefined ? {} : { multiWallet }) })
+    await loadModal()
+    renderPortico(portico)
+    await connectInCore(portico, { connectorId: 'dev.test.first', connectorName: 'First Wallet' })
+    if (wallets > 1)
+      await act(async () => {
+        await portico.core.setConnected({ caipAddress: `eip155:31337:${OTHER}`, connectorId: 'dev.test.second', connectorName: 'Second Wallet', select: true })
+      })
+    await openModal(portico, { name: 'Account' })
+    return { portico, dialog: await screen.findByRole('dialog', { name: 'Account' }) }
+  }
+
+  it('offers Add wallet, which opens Connect over Account (Back returns), and no Wallets entry for one wallet', async () => {
+    const { portico, dialog } = await account({ wallets: 1 })
+    expect(within(dialog).queryByTestId('wallets-count')).toBeNull()
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Add wallet' })))
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    portico.client.destroy()
+  })
+
+  it('with two wallets connected, shows the Wallets entry with their count, which opens the Wallets view', async () => {
+    const { portico, dialog } = await account({ wallets: 2 })
+    const entry = await within(dialog).findByTestId('wallets-count')
+    expect(entry.textContent).toBe('Wallets · 2')
+    await act(async () => fireEvent.click(entry))
+    const wallets = await screen.findByRole('dialog', { name: 'Wallets' })
+    await waitFor(() => expect(within(wallets).getAllByTestId('wallet-row')).toHaveLength(2))
+    portico.client.destroy()
+  })
+
+  it('shows neither with multiWallet off', async () => {
+    const { portico, dialog } = await account({ wallets: 1, multiWallet: false })
+    expect(within(dialog).getByTestId('account-address')).toBeTruthy()
+    expect(within(dialog).queryByTestId('add-wallet')).toBeNull()
+    expect(within(dialog).queryByTestId('wallets-count')).toBeNull()
+    portico.client.destroy()
+  })
+})

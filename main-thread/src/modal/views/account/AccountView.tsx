@@ -61,7 +61,7 @@ export function AccountView() {
   const t = useT()
   const locale = useIntlLocale()
   const { core } = useSnapshot()
-  const { features, enableNetworkSwitch: canSwitch } = useConfig()
+  const { features, enableNetworkSwitch: canSwitch, multiWallet } = useConfig()
   const { address, caipAddress, connectorName } = useAccount()
   const { network } = useNetwork()
   const now = useNow(15_000)
@@ -149,6 +149,7 @@ export function AccountView() {
           {t('registerNameAction')}
         </button>
       ) : null}
+      {multiWallet ? <WalletsRow count={core.wallets.length} locale={locale} /> : null}
       <BalanceLine native={native} status={balances.status} loadingLabel={t('loadingBalance')} locale={locale} />
       {stale && balances.updatedAt !== null ? (
         <p className="portico-age" role="status">
@@ -208,6 +209,35 @@ export function AccountView() {
           {connectorName ? <span className="portico-visually-hidden"> {connectorName}</span> : null}
         </button>
       </div>
+    </div>
+  )
+}
+
+/**
+ * Several wallets at once (`multiWallet`): Add wallet opens Connect over Account (Back returns), and
+ * with two or more connected, the Wallets view that lists them and switches between them.
+ */
+function WalletsRow({ count, locale }: { count: number; locale: string }) {
+  const client = usePorticoClient()
+  const t = useT()
+  return (
+    <div className="portico-account-wallets">
+      {count > 1 ? (
+        <button
+          type="button"
+          className="portico-chip"
+          onPointerEnter={() => preloadView('Wallets')}
+          onFocus={() => preloadView('Wallets')}
+          onClick={() => client.navigate({ type: 'push', view: { name: 'Wallets' } })}
+          data-testid="wallets-count"
+        >
+          {t('wallets')} · {formatAmount(String(count), 0, locale)}
+          <Icon name="chevron" />
+        </button>
+      ) : null}
+      <button type="button" className="portico-chip" onClick={() => client.navigate({ type: 'push', view: { name: 'Connect' } })} data-testid="add-wallet">
+        {t('addWallet')}
+      </button>
     </div>
   )
 }
