@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, type Hex } from 'viem'
+import { axeViolations } from '../axe.ts'
 import { codeFor, freshEmail, mailbox, shownAddress } from '../embedded.ts'
 import { connectSandboxWallet, expect, openSecondTab, openTabWhileOffline, recordConsoleErrors, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
@@ -95,6 +96,17 @@ test('three wallets at once: add, switch in one tab and every tab and the provid
   await expect(row(wallets, /Sandbox Phone Wallet/)).toHaveAttribute('data-wallet-id', 'walletConnect|eip155')
   // Each wallet's balance, read for the ones not in use too.
   await expect(row(wallets, /Sandbox Wallet/)).toContainText(/ETH/)
+  // axe-clean in both themes (the modal follows the browser's scheme), the view and Account's new buttons.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await demo.emulateMedia({ colorScheme })
+    await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', colorScheme)
+    expect(await axeViolations(demo, '.portico-root'), `axe on Wallets (${colorScheme})`).toEqual([])
+    await demo.getByRole('button', { name: 'Back' }).click()
+    await expect(demo.getByRole('dialog', { name: 'Account' }).getByTestId('wallets-count')).toBeVisible()
+    expect(await axeViolations(demo, '.portico-root'), `axe on Account with three wallets (${colorScheme})`).toEqual([])
+    wallets = await openWallets(demo)
+  }
+  await demo.emulateMedia({ colorScheme: 'light' })
 
   // A second tab, then the switch in the first: both tabs and the dapp's one provider follow.
   const second = await openSecondTab(context)
@@ -168,7 +180,7 @@ test('three wallets at once: add, switch in one tab and every tab and the provid
   expect(errors()).toEqual([])
 })
 
-test('multiWallet off: Account offers no Add wallet and connecting replaces the wallet', async ({ page }) => {
+test('multiWallet off: Account offers neither Add wallet nor Wallets', async ({ page }) => {
   await page.goto('/?multiWallet=0')
   const account = await connectSandboxWallet(page)
   await expect(account).toBeVisible()
