@@ -15,8 +15,9 @@ const BROWSER_TESTS = ['**/*.browser.test.ts']
 const EXCLUDE = ['**/node_modules/**']
 
 /**
- * Four projects: `unit` (Node, nothing started outside the process), `dom` (the React package in
- * happy-dom), `sandbox` (the sandbox's services, anvil, PostgreSQL or a bin) and `browser` (Chromium).
+ * Four projects: `unit` (Node, nothing started outside the process), `dom` (the React package and
+ * the wagmi connector in happy-dom), `sandbox` (the sandbox's services, anvil, PostgreSQL or a bin)
+ * and `browser` (Chromium).
  * `npm run test:fast` runs the first two; `npm test` runs all four.
  */
 export default defineConfig({
@@ -54,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['main-thread/src/**/*.test.{ts,tsx}'],
+          include: ['main-thread/src/**/*.test.{ts,tsx}', 'wagmi/src/**/*.test.{ts,tsx}'],
           exclude: EXCLUDE,
           setupFiles: ['main-thread/test/setup.ts'],
           // The files of a worker share one window and their modules (107 s → 28 s here); what a file puts on the

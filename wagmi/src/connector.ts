@@ -1,7 +1,8 @@
-import { ChainNotConfiguredError, createConnector, ProviderNotFoundError } from '@wagmi/core'
+import { createConnector, ProviderNotFoundError } from '@wagmi/core'
 import { getAddress, UserRejectedRequestError, type Address } from 'viem'
 import { SESSION_HINT_KEY, type ClientSnapshot, type Eip1193Provider, type PorticoClient } from '@portico/react'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
+import { PORTICO_TYPE, primaries, switchChainThroughPortico, synced, when } from './internal.ts'
 
 export type PorticoConnectorParameters = {
   /** The dapp's Portico client (`createClient({ config })`), the one given to `<PorticoProvider client={…}>`. */
@@ -23,34 +24,7 @@ function connectedOf(snapshot: ClientSnapshot): Connected | null {
   return { accounts: [getAddress(address)], chainId: Number(reference) }
 }
 
-/** Resolves with `pick(snapshot)` once it is defined, rejects with `fail()` when that answers an error. */
-function when<T>(client: PorticoClient, pick: (s: ClientSnapshot) => T | undefined, fail?: (s: ClientSnapshot) => Error | undefined, timeoutMs?: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const check = () => {
-      const snapshot = client.getSnapshot()
-      const value = pick(snapshot)
-      const error = value === undefined ? fail?.(snapshot) : undefined
-      if (value === undefined && !error) return false
-      unsubscribe?.()
-      if (timer) clearTimeout(timer)
-      if (error) reject(error)
-      else resolve(value as T)
-      return true
-    }
-    let unsubscribe: (() => void) | undefined
-    if (check()) return
-    unsubscribe = client.subscribe(() => void check())
-    if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
-        unsubscribe?.()
-        reject(new Error(`Portico did not answer within ${timeoutMs} ms`))
-      }, timeoutMs)
-    }
-  })
-}
-
-porticoConnector.type = 'portico' as const
+porticoConnector.type = PORTICO_TYPE
 
 /**
  * A wagmi connector for Portico (`@wagmi/core` 3.x): wagmi's hooks (`useConnection`/`useAccount`,
@@ -70,11 +44,14 @@ export function porticoConnector({ client, reconnectTimeoutMs = 10_000 }: Portic
     let unsubscribe: (() => void) | undefined
     let last: Connected | null = null
 
-    /** Tells wagmi what changed in Portico (the modal, another tab, the wallet). */
+    primaries.set(config.emitter, client)
+
+    /** Tells wagmi what changed in Portico (the modal, another tab, the wallet); `syncConnections` tells it instead where it runs. */
     const follow = () => {
       const now = connectedOf(client.getSnapshot())
       const before = last
       last = now
+      if (synced.has(config.emitter)) return
       if (!before && now) config.emitter.emit('connect', now)
       else if (before && !now) config.emitter.emit('disconnect')
       else if (before && now) {
@@ -153,12 +130,7 @@ export function porticoConnector({ client, reconnectTimeoutMs = 10_000 }: Portic
       },
 
       async switchChain({ chainId }) {
-        const chain = config.chains.find((c) => c.id === chainId)
-        if (!chain) throw new ChainNotConfiguredError()
-        // Through Portico, so its modal and every tab follow (and the wallet adds the chain on 4902).
-        const { switchNetwork } = await import('@portico/react/actions')
-        await switchNetwork(client, { caipNetworkId: `eip155:${chainId}` })
-        await when(client, (s) => (connectedOf(s)?.chainId === chainId ? true : undefined), undefined, reconnectTimeoutMs)
+        const chain = await switchChainThroughPortico(client, config.chains, chainId, (s) => connectedOf(s)?.chainId === chainId, reconnectTimeoutMs)
         follow()
         return chain
       },

@@ -1,5 +1,5 @@
 import { createClient } from '@portico/react'
-import { porticoConnector } from '@portico/wagmi'
+import { porticoConnector, syncConnections } from '@portico/wagmi'
 import { defineChain } from 'viem'
 import { createConfig, http } from 'wagmi'
 import { chainA, chainB, config } from './config.ts'
@@ -15,6 +15,9 @@ export const wagmiConfig = createConfig({
   connectors: [porticoConnector({ client: portico })],
   transports: { [local.id]: http(), [localB.id]: http() },
 })
+
+/** Every EVM wallet connected in Portico is a wagmi connection (`useConnections`, `useSwitchConnection`). */
+syncConnections(wagmiConfig, { client: portico })
 
 declare module 'wagmi' {
   interface Register {
