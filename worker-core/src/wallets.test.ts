@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { CONNECTED_WALLETS_LIMIT } from '@portico/shared-types/constants'
-import { CAIP_ADDRESS, RPC_CALL, setupCore, testConfig } from '../test/fixtures.ts'
+import { followStateChanges, type CoreState } from '@portico/shared-types'
+import { balance, BALANCE_CALL, CAIP_ADDRESS, json, RPC_CALL, setupCore, testConfig } from '../test/fixtures.ts'
 
 const SANDBOX = { connectorId: 'dev.portico.sandbox-wallet', connectorName: 'Sandbox Wallet', connectorType: 'ANNOUNCED' } as const
 const PHONE = { connectorId: 'walletConnect', connectorName: 'Sandbox Phone Wallet', connectorType: 'WALLET_CONNECT' } as const
@@ -131,5 +132,24 @@ describe('several wallets at once', () => {
     // A network the dapp does not list is not read.
     expect((await core.getNativeBalance({ caipAddress: 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).status).toBe('unsupported')
     await expect(core.getNativeBalance({ caipAddress: 'not-an-address' as never })).rejects.toThrow('Invalid CAIP address')
+  })
+
+  it('switching back to a wallet shows its cached account at once, while the stale part loads again', async () => {
+    const { core, clock, upstream } = await twoWallets()
+    upstream.on(BALANCE_CALL, () => json({ balances: [balance()] }))
+    // The first wallet's account was read while it was in use (then the phone took over).
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, ...SANDBOX, select: true })
+    await vi.waitFor(async () => expect((await core.getState()).balances.status).toBe('success'))
+    await core.setConnected({ caipAddress: SECOND, ...PHONE, select: true })
+    await vi.waitFor(async () => expect((await core.getState()).balances.caipAddress).toBe(SECOND))
+    const seen: CoreState['balances'][] = []
+    await core.subscribe(followStateChanges((s) => void seen.push(s.balances)))
+    clock.now += 60_000
+    await core.setConnected({ caipAddress: CAIP_ADDRESS, ...SANDBOX, select: true })
+    await vi.waitFor(async () => expect((await core.getState()).balances).toMatchObject({ status: 'success', caipAddress: CAIP_ADDRESS }))
+    // While its fresh answer loads, the first wallet's last portfolio shows, not an empty one.
+    const loading = seen.filter((b) => b.caipAddress === CAIP_ADDRESS && b.status === 'loading')
+    expect(loading.length).toBeGreaterThan(0)
+    expect(loading.every((b) => (b.data?.length ?? 0) > 0)).toBe(true)
   })
 })
