@@ -153,7 +153,8 @@ function ProviderAccount() {
   const solana = useSolanaActive()
   const [account, setAccount] = useState<string | null>(null)
   useEffect(() => {
-    if (!provider) return
+    // EVM only: a Solana provider is asked nothing it does not serve.
+    if (!provider || solana) return
     let alive = true
     const onAccounts = (accounts: string[]) => alive && setAccount(accounts[0] ?? null)
     void provider
@@ -165,7 +166,7 @@ function ProviderAccount() {
       alive = false
       provider.removeListener?.('accountsChanged', onAccounts as never)
     }
-  }, [provider])
+  }, [provider, solana])
   if (!provider || solana) return null
   return (
     <p className="demo-status" data-testid="provider-account">
