@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { splitCaipAddress, type CaipAddress, type ChainNamespace } from '@portico/shared-types/light'
-import { asError } from '@portico/shared-types/errors'
+import { PorticoError } from '@portico/shared-types/errorBase'
 import type { Connector } from '../connectors/types.ts'
 import { getConnector } from '../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
@@ -79,7 +79,8 @@ export function useSwitchConnection(): UseSwitchConnectionReturnType {
         await client.switchConnection(id)
         setState({ isPending: false, error: null })
       } catch (cause) {
-        const error = asError(cause)
+        // The error family's base (on the first paint already), not its tables of messages.
+        const error = cause instanceof Error ? cause : new PorticoError(String(cause), { cause })
         setState({ isPending: false, error })
         throw error
       }

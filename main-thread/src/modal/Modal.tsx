@@ -29,31 +29,27 @@ export async function loadTexts(locale: Locale): Promise<void> {
 }
 
 /**
- * Tells the visitor, in every tab, of a connected wallet that left the list (the phone ended its
- * session, the extension forgot the page, another tab disconnected it): "Sandbox Phone Wallet disconnected".
+ * Once two wallets are connected, the notice of one that leaves the list (in every tab) loads with
+ * the Wallets view's texts: a visitor with one wallet fetches none of it.
  */
 function useWalletDepartures() {
   const client = usePorticoClient()
   const ui = usePorticoUi()
-  const { core } = useSnapshot()
-  const wallets = core?.wallets
-  const before = useRef(wallets)
+  const several = (useSnapshot().core?.wallets.length ?? 0) > 1
   useEffect(() => {
-    const was = before.current
-    before.current = wallets
-    if (!was || !wallets) return
-    const gone = was.filter((w) => !wallets.some((now) => now.id === w.id))
-    // A wallet with two sides leaves once; the last wallet leaving is the disconnect the modal already shows.
-    const nameOf = (w: (typeof gone)[number]) =>
-      (w.connectorType === 'WALLET_CONNECT' ? w.connectorName : null) ?? getConnector(client.getSnapshot(), w.connectorId)?.name ?? w.connectorName ?? w.connectorId
-    const names = [...new Set(gone.map(nameOf))]
-    if (names.length === 0 || wallets.length === 0) return
+    if (!several) return
+    let stop: (() => void) | undefined
+    let gone = false
     void import('./views/account/wallets.messages.ts')
-      .then(async ({ walletDisconnectedText }) => {
-        for (const name of names) ui.notify('success', await walletDisconnectedText(client.startup.locale, name))
+      .then((m) => {
+        if (!gone) stop = m.noticeDepartures(client, ui)
       })
       .catch(() => undefined)
-  }, [wallets, client, ui])
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [several, client, ui])
 }
 
 export default function Modal() {

@@ -2,7 +2,7 @@ import type { CaipAddress, ChainNamespace, CoreState, NamespaceConnection } from
 import { DisconnectError, WalletUnavailableError } from '@portico/shared-types/errors'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
 import { createConnectorRegistry } from '../../connectors/registry.ts'
-import { createFollowingProvider } from '../../connectors/following.ts'
+import type { FollowingProvider } from '../../connectors/following.ts'
 import type { Connector } from '../../connectors/types.ts'
 import { isUserRejection } from '../../connectors/walletErrors.ts'
 import { createApprovalHost } from '../approvals.ts'
@@ -61,7 +61,9 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
   /** Connectors asked once whether they still know this page (a returning visitor's wallet may have forgotten it). */
   const verified = new Set<string>()
   const approvals = createApprovalHost(client)
-  const following = createFollowingProvider()
+  /** The dapp's one EVM provider, made with the first one published (its code loads then, with EIP-5792's). */
+  let following: FollowingProvider | null = null
+  let followingCode: Promise<FollowingProvider> | null = null
   const registry = createConnectorRegistry({ config, api, approvals })
 
   const connected = (connector: Connector, caipAddress: CaipAddress, how: { whileHeld?: boolean; connectAnswer?: boolean } = {}) =>
@@ -96,7 +98,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     const connection = snapshot.core ? activeConnection(snapshot.core) : null
     const connector = connection?.status === 'connected' ? getConnector(snapshot, connection.connectorId) : undefined
     if (!connector || !connection?.caipAddress) {
-      following.destroy()
+      following?.destroy()
       if (snapshot.provider) client.set({ provider: null })
       return
     }
@@ -110,8 +112,12 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         ? await import('../../connectors/calls.ts').then(async ({ callsOf, withWalletCalls }) => withWalletCalls(provider, await callsOf(connector))).catch(() => provider)
         : provider
     // The dapp keeps one EVM provider while the visitor switches between wallets: it follows the wallet in use.
-    if (namespace === 'eip155') following.follow(published, connection.caipAddress)
-    client.set({ provider: { connectorId: connector.id, namespace, provider: namespace === 'eip155' ? following : published } })
+    if (namespace === 'eip155') {
+      followingCode ??= import('../../connectors/following.ts').then((m) => m.createFollowingProvider())
+      following = await followingCode
+      following.follow(published, connection.caipAddress)
+    }
+    client.set({ provider: { connectorId: connector.id, namespace, provider: namespace === 'eip155' && following ? following : published } })
   }
 
   /** Follows the events of the connectors that hold a connection, and stops following the others. */
@@ -210,7 +216,7 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
     },
     stop() {
       approvals.destroy()
-      following.destroy()
+      following?.destroy()
       offRegistry()
       registry.destroy()
       for (const { stop } of followed.values()) stop()

@@ -1,4 +1,7 @@
 import type { Locale } from '@portico/shared-types'
+import type { PorticoClient } from '../../../client/createClient.ts'
+import { getConnector } from '../../../client/getConnector.ts'
+import type { PorticoUi } from '../../../ui/createUi.ts'
 import { catalogue } from '../../../i18n/catalogue.ts'
 import { intlLocale } from '../../../i18n/labels.ts'
 import { translatorOf } from '../../../i18n/translate.ts'
@@ -31,4 +34,28 @@ export async function walletsConnectedLabel(locale: Locale, count: number): Prom
 export async function walletDisconnectedText(locale: Locale, wallet: string): Promise<string> {
   const strings = await WALLETS_MESSAGES.load(locale)
   return translatorOf(strings, locale)('walletDisconnected', { wallet })
+}
+
+/**
+ * Tells the visitor of each connected wallet that leaves the list while others stay (the phone ended
+ * its session, the extension forgot the page, another tab disconnected it): "Sandbox Phone Wallet
+ * disconnected", in every tab. Answers the stop.
+ */
+export function noticeDepartures(client: Pick<PorticoClient, 'getSnapshot' | 'subscribe' | 'startup'>, ui: Pick<PorticoUi, 'notify'>): () => void {
+  let before = client.getSnapshot().core?.wallets ?? []
+  return client.subscribe(() => {
+    const snapshot = client.getSnapshot()
+    const wallets = snapshot.core?.wallets
+    if (!wallets || wallets === before) return
+    const gone = before.filter((w) => !wallets.some((now) => now.id === w.id))
+    before = wallets
+    // A wallet with two sides leaves once; the last wallet leaving is the disconnect the modal shows already.
+    const names = [...new Set(gone.map((w) => (w.connectorType === 'WALLET_CONNECT' ? w.connectorName : null) ?? getConnector(snapshot, w.connectorId)?.name ?? w.connectorName ?? w.connectorId))]
+    if (wallets.length === 0) return
+    for (const name of names)
+      void walletDisconnectedText(client.startup.locale, name).then(
+        (text) => ui.notify('success', text),
+        () => undefined,
+      )
+  })
 }
