@@ -3,7 +3,7 @@ import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, type Hex } from 'viem'
 import { axeViolations } from '../axe.ts'
 import { codeFor, freshEmail, mailbox, shownAddress } from '../embedded.ts'
-import { connectSandboxWallet, expect, openSecondTab, openTabWhileOffline, recordConsoleErrors, test } from '../fixtures.ts'
+import { connectSandboxWallet, expect, openSecondTab, openTabWhileOffline, recordConsoleErrors, recordCspViolations, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** The Sandbox Wallet's account (the extension) and the phone wallet's third account. */
@@ -76,6 +76,9 @@ const inUse = (wallets: Locator) => wallets.locator('[data-testid="wallet-row"][
 test('three wallets at once: add, switch in one tab and every tab and the provider follow, send from one, reload offline, the phone ends its own', async ({ demo, context, sandbox }) => {
   test.setTimeout(180_000)
   const errors = recordConsoleErrors(demo)
+  // Under the README's strict Content-Security-Policy, from the first script on.
+  const violations = await recordCspViolations(demo)
+  await demo.reload()
   const phone = await openPhone(context, sandbox)
 
   // The extension first, then the phone wallet and an email wallet added beside it.
@@ -101,6 +104,7 @@ test('three wallets at once: add, switch in one tab and every tab and the provid
     await demo.emulateMedia({ colorScheme })
     await expect(demo.locator('.portico-root')).toHaveAttribute('data-theme', colorScheme)
     expect(await axeViolations(demo, '.portico-root'), `axe on Wallets (${colorScheme})`).toEqual([])
+    await demo.getByRole('dialog', { name: 'Wallets' }).screenshot({ path: test.info().outputPath(`wallets-${colorScheme}.png`) })
     await demo.getByRole('button', { name: 'Back' }).click()
     await expect(demo.getByRole('dialog', { name: 'Account' }).getByTestId('wallets-count')).toBeVisible()
     expect(await axeViolations(demo, '.portico-root'), `axe on Account with three wallets (${colorScheme})`).toEqual([])
@@ -178,6 +182,7 @@ test('three wallets at once: add, switch in one tab and every tab and the provid
   await expect(demo.getByTestId('dapp-connections')).toBeHidden()
   await expect(second.getByTestId('dapp-status')).toHaveText(`Connected ${EXTENSION_ACCOUNT} on Portico Local`)
   expect(errors()).toEqual([])
+  expect(await violations()).toEqual([])
 })
 
 test('multiWallet off: Account offers neither Add wallet nor Wallets', async ({ page }) => {

@@ -2,7 +2,7 @@ import { createConnector, ProviderNotFoundError } from '@wagmi/core'
 import { getAddress, UserRejectedRequestError, type Address } from 'viem'
 import { SESSION_HINT_KEY, type ClientSnapshot, type Eip1193Provider, type PorticoClient } from '@portico/react'
 import { activeConnection, splitCaipAddress } from '@portico/shared-types/light'
-import { PORTICO_TYPE, primaries, switchChainThroughPortico, synced, when } from './internal.ts'
+import { PORTICO_TYPE, primaries, switchChainThroughPortico, synced, walletEvents, when } from './internal.ts'
 
 export type PorticoConnectorParameters = {
   /** The dapp's Portico client (`createClient({ config })`), the one given to `<PorticoProvider client={…}>`. */
@@ -135,18 +135,7 @@ export function porticoConnector({ client, reconnectTimeoutMs = 10_000 }: Portic
         return chain
       },
 
-      onAccountsChanged(accounts) {
-        if (accounts.length === 0) this.onDisconnect()
-        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
-      },
-
-      onChainChanged(chain) {
-        config.emitter.emit('change', { chainId: Number(chain) })
-      },
-
-      onDisconnect() {
-        config.emitter.emit('disconnect')
-      },
+      ...walletEvents(config.emitter),
     }
   })
 }

@@ -1,5 +1,6 @@
 // What `porticoConnector` and `syncConnections` share; not exported by the package.
-import { ChainNotConfiguredError } from '@wagmi/core'
+import { ChainNotConfiguredError, type CreateConnectorFn } from '@wagmi/core'
+import { getAddress } from 'viem'
 import type { Chain } from 'viem'
 import type { ClientSnapshot, PorticoClient } from '@portico/react'
 
@@ -51,4 +52,22 @@ export async function switchChainThroughPortico(client: PorticoClient, chains: r
   await switchNetwork(client, { caipNetworkId: `eip155:${chainId}` })
   await when(client, (s) => (reached(s) ? true : undefined), undefined, timeoutMs)
   return chain
+}
+
+type Emitter = Parameters<CreateConnectorFn>[0]['emitter']
+
+/** A wallet's EIP-1193 events as wagmi's connector events: what every connector of this package answers. */
+export function walletEvents(emitter: Emitter) {
+  return {
+    onAccountsChanged(accounts: string[]) {
+      if (accounts.length === 0) emitter.emit('disconnect')
+      else emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+    },
+    onChainChanged(chain: string) {
+      emitter.emit('change', { chainId: Number(chain) })
+    },
+    onDisconnect() {
+      emitter.emit('disconnect')
+    },
+  }
 }

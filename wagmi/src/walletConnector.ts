@@ -2,7 +2,7 @@ import { ConnectorNotConnectedError, createConnector, ProviderNotFoundError } fr
 import { getAddress, numberToHex, type Address } from 'viem'
 import type { ClientSnapshot, Eip1193Provider, PorticoClient } from '@portico/react'
 import { splitCaipAddress } from '@portico/shared-types/light'
-import { PORTICO_TYPE, switchChainThroughPortico, when } from './internal.ts'
+import { PORTICO_TYPE, switchChainThroughPortico, walletEvents, when } from './internal.ts'
 
 /** An EVM wallet connected in Portico, as wagmi sees it. */
 export type EvmWallet = {
@@ -136,18 +136,7 @@ export function walletConnector(client: PorticoClient, wallet: Pick<EvmWallet, '
         return switchChainThroughPortico(client, config.chains, chainId, reachedChain(chainId), timeoutMs)
       },
 
-      onAccountsChanged(accounts) {
-        if (accounts.length === 0) this.onDisconnect()
-        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
-      },
-
-      onChainChanged(chain) {
-        config.emitter.emit('change', { chainId: Number(chain) })
-      },
-
-      onDisconnect() {
-        config.emitter.emit('disconnect')
-      },
+      ...walletEvents(config.emitter),
     }
   })
 }

@@ -22,3 +22,11 @@ export function getConnectedConnector(snapshot: Pick<ClientSnapshot, 'connectors
 export function getWalletConnector({ connectors }: Pick<ClientSnapshot, 'connectors'>, wallet: { rdns?: string | null | undefined }): Connector | undefined {
   return wallet.rdns ? connectors.find((c) => c.rdns === wallet.rdns) : undefined
 }
+
+/**
+ * The name a connected wallet is shown by: the page's connector's, except for a phone wallet, whose
+ * one connector (WalletConnect) serves every phone: the name its session gave, kept by the core.
+ */
+export function walletNameOf(snapshot: Pick<ClientSnapshot, 'connectors'>, wallet: { connectorId: string; connectorName: string | null; connectorType: string | null }): string {
+  return (wallet.connectorType === 'WALLET_CONNECT' ? wallet.connectorName : null) ?? getConnector(snapshot, wallet.connectorId)?.name ?? wallet.connectorName ?? wallet.connectorId
+}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { splitCaipAddress, type CaipAddress, type ChainNamespace } from '@portico/shared-types/light'
 import { PorticoError } from '@portico/shared-types/errorBase'
 import type { Connector } from '../connectors/types.ts'
-import { getConnector } from '../client/getConnector.ts'
+import { getConnector, walletNameOf } from '../client/getConnector.ts'
 import { usePorticoClient, useSnapshot } from '../context.ts'
 
 /** A wallet the visitor connected (several at once: `multiWallet`). */
@@ -49,8 +49,7 @@ export function useConnections(): Connection[] {
         accounts: [address],
         chainId: namespace === 'eip155' ? Number(reference) : reference,
         connectorId: wallet.connectorId,
-        // One connector serves every phone wallet (WalletConnect): the name the wallet gave is its own.
-        name: (wallet.connectorType === 'WALLET_CONNECT' ? wallet.connectorName : null) ?? connector?.name ?? wallet.connectorName ?? 'Wallet',
+        name: walletNameOf({ connectors }, wallet),
         icon: connector?.icon,
         connector,
         status: 'connected',

@@ -137,20 +137,22 @@ export const connectionApi =
         const id = walletIdOf(connectorId, namespace)
         const listed = state.wallets.find((w) => w.id === id)
         const multiWallet = ctx.env()?.config.multiWallet ?? true
+        const held = heldBy(previous, connectorId)
+        // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet):
+        // an answer asked of a wallet counts only for a wallet the core still lists.
+        if (whileHeld && !held && !listed) return
         // A wallet the visitor connected but does not use now: its word changes its entry of the list, never the connection in use.
-        const aside = !heldBy(previous, connectorId) && previous?.status === 'connected' && (whileHeld || (multiWallet && !connectAnswer && !select))
-        if (aside || (whileHeld && !heldBy(previous, connectorId))) {
-          if (!aside || (whileHeld && !listed)) return
+        const aside = !held && previous?.status === 'connected' && (whileHeld || (multiWallet && !connectAnswer && !select))
+        if (whileHeld && !held && !aside) return
+        if (aside) {
+          if (listed?.caipAddress === caipAddress) return
           const entry = { id, namespace, caipAddress, connectorId, connectorName, connectorType, usedAt: listed?.usedAt ?? 0 }
-          if (listed && listed.caipAddress === caipAddress) return
           const { wallets, dropped } = listed ? { wallets: withAccount(state.wallets, id, caipAddress), dropped: [] } : withWallet(state, entry)
           store.set({ wallets })
           await persistConnection()
           for (const gone of dropped) await signOut(gone.caipAddress, false)
           return
         }
-        // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet).
-        if (whileHeld && !heldBy(previous, connectorId)) return
         // A check that the wallet still knows the page confirms the account it holds: its answer may be older than a
         // chain change that reached the core meanwhile (the wallet switched, then the answer arrived), so it never moves the network.
         if (whileHeld && previous?.caipAddress && sameAccount(previous.caipAddress, caipAddress)) return

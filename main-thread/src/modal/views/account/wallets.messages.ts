@@ -1,6 +1,6 @@
 import type { Locale } from '@portico/shared-types'
 import type { PorticoClient } from '../../../client/createClient.ts'
-import { getConnector } from '../../../client/getConnector.ts'
+import { walletNameOf } from '../../../client/getConnector.ts'
 import type { PorticoUi } from '../../../ui/createUi.ts'
 import { catalogue } from '../../../i18n/catalogue.ts'
 import { intlLocale } from '../../../i18n/labels.ts'
@@ -50,7 +50,7 @@ export function noticeDepartures(client: Pick<PorticoClient, 'getSnapshot' | 'su
     const gone = before.filter((w) => !wallets.some((now) => now.id === w.id))
     before = wallets
     // A wallet with two sides leaves once; the last wallet leaving is the disconnect the modal shows already.
-    const names = [...new Set(gone.map((w) => (w.connectorType === 'WALLET_CONNECT' ? w.connectorName : null) ?? getConnector(snapshot, w.connectorId)?.name ?? w.connectorName ?? w.connectorId))]
+    const names = [...new Set(gone.map((w) => walletNameOf(snapshot, w)))]
     if (wallets.length === 0) return
     for (const name of names)
       void walletDisconnectedText(client.startup.locale, name).then(
