@@ -145,32 +145,25 @@ function SendBatch() {
 
 /** The demo's requests through `useProvider()`: a signed message, a transfer and an EIP-5792 batch. */
 /**
- * The account the dapp's EIP-1193 provider reports: asked once, then followed through its
- * `accountsChanged` events (a switch to another connected wallet reaches the same provider object).
+ * The account the dapp's EIP-1193 provider last announced (`accountsChanged`), from the connected one
+ * on: a switch to another connected wallet reaches the same provider object. It asks the wallet
+ * nothing (an embedded wallet's frame loads only when the dapp needs it).
  */
 function ProviderAccount() {
   const { provider } = useProvider()
+  const { address } = useAccount()
   const solana = useSolanaActive()
-  const [account, setAccount] = useState<string | null>(null)
+  const [announced, setAnnounced] = useState<string | null>(null)
   useEffect(() => {
-    // EVM only: a Solana provider is asked nothing it does not serve.
     if (!provider || solana) return
-    let alive = true
-    const onAccounts = (accounts: string[]) => alive && setAccount(accounts[0] ?? null)
-    void provider
-      .request({ method: 'eth_accounts' })
-      .then((accounts) => onAccounts(accounts as string[]))
-      .catch(() => undefined)
+    const onAccounts = (accounts: string[]) => setAnnounced(accounts[0] ?? null)
     provider.on?.('accountsChanged', onAccounts as never)
-    return () => {
-      alive = false
-      provider.removeListener?.('accountsChanged', onAccounts as never)
-    }
+    return () => provider.removeListener?.('accountsChanged', onAccounts as never)
   }, [provider, solana])
   if (!provider || solana) return null
   return (
     <p className="demo-status" data-testid="provider-account">
-      Provider account: {account ?? '…'}
+      Provider account: {announced ?? address}
     </p>
   )
 }
