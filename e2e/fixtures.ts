@@ -109,6 +109,22 @@ export async function connectSandboxWallet(page: Page) {
  * the tab's own DevTools session as soon as its document commits: the page then gets its `offline`
  * event. `backOnline()` brings the context and the tab back (the page gets its `online` event).
  */
+/**
+ * Clicks the WalletConnect view's Copy link and answers the pairing link from the clipboard once it is there: the page
+ * writes it asynchronously, so a read straight after the click can still find what was there before (an empty
+ * clipboard), and a phone given that never shows its prompt. The link is the one the QR code shows.
+ */
+export async function copyPairingLink(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'WalletConnect' })
+  const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
+  await expect(qr).toBeVisible()
+  await dialog.getByRole('button', { name: /Copy link/ }).click()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  expect(await qr.getAttribute('data-qr-value')).toBe(uri)
+  return uri
+}
+
 /** From the Account view: Send, the amount and the receiver filled in, Review, then Send; answers the Send view. */
 export async function sendFromAccount(page: Page, account: Locator, amount: string, receiver: string): Promise<Locator> {
   await account.getByRole('button', { name: 'Send', exact: true }).click()

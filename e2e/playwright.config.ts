@@ -25,6 +25,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
+    // An action (a click, a fill) that waits this long for its element fails there, naming it, rather than holding the
+    // test until its own timeout says only that time ran out.
+    actionTimeout: 30_000,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     // No trace unless asked (PORTICO_E2E_TRACE=1: kept for each failed test, in test-results/): recording one for every

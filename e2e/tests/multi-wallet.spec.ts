@@ -3,7 +3,7 @@ import type { Sandbox } from '@portico/sandbox'
 import { createPublicClient, http, type Hex } from 'viem'
 import { axeViolations } from '../axe.ts'
 import { codeFor, freshEmail, mailbox, shownAddress } from '../embedded.ts'
-import { connectSandboxWallet, expect, openSecondTab, openTabWhileOffline, recordConsoleErrors, recordCspViolations, test } from '../fixtures.ts'
+import { connectSandboxWallet, copyPairingLink, expect, openSecondTab, openTabWhileOffline, recordConsoleErrors, recordCspViolations, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** The Sandbox Wallet's account (the extension) and the phone wallet's third account. */
@@ -36,10 +36,7 @@ async function addWallet(page: Page): Promise<Locator> {
 async function addPhoneWallet(page: Page, phone: Page) {
   const connect = await addWallet(page)
   await connect.getByRole('button', { name: 'WalletConnect', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'WalletConnect' })
-  await expect(dialog.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  await dialog.getByRole('button', { name: /Copy link/ }).click()
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  const uri = await copyPairingLink(page)
   await phone.getByLabel('WalletConnect link').fill(uri)
   await phone.getByRole('button', { name: 'Connect', exact: true }).click()
   const prompt = phone.getByRole('dialog', { name: 'Connect to Portico demo?' })

@@ -1,5 +1,5 @@
 import { solanaService, SOLANA_LOCALNET_CAIP_ID } from '@portico/sandbox'
-import { expect, recordConsoleErrors, sendFromAccount, test } from '../fixtures.ts'
+import { copyPairingLink, expect, recordConsoleErrors, sendFromAccount, test } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 /** The sandbox's Solana dev account 5: the receiver. The phone wallet's account 0 has Solana dev account 0. */
@@ -35,11 +35,7 @@ test.describe("WalletConnect's solana namespace", () => {
     const row = connect.getByRole('button', { name: 'WalletConnect', exact: true })
     await row.hover()
     await row.click()
-    const qrDialog = page.getByRole('dialog', { name: 'WalletConnect' })
-    await expect(qrDialog.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-    await qrDialog.getByRole('button', { name: /Copy link/ }).click()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
-    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    const uri = await copyPairingLink(page)
     await phone.getByLabel('WalletConnect link').fill(uri)
     await phone.getByRole('button', { name: 'Connect', exact: true }).click()
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import type { Sandbox } from '@portico/sandbox'
 import { SiweMessage } from 'siwe'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
-import { closeAllTabs, expect, openSecondTab, recordConsoleErrors, test, withoutSharedWorker } from '../fixtures.ts'
+import { closeAllTabs, copyPairingLink, expect, openSecondTab, recordConsoleErrors, test, withoutSharedWorker } from '../fixtures.ts'
 import { E2E_URLS } from '../ports.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -43,10 +43,7 @@ async function connectByWalletConnect(demo: Page, phone: Page) {
   const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
   await expect(qr).toBeVisible()
   const qrMs = Date.now() - clicked
-  await dialog.getByRole('button', { name: /Copy link/ }).click()
-  const uri = await demo.evaluate(() => navigator.clipboard.readText())
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  expect(await qr.getAttribute('data-qr-value')).toBe(uri)
+  const uri = await copyPairingLink(demo)
 
   await phone.getByLabel('WalletConnect link').fill(uri)
   await phone.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -281,10 +278,7 @@ test('/?siwx=required through WalletConnect: the phone connects and signs in wit
   const row = demo.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true })
   await row.hover()
   await row.click()
-  const dialog = demo.getByRole('dialog', { name: 'WalletConnect' })
-  await expect(dialog.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  await dialog.getByRole('button', { name: /Copy link/ }).click()
-  await phone.getByLabel('WalletConnect link').fill(await demo.evaluate(() => navigator.clipboard.readText()))
+  await phone.getByLabel('WalletConnect link').fill(await copyPairingLink(demo))
   await phone.getByRole('button', { name: 'Connect', exact: true }).click()
 
   // One prompt on the phone: connect and sign the EIP-4361 message bound to this page, with the verifier's nonce.
