@@ -14,7 +14,7 @@ const simulateForAccount = (on: PublicClient, account: Address, calls: Simulated
 
 describe("an approval's simulation on the chain's own node (eth_simulateV1 through viem's simulateBlocks)", () => {
   beforeAll(async () => {
-    sandbox = await startSandbox(testSandboxOptions(22960, { seedHistory: false }))
+    sandbox = await startSandbox(testSandboxOptions(22980, { seedHistory: false }))
     const a = sandbox.chains[0]!
     chain = { id: a.chainId, rpcUrl: a.rpcUrl, viemChain: a.viemChain }
     client = createPublicClient({ chain: a.viemChain, transport: http(a.rpcUrl) })
