@@ -83,24 +83,24 @@ for (const file of testFiles) {
  */
 function sandboxPortsOf(file, source) {
   const consts = new Map()
-  const valueOf = (node) => {
+  const numberOf = (node) => {
     if (ts.isNumericLiteral(node)) return Number(node.text.replaceAll('_', ''))
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      const [a, b] = [valueOf(node.left), valueOf(node.right)]
+      const [a, b] = [numberOf(node.left), numberOf(node.right)]
       return a === undefined || b === undefined ? undefined : a + b
     }
     if (ts.isIdentifier(node)) return consts.get(node.text)
-    if (ts.isParenthesizedExpression(node)) return valueOf(node.expression)
+    if (ts.isParenthesizedExpression(node)) return numberOf(node.expression)
     return undefined
   }
   const claims = []
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const value = valueOf(node.initializer)
+      const value = numberOf(node.initializer)
       if (value !== undefined) consts.set(node.name.text, value)
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments.length > 0) {
-      const base = valueOf(node.arguments[0])
+      const base = numberOf(node.arguments[0])
       const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
       // testSandboxOptions: base … base + 9, and the Solana RPC and its websocket 5,000 below; startTestSandbox: these.
       if (base !== undefined && node.expression.text === 'testSandboxOptions') claims.push({ where, ports: [...Array.from({ length: 10 }, (_, i) => base + i), base - 5000, base - 4999] })
