@@ -15,6 +15,9 @@ export const PANEL_WINDOW_TEXT = {
   blocked: 'The wallet window could not be opened: allow pop-ups for this site and try again',
 } as const
 
+/** How long after its window is seen closed a panel task waits for the window's last message before it is cancelled. */
+export const PANEL_WINDOW_LAST_WORD_MS = 1_000
+
 /**
  * The frame's side of the panel window (panel-window-page.ts): `open` runs in the visitor's click
  * (a window opened later is blocked), opens GET /panel#<nonce> on this origin, sends the task once
@@ -48,8 +51,13 @@ export function openPanelWindow(task: PanelTask, deps: { host: Pick<FlowHost, 'c
     else settle?.resolve(outcome.value)
   }
   const cancelled = () => end({ error: new RpcCodeError(PANEL_TEXT.cancelled, USER_REJECTED_CODE) })
+  // The window posts its answer, then closes itself: the two reach this frame by different ways, and on a busy machine
+  // its closing can be seen first. A closed window is a cancel only once its last message has had time to arrive.
+  let closedSeen = false
   const poll = setInterval(() => {
-    if (handle.closed) cancelled()
+    if (!handle.closed || closedSeen) return
+    closedSeen = true
+    setTimeout(cancelled, PANEL_WINDOW_LAST_WORD_MS)
   }, 250)
   const listener = (event: MessageEvent) => void onMessage(event)
   const answer = (message: PanelFrameToWindow) => handle.postMessage(message, location.origin)
