@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { walletConnectPeerMetadataSchema } from '@portico/shared-types'
 import { classifyRpcMethod, EMBEDDED_EVENT_NAMES, UNSAFE_RPC_METHODS } from '@portico/shared-types/embedded'
+import { z } from 'zod'
 import { freshEmail, loginWithEmail } from '../../e2e/embedded.ts'
 import { expect, test } from '../../e2e/fixtures.ts'
 import { E2E_PORTS, E2E_URLS } from '../../e2e/ports.ts'
@@ -258,7 +260,7 @@ test('XSS payloads as the dapp’s own metadata (name, description, icons), show
   expect({ executions, missing, replaced }).toEqual({ executions: 0, missing: [], replaced: names.length })
 })
 
-test('XSS payloads as a WalletConnect wallet’s metadata (name, description, url, icons): the dapp connects, 0 executions', async ({ page, context, sandbox }) => {
+test('XSS payloads as a WalletConnect wallet’s metadata (name, description, url, icons): the dapp connects, the Wallets view names it as text, 0 executions', async ({ page, context, sandbox }) => {
   begin(XSS_ROW, 'WalletConnect peer metadata')
   const name = PAYLOADS[8]!
   const description = PAYLOADS[13]!
@@ -297,6 +299,14 @@ test('XSS payloads as a WalletConnect wallet’s metadata (name, description, ur
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account).toBeVisible()
   await expect(page.getByTestId('dapp-status')).toHaveText('Connected 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 on Portico Local')
+  // A second wallet beside it: the Wallets view names the phone wallet by the name its session gave, cleaned at the
+  // boundary (control and direction characters out, cut to length) and shown as text.
+  await account.getByTestId('add-wallet').click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Sandbox Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Sandbox Wallet request' }).getByRole('button', { name: 'Approve' }).click()
+  await account.getByTestId('wallets-count').click()
+  const phoneRow = page.locator('[data-testid="wallet-row"][data-wallet-id="walletConnect|eip155"]')
+  await expect(phoneRow.locator('.portico-wallet-name')).toHaveText(z.parse(walletConnectPeerMetadataSchema, { name }).name)
   await page.waitForFunction(() => [...document.images].every((img) => img.complete))
   const executions = await page.evaluate(() => (window as unknown as { __xssCount: number }).__xssCount)
   // Nothing of the wallet's became a link or markup that runs.
