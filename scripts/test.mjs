@@ -2,8 +2,10 @@
 // in Debian's Chromium, then the engine specs in Firefox and WebKit). Installs what it needs first, and ends with
 // one summary line.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { relative } from 'node:path'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, relative } from 'node:path'
 import { ensureChromium, ensureDependencies, ensureFirefox, ensurePostgres, ensureWebKit, root, startTestPostgres } from './ensure.mjs'
 
 const runStarted = Date.now()
@@ -92,6 +94,19 @@ async function stepsSideBySide(list, total = 'The steps above, side by side') {
 // The licences of every package the published packages (and the sandbox) need at run time.
 step('Licences (npm run licences)', ['scripts/licences.mjs'])
 
+/**
+ * The type checks keep what they learnt between runs (`--incremental`) outside the clone, one folder per clone's path
+ * (`XDG_CACHE_HOME`, else ~/.cache, / portico / typecheck): a file's answer is reused only while its content, and that
+ * of everything it reads, is the same, so a run after a small change checks what the change reaches (the whole tree's check here: 35 s
+ * with nothing kept, 7 s with nothing changed, 10 s after a change to one file of the React package); a clone elsewhere
+ * starts empty.
+ */
+function typeCheckCache(name) {
+  const folder = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'portico', 'typecheck', createHash('sha256').update(root).digest('hex').slice(0, 16))
+  mkdirSync(folder, { recursive: true })
+  return ['--incremental', '--tsBuildInfoFile', join(folder, `${name}.tsbuildinfo`)]
+}
+
 // The static checks, side by side (each reads the tree, none writes what another reads):
 // - the import rules of DESIGN.md (.dependency-cruiser.cjs): a forbidden arrow fails with the rule's name;
 // - the house figures: a plain `new Error(`, a worker cache key outside the shared builders or a test's bare `toThrow()`
@@ -121,8 +136,8 @@ await stepsSideBySide([
   ],
   ['House rules (npm run house)', ['scripts/house.mjs']],
   ['Format and lint (npm run lint)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '--diagnostic-level=error', '.']],
-  ['Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit']],
+  ['Type check', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit', ...typeCheckCache('all')]],
+  ['Type check of the core without the DOM', ['node_modules/typescript/bin/tsc', '-p', 'worker-core/tsconfig.json', '--noEmit', ...typeCheckCache('core')]],
 ])
 
 // Vitest's four projects (vitest.config.ts), a step each so each one's time shows: `unit` and `dom` are

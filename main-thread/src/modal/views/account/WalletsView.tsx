@@ -177,7 +177,7 @@ function WalletEntry({ connection, account, network, switching, leaving, busy, o
             ) : null}
           </span>
           <span className="portico-wallet-detail">
-            <span title={address}>{account ?? shortenAddress(address)}</span> · {network}
+            <span title={address}>{account ?? shortenAddress(address)}</span> · <span>{network}</span>
           </span>
           <WalletBalance caipAddress={connection.caipAddress} />
         </span>
