@@ -1,6 +1,5 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** Portico's packages from their sources (the `@portico/source` export condition), never dist/. */
 const SOURCE = '@portico/source'
@@ -16,32 +15,6 @@ const BROWSER_TESTS = ['**/*.browser.test.ts']
 const EXCLUDE = ['**/node_modules/**']
 
 /**
- * Files that take 15 s or more, whose size says nothing of it (they start processes: the sandbox's and the frame service's
- * bins): started first, so none of them is the last file of its project on a fresh clone, where Vitest has no timings to
- * order by and starts the larger files first. Started last, the sandbox's bin test alone held its project 10 s longer.
- */
-const SLOW_FILES = ['sandbox/src/cli.sandbox.test.ts', 'frame-service/test/frame-service.test.ts', 'frame-service/test/frame.test.ts']
-
-/** Vitest's order (a project's files together; the failed, then the longer ones first), with `SLOW_FILES` first in each project. */
-class SlowFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files)
-    const rank = (file: TestSpecification) => {
-      const at = SLOW_FILES.findIndex((path) => file.moduleId.endsWith(path))
-      return at === -1 ? SLOW_FILES.length : at
-    }
-    const byProject = new Map<string, TestSpecification[]>()
-    for (const file of sorted) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file])
-    return [...byProject.values()].flatMap((group) =>
-      group
-        .map((file, at) => ({ file, at }))
-        .sort((a, b) => rank(a.file) - rank(b.file) || a.at - b.at)
-        .map(({ file }) => file),
-    )
-  }
-}
-
-/**
  * Four projects: `unit` (Node, nothing started outside the process), `dom` (the React package and
  * the wagmi connector in happy-dom), `sandbox` (the sandbox's services, anvil, PostgreSQL or a bin)
  * and `browser` (Chromium).
@@ -52,8 +25,6 @@ export default defineConfig({
     // Two files at a time on two cores (Vitest's default leaves one core idle): many files spend most
     // of their time waiting on a chain, a relay, a browser or a server rather than computing.
     maxWorkers: 2,
-    // (Not when the files are shuffled, `--sequence.shuffle.files`, to check that none depends on another's leftovers.)
-    sequence: process.argv.some((arg) => arg.startsWith('--sequence.shuffle')) ? {} : { sequencer: SlowFilesFirst },
     projects: [
       {
         ...NODE_RESOLVE,
