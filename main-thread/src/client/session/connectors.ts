@@ -174,10 +174,13 @@ export function startConnectors({ client, config, api }: SessionContext, { onCon
         const caipAddress = await connector.connect({ namespace, network })
         verified.add(connector.id)
         client.set({ attempt: null })
+        const routerAtAnswer = client.get().modal.router
         await connected(connector, caipAddress, { connectAnswer: true })
         await follow()
         // The wallet already in use, connected again from "Add wallet", changes nothing the core pushes: Account shows.
-        client.set({ modal: accountAfterConnect(client.get().modal) })
+        // Only where nothing moved the modal meanwhile: the push of a new connection showed Account already, and the
+        // visitor may have gone on from there (Add wallet again) while the provider's code loaded.
+        if (client.get().modal.router === routerAtAnswer) client.set({ modal: accountAfterConnect(client.get().modal) })
         onConnected()
       } catch (cause) {
         // Only this attempt's namespace: another wallet may have connected meanwhile (a WalletConnect pairing waits long).

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADDRESS, announceWallet, createTestClient, type FakeWallet } from '../../../test/harness.tsx'
+import { currentView } from '../router.ts'
 
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const wallets: FakeWallet[] = []
@@ -81,5 +82,30 @@ describe('session: several wallets at once', () => {
     const state = await core.getState()
     expect(state.connections.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.test.first' })
     await vi.waitFor(() => expect(heard).toHaveBeenCalledWith([ADDRESS]))
+  })
+
+  it('Add wallet right after a connect stays on Connect while the connect still finishes its work', async () => {
+    const first = announceWallet({ name: 'First Wallet', rdns: 'dev.test.first' })
+    wallets.push(first)
+    const { client } = createTestClient()
+    ends.push(() => client.destroy())
+    await client.start()
+    client.open()
+    const connector = client.getSnapshot().connectors.find((c) => c.id === 'dev.test.first')!
+    // The provider's code is slow to load: the connect's last step waits on it.
+    let release = () => undefined as void
+    const loaded = new Promise<void>((resolve) => (release = resolve))
+    const getProvider = connector.getProvider.bind(connector)
+    vi.spyOn(connector, 'getProvider').mockImplementation(async (namespace) => {
+      await loaded
+      return getProvider(namespace)
+    })
+    const connecting = client.connect('dev.test.first')
+    // The connection's push shows Account; the visitor at once adds a wallet.
+    await vi.waitFor(() => expect(currentView(client.getSnapshot().modal.router).name).toBe('Account'))
+    client.navigate({ type: 'push', view: { name: 'Connect' } })
+    release()
+    await connecting
+    expect(currentView(client.getSnapshot().modal.router).name).toBe('Connect')
   })
 })
