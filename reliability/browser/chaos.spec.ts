@@ -196,8 +196,12 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
           await p.locator('.portico-toast-success').filter({ hasText: 'Transaction started' }).first().waitFor()
           Object.assign(send, { outcome: 'sent', text: 'Transaction started' })
         } else {
+          // A wallet's or the node's error is a notification; one the core ties to a field (the amount, once the
+          // chain's answer says the balance is short) shows at that field (useWriteErrors).
           const toast = p.locator('.portico-toast-error').last()
-          Object.assign(send, { outcome: 'error', text: (await toast.isVisible()) ? await toast.innerText() : '(no notification)' })
+          const atField = form.locator('.portico-field-error[role="alert"]').filter({ hasText: /\S/ }).first()
+          const text = (await toast.isVisible()) ? await toast.innerText() : (await atField.isVisible()) ? await atField.innerText() : '(no notification)'
+          Object.assign(send, { outcome: 'error', text })
         }
       },
     },
