@@ -138,12 +138,11 @@ export const connectionApi =
         const listed = state.wallets.find((w) => w.id === id)
         const multiWallet = ctx.env()?.config.multiWallet ?? true
         const held = heldBy(previous, connectorId)
-        // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet):
-        // an answer asked of a wallet counts only for a wallet the core still lists.
-        if (whileHeld && !held && !listed) return
         // A wallet the visitor connected but does not use now: its word changes its entry of the list, never the connection in use.
         const aside = !held && previous?.status === 'connected' && (whileHeld || (multiWallet && !connectAnswer && !select))
-        if (whileHeld && !held && !aside) return
+        // The core decides against its own state, not the asking tab's copy (which may not have heard of the disconnect yet):
+        // an answer asked of a wallet counts only for a wallet the core still holds or lists.
+        if (whileHeld && !held && !(aside && listed)) return
         if (aside) {
           if (listed?.caipAddress === caipAddress) return
           const entry = { id, namespace, caipAddress, connectorId, connectorName, connectorType, usedAt: listed?.usedAt ?? 0 }
