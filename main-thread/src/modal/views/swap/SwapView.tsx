@@ -34,7 +34,9 @@ function balanceOf(balances: readonly TokenBalance[] | null, token: SwapToken): 
 const refOf = (token: SwapToken): SwapTokenRef => ({ address: token.address, symbol: token.symbol, decimals: token.decimals })
 
 /** The review keeps the calls the core built (the approval and the swap), for its simulated preview. */
-type Phase = { step: 'form' } | { step: 'review'; calls: SimulatedCall[] } | { step: 'swapping'; progress: WriteStep | null; calls: SimulatedCall[] }
+/** What a review reviewed: the two tokens and their network (what is swapped, whatever reloads meanwhile) and the core's calls. */
+type Reviewed = { from: SwapToken; to: SwapToken; caipNetworkId: string; calls: SimulatedCall[] }
+type Phase = { step: 'form' } | ({ step: 'review' } & Reviewed) | ({ step: 'swapping'; progress: WriteStep | null } & Reviewed)
 
 /** The tokens (the account's first), what the visitor chose and typed, the quote, and the two steps: review (the core checks) and swap (the wallet signs). */
 function useSwapFlow() {
@@ -65,37 +67,42 @@ function useSwapFlow() {
   const { setErrors, fail } = writeErrors
   const quote = useSwapQuote({ caipAddress, from: from && refOf(from), to: to && refOf(to), amount })
   const shown = quote.data && quote.settledAmount === amount.trim() ? quote.data : null
-  const intent = (caipAddress: CaipAddress, expected?: string) => ({
+  const intent = (caipAddress: CaipAddress, expected?: string, tokens: { from: SwapToken | null; to: SwapToken | null } = { from, to }) => ({
     kind: 'swap' as const,
     caipAddress,
-    from: from ? refOf(from) : { address: caipAddress, symbol: '', decimals: 0 },
-    to: to ? refOf(to) : { address: caipAddress, symbol: '', decimals: 0 },
+    from: tokens.from ? refOf(tokens.from) : { address: caipAddress, symbol: '', decimals: 0 },
+    to: tokens.to ? refOf(tokens.to) : { address: caipAddress, symbol: '', decimals: 0 },
     amount,
     ...(expected ? { expectedToAmount: expected } : {}),
   })
 
   const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const checked = await checkWrite(client, intent(caipAddress, shown?.toAmount)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    const tokens = { from, to }
+    const caipNetworkId = core?.activeCaipNetworkId ?? ''
+    const checked = await checkWrite(client, intent(caipAddress, shown?.toAmount, tokens)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (checked.status === 'error') {
       // The price moved: show the new quote and let the visitor decide again.
       if (checked.error.code === 'QUOTE_MOVED') quote.refetch()
       return fail(checked.error, 'check')
     }
-    setPhase({ step: 'review', calls: checked.calls })
+    if (!tokens.from || !tokens.to) return
+    setPhase({ step: 'review', from: tokens.from, to: tokens.to, caipNetworkId, calls: checked.calls })
   }
 
-  const swap = async (caipAddress: CaipAddress) => {
+  /** The swap reviewed goes to the wallet; the review stays on screen until the wallet answers. */
+  const swap = async (caipAddress: CaipAddress, reviewed: Reviewed) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
-    const calls = phase.step === 'form' ? [] : phase.calls
-    setPhase({ step: 'swapping', progress: null, calls })
+    const { from } = reviewed
+    const swapping = { from: reviewed.from, to: reviewed.to, caipNetworkId: reviewed.caipNetworkId, calls: reviewed.calls }
+    setPhase({ ...swapping, step: 'swapping', progress: null })
     // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
-    const atomic = from && !NATIVE.test(from.address) ? await import('../../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
+    const atomic = !NATIVE.test(from.address) ? await import('../../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
     const outcome = await write(client, {
-      intent: { ...intent(caipAddress, shown?.toAmount), ...(atomic ? { atomic } : {}) },
+      intent: { ...intent(caipAddress, shown?.toAmount, reviewed), ...(atomic ? { atomic } : {}) },
       connector,
-      onStep: (progress) => setPhase({ step: 'swapping', progress, calls }),
+      onStep: (progress) => setPhase({ ...swapping, step: 'swapping', progress }),
     }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
       ui.notify('success', t('swapStarted'))
@@ -157,14 +164,17 @@ type SwapFlow = ReturnType<typeof useSwapFlow>
  */
 export default function SwapView() {
   const flow = useSwapFlow()
-  const { t, core, caipAddress, online, swapChain, phase, from, to } = flow
+  const { t, core, caipAddress, online, swapChain, phase } = flow
   const { network } = useNetwork()
   if (!caipAddress || !core) return null
+  // Once sent, the review stays until the wallet answers, whatever changes meanwhile (another tab switching
+  // network, the network going offline). A review not sent yet was for its network only.
+  const current = phase.step === 'swapping' || (phase.step === 'review' && phase.caipNetworkId === (core.activeCaipNetworkId ?? ''))
+  if (phase.step !== 'form' && current) return <SwapReview flow={flow} reviewed={phase} onConfirm={() => void flow.swap(caipAddress, phase)} />
   // SPEC.md §9: swaps are eip155's; on another namespace's account the view says so and offers the networks instead of a form.
   if (!caipAddress.startsWith('eip155:')) return <SwapEvmOnly message={t('evmOnly')} />
   if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
   if (!swapChain) return <FeatureNotice className="portico-send">{t('unsupported', { network: network?.name ?? '' })}</FeatureNotice>
-  if (phase.step !== 'form' && from && to) return <SwapReview flow={flow} from={from} to={to} onConfirm={() => void flow.swap(caipAddress)} />
   return <SwapForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
 }
 
@@ -217,8 +227,9 @@ function SwapDetails({ flow }: { flow: SwapFlow }) {
 }
 
 /** The review: what is paid and received, the details, each wallet step as it is asked. */
-function SwapReview({ flow, from, to, onConfirm }: { flow: SwapFlow; from: SwapToken; to: SwapToken; onConfirm(): void }) {
+function SwapReview({ flow, reviewed, onConfirm }: { flow: SwapFlow; reviewed: Reviewed; onConfirm(): void }) {
   const { t, locale, amount, received, phase, setPhase, connector, caipAddress } = flow
+  const { from, to } = reviewed
   const progress = phase.step === 'swapping' ? phase.progress : null
   const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls)
   return (

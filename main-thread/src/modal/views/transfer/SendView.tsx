@@ -58,11 +58,12 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
   return data ? { state: 'resolved', receiver: data } : { state: 'notFound', name }
 }
 
-/** The review keeps the calls the core built, for its simulated preview. */
-type Phase =
-  | { step: 'form' }
-  | { step: 'review'; calls: SimulatedCall[]; transaction?: string | undefined }
-  | { step: 'sending'; wallet: string; calls: SimulatedCall[]; transaction?: string | undefined }
+/**
+ * The review keeps what it reviewed: the token (what is sent, even while the network's balances
+ * reload), the network, and the calls the core built, for its simulated preview.
+ */
+type Reviewed = { option: SendOption | null; caipNetworkId: string; calls: SimulatedCall[]; transaction?: string | undefined }
+type Phase = { step: 'form' } | ({ step: 'review' } & Reviewed) | ({ step: 'sending'; wallet: string } & Reviewed)
 
 /** A Solana address as SPEC.md §5 reads one: base58 of 32 to 44 characters. */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -98,22 +99,29 @@ function useSendFlow(initialToken: string | undefined) {
   const typedReceiver = receiverText.trim()
   const rentReceiver = useDebounced(solana && option?.token.address && SOLANA_ADDRESS.test(typedReceiver) ? typedReceiver : undefined, { initial: undefined })
   const { data: estimate = null } = useSendEstimate({ caipAddress: online ? caipAddress : undefined, token: option?.token ?? null, receiver: rentReceiver })
-  const intent = (caipAddress: CaipAddress) => ({ kind: 'send' as const, caipAddress, token: option?.token ?? null, amount, receiver: receiverText })
+  const intent = (caipAddress: CaipAddress, chosen: SendOption | null) => ({ kind: 'send' as const, caipAddress, token: chosen?.token ?? null, amount, receiver: receiverText })
 
   /** Review: the core validates everything and builds the transaction; nothing reaches the wallet yet. */
   const review = async (caipAddress: CaipAddress) => {
     setErrors({})
-    const checked = await checkWrite(client, intent(caipAddress)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    const chosen = option
+    const caipNetworkId = core?.activeCaipNetworkId ?? ''
+    const checked = await checkWrite(client, intent(caipAddress, chosen)).catch((): WriteCheck => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (checked.status === 'error') return fail(checked.error, 'check')
-    setPhase({ step: 'review', calls: checked.calls, transaction: checked.transaction })
+    setPhase({ step: 'review', option: chosen, caipNetworkId, calls: checked.calls, transaction: checked.transaction })
   }
 
-  const send = async (caipAddress: CaipAddress, caipNetworkId: string) => {
+  /** Send: the token reviewed goes to the wallet; the review stays on screen until the wallet answers. */
+  const send = async (caipAddress: CaipAddress, reviewed: Reviewed) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
+    const { caipNetworkId } = reviewed
     setErrors({})
-    setPhase((shown) => ({ step: 'sending', wallet: connector.name, calls: shown.step === 'form' ? [] : shown.calls, transaction: shown.step === 'form' ? undefined : shown.transaction }))
-    ui.emit({ type: 'SEND_INITIATED', caipNetworkId, token: option?.token.symbol ?? '', amount })
-    const outcome = await write(client, { intent: intent(caipAddress), connector }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
+    setPhase({ ...reviewed, step: 'sending', wallet: connector.name })
+    ui.emit({ type: 'SEND_INITIATED', caipNetworkId, token: reviewed.option?.token.symbol ?? '', amount })
+    const outcome = await write(client, { intent: intent(caipAddress, reviewed.option), connector }).catch((): { status: 'error'; error: WriteError } => ({
+      status: 'error',
+      error: { code: 'SOMETHING_WENT_WRONG' },
+    }))
     if (outcome.status === 'done') {
       ui.emit({ type: 'SEND_SUCCESS', caipNetworkId, hash: outcome.hash ?? '' })
       ui.notify('success', t('transactionStarted'))
@@ -185,18 +193,22 @@ export default function SendView({ token }: { token?: string | undefined }) {
 
 function SendFlowView({ token: initialToken }: { token?: string | undefined }) {
   const flow = useSendFlow(initialToken)
-  const { core, caipAddress, online, phase, option, t } = flow
+  const { core, caipAddress, online, phase, t } = flow
   if (!caipAddress || !core) return null
   if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
-  const caipNetworkId = core.activeCaipNetworkId ?? ''
-  if (phase.step !== 'form' && option) return <SendReview flow={flow} option={option} onConfirm={() => void flow.send(caipAddress, caipNetworkId)} />
+  // Once sent, the review stays until the wallet answers, whatever changes meanwhile (the network's balances
+  // reloading, another tab switching network). A review not sent yet was for its network only: on another,
+  // the form shows again, with what was typed.
+  const current = phase.step === 'sending' || (phase.step === 'review' && phase.caipNetworkId === (core.activeCaipNetworkId ?? ''))
+  if (phase.step !== 'form' && current) return <SendReview flow={flow} reviewed={phase} onConfirm={() => void flow.send(caipAddress, phase)} />
   return <SendForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
 }
 
 /** The review: what goes where, on which network, for what fee; then the wallet is asked. */
-function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendOption; onConfirm(): void }) {
-  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase, caipAddress } = flow
-  const { network } = useNetwork()
+function SendReview({ flow, reviewed, onConfirm }: { flow: SendFlow; reviewed: Reviewed; onConfirm(): void }) {
+  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase, caipAddress, estimate } = flow
+  const { networks } = useNetwork()
+  const network = networks.find((n) => n.caipNetworkId === reviewed.caipNetworkId)
   const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls, phase.step === 'form' ? undefined : phase.transaction)
   const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
@@ -209,7 +221,7 @@ function SendReview({ flow, option, onConfirm }: { flow: SendFlow; option: SendO
             testId: 'review-amount',
             value: (
               <>
-                {amount} {option.token.symbol}
+                {amount} {reviewed.option?.token.symbol ?? estimate?.nativeSymbol ?? ''}
               </>
             ),
           },
