@@ -63,7 +63,7 @@ export type CallContext = { projectId: string; origin: string; client: string; f
 export type FrameUser = {
   id: string
   email: string | undefined
-  social: { provider: SocialProvider; subject: string; userName: string } | undefined
+  social: { provider: SocialProvider; subject: string; userName: string; email?: string | undefined } | undefined
   account: PrivateKeyAccount
   /** The user's ed25519 key (SPEC.md §4: an eoa on solana), made with the user and sealed like the EVM key. */
   solana: SolanaKey
@@ -175,7 +175,9 @@ export class FrameAccounts {
       id: row.id,
       email: row.email ?? undefined,
       social:
-        row.social_provider && row.social_subject ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject } : undefined,
+        row.social_provider && row.social_subject
+          ? { provider: row.social_provider as SocialProvider, subject: row.social_subject, userName: row.social_user_name ?? row.social_subject, email: row.social_email ?? undefined }
+          : undefined,
       account,
       chainId: row.chain_id,
       preferredAccountType: row.preferred_account_type === 'smartAccount' ? 'smartAccount' : 'eoa',
@@ -194,6 +196,7 @@ export class FrameAccounts {
       social_provider: fields.social?.provider ?? null,
       social_subject: fields.social?.subject ?? null,
       social_user_name: fields.social?.userName ?? null,
+      social_email: fields.social?.email ?? null,
       address: privateKeyToAccount(privateKey).address,
       encrypted_key: this.options.key.seal(privateKey, id),
       chain_id: this.options.defaultChainId,
@@ -503,11 +506,15 @@ export class FrameAccounts {
 
   // ── social login ────────────────────────────────────────────────────
 
-  /** A session for the provider's account (`subject`), creating its user on first sign-in. */
-  async socialSession(provider: SocialProvider, subject: string, userName: string, context: CallContext): Promise<string> {
+  /**
+   * A session for the provider's account (`subject`), creating its user on first sign-in. The provider's
+   * verified email (`email`, as of this sign-in) is kept only to write to; Farcaster has none.
+   */
+  async socialSession(provider: SocialProvider, subject: string, userName: string, context: CallContext, email?: string): Promise<string> {
     const existing = await this.store.userBySocial(provider, subject)
-    const user = existing ?? (await this.createUser({ email: undefined, social: { provider, subject, userName } }))
-    if (existing && existing.social_user_name !== userName) await this.store.updateUser(existing.id, { social_user_name: userName })
+    const user = existing ?? (await this.createUser({ email: undefined, social: { provider, subject, userName, email } }))
+    if (existing && (existing.social_user_name !== userName || (existing.social_email ?? undefined) !== email))
+      await this.store.updateUser(existing.id, { social_user_name: userName, social_email: email ?? null })
     return this.openSession(user.id, context)
   }
 
@@ -538,7 +545,8 @@ export class FrameAccounts {
   /**
    * The user's private key as wallets import it (EVM: 0x hex; Solana: base58 of the 64-byte secret
    * key, seed then public key), only with a fresh factor, at most KEY_EXPORTS_PER_HOUR an hour; the
-   * user is mailed that it was exported (when the user has an email).
+   * user is mailed that it was exported (at the login email, else a social provider's verified one; a
+   * Farcaster user has neither).
    */
   async exportKey(user: FrameUser, chain: 'evm' | 'solana', context: CallContext): Promise<string> {
     if (!(await this.hasFreshFactor(user))) throw new FrameError(FRAME_MESSAGES.freshFactorNeeded, 403)
@@ -548,9 +556,10 @@ export class FrameAccounts {
     const row = await this.store.userById(user.id)
     if (!row) throw new FrameError(FRAME_MESSAGES.notLoggedIn, 401)
     const key = chain === 'evm' ? (this.options.key.open(row.encrypted_key, row.id) as string) : getBase58Decoder().decode(new Uint8Array([...user.solana.seed, ...ed25519PublicKey(user.solana.seed)]))
-    if (user.email)
+    const to = user.email ?? user.social?.email
+    if (to)
       await this.options.send({
-        to: user.email,
+        to,
         subject: 'Your Portico wallet key was exported',
         text: `The private key of your ${chain === 'evm' ? 'EVM' : 'Solana'} account was shown in your wallet's secure window, asked from ${context.origin}, at ${new Date(this.now()).toISOString()}.\n\nIf this was not you, move your funds to a new wallet now: whoever has the key controls the account.\n`,
       })

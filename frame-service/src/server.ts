@@ -637,7 +637,7 @@ export async function startFrameService(options: FrameServiceOptions): Promise<F
   })
   api('socialFinish', async ({ uri }, _token, context, binding) => {
     const account = await social.finish(uri, { dappOrigin: context.origin, projectId: context.projectId, binding })
-    return { token: await accounts.socialSession(account.provider, account.subject, account.userName, context) }
+    return { token: await accounts.socialSession(account.provider, account.subject, account.userName, context, account.email) }
   })
 
   /** A Farcaster channel is kept (by its token's hash) with the browser session that opened it, for 10 minutes, and used once. */

@@ -6,6 +6,9 @@ import { FRAME_MESSAGES, FrameError, FrameServiceError } from './messages.ts'
 import { sha256Hex } from './store/keys.ts'
 import type { FrameStore } from './store/store.ts'
 
+/** A provider's email claim, kept only when the provider says it verified it. */
+const verifiedEmailSchema = z.string().email().max(254)
+
 export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number]
 
 /** How each provider is named to the visitor. */
@@ -30,7 +33,10 @@ export type SocialLogin = {
    * CONNECT_SOCIAL: the code exchange for the redirect the popup ended on; the provider's account.
    * Only from the browser session, project and origin that started it, once, within 10 minutes.
    */
-  finish(uri: string, bound: { dappOrigin: string; projectId: string; binding: string | undefined }): Promise<{ provider: OidcSocialProvider; subject: string; userName: string }>
+  finish(
+    uri: string,
+    bound: { dappOrigin: string; projectId: string; binding: string | undefined },
+  ): Promise<{ provider: OidcSocialProvider; subject: string; userName: string; email: string | undefined }>
   /** The dapp origin a callback of `state` is posted to (undefined for an unknown or spent state). */
   callbackTarget(state: string): Promise<string | undefined>
   /** `{frameUrl}/social/callback`. */
@@ -130,7 +136,16 @@ export function createSocialLogin(frameUrl: string, store: FrameStore, configure
         const claims = tokens.claims()
         if (!claims) throw new FrameServiceError('no ID token')
         const userName = [claims['preferred_username'], claims['name'], claims.sub].find((v): v is string => typeof v === 'string' && v !== '') ?? claims.sub
-        return { provider: started.provider, subject: claims.sub, userName }
+        // The provider's email, only where it says it verified it: the service writes there (a key exported), nothing
+        // more. Most providers give it at their userinfo endpoint, not in the ID token; without it the sign-in goes on.
+        const verified = (c: Record<string, unknown>) => (c['email_verified'] === true ? verifiedEmailSchema.safeParse(c['email']).data : undefined)
+        const email =
+          verified(claims) ??
+          (await client
+            .fetchUserInfo(await configOf(started.provider), tokens.access_token, claims.sub)
+            .then(verified)
+            .catch(() => undefined))
+        return { provider: started.provider, subject: claims.sub, userName, email }
       } catch {
         throw new FrameError(failed)
       }

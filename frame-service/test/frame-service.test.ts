@@ -233,6 +233,9 @@ describe('node frame-service/bin/frame-service.mjs', () => {
       expect(alice.status).toBe(200)
       const aliceUser = await api(FRAME_API.user.path, {}, String(alice.json['token']))
       expect(aliceUser.json).toMatchObject({ socialProvider: 'google', userName: 'alice' })
+      // Her provider's verified email is where the service writes (never a way in): her key's export is mailed there.
+      expect((await api(FRAME_API.exportKey.path, { chain: 'evm' }, String(alice.json['token']))).status).toBe(200)
+      await expect.poll(() => mailbox.messages('alice@google.example').map((m) => m.subject), { timeout: 10_000 }).toEqual(['Your Portico wallet key was exported'])
       // Another visitor who types her user name, with a wrong password or none, never gets back to the frame.
       for (const password of ['wrong', '']) expect(await signInAtIssuer(await startGoogle(), 'alice', password)).toBeUndefined()
       // Bob with his own password is another account.

@@ -706,4 +706,35 @@ describe('FrameAccounts on its own clock', () => {
       await store.close()
     }
   })
+
+  it('mails a key export to a social user’s verified email as of the last sign-in, never to a Farcaster user’s (none)', async () => {
+    const sent: Array<{ to: string; subject: string }> = []
+    const store = await openFrameStore({})
+    try {
+      const context: CallContext = { projectId: 'p', origin: DAPP, client: '127.0.0.1' }
+      const accounts = new FrameAccounts({
+        store,
+        key: new FrameKey(randomBytes(32)),
+        frameUrl: 'http://127.0.0.1:1',
+        send: async (m) => void sent.push(m),
+        defaultChainId: 31337,
+        now: () => 1_000_000,
+      })
+      const exported = async (token: string) => accounts.exportKey(await accounts.userOf(token, context), 'evm', context)
+      await exported(await accounts.socialSession('google', 'g-1', 'alice', context, 'alice@mail.example'))
+      // The provider's email changed since: the next sign-in's is the one written to; the first user is the same one.
+      const again = await accounts.socialSession('google', 'g-1', 'alice', context, 'alice@new.example')
+      await exported(again)
+      await exported(await accounts.socialSession('farcaster', '42', 'bob', context))
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([
+        ['alice@mail.example', 'Your Portico wallet key was exported'],
+        ['alice@new.example', 'Your Portico wallet key was exported'],
+      ])
+      // Written to, never a way in: an email login with that address is another user.
+      expect((await accounts.userOf(again, context)).email).toBeUndefined()
+      expect(await store.userByEmail('alice@new.example')).toBeUndefined()
+    } finally {
+      await store.close()
+    }
+  })
 })

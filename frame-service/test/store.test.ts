@@ -47,6 +47,7 @@ const user = (fields: Partial<UserRow> = {}): UserRow => {
     social_provider: null,
     social_subject: null,
     social_user_name: null,
+    social_email: null,
     address: `0x${randomBytes(20).toString('hex')}`,
     encrypted_key: key.seal(`0x${'11'.repeat(32)}`, id),
     chain_id: 31337,

@@ -133,6 +133,13 @@ CREATE TABLE recovery_codes (
 );
 `,
   },
+  {
+    version: 6,
+    name: "a social user's verified email, where the service writes to (never a way in)",
+    sql: `
+ALTER TABLE users ADD COLUMN social_email text;
+`,
+  },
 ]
 
 /** Applies the migrations the database lacks; answers the version it is at. */

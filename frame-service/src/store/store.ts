@@ -7,6 +7,8 @@ export type UserRow = {
   social_provider: string | null
   social_subject: string | null
   social_user_name: string | null
+  /** The provider's verified email of a social user: where notices go (key exported). Never looked up to sign in. */
+  social_email: string | null
   address: string
   encrypted_key: string
   chain_id: number
@@ -93,8 +95,8 @@ export class FrameStore {
   async insertUser(user: UserRow): Promise<void> {
     try {
       await this.q.query(
-        `INSERT INTO users (id, email, social_provider, social_subject, social_user_name, address, encrypted_key, chain_id, preferred_account_type, created_at, solana_address, encrypted_solana_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `INSERT INTO users (id, email, social_provider, social_subject, social_user_name, address, encrypted_key, chain_id, preferred_account_type, created_at, solana_address, encrypted_solana_key, social_email)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           user.id,
           user.email,
@@ -108,6 +110,7 @@ export class FrameStore {
           user.created_at,
           user.solana_address,
           user.encrypted_solana_key,
+          user.social_email,
         ],
       )
     } catch (err) {
@@ -128,7 +131,7 @@ export class FrameStore {
     return (await this.q.query<UserRow>('SELECT * FROM users WHERE social_provider = $1 AND social_subject = $2', [provider, subject]))[0]
   }
 
-  async updateUser(id: string, patch: { chain_id?: number; preferred_account_type?: string; social_user_name?: string }): Promise<void> {
+  async updateUser(id: string, patch: { chain_id?: number; preferred_account_type?: string; social_user_name?: string; social_email?: string | null }): Promise<void> {
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined)
     if (entries.length === 0) return
     const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')
