@@ -1,3 +1,5 @@
+import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto'
+import { getBase58Encoder } from '@solana/codecs-strings'
 import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
@@ -44,6 +46,18 @@ async function addAuthenticator(context: BrowserContext, page: Page): Promise<Au
   return { cdp, authenticatorId }
 }
 
+/**
+ * What a page of `origin` on the same host gets from the device for this passkey and `challenge`: the
+ * authenticator's data as the device gave it, client data naming that origin, signed with the passkey's key
+ * (the virtual authenticator's, PKCS#8): a valid assertion, only for the wrong origin.
+ */
+function signedElsewhere(privateKey: string, authenticatorData: string, challenge: string, origin: string) {
+  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }))
+  const signed = Buffer.concat([Buffer.from(authenticatorData, 'base64url'), createHash('sha256').update(clientDataJSON).digest()])
+  const key = createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })
+  return { clientDataJSON: clientDataJSON.toString('base64url'), signature: sign('sha256', signed, key).toString('base64url') }
+}
+
 /** The frame's own panel, laid over the modal: its button armed by the pointer resting on it, then clicked. */
 async function pressInPanel(page: Page, name: string) {
   await expect(page.locator(APPROVAL_FRAME)).toBeVisible()
@@ -53,7 +67,11 @@ async function pressInPanel(page: Page, name: string) {
   await button.click()
 }
 
-test('a passkey added after an email login signs the visitor in again with no email, on a fresh page, with the same address', async ({ context, sandbox, browser }) => {
+test('a passkey added after an email login signs the visitor in again with no email, on a fresh page, with the same address; a tampered assertion, one for another origin and a replayed one sign nobody in', async ({
+  context,
+  sandbox,
+  browser,
+}) => {
   const page = await context.newPage()
   await page.goto(DEMO)
   const email = freshEmail('passkey')
@@ -108,9 +126,48 @@ test('a passkey added after an email login signs the visitor in again with no em
     await expect(next.locator(APPROVAL_FRAME)).toBeVisible()
     const device = await addAuthenticator(fresh, next)
     await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential: credentials[0]! })
+
+    // Between the frame and its service, three answers that must not sign anyone in, in the frame's own request
+    // (its origin, session binding and project): the device's assertion with its signature changed; an assertion
+    // of the same passkey properly signed for another origin of the same host (what a sibling page with the same
+    // relying party id gets from the device); then, once the real one signed in, that request sent again.
+    const tries: string[] = []
+    let signedIn: { url: string; headers: Record<string, string>; body: string } | undefined
+    await fresh.route('**/api/passkeys/login', async (route) => {
+      const request = route.request()
+      const body = JSON.parse(request.postData() ?? '{}') as { response: { response: { clientDataJSON: string; authenticatorData: string; signature: string } } }
+      const assertion = body.response.response
+      if (tries.length === 0) {
+        tries.push('tampered')
+        const signature = Buffer.from(assertion.signature, 'base64url')
+        signature[signature.length - 1]! ^= 0x01
+        assertion.signature = signature.toString('base64url')
+        return route.continue({ postData: JSON.stringify(body) })
+      }
+      if (tries.length === 1) {
+        tries.push('another origin')
+        const { challenge } = JSON.parse(Buffer.from(assertion.clientDataJSON, 'base64url').toString('utf8')) as { challenge: string }
+        Object.assign(assertion, signedElsewhere(credentials[0]!.privateKey, assertion.authenticatorData, challenge, new URL(E2E_URLS.dataApi.replace('127.0.0.1', 'localhost')).origin))
+        return route.continue({ postData: JSON.stringify(body) })
+      }
+      tries.push('real')
+      signedIn = { url: request.url(), headers: await request.allHeaders(), body: request.postData() ?? '' }
+      return route.continue()
+    })
+    for (const refused of ['tampered', 'another origin']) {
+      await pressInPanel(next, 'Continue with a passkey')
+      await expect(next.frameLocator(APPROVAL_FRAME).getByTestId('panel-status')).toHaveText('The passkey could not be checked. Try again')
+      expect(tries.at(-1)).toBe(refused)
+      await expect(next.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
+    }
     await pressInPanel(next, 'Continue with a passkey')
     await expect(next.getByRole('dialog', { name: 'Account' })).toBeVisible()
     expect(await shownAddress(next)).toBe(address)
+    expect(tries).toEqual(['tampered', 'another origin', 'real'])
+    // The very request that signed in, sent again with the frame's headers and the browser's cookies: its challenge was used.
+    const kept = Object.fromEntries(Object.entries(signedIn!.headers).filter(([name]) => name === 'origin' || name === 'content-type' || name.startsWith('x-portico-')))
+    const replayed = await fresh.request.post(signedIn!.url, { headers: kept, data: signedIn!.body })
+    expect({ status: replayed.status(), body: await replayed.json() }).toEqual({ status: 400, body: { error: 'This sign-in has expired. Start again' } })
     await expect(next.getByRole('dialog', { name: 'Account' }).getByTestId('account-embedded-user')).toContainText(email)
     // The counter moved on, and the passkey says it was used.
     await next.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Passkeys' }).click()
@@ -160,7 +217,7 @@ test('a passkey made for another origin does not sign in: the frame service know
   await expect(page.getByRole('dialog', { name: 'Account' })).toHaveCount(0)
 })
 
-test('the private key is shown only in the frame: a script of the page exports nothing, and the key reaches nothing of the page', async ({ context, sandbox }) => {
+test('the private keys are shown only in the frame (EVM as hex, Solana as base58): a script of the page exports nothing, and no key reaches anything of the page', async ({ context, sandbox }) => {
   const page = await context.newPage()
   // Everything the dapp's page hears: its messages (every listener sees what this one sees) and its own requests.
   await page.addInitScript(() => {
@@ -217,6 +274,20 @@ test('the private key is shown only in the frame: a script of the page exports n
   await expect(page.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkeys-status')).toHaveText('The key was shown in the wallet’s secure window.')
   await expect.poll(async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length).toBe(1)
 
+  // The Solana key, as Solana wallets import it: base58 of the 64-byte secret key, the ed25519 seed then its public key.
+  await page.getByRole('dialog', { name: 'Passkeys' }).getByRole('button', { name: 'Export Solana private key' }).click()
+  await expect(frame.getByTestId('export-show')).toBeVisible()
+  await frame.getByTestId('panel-confirm').check()
+  await pressInPanel(page, 'Show private key')
+  await expect(shown).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+  const solanaKey = (await shown.textContent())!
+  const secret = Buffer.from(getBase58Encoder().encode(solanaKey))
+  expect(secret).toHaveLength(64)
+  const seed = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), secret.subarray(0, 32)]), format: 'der', type: 'pkcs8' })
+  expect(createPublicKey(seed).export({ format: 'der', type: 'spki' }).subarray(-32).equals(secret.subarray(32))).toBe(true)
+  await pressInPanel(page, 'Done')
+  await expect.poll(async () => (await mailbox(sandbox, email)).filter((m) => m.subject === 'Your Portico wallet key was exported').length).toBe(2)
+
   // Nowhere in the page: its document, its storage, what its listeners heard, its own requests and answers.
   const bare = key.slice(2)
   const seen = await page.evaluate(() => ({
@@ -228,6 +299,8 @@ test('the private key is shown only in the frame: a script of the page exports n
   for (const text of [seen.dom, seen.storage, seen.heard, traffic.join('\n')]) {
     expect(text).not.toContain(bare)
     expect(text.toLowerCase()).not.toContain(bare.toLowerCase())
+    expect(text).not.toContain(solanaKey)
+    expect(text).not.toContain(secret.toString('hex'))
   }
 })
 
