@@ -209,6 +209,20 @@ test('switching network goes through the wallet and shows the other chain', asyn
   await expect(demo.getByRole('status').filter({ hasText: 'Switched to Portico Local B' })).toBeVisible()
   await expect(demo.getByTestId('dapp-status')).toHaveText(`Connected ${WALLET} on Portico Local B`)
   expect(await walletRequest(demo, 'eth_chainId')).toBe('0x7a6a')
+
+  // While the toast shows, it covers nothing: the last button of the view, reached by the keyboard (focus brings it into
+  // view) or scrolled to, is what the pointer meets at its centre, so it is clicked at once, not 4 s later.
+  const disconnect = account.getByRole('button', { name: /Disconnect/ })
+  await disconnect.focus()
+  await expect(disconnect).toBeFocused()
+  const hit = await disconnect.evaluate((button) => {
+    const box = button.getBoundingClientRect()
+    const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return { ownCentre: under === button || button.contains(under), toast: document.querySelector('.portico-toast') !== null }
+  })
+  expect(hit).toEqual({ ownCentre: true, toast: true })
+  await disconnect.click()
+  await expect(demo.getByTestId('dapp-status')).toHaveText('Not connected')
 })
 
 test('a wallet on a network the dapp does not list opens UnsupportedChain, and switching back closes it', async ({ demo }) => {

@@ -197,10 +197,12 @@ test(`chaos: ${ACTIONS} random actions over ${TABS} tabs (open, close, modal tab
           Object.assign(send, { outcome: 'sent', text: 'Transaction started' })
         } else {
           // A wallet's or the node's error is a notification; one the core ties to a field (the amount, once the
-          // chain's answer says the balance is short) shows at that field (useWriteErrors).
+          // chain's answer says the balance is short) shows at that field (useWriteErrors). A notification that
+          // replaces one on screen shows 150 ms after it closes (createUi's swap): waited for, up to 2 s.
           const toast = p.locator('.portico-toast-error').last()
           const atField = form.locator('.portico-field-error[role="alert"]').filter({ hasText: /\S/ }).first()
-          const text = (await toast.isVisible()) ? await toast.innerText() : (await atField.isVisible()) ? await atField.innerText() : '(no notification)'
+          const shown = await firstOf({ toast, atField }, 2_000).catch(() => null)
+          const text = shown === 'toast' ? await toast.innerText() : shown === 'atField' ? await atField.innerText() : '(no notification)'
           Object.assign(send, { outcome: 'error', text })
         }
       },
