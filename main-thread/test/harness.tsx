@@ -7,7 +7,7 @@ import { act, render, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { vi, type Mock } from 'vitest'
 import { createCore, createStorage, type Core } from '@portico/worker-core'
-import type { CaipAddress, Network, PorticoConfigInput, WalletListing } from '@portico/shared-types'
+import type { CaipAddress, Network, PorticoConfigInput, PorticoCoreApi, WalletListing } from '@portico/shared-types'
 import { createClient, type PorticoClient } from '../src/client/createClient.ts'
 import type { View } from '../src/client/router.ts'
 import type { SpawnedCore } from '../src/client/spawnCore.ts'
@@ -160,11 +160,14 @@ export function createTestClient({
   remotes,
   fetch: fetchMock = fakeFetch(remotes),
   walletConnect = fakeWalletConnect(),
+  coreOverrides,
 }: {
   config?: PorticoConfigInput
   remotes?: FakeRemotes
   fetch?: Mock<typeof globalThis.fetch>
   walletConnect?: FakeWalletConnect
+  /** Methods of the core's API answered by the test instead (the rest are the core's own): a write held at a step, say. */
+  coreOverrides?: Partial<PorticoCoreApi>
 } = {}): TestPortico {
   const core = createCore({
     storage: createStorage({ dbName: `portico-test-${Math.random()}`, warn: () => undefined }),
@@ -173,7 +176,8 @@ export function createTestClient({
     warn: () => undefined,
     walletConnect: { start: async () => walletConnect.provider as never },
   })
-  const client = createClient({ config, spawn: () => ({ api: core as unknown as SpawnedCore['api'], kind: 'dedicated', close: () => core.dispose() }) })
+  const api = coreOverrides ? new Proxy(core, { get: (target, key, receiver) => (key in coreOverrides ? coreOverrides[key as keyof PorticoCoreApi] : Reflect.get(target, key, receiver)) }) : core
+  const client = createClient({ config, spawn: () => ({ api: api as unknown as SpawnedCore['api'], kind: 'dedicated', close: () => core.dispose() }) })
   return { client, core, fetch: fetchMock }
 }
 

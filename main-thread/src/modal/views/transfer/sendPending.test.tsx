@@ -1,19 +1,34 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { WriteReturnType } from '../../../client/write.ts'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { PorticoCoreApi } from '@portico/shared-types'
 import { announceWallet, createTestClient, LOCAL_B, openModal, renderPortico } from '../../../../test/harness.tsx'
 
-// The write path is held here so the view can be looked at while the wallet is asked: checking passes at once,
-// and sending waits for the answer this test gives.
-const writes = vi.hoisted(() => ({ answer: null as ((outcome: unknown) => void) | null, intents: [] as unknown[] }))
-vi.mock('../../../actions/write.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../actions/write.ts')>()),
-  checkWrite: async () => ({ status: 'ok', calls: [] }),
-  write: (_client: unknown, { intent }: { intent: unknown }) => {
+// The core's part of the write answers at once (no chain here): the check passes, and the write's one step is the
+// wallet's eth_sendTransaction, which goes through the page's real write path and connector to the test's wallet,
+// whose answer the test holds.
+const writes = { intents: [] as unknown[], answer: null as ((outcome: { ok: boolean }) => void) | null }
+const STEP = {
+  status: 'step',
+  writeId: 'w1',
+  kind: 'send',
+  index: 1,
+  total: 1,
+  label: 'send',
+  namespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  target: 'wallet',
+  request: { method: 'eth_sendTransaction', params: [{ from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: '0x' }] },
+} as const
+const coreOverrides = {
+  validateWrite: async () => ({ status: 'ok', calls: [] }),
+  prepareWrite: async (intent: unknown) => {
     writes.intents.push(intent)
-    return new Promise((resolve) => (writes.answer = resolve))
+    return STEP
   },
-}))
+  markWriteAsked: async () => true,
+  submitWriteResult: async (writeId: string, answer: { ok: boolean }) =>
+    answer.ok ? { status: 'done', writeId, hash: `0x${'ab'.repeat(32)}` } : { status: 'error', writeId, error: { code: 'USER_REJECTED' } },
+} as unknown as Partial<PorticoCoreApi>
 
 beforeAll(async () => {
   await import('./SendView.tsx')
@@ -40,8 +55,14 @@ const BALANCES = {
 }
 
 async function reviewUsdc() {
-  const wallet = announceWallet()
-  const portico = createTestClient({ remotes: { balances: BALANCES } })
+  // The wallet holds its answer to the send until the test gives it.
+  const wallet = announceWallet({
+    handle: (method) => {
+      if (method !== 'eth_sendTransaction') throw { code: 4200, message: 'Unsupported' }
+      return new Promise((resolve, reject) => (writes.answer = ({ ok }) => (ok ? resolve(`0x${'ab'.repeat(32)}`) : reject({ code: 4001, message: 'User rejected the request.' }))))
+    },
+  })
+  const portico = createTestClient({ remotes: { balances: BALANCES }, coreOverrides })
   renderPortico(portico)
   await act(async () => {
     await portico.client.start()
@@ -80,7 +101,8 @@ describe('Send while the wallet is asked', () => {
     expect(writes.intents).toEqual([expect.objectContaining({ token: expect.objectContaining({ symbol: 'USDC' }), amount: '1.5' })])
 
     // The wallet's refusal then shows, as a notification, with what was typed kept.
-    await act(async () => writes.answer?.({ status: 'error', writeId: null, error: { code: 'USER_REJECTED' } } satisfies WriteReturnType))
+    await waitFor(() => expect(writes.answer).not.toBeNull())
+    await act(async () => writes.answer?.({ ok: false }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/./)
     expect((within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('1.5')
     wallet.cleanup()
