@@ -47,6 +47,23 @@ export function catalogue(count: number): WalletListing[] {
 
 type Json = Record<string, unknown>
 
+/** The data API's balances of a funded account on the local chain: 1 ETH and 10 USDC (the Send view's tokens). */
+export const TOKEN_BALANCES = {
+  balances: [
+    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' },
+    {
+      name: 'USD Coin',
+      symbol: 'USDC',
+      chainId: 'eip155:31337',
+      address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      value: 10,
+      price: 1,
+      quantity: { decimals: '6', numeric: '10' },
+      iconUrl: '',
+    },
+  ],
+}
+
 export type FakeRemotes = {
   /** Wallets of the catalogue (GET /getWallets honours page, entries, search, badge_type, include, exclude). */
   wallets?: readonly WalletListing[]

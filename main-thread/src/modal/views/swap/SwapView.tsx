@@ -16,6 +16,7 @@ import { FeatureNotice } from '../shared/FeatureNotice.tsx'
 import { SWAP_MESSAGES } from './swap.messages.ts'
 import { FormShell, InputField, Summary } from '../shared/FormParts.tsx'
 import { ReviewActions } from '../transactions/ReviewActions.tsx'
+import { reviewShown } from '../transactions/reviewShown.ts'
 import { useWritePreview } from '../transactions/WritePreview.tsx'
 import { TokenPicker, type TokenChoice } from '../shared/TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from '../transactions/useWriteErrors.tsx'
@@ -33,10 +34,13 @@ function balanceOf(balances: readonly TokenBalance[] | null, token: SwapToken): 
 
 const refOf = (token: SwapToken): SwapTokenRef => ({ address: token.address, symbol: token.symbol, decimals: token.decimals })
 
-/** The review keeps the calls the core built (the approval and the swap), for its simulated preview. */
-/** What a review reviewed: the two tokens and their network (what is swapped, whatever reloads meanwhile) and the core's calls. */
+/**
+ * The review keeps what it reviewed: the two tokens and their network (what is swapped, whatever reloads
+ * meanwhile), and the calls the core built (the approval and the swap), for its simulated preview.
+ */
 type Reviewed = { from: SwapToken; to: SwapToken; caipNetworkId: string; calls: SimulatedCall[] }
-type Phase = { step: 'form' } | ({ step: 'review' } & Reviewed) | ({ step: 'swapping'; progress: WriteStep | null } & Reviewed)
+type ReviewPhase = ({ step: 'review' } & Reviewed) | ({ step: 'swapping'; progress: WriteStep | null } & Reviewed)
+type Phase = { step: 'form' } | ReviewPhase
 
 /** The tokens (the account's first), what the visitor chose and typed, the quote, and the two steps: review (the core checks) and swap (the wallet signs). */
 function useSwapFlow() {
@@ -67,7 +71,7 @@ function useSwapFlow() {
   const { setErrors, fail } = writeErrors
   const quote = useSwapQuote({ caipAddress, from: from && refOf(from), to: to && refOf(to), amount })
   const shown = quote.data && quote.settledAmount === amount.trim() ? quote.data : null
-  const intent = (caipAddress: CaipAddress, expected?: string, tokens: { from: SwapToken | null; to: SwapToken | null } = { from, to }) => ({
+  const intent = (caipAddress: CaipAddress, expected: string | undefined, tokens: { from: SwapToken | null; to: SwapToken | null }) => ({
     kind: 'swap' as const,
     caipAddress,
     from: tokens.from ? refOf(tokens.from) : { address: caipAddress, symbol: '', decimals: 0 },
@@ -91,18 +95,16 @@ function useSwapFlow() {
   }
 
   /** The swap reviewed goes to the wallet; the review stays on screen until the wallet answers. */
-  const swap = async (caipAddress: CaipAddress, reviewed: Reviewed) => {
+  const swap = async (caipAddress: CaipAddress, reviewed: ReviewPhase) => {
     if (!connector) return fail({ code: 'NOT_CONNECTED' }, 'send')
     setErrors({})
-    const { from } = reviewed
-    const swapping = { from: reviewed.from, to: reviewed.to, caipNetworkId: reviewed.caipNetworkId, calls: reviewed.calls }
-    setPhase({ ...swapping, step: 'swapping', progress: null })
+    setPhase({ ...reviewed, step: 'swapping', progress: null })
     // A wallet that runs atomic batches (EIP-5792) gets the approval and the swap as one request: one approval.
-    const atomic = !NATIVE.test(from.address) ? await import('../../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
+    const atomic = !NATIVE.test(reviewed.from.address) ? await import('../../../connectors/calls.ts').then((m) => m.runsAtomicBatches(connector, caipAddress)).catch(() => false) : false
     const outcome = await write(client, {
       intent: { ...intent(caipAddress, shown?.toAmount, reviewed), ...(atomic ? { atomic } : {}) },
       connector,
-      onStep: (progress) => setPhase({ ...swapping, step: 'swapping', progress }),
+      onStep: (progress) => setPhase({ ...reviewed, step: 'swapping', progress }),
     }).catch((): { status: 'error'; error: WriteError } => ({ status: 'error', error: { code: 'SOMETHING_WENT_WRONG' } }))
     if (outcome.status === 'done') {
       ui.notify('success', t('swapStarted'))
@@ -167,10 +169,7 @@ export default function SwapView() {
   const { t, core, caipAddress, online, swapChain, phase } = flow
   const { network } = useNetwork()
   if (!caipAddress || !core) return null
-  // Once sent, the review stays until the wallet answers, whatever changes meanwhile (another tab switching
-  // network, the network going offline). A review not sent yet was for its network only.
-  const current = phase.step === 'swapping' || (phase.step === 'review' && phase.caipNetworkId === (core.activeCaipNetworkId ?? ''))
-  if (phase.step !== 'form' && current) return <SwapReview flow={flow} reviewed={phase} onConfirm={() => void flow.swap(caipAddress, phase)} />
+  if (reviewShown(phase, core.activeCaipNetworkId)) return <SwapReview flow={flow} reviewed={phase} onConfirm={() => void flow.swap(caipAddress, phase)} />
   // SPEC.md §9: swaps are eip155's; on another namespace's account the view says so and offers the networks instead of a form.
   if (!caipAddress.startsWith('eip155:')) return <SwapEvmOnly message={t('evmOnly')} />
   if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
@@ -227,13 +226,13 @@ function SwapDetails({ flow }: { flow: SwapFlow }) {
 }
 
 /** The review: what is paid and received, the details, each wallet step as it is asked. */
-function SwapReview({ flow, reviewed, onConfirm }: { flow: SwapFlow; reviewed: Reviewed; onConfirm(): void }) {
-  const { t, locale, amount, received, phase, setPhase, connector, caipAddress } = flow
+function SwapReview({ flow, reviewed, onConfirm }: { flow: SwapFlow; reviewed: ReviewPhase; onConfirm(): void }) {
+  const { t, locale, amount, received, setPhase, connector, caipAddress } = flow
   const { from, to } = reviewed
-  const progress = phase.step === 'swapping' ? phase.progress : null
-  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls)
+  const progress = reviewed.step === 'swapping' ? reviewed.progress : null
+  const preview = useWritePreview(caipAddress, reviewed.calls)
   return (
-    <div className="portico-send" aria-busy={phase.step === 'swapping'}>
+    <div className="portico-send" aria-busy={reviewed.step === 'swapping'}>
       <Summary
         rows={[
           {
@@ -264,7 +263,14 @@ function SwapReview({ flow, reviewed, onConfirm }: { flow: SwapFlow; reviewed: R
           {progress.label === 'approve' ? t('stepApprove', { symbol: from.symbol, wallet: connector?.name ?? '' }) : t('stepSwap', { wallet: connector?.name ?? '' })}
         </p>
       ) : null}
-      <ReviewActions editLabel={t('edit')} confirmLabel={t('confirmSwap')} busy={phase.step === 'swapping'} blocked={preview.blocked} onEdit={() => setPhase({ step: 'form' })} onConfirm={onConfirm} />
+      <ReviewActions
+        editLabel={t('edit')}
+        confirmLabel={t('confirmSwap')}
+        busy={reviewed.step === 'swapping'}
+        blocked={preview.blocked}
+        onEdit={() => setPhase({ step: 'form' })}
+        onConfirm={onConfirm}
+      />
     </div>
   )
 }

@@ -15,6 +15,7 @@ import { formatAmount, formatUsd } from '../../format.ts'
 import { FeatureNotice } from '../shared/FeatureNotice.tsx'
 import { FormShell, InputField, Summary } from '../shared/FormParts.tsx'
 import { ReviewActions } from '../transactions/ReviewActions.tsx'
+import { reviewShown } from '../transactions/reviewShown.ts'
 import { useWritePreview } from '../transactions/WritePreview.tsx'
 import { TokenPicker, type TokenChoice } from '../shared/TokenPicker.tsx'
 import { useWriteErrors, WriteErrorText } from '../transactions/useWriteErrors.tsx'
@@ -63,7 +64,8 @@ function useReceiver(caipAddress: CaipAddress | undefined, text: string): Receiv
  * reload), the network, and the calls the core built, for its simulated preview.
  */
 type Reviewed = { option: SendOption | null; caipNetworkId: string; calls: SimulatedCall[]; transaction?: string | undefined }
-type Phase = { step: 'form' } | ({ step: 'review' } & Reviewed) | ({ step: 'sending'; wallet: string } & Reviewed)
+type ReviewPhase = ({ step: 'review' } & Reviewed) | ({ step: 'sending'; wallet: string } & Reviewed)
+type Phase = { step: 'form' } | ReviewPhase
 
 /** A Solana address as SPEC.md §5 reads one: base58 of 32 to 44 characters. */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -196,23 +198,19 @@ function SendFlowView({ token: initialToken }: { token?: string | undefined }) {
   const { core, caipAddress, online, phase, t } = flow
   if (!caipAddress || !core) return null
   if (!online) return <FeatureNotice className="portico-send">{t('needsNetwork')}</FeatureNotice>
-  // Once sent, the review stays until the wallet answers, whatever changes meanwhile (the network's balances
-  // reloading, another tab switching network). A review not sent yet was for its network only: on another,
-  // the form shows again, with what was typed.
-  const current = phase.step === 'sending' || (phase.step === 'review' && phase.caipNetworkId === (core.activeCaipNetworkId ?? ''))
-  if (phase.step !== 'form' && current) return <SendReview flow={flow} reviewed={phase} onConfirm={() => void flow.send(caipAddress, phase)} />
+  if (reviewShown(phase, core.activeCaipNetworkId)) return <SendReview flow={flow} reviewed={phase} onConfirm={() => void flow.send(caipAddress, phase)} />
   return <SendForm flow={flow} onSubmit={() => void flow.review(caipAddress)} />
 }
 
 /** The review: what goes where, on which network, for what fee; then the wallet is asked. */
-function SendReview({ flow, reviewed, onConfirm }: { flow: SendFlow; reviewed: Reviewed; onConfirm(): void }) {
-  const { t, phase, receiver, receiverText, amount, fee, rent, setPhase, caipAddress, estimate } = flow
+function SendReview({ flow, reviewed, onConfirm }: { flow: SendFlow; reviewed: ReviewPhase; onConfirm(): void }) {
+  const { t, receiver, receiverText, amount, fee, rent, setPhase, caipAddress, estimate } = flow
   const { networks } = useNetwork()
   const network = networks.find((n) => n.caipNetworkId === reviewed.caipNetworkId)
-  const preview = useWritePreview(caipAddress, phase.step === 'form' ? null : phase.calls, phase.step === 'form' ? undefined : phase.transaction)
+  const preview = useWritePreview(caipAddress, reviewed.calls, reviewed.transaction)
   const shownReceiver = receiver.state === 'resolved' ? receiver.receiver.address : receiverText.trim()
   return (
-    <div className="portico-send" aria-busy={phase.step === 'sending'}>
+    <div className="portico-send" aria-busy={reviewed.step === 'sending'}>
       <h3 className="portico-subtitle">{t('reviewTitle')}</h3>
       <Summary
         rows={[
@@ -238,15 +236,15 @@ function SendReview({ flow, reviewed, onConfirm }: { flow: SendFlow; reviewed: R
       />
       {rent ? <RentNote flow={flow} /> : null}
       {preview.section}
-      {phase.step === 'sending' ? (
+      {reviewed.step === 'sending' ? (
         <p className="portico-notice portico-pending-text" role="status">
-          {t('approveInWallet', { wallet: phase.wallet })}
+          {t('approveInWallet', { wallet: reviewed.wallet })}
         </p>
       ) : null}
       <ReviewActions
         editLabel={t('edit')}
-        confirmLabel={phase.step === 'sending' ? t('sending') : t('confirmSend')}
-        busy={phase.step === 'sending'}
+        confirmLabel={reviewed.step === 'sending' ? t('sending') : t('confirmSend')}
+        busy={reviewed.step === 'sending'}
         blocked={preview.blocked}
         onEdit={() => setPhase({ step: 'form' })}
         onConfirm={onConfirm}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { PorticoCoreApi } from '@portico/shared-types'
-import { announceWallet, createTestClient, LOCAL_B, openModal, renderPortico } from '../../../../test/harness.tsx'
+import { announceWallet, createTestClient, LOCAL_B, openModal, renderPortico, TOKEN_BALANCES } from '../../../../test/harness.tsx'
 
 // The core's part of the write answers at once (no chain here): the check passes, and the write's one step is the
 // wallet's eth_sendTransaction, which goes through the page's real write path and connector to the test's wallet,
@@ -39,21 +39,6 @@ afterEach(() => {
   writes.intents = []
 })
 
-const BALANCES = {
-  balances: [
-    {
-      name: 'USD Coin',
-      symbol: 'USDC',
-      chainId: 'eip155:31337',
-      address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      value: 10,
-      price: 1,
-      quantity: { decimals: '6', numeric: '10' },
-      iconUrl: '',
-    },
-  ],
-}
-
 async function reviewUsdc() {
   // The wallet holds its answer to the send until the test gives it.
   const wallet = announceWallet({
@@ -62,7 +47,7 @@ async function reviewUsdc() {
       return new Promise((resolve, reject) => (writes.answer = ({ ok }) => (ok ? resolve(`0x${'ab'.repeat(32)}`) : reject({ code: 4001, message: 'User rejected the request.' }))))
     },
   })
-  const portico = createTestClient({ remotes: { balances: BALANCES }, coreOverrides })
+  const portico = createTestClient({ remotes: { balances: TOKEN_BALANCES }, coreOverrides })
   renderPortico(portico)
   await act(async () => {
     await portico.client.start()
@@ -71,7 +56,9 @@ async function reviewUsdc() {
   })
   await openModal(portico, { name: 'Send' })
   const dialog = await screen.findByRole('dialog', { name: 'Send' }, { timeout: 5000 })
-  await within(dialog).findByRole('button', { name: /^Choose token: USDC/ }, { timeout: 5000 })
+  fireEvent.click(await within(dialog).findByRole('button', { name: /^Choose token: ETH/ }, { timeout: 5000 }))
+  fireEvent.click(within(within(dialog).getByRole('list', { name: 'Token' })).getAllByRole('button')[1]!)
+  await within(dialog).findByRole('button', { name: /^Choose token: USDC/ })
   fireEvent.change(within(dialog).getByRole('textbox', { name: /Amount/ }), { target: { value: '1.5' } })
   fireEvent.change(within(dialog).getByRole('textbox', { name: /Recipient/ }), { target: { value: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
   fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }))

@@ -1,31 +1,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { announceWallet, connectInCore, createTestClient, openModal, renderPortico } from '../../../../test/harness.tsx'
+import { announceWallet, connectInCore, createTestClient, openModal, renderPortico, TOKEN_BALANCES } from '../../../../test/harness.tsx'
 
 // The views load on demand; have their modules compiled once, so the first render does not wait on the transform.
 beforeAll(async () => {
   await Promise.all([import('./SendView.tsx'), import('./ReceiveView.tsx')])
 }, 30_000)
 
-const BALANCES = {
-  balances: [
-    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' },
-    {
-      name: 'USD Coin',
-      symbol: 'USDC',
-      chainId: 'eip155:31337',
-      address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      value: 10,
-      price: 1,
-      quantity: { decimals: '6', numeric: '10' },
-      iconUrl: '',
-    },
-  ],
-}
-
 async function openSend() {
   const wallet = announceWallet()
-  const portico = createTestClient({ remotes: { balances: BALANCES } })
+  const portico = createTestClient({ remotes: { balances: TOKEN_BALANCES } })
   renderPortico(portico)
   await act(async () => {
     await portico.client.start()
